@@ -1,0 +1,59 @@
+package io.github.raglens.benchmarks;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.raglens.internal.Json;
+import java.util.Arrays;
+
+/** The figures of one benchmark run, printed as one JSON object on the last line. */
+final class Figures {
+
+    private final ObjectNode node = Json.mapper().createObjectNode();
+
+    Figures(String benchmark) {
+        node.put("benchmark", benchmark);
+    }
+
+    Figures put(String name, double value) {
+        node.put(name, Math.round(value * 1000.0) / 1000.0);
+        return this;
+    }
+
+    Figures put(String name, long value) {
+        node.put(name, value);
+        return this;
+    }
+
+    Figures put(String name, String value) {
+        node.put(name, value);
+        return this;
+    }
+
+    /** Prints the figures as the last line of the benchmark's output. */
+    void print() {
+        try {
+            System.out.println(Json.mapper().writeValueAsString(node));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The median of the samples. */
+    static double median(double[] samples) {
+        double[] s = samples.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    }
+
+    /** Peak heap use so far, in MiB, from the JVM's memory pools. */
+    static double peakHeapMib() {
+        long peak = 0;
+        for (var pool : java.lang.management.ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == java.lang.management.MemoryType.HEAP) {
+                peak += pool.getPeakUsage().getUsed();
+            }
+        }
+        return peak / (1024.0 * 1024.0);
+    }
+}

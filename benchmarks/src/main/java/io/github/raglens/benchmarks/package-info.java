@@ -1,0 +1,2 @@
+/** Speed and quality benchmarks of raglens against peers. */
+package io.github.raglens.benchmarks;

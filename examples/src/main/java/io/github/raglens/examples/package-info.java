@@ -1,0 +1,2 @@
+/** Runnable examples of raglens. */
+package io.github.raglens.examples;

@@ -1,0 +1,95 @@
+package io.github.raglens.cli;
+
+import io.github.raglens.error.RagLensException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Properties;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+
+/** The {@code raglens} command: global options and the subcommands of each stage. */
+@Command(
+        name = "raglens",
+        mixinStandardHelpOptions = true,
+        versionProvider = RaglensCli.Version.class,
+        description = "Benchmark retrieval strategies and evaluate RAG answers on your own documents.",
+        subcommands = {CommandLine.HelpCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:done",
+            "1:failed",
+            "2:usage error",
+            "3:finished, but some files or samples failed (listed, with reasons)"
+        })
+public final class RaglensCli implements Runnable {
+
+    /** Exit code of a run that finished but left some files or samples failed. */
+    public static final int EXIT_PARTIAL = 3;
+
+    @Option(
+            names = "--workspace",
+            scope = ScopeType.INHERIT,
+            paramLabel = "DIR",
+            description = "Folder for everything a run makes (default: ${DEFAULT-VALUE}).",
+            defaultValue = ".raglens")
+    Path workspace;
+
+    @Option(names = "--quiet", scope = ScopeType.INHERIT, description = "Print only errors and results.")
+    boolean quiet;
+
+    @Option(names = "--no-progress", scope = ScopeType.INHERIT, description = "Never draw progress bars.")
+    boolean noProgress;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** Runs the command line and exits with its code. */
+    public static void main(String[] args) {
+        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /**
+     * Runs the command line without exiting, for tests and embedding.
+     *
+     * @return the exit code
+     */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(new RaglensCli());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof RagLensException) {
+                commandLine.getErr().println("raglens: " + e.getMessage());
+                return CommandLine.ExitCode.SOFTWARE;
+            }
+            throw e;
+        });
+        return cli.execute(args);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Reads the version the build wrote into the jar's resources. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            Properties p = new Properties();
+            try (InputStream in = RaglensCli.class.getResourceAsStream("version.properties")) {
+                if (in != null) {
+                    p.load(in);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return new String[] {"raglens " + p.getProperty("version", "unknown"), "Java " + Runtime.version()};
+        }
+    }
+}

@@ -1,0 +1,2 @@
+/** The raglens command line. */
+package io.github.raglens.cli;

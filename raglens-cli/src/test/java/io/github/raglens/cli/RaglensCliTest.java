@@ -1,0 +1,37 @@
+package io.github.raglens.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+class RaglensCliTest {
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return RaglensCli.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    @Test
+    void help_listsGlobalOptionsAndExitCodes() {
+        assertThat(run("--help")).isZero();
+        assertThat(out.toString())
+                .contains("--workspace=DIR", "--quiet", "--no-progress", "--version")
+                .contains("3   finished, but some files or samples failed");
+    }
+
+    @Test
+    void version_namesTheBuiltVersion() {
+        assertThat(run("--version")).isZero();
+        assertThat(out.toString()).startsWith("raglens 0.").doesNotContain("${project.version}");
+    }
+
+    @Test
+    void unknownOption_isAUsageError() {
+        assertThat(run("--frobnicate")).isEqualTo(2);
+        assertThat(err.toString()).contains("Unknown option: '--frobnicate'");
+    }
+}

@@ -1,0 +1,23 @@
+package io.github.raglens.model;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Everything a judge may look at for one (question, retriever) cell.
+ *
+ * @param question the user question
+ * @param answer the generated answer being judged
+ * @param contexts the retrieved contexts, in rank order
+ * @param reference the reference answer, empty when there is none
+ */
+public record JudgeInput(String question, String answer, List<String> contexts, String reference) {
+
+    /** Validates that no field is null and copies the contexts. */
+    public JudgeInput {
+        Objects.requireNonNull(question, "question");
+        Objects.requireNonNull(answer, "answer");
+        Objects.requireNonNull(reference, "reference");
+        contexts = List.copyOf(contexts);
+    }
+}

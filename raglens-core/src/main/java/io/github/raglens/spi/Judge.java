@@ -1,0 +1,33 @@
+package io.github.raglens.spi;
+
+import io.github.raglens.model.JudgeInput;
+import io.github.raglens.model.Judgement;
+
+/**
+ * Scores one aspect of a generated answer.
+ *
+ * <p>Implementations must be thread-safe and never throw for a bad reply of a model: they return
+ * {@link Judgement.Failed} with the reason instead, so that one bad sample never aborts a run.
+ */
+public interface Judge {
+
+    /** The metric's name as written in files, e.g. {@code faithfulness}. */
+    String metric();
+
+    /**
+     * A version of the judge's prompts and algorithm; changing it invalidates stored scores.
+     *
+     * @return a short version string, {@code "1"} by default
+     */
+    default String version() {
+        return "1";
+    }
+
+    /**
+     * Scores one cell.
+     *
+     * @param input the question, answer, contexts and reference
+     * @return a score in [0, 1] or a failure with its reason
+     */
+    Judgement judge(JudgeInput input);
+}

@@ -1,0 +1,6 @@
+/**
+ * The plug-in interfaces of raglens. Users implement the same interfaces to plug in their own
+ * parser, chunker, embedding model, retriever, LLM or judge; the contract tests in the
+ * {@code raglens-core} test jar check an implementation against what callers rely on.
+ */
+package io.github.raglens.spi;

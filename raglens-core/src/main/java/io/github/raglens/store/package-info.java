@@ -1,0 +1,2 @@
+/** Crash-safe, append-only JSONL files for the results of long stages. */
+package io.github.raglens.store;

@@ -1,0 +1,178 @@
+package io.github.raglens.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.raglens.error.StoreException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JsonlStoreTest {
+
+    record Line(String key, String text, int n) {}
+
+    @TempDir
+    Path dir;
+
+    private JsonlStore<Line> open(Path file) {
+        return JsonlStore.open(file, Line.class, Line::key);
+    }
+
+    @Test
+    void append_thenReopen_returnsRecordsInOrder() {
+        Path file = dir.resolve("a.jsonl");
+        try (JsonlStore<Line> s = open(file)) {
+            s.append(new Line("a", "ä ∑ \"x\"\nnext", 1));
+            s.append(new Line("b", "", 2));
+        }
+        try (JsonlStore<Line> s = open(file)) {
+            assertThat(s.records()).containsExactly(new Line("a", "ä ∑ \"x\"\nnext", 1), new Line("b", "", 2));
+            assertThat(s.contains("a")).isTrue();
+            assertThat(s.contains("c")).isFalse();
+            assertThat(s.loadReport().tornBytesDropped()).isZero();
+        }
+    }
+
+    @Test
+    void sameKeyAppendedTwice_latestWins_keepingFirstPosition() {
+        Path file = dir.resolve("a.jsonl");
+        try (JsonlStore<Line> s = open(file)) {
+            s.append(new Line("a", "failed", 1));
+            s.append(new Line("b", "ok", 1));
+            s.append(new Line("a", "scored", 2));
+        }
+        try (JsonlStore<Line> s = open(file)) {
+            assertThat(s.records()).extracting(Line::text).containsExactly("scored", "ok");
+            assertThat(s.get("a")).contains(new Line("a", "scored", 2));
+        }
+    }
+
+    @Test
+    void tornTrailingLine_splitInsideUtf8Sequence_isCutAndNeverParsed() throws Exception {
+        Path file = dir.resolve("a.jsonl");
+        try (JsonlStore<Line> s = open(file)) {
+            s.append(new Line("a", "ok", 1));
+        }
+        byte[] partial = "{\"key\":\"b\",\"text\":\"é".getBytes(StandardCharsets.UTF_8);
+        // Drop the last byte: the write was torn between the two bytes of 'é'.
+        Files.write(file, java.util.Arrays.copyOf(partial, partial.length - 1), StandardOpenOption.APPEND);
+        long sizeBefore = Files.size(file);
+
+        try (JsonlStore<Line> s = open(file)) {
+            assertThat(s.records()).containsExactly(new Line("a", "ok", 1));
+            assertThat(s.loadReport().tornBytesDropped()).isEqualTo(partial.length - 1);
+            assertThat(Files.size(file)).isEqualTo(sizeBefore - (partial.length - 1));
+            s.append(new Line("c", "after", 3));
+        }
+        try (JsonlStore<Line> s = open(file)) {
+            assertThat(s.records()).extracting(Line::key).containsExactly("a", "c");
+            assertThat(s.loadReport().corruptLines()).isEmpty();
+        }
+    }
+
+    @Test
+    void completeJsonWithoutNewline_isTreatedAsTorn() throws Exception {
+        Path file = dir.resolve("a.jsonl");
+        Files.writeString(file, "{\"key\":\"a\",\"text\":\"x\",\"n\":1}\n{\"key\":\"b\",\"text\":\"y\",\"n\":2}");
+        try (JsonlStore<Line> s = open(file)) {
+            assertThat(s.records()).extracting(Line::key).containsExactly("a");
+        }
+    }
+
+    @Test
+    void corruptLinesInTheMiddle_areSkippedWithTheirLineNumbers() throws Exception {
+        Path file = dir.resolve("a.jsonl");
+        byte[] badUtf8 = {'{', '"', 'k', (byte) 0xC3, (byte) 0x28, '}', '\n'};
+        try (var out = Files.newOutputStream(file)) {
+            out.write("{\"key\":\"a\",\"text\":\"x\",\"n\":1}\n".getBytes(StandardCharsets.UTF_8));
+            out.write("{\"key\":\"b\",\"text\":\n".getBytes(StandardCharsets.UTF_8));
+            out.write(badUtf8);
+            out.write("\n".getBytes(StandardCharsets.UTF_8));
+            out.write("{\"key\":\"c\",\"text\":\"z\",\"n\":3}\n".getBytes(StandardCharsets.UTF_8));
+        }
+        try (JsonlStore<Line> s = open(file)) {
+            assertThat(s.records()).extracting(Line::key).containsExactly("a", "c");
+            assertThat(s.loadReport().corruptLines()).containsExactly(2, 3);
+        }
+    }
+
+    @Test
+    void secondOpenWhileLocked_isRefusedNamingTheHolderPid() {
+        Path file = dir.resolve("a.jsonl");
+        try (JsonlStore<Line> holder = open(file)) {
+            assertThat(holder.size()).isZero();
+            assertThatThrownBy(() -> open(file))
+                    .isInstanceOf(StoreException.class)
+                    .hasMessage(file + " is in use by another raglens process (pid "
+                            + ProcessHandle.current().pid()
+                            + "); wait for it to finish or stop it, or use another workspace");
+        }
+        try (JsonlStore<Line> s = open(file)) {
+            assertThat(s.size()).isZero();
+        }
+    }
+
+    @Test
+    void storeOfANewerSchema_isRefused() {
+        Path file = dir.resolve("a.jsonl");
+        JsonlStore.builder(file, Line.class, Line::key).schemaVersion(3).open().close();
+        assertThatThrownBy(() -> JsonlStore.builder(file, Line.class, Line::key)
+                        .schemaVersion(2)
+                        .open())
+                .isInstanceOf(StoreException.class)
+                .hasMessage(file + " was written by a newer raglens (schema version 3, this version reads up to 2);"
+                        + " upgrade raglens or use another workspace");
+        // An older store is still readable by a newer reader.
+        JsonlStore.builder(file, Line.class, Line::key).schemaVersion(4).open().close();
+    }
+
+    @Test
+    void batchedForce_keepsEveryRecordAfterClose() {
+        Path file = dir.resolve("a.jsonl");
+        try (JsonlStore<Line> s =
+                JsonlStore.builder(file, Line.class, Line::key).forceEvery(100).open()) {
+            for (int i = 0; i < 250; i++) {
+                s.append(new Line("k" + i, "t", i));
+            }
+        }
+        try (JsonlStore<Line> s = open(file)) {
+            assertThat(s.size()).isEqualTo(250);
+        }
+    }
+
+    @Test
+    void concurrentAppends_loseNothing() throws Exception {
+        Path file = dir.resolve("a.jsonl");
+        try (JsonlStore<Line> s =
+                JsonlStore.builder(file, Line.class, Line::key).forceEvery(50).open()) {
+            List<Thread> threads = new java.util.ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                int base = t * 1000;
+                threads.add(Thread.ofVirtual().start(() -> {
+                    for (int i = 0; i < 200; i++) {
+                        s.append(new Line("k" + (base + i), "t", i));
+                    }
+                }));
+            }
+            for (Thread th : threads) {
+                th.join();
+            }
+        }
+        try (JsonlStore<Line> s = open(file)) {
+            assertThat(s.size()).isEqualTo(1600);
+            assertThat(s.loadReport().corruptLines()).isEmpty();
+        }
+    }
+
+    @Test
+    void appendAfterClose_isAProgrammingError() {
+        JsonlStore<Line> s = open(dir.resolve("a.jsonl"));
+        s.close();
+        assertThatThrownBy(() -> s.append(new Line("a", "", 0))).isInstanceOf(IllegalStateException.class);
+    }
+}

@@ -1,0 +1,2 @@
+/** HTTP clients for chat and embedding models: Ollama, OpenAI and Groq. */
+package io.github.raglens.providers;

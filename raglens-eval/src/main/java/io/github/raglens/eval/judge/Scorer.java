@@ -110,8 +110,7 @@ public final class Scorer {
                             reasons.merge(r.reason(), 1, Integer::sum);
                         }
                         if (listener != null) {
-                            listener.accept(
-                                    new Progress(done.incrementAndGet(), tasksTotal(cases), failed.get(), stats()));
+                            listener.accept(new Progress(done.incrementAndGet(), planned.get(), failed.get(), stats()));
                         }
                     });
                 }

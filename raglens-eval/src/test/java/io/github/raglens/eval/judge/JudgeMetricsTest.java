@@ -137,7 +137,7 @@ class JudgeMetricsTest {
         assertThat(FactualCorrectness.score(FactualCorrectness.Mode.RECALL, 2, 5, 0))
                 .isEqualTo(1.0);
         assertThat(FactualCorrectness.score(FactualCorrectness.Mode.F1, 1, 1, 3))
-                .isCloseTo(2.0 / 7, within(1e-12));
+                .isCloseTo(1.0 / 3, within(1e-12));
     }
 
     @Test

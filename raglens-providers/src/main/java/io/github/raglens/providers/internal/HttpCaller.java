@@ -161,6 +161,8 @@ public final class HttpCaller {
                         config.ledger().record(config.stage(), config.modelName(), usage);
                     }
                     return value;
+                } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                    attempt = attempt.malformed(e.getOriginalMessage());
                 } catch (MalformedReplyException | IOException e) {
                     attempt = attempt.malformed(e.getMessage());
                 }

@@ -163,7 +163,7 @@ public final class HttpCaller {
                     return value;
                 } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
                     attempt = attempt.malformed(e.getOriginalMessage());
-                } catch (MalformedReplyException | IOException e) {
+                } catch (MalformedReplyException e) {
                     attempt = attempt.malformed(e.getMessage());
                 }
             }

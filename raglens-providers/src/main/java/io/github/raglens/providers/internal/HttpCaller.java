@@ -161,7 +161,9 @@ public final class HttpCaller {
                         config.ledger().record(config.stage(), config.modelName(), usage);
                     }
                     return value;
-                } catch (MalformedReplyException | IOException e) {
+                } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                    attempt = attempt.malformed(e.getOriginalMessage());
+                } catch (MalformedReplyException e) {
                     attempt = attempt.malformed(e.getMessage());
                 }
             }
@@ -175,12 +177,14 @@ public final class HttpCaller {
                     retries,
                     config.retry(),
                     ThreadLocalRandom.current());
+            if (attempt.failure == Failure.THROTTLED) {
+                // every rate-limit reply shrinks the shared concurrency; a retry also pauses all callers
+                limiter.onThrottled(
+                        decision instanceof RetryDecision.Retry r ? r.delay().toNanos() : 0);
+            }
             switch (decision) {
                 case RetryDecision.GiveUp g -> throw failure(g, attempt, retries + 1);
                 case RetryDecision.Retry r -> {
-                    if (r.failure() == Failure.THROTTLED) {
-                        limiter.onThrottled(r.delay().toNanos());
-                    }
                     LOG.warn(
                             "{}: {}; retry {} of {} in {} ms",
                             config.modelName(),

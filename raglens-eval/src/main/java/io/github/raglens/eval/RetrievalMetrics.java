@@ -133,7 +133,7 @@ public final class RetrievalMetrics {
     /**
      * nDCG@K with binary gains ({@code ndcg_cut_K} on binary judgements): DCG of the top {@code k}
      * with gain 1 per relevant id, divided by the DCG of an ideal top {@code k}. The discount is
-     * {@code trec_eval}'s: 1 at rank 1 and {@code log2(rank)} below it.
+     * {@code log2(rank + 1)}, as in {@code trec_eval}'s {@code ndcg} and {@code ndcg_cut}.
      */
     public static double ndcgAt(List<String> ranking, Set<String> relevant, int k) {
         checkK(k);
@@ -258,11 +258,8 @@ public final class RetrievalMetrics {
         }
     }
 
-    /**
-     * {@code trec_eval}'s discount of the 0-based position {@code i}: none at rank 1, then {@code
-     * log2(rank)} (Järvelin and Kekäläinen with base 2), so ranks 1 and 2 weigh the same.
-     */
+    /** {@code trec_eval}'s discount of the 0-based position {@code i}: {@code log2(rank + 1)}. */
     static double discount(int i) {
-        return i == 0 ? 1.0 : Math.log(i + 1) / Math.log(2);
+        return Math.log(i + 2) / Math.log(2);
     }
 }

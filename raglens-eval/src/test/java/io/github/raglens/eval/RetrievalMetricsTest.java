@@ -54,22 +54,27 @@ class RetrievalMetricsTest {
     }
 
     @Test
-    void ndcg_usesTrecEvalDiscount_rankOneAndTwoWeighTheSame() {
-        // Relevant at rank 2 only, one relevant: DCG = 1/log2(2) = 1, ideal = 1.
-        assertThat(RetrievalMetrics.ndcgAt(List.of("x", "r"), Set.of("r"), 10)).isEqualTo(1.0);
-        // Relevant at rank 3: 1/log2(3).
-        assertThat(RetrievalMetrics.ndcgAt(List.of("x", "y", "r"), Set.of("r"), 10))
-                .isCloseTo(1 / (Math.log(3) / Math.log(2)), within(1e-12));
+    void ndcg_discountsByLog2OfRankPlusOne() {
+        // Relevant at rank 2 only, one relevant: DCG = 1/log2(3), ideal = 1.
+        assertThat(RetrievalMetrics.ndcgAt(List.of("x", "r"), Set.of("r"), 10)).isCloseTo(1 / log2(3), within(1e-12));
+        // trec_eval's qrels.test query 302 at cutoff 10 (relstring 1101110110, 77 relevant): 0.7530.
+        List<String> ranking = List.of("a", "b", "c", "d", "e", "f", "g", "h", "i", "j");
+        Set<String> relevant = new java.util.HashSet<>(Set.of("a", "b", "d", "e", "f", "h", "i"));
+        for (int i = 0; i < 70; i++) {
+            relevant.add("unretrieved" + i);
+        }
+        assertThat(RetrievalMetrics.ndcgAt(ranking, relevant, 10)).isCloseTo(0.75297, within(1e-5));
     }
 
     @Test
     void ndcg_graded_handComputed() {
         Map<String, Double> gains = Map.of("a", 3.0, "b", 1.0, "c", 0.0);
-        // ranking b, a: dcg = 1 + 3/log2(2) = 4; ideal: 3 + 1 = 4
-        assertThat(RetrievalMetrics.ndcgAt(List.of("b", "a"), gains, 2)).isEqualTo(1.0);
-        // ranking c, x, a: dcg = 3/log2(3); ideal@3 = 4
+        // ranking b, a: dcg = 1 + 3/log2(3); ideal: 3 + 1/log2(3)
+        assertThat(RetrievalMetrics.ndcgAt(List.of("b", "a"), gains, 2))
+                .isCloseTo((1 + 3 / log2(3)) / (3 + 1 / log2(3)), within(1e-12));
+        // ranking c, x, a: dcg = 3/log2(4) = 1.5; ideal@3 = 3 + 1/log2(3)
         assertThat(RetrievalMetrics.ndcgAt(List.of("c", "x", "a"), gains, 3))
-                .isCloseTo(3 / (Math.log(3) / Math.log(2)) / 4, within(1e-12));
+                .isCloseTo(1.5 / (3 + 1 / log2(3)), within(1e-12));
         // cut at 1: ranking b first: 1 / 3
         assertThat(RetrievalMetrics.ndcgAt(List.of("b", "a"), gains, 1)).isCloseTo(1.0 / 3, within(1e-12));
     }
@@ -124,6 +129,10 @@ class RetrievalMetricsTest {
         assertThat(LatencyPercentiles.ofNanos(new long[] {7_000_000}).p99Millis())
                 .isEqualTo(7.0);
         assertThat(LatencyPercentiles.ofNanos(new long[0]).count()).isZero();
+    }
+
+    private static double log2(double x) {
+        return Math.log(x) / Math.log(2);
     }
 
     static Chunk chunk(String id, String section, ChunkType type, int fragment) {

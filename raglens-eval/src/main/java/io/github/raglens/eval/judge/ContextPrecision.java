@@ -1,0 +1,142 @@
+package io.github.raglens.eval.judge;
+
+import io.github.raglens.model.JudgeInput;
+import io.github.raglens.model.Judgement;
+import io.github.raglens.spi.Judge;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Context precision: a usefulness verdict per retrieved context (was it useful for arriving at the
+ * reference answer), then average precision over the verdicts in rank order:
+ * {@code AP = Σ_k v_k · precision@k / Σ_k v_k}, 0 when no context is useful.
+ *
+ * <p>{@link Mode#PER_CONTEXT} (default) sends one call per context, all at once; {@link
+ * Mode#ONE_CALL} judges all contexts in one call. No reference fails with {@code no-reference}; no
+ * contexts score 0. Thread-safe.
+ */
+public final class ContextPrecision implements Judge, Metric {
+
+    /** The metric's name. */
+    public static final String NAME = "context_precision";
+
+    /** How the contexts are sent to the judge. */
+    public enum Mode {
+        /** One call per context, the calls sent concurrently. */
+        PER_CONTEXT,
+        /** All contexts numbered in one call. */
+        ONE_CALL
+    }
+
+    private final JudgeSession session;
+    private final Mode mode;
+
+    private ContextPrecision(JudgeSession session, Mode mode) {
+        this.session = Objects.requireNonNull(session, "session");
+        this.mode = Objects.requireNonNull(mode, "mode");
+    }
+
+    /** Context precision with one concurrent call per context. */
+    public static ContextPrecision of(JudgeSession session) {
+        return new ContextPrecision(session, Mode.PER_CONTEXT);
+    }
+
+    /** Context precision in the given mode. */
+    public static ContextPrecision of(JudgeSession session, Mode mode) {
+        return new ContextPrecision(session, mode);
+    }
+
+    @Override
+    public String metric() {
+        return NAME;
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String version() {
+        return Prompts.USEFULNESS_VERSION + "+"
+                + mode.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    @Override
+    public boolean usesJudge() {
+        return true;
+    }
+
+    @Override
+    public Judgement score(EvalCase c) {
+        return judge(c.toJudgeInput());
+    }
+
+    @Override
+    public Judgement judge(JudgeInput in) {
+        if (in.reference().isBlank()) {
+            return new Judgement.Failed("no-reference", "context precision needs a reference answer");
+        }
+        if (in.contexts().isEmpty()) {
+            return new Judgement.Scored(0, "no contexts were retrieved");
+        }
+        return Decomposition.guard(() -> {
+            List<Verdict> verdicts = mode == Mode.ONE_CALL ? allAtOnce(in) : oneByOne(in);
+            int[] v = verdicts.stream().mapToInt(Verdict::verdict).toArray();
+            double ap = averagePrecision(v);
+            return new Judgement.Scored(
+                    ap,
+                    Decomposition.explain(
+                            String.format(
+                                    Locale.ROOT,
+                                    "average precision %.4f over %d contexts, %d useful",
+                                    ap,
+                                    v.length,
+                                    Decomposition.count(verdicts)),
+                            in.contexts(),
+                            verdicts));
+        });
+    }
+
+    private List<Verdict> oneByOne(JudgeInput in) {
+        String model = session.modelName();
+        return Parallel.map(
+                in.contexts(),
+                context -> session.ask(
+                        Prompts.key(Prompts.USEFULNESS_VERSION, model, in.question(), in.reference(), context),
+                        Prompts.usefulness(in.question(), in.reference(), context),
+                        Decomposition::readVerdict));
+    }
+
+    private List<Verdict> allAtOnce(JudgeInput in) {
+        String key = Prompts.key(
+                Prompts.USEFULNESS_VERSION + "-all",
+                session.modelName(),
+                in.question(),
+                in.reference(),
+                Prompts.numbered(in.contexts()));
+        return session.ask(
+                key,
+                Prompts.usefulnessAll(in.question(), in.reference(), in.contexts()),
+                reply -> Decomposition.readVerdicts(reply, in.contexts().size(), "context"));
+    }
+
+    /** Average precision of binary verdicts in rank order; 0 when none is 1. */
+    static double averagePrecision(int[] verdicts) {
+        int hits = 0;
+        double sum = 0;
+        for (int k = 0; k < verdicts.length; k++) {
+            if (verdicts[k] == 1) {
+                hits++;
+                sum += (double) hits / (k + 1);
+            }
+        }
+        return hits == 0 ? 0 : sum / hits;
+    }
+
+    @Override
+    public String toString() {
+        return NAME + "(" + mode.name().toLowerCase(Locale.ROOT) + ")";
+    }
+}

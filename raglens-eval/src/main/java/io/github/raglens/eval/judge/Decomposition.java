@@ -1,0 +1,120 @@
+package io.github.raglens.eval.judge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.raglens.model.Judgement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The judge calls metrics share: statements of a text (extracted once per text, judge model and
+ * prompt version, whichever metric asks first) and verdicts against a premise.
+ */
+final class Decomposition {
+
+    private Decomposition() {}
+
+    /** The standalone statements of a text; possibly empty. */
+    static List<String> statements(JudgeSession s, String question, String text) {
+        String key = Prompts.key(Prompts.STATEMENTS_VERSION, s.modelName(), question, text);
+        return s.ask(key, Prompts.statements(question, text), Decomposition::readStatements);
+    }
+
+    /** One verdict per statement: does the premise support it. */
+    static List<Verdict> support(JudgeSession s, List<String> statements, String premiseLabel, String premise) {
+        String key = Prompts.key(
+                Prompts.SUPPORT_VERSION, s.modelName(), premiseLabel, premise, String.join("\n", statements));
+        return s.ask(
+                key,
+                Prompts.support(statements, premiseLabel, premise),
+                reply -> readVerdicts(reply, statements.size(), "statement"));
+    }
+
+    static List<String> readStatements(JsonNode reply) {
+        JsonNode arr = reply.path("statements");
+        if (!arr.isArray()) {
+            throw new IllegalArgumentException("the judge's reply has no \"statements\" array");
+        }
+        List<String> out = new ArrayList<>();
+        for (JsonNode n : arr) {
+            if (!n.isTextual()) {
+                throw new IllegalArgumentException("a statement in the judge's reply is not a string");
+            }
+            String t = n.asText().strip();
+            if (!t.isEmpty()) {
+                out.add(t);
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** Reads {@code {"verdicts":[{index, reason, verdict}]}}, exactly {@code expected} of them. */
+    static List<Verdict> readVerdicts(JsonNode reply, int expected, String item) {
+        JsonNode arr = reply.path("verdicts");
+        if (!arr.isArray()) {
+            throw new IllegalArgumentException("the judge's reply has no \"verdicts\" array");
+        }
+        if (arr.size() != expected) {
+            throw new IllegalArgumentException("the judge gave " + arr.size() + " verdicts for " + expected + " " + item
+                    + (expected == 1 ? "" : "s"));
+        }
+        Verdict[] byIndex = new Verdict[expected];
+        boolean indexed = true;
+        List<Verdict> inOrder = new ArrayList<>(expected);
+        for (JsonNode n : arr) {
+            Verdict v = readVerdict(n);
+            inOrder.add(v);
+            int idx = n.path("index").asInt(0);
+            if (idx < 1 || idx > expected || byIndex[idx - 1] != null) {
+                indexed = false;
+            } else {
+                byIndex[idx - 1] = v;
+            }
+        }
+        return indexed ? List.of(byIndex) : List.copyOf(inOrder);
+    }
+
+    static Verdict readVerdict(JsonNode n) {
+        JsonNode v = n.path("verdict");
+        if (!v.isIntegralNumber() || (v.asInt() != 0 && v.asInt() != 1)) {
+            throw new IllegalArgumentException("a verdict in the judge's reply is not 0 or 1: " + v);
+        }
+        return new Verdict(v.asInt(), n.path("reason").asText(""));
+    }
+
+    /** Runs a metric's body, turning a cell failure into a {@link Judgement.Failed}. */
+    static Judgement guard(Supplier<Judgement> body) {
+        try {
+            return body.get();
+        } catch (CellFailure f) {
+            return new Judgement.Failed(f.reason(), f.getMessage());
+        }
+    }
+
+    static int count(List<Verdict> verdicts) {
+        int n = 0;
+        for (Verdict v : verdicts) {
+            n += v.verdict();
+        }
+        return n;
+    }
+
+    /** A compact explanation: the verdicts with their items. */
+    static String explain(String summary, List<String> items, List<Verdict> verdicts) {
+        StringBuilder sb = new StringBuilder(summary);
+        for (int i = 0; i < verdicts.size(); i++) {
+            sb.append("\n[")
+                    .append(verdicts.get(i).verdict())
+                    .append("] ")
+                    .append(i < items.size() ? abbreviate(items.get(i)) : "")
+                    .append(" — ")
+                    .append(verdicts.get(i).reason());
+        }
+        return sb.toString();
+    }
+
+    static String abbreviate(String s) {
+        String t = s.replace('\n', ' ').strip();
+        return t.length() <= 160 ? t : t.substring(0, 157) + "...";
+    }
+}

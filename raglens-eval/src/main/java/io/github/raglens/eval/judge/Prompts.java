@@ -1,0 +1,189 @@
+package io.github.raglens.eval.judge;
+
+import io.github.raglens.model.ChatRequest;
+import io.github.raglens.model.ResponseSchema;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * The judge's prompts, their reply schemas and versions. Changing a prompt's text means bumping its
+ * version: the version is part of every call key and of the metrics' versions, so stored calls and
+ * scores made with the old text are not reused.
+ */
+final class Prompts {
+
+    /** Splitting a text into standalone statements. */
+    static final String STATEMENTS_VERSION = "statements-1";
+    /** Verdicts of numbered statements against a premise. */
+    static final String SUPPORT_VERSION = "support-1";
+    /** Usefulness of one context (or all contexts at once) for reaching the reference answer. */
+    static final String USEFULNESS_VERSION = "usefulness-1";
+    /** Questions generated back from an answer. */
+    static final String QUESTIONS_VERSION = "questions-1";
+
+    static final int QUESTIONS_PER_ANSWER = 3;
+
+    private static final String SYSTEM = "You are a careful, literal fact-checking assistant. You reply with JSON only,"
+            + " matching the schema you are given, and you never add facts of your own.";
+
+    static final ResponseSchema STATEMENTS_SCHEMA = new ResponseSchema("statements", """
+            {"type":"object","additionalProperties":false,"required":["statements"],
+             "properties":{"statements":{"type":"array","items":{"type":"string"}}}}""");
+
+    static final ResponseSchema VERDICTS_SCHEMA = new ResponseSchema("verdicts", """
+            {"type":"object","additionalProperties":false,"required":["verdicts"],
+             "properties":{"verdicts":{"type":"array","items":{"type":"object","additionalProperties":false,
+               "required":["index","reason","verdict"],
+               "properties":{"index":{"type":"integer"},"reason":{"type":"string"},
+                 "verdict":{"type":"integer","enum":[0,1]}}}}}}""");
+
+    static final ResponseSchema USEFULNESS_SCHEMA = new ResponseSchema("usefulness", """
+            {"type":"object","additionalProperties":false,"required":["reason","verdict"],
+             "properties":{"reason":{"type":"string"},"verdict":{"type":"integer","enum":[0,1]}}}""");
+
+    static final ResponseSchema QUESTIONS_SCHEMA = new ResponseSchema("questions", """
+            {"type":"object","additionalProperties":false,"required":["questions"],
+             "properties":{"questions":{"type":"array","items":{"type":"object","additionalProperties":false,
+               "required":["question","noncommittal"],
+               "properties":{"question":{"type":"string"},"noncommittal":{"type":"integer","enum":[0,1]}}}}}}""");
+
+    private Prompts() {}
+
+    static ChatRequest statements(String question, String text) {
+        String user = """
+                Break the TEXT into a list of short factual statements.
+                - Each statement must stand on its own: write out names instead of pronouns or phrases \
+                such as "it", "they", "this method".
+                - Together the statements must cover every factual claim in the TEXT; do not add, \
+                guess or generalise.
+                - Questions, greetings, hedges and admissions of not knowing are not statements. A TEXT \
+                that claims nothing gives an empty list.
+                The QUESTION is only there to help you resolve references.
+
+                QUESTION:
+                %s
+
+                TEXT:
+                %s
+
+                Reply as {"statements": ["...", "..."]}.""".formatted(question, text);
+        return request(user, STATEMENTS_SCHEMA, 2_048);
+    }
+
+    static ChatRequest support(List<String> statements, String premiseLabel, String premise) {
+        String user = """
+                For every numbered STATEMENT decide whether the %s below supports it: verdict 1 when the \
+                statement follows directly from the %s alone, verdict 0 when it contradicts it, goes \
+                beyond it or cannot be checked against it. Judge each statement on its own and give a \
+                one-sentence reason first.
+
+                %s:
+                %s
+
+                STATEMENTS:
+                %s
+                Reply as {"verdicts": [{"index": 1, "reason": "...", "verdict": 1}, ...]} with exactly one \
+                entry per statement, in order.""".formatted(
+                        premiseLabel,
+                        premiseLabel,
+                        premiseLabel.toUpperCase(java.util.Locale.ROOT),
+                        premise,
+                        numbered(statements));
+        return request(user, VERDICTS_SCHEMA, 256 + 96 * statements.size());
+    }
+
+    static ChatRequest usefulness(String question, String reference, String context) {
+        String user = """
+                A reader wants to answer the QUESTION and the correct answer is the REFERENCE ANSWER. \
+                Was the CONTEXT useful for arriving at that answer, i.e. does it hold information that \
+                the reference answer relies on? Give a one-sentence reason, then verdict 1 (useful) or \
+                0 (not useful).
+
+                QUESTION:
+                %s
+
+                REFERENCE ANSWER:
+                %s
+
+                CONTEXT:
+                %s
+
+                Reply as {"reason": "...", "verdict": 1}.""".formatted(question, reference, context);
+        return request(user, USEFULNESS_SCHEMA, 256);
+    }
+
+    static ChatRequest usefulnessAll(String question, String reference, List<String> contexts) {
+        String user = """
+                A reader wants to answer the QUESTION and the correct answer is the REFERENCE ANSWER. \
+                For every numbered CONTEXT decide, independently of the others, whether it was useful \
+                for arriving at that answer, i.e. whether it holds information that the reference \
+                answer relies on. Give a one-sentence reason, then verdict 1 (useful) or 0 (not useful).
+
+                QUESTION:
+                %s
+
+                REFERENCE ANSWER:
+                %s
+
+                CONTEXTS:
+                %s
+                Reply as {"verdicts": [{"index": 1, "reason": "...", "verdict": 1}, ...]} with exactly one \
+                entry per context, in order.""".formatted(question, reference, numbered(contexts));
+        return request(user, VERDICTS_SCHEMA, 256 + 96 * contexts.size());
+    }
+
+    static ChatRequest questions(String answer) {
+        String user = """
+                Read the ANSWER and write %d different questions that it answers, each as a user would \
+                ask it. For each question also say whether the answer is noncommittal: 1 when it is \
+                evasive, vague or says it does not know, otherwise 0.
+
+                ANSWER:
+                %s
+
+                Reply as {"questions": [{"question": "...", "noncommittal": 0}, ...]}.""".formatted(QUESTIONS_PER_ANSWER, answer);
+        return request(user, QUESTIONS_SCHEMA, 512);
+    }
+
+    /** Items written as {@code [1] text}, one per line, for prompts and for fakes to count. */
+    static String numbered(List<String> items) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < items.size(); i++) {
+            sb.append('[')
+                    .append(i + 1)
+                    .append("] ")
+                    .append(items.get(i).replace('\n', ' '))
+                    .append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static ChatRequest request(String user, ResponseSchema schema, int maxTokens) {
+        return ChatRequest.builder()
+                .system(SYSTEM)
+                .user(user)
+                .schema(schema)
+                .temperature(0)
+                .maxOutputTokens(maxTokens)
+                .build();
+    }
+
+    /** A call key: the prompt version, the judge model and a SHA-256 of the inputs. */
+    static String key(String promptVersion, String model, String... inputs) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            for (String in : inputs) {
+                byte[] b = in.getBytes(StandardCharsets.UTF_8);
+                sha.update(Integer.toString(b.length).getBytes(StandardCharsets.US_ASCII));
+                sha.update((byte) ':');
+                sha.update(b);
+            }
+            return promptVersion + "|" + model + "|" + HexFormat.of().formatHex(sha.digest(), 0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+}

@@ -1,0 +1,228 @@
+package io.github.raglens.eval.judge;
+
+import io.github.raglens.model.Judgement;
+import io.github.raglens.model.TokenUsage;
+import io.github.raglens.store.JsonlStore;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Scores cases with metrics and appends every result to {@code scores.jsonl} the moment it is
+ * known. A cell is keyed by (retriever, question, metric, judge model, metric version): a rerun skips
+ * scored cells, retries failed ones, and a new judge model or metric version scores anew only the
+ * cells it changes. With the session's call cache, calls completed by an interrupted run are not sent
+ * again.
+ *
+ * <p>Every cell runs on its own virtual thread; the judge session's semaphore bounds the calls in
+ * flight. Thread-safe; one {@link #score} at a time per scores file (the file is locked).
+ */
+public final class Scorer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Scorer.class);
+
+    private final Path scoresFile;
+    private final JudgeSession session;
+    private final List<Metric> metrics;
+    private final Consumer<Progress> listener;
+
+    private Scorer(Builder b) {
+        this.scoresFile = b.scoresFile;
+        this.session = b.session;
+        this.metrics = List.copyOf(b.metrics);
+        this.listener = b.listener;
+        if (metrics.isEmpty()) {
+            throw new IllegalArgumentException("no metrics to score; name at least one");
+        }
+        if (session == null && metrics.stream().anyMatch(Metric::usesJudge)) {
+            throw new IllegalArgumentException("judge metrics need a judge session; call session(...)");
+        }
+    }
+
+    /**
+     * Starts a scorer writing to the scores file.
+     *
+     * @param scoresFile the {@code scores.jsonl} to append to
+     * @return a builder
+     */
+    public static Builder builder(Path scoresFile) {
+        return new Builder(scoresFile);
+    }
+
+    /**
+     * Progress of a run, reported after every finished cell.
+     *
+     * @param done cells finished in this run (scored or failed)
+     * @param total cells this run has to do
+     * @param failed cells failed in this run
+     * @param judge the judge session's calls, tokens and cost so far
+     */
+    public record Progress(int done, int total, int failed, JudgeStats judge) {}
+
+    /**
+     * Scores every case with every metric not yet scored.
+     *
+     * @param cases the cells to score
+     * @return what the run did
+     */
+    public ScoringSummary score(List<EvalCase> cases) {
+        AtomicInteger scored = new AtomicInteger();
+        AtomicInteger failed = new AtomicInteger();
+        AtomicInteger notRun = new AtomicInteger();
+        Map<String, Integer> reasons = new ConcurrentHashMap<>();
+        int already = 0;
+        int total;
+        try (JsonlStore<ScoreRecord> store = JsonlStore.builder(scoresFile, ScoreRecord.class, ScoreRecord::key)
+                .forceEvery(16)
+                .open()) {
+            List<Runnable> tasks = new java.util.ArrayList<>();
+            AtomicInteger done = new AtomicInteger();
+            AtomicInteger planned = new AtomicInteger();
+            for (EvalCase c : cases) {
+                for (Metric m : metrics) {
+                    String judgeModel = m.usesJudge() ? session.modelName() : ScoreRecord.NO_JUDGE;
+                    String key = ScoreRecord.key(c.retriever(), c.questionId(), m.name(), judgeModel, m.version());
+                    Optional<ScoreRecord> prior = store.get(key);
+                    if (prior.isPresent() && prior.get().isScored()) {
+                        already++;
+                        continue;
+                    }
+                    tasks.add(() -> {
+                        ScoreRecord r = runCell(c, m, judgeModel);
+                        if (r == null) {
+                            notRun.incrementAndGet();
+                            return;
+                        }
+                        store.append(r);
+                        if (r.isScored()) {
+                            scored.incrementAndGet();
+                        } else {
+                            failed.incrementAndGet();
+                            reasons.merge(r.reason(), 1, Integer::sum);
+                        }
+                        if (listener != null) {
+                            listener.accept(new Progress(done.incrementAndGet(), planned.get(), failed.get(), stats()));
+                        }
+                    });
+                }
+            }
+            total = tasks.size();
+            planned.set(total);
+            try (ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor()) {
+                for (Runnable t : tasks) {
+                    ex.submit(t);
+                }
+            }
+        }
+        Optional<String> stop = session == null ? Optional.empty() : session.stopReason();
+        LOG.debug("scored {} cells, {} failed, {} left for a later run", scored.get(), failed.get(), notRun.get());
+        return new ScoringSummary(
+                cases.size() * metrics.size(),
+                already,
+                scored.get(),
+                failed.get(),
+                notRun.get() + Math.max(0, total - scored.get() - failed.get() - notRun.get()),
+                reasons,
+                stats(),
+                stop);
+    }
+
+    private JudgeStats stats() {
+        return session == null ? new JudgeStats(0, 0, 0, TokenUsage.NONE, 0) : session.stats();
+    }
+
+    private ScoreRecord runCell(EvalCase c, Metric m, String judgeModel) {
+        if (session != null && session.stopReason().isPresent() && m.usesJudge()) {
+            return null;
+        }
+        Judgement j;
+        try {
+            j = m.score(c);
+        } catch (RunStopped e) {
+            return null;
+        } catch (CellFailure e) {
+            j = new Judgement.Failed(e.reason(), e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.warn("metric {} threw on {} / {}: {}", m.name(), c.retriever(), c.questionId(), e.toString());
+            j = new Judgement.Failed("error", e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+        return switch (j) {
+            case Judgement.Scored s ->
+                new ScoreRecord(
+                        c.retriever(),
+                        c.questionId(),
+                        m.name(),
+                        judgeModel,
+                        m.version(),
+                        ScoreRecord.SCORED,
+                        s.score(),
+                        "",
+                        s.explanation());
+            case Judgement.Failed f ->
+                new ScoreRecord(
+                        c.retriever(),
+                        c.questionId(),
+                        m.name(),
+                        judgeModel,
+                        m.version(),
+                        ScoreRecord.FAILED,
+                        null,
+                        f.reason(),
+                        f.detail());
+        };
+    }
+
+    /** Reads every record of a scores file (latest per key); an absent file gives an empty list. */
+    public static List<ScoreRecord> read(Path scoresFile) {
+        if (!java.nio.file.Files.exists(scoresFile)) {
+            return List.of();
+        }
+        try (JsonlStore<ScoreRecord> store = JsonlStore.open(scoresFile, ScoreRecord.class, ScoreRecord::key)) {
+            return store.records();
+        }
+    }
+
+    /** Configures a {@link Scorer}; not thread-safe. */
+    public static final class Builder {
+        private final Path scoresFile;
+        private JudgeSession session;
+        private List<Metric> metrics = List.of();
+        private Consumer<Progress> listener;
+
+        private Builder(Path scoresFile) {
+            this.scoresFile = Objects.requireNonNull(scoresFile, "scoresFile");
+        }
+
+        /** The judge session of the judge metrics. */
+        public Builder session(JudgeSession session) {
+            this.session = Objects.requireNonNull(session, "session");
+            return this;
+        }
+
+        /** The metrics to run on every case. */
+        public Builder metrics(List<Metric> metrics) {
+            this.metrics = List.copyOf(metrics);
+            return this;
+        }
+
+        /** Called after every finished cell, from the cell's thread; must be thread-safe. */
+        public Builder progress(Consumer<Progress> listener) {
+            this.listener = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /** Builds the scorer. */
+        public Scorer build() {
+            return new Scorer(this);
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package io.github.raglens.eval.judge;
+
+import io.github.raglens.model.Judgement;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * Metrics computed from the text alone, without a judge model: string-similarity context precision
+ * and recall against the source chunk, ROUGE-L, BLEU, exact and substring match. Thread-safe.
+ */
+public final class TextMetric implements Metric {
+
+    /** Similarity at or above which a retrieved context counts as the source (precision). */
+    static final double THRESHOLD = 0.5;
+
+    private final String name;
+    private final Function<EvalCase, Judgement> fn;
+
+    private TextMetric(String name, Function<EvalCase, Judgement> fn) {
+        this.name = name;
+        this.fn = fn;
+    }
+
+    /**
+     * String-similarity context precision: each retrieved context in rank order is relevant when its
+     * Levenshtein similarity to a reference context is at least 0.5; the score is the average
+     * precision of those verdicts. Needs reference contexts ({@code no-reference} otherwise).
+     */
+    public static TextMetric stringContextPrecision() {
+        return new TextMetric("string_context_precision", c -> {
+            if (c.referenceContexts().isEmpty()) {
+                return new Judgement.Failed("no-reference", "string context precision needs the source chunk");
+            }
+            if (c.contexts().isEmpty()) {
+                return new Judgement.Scored(0, "no contexts were retrieved");
+            }
+            int[] v = new int[c.contexts().size()];
+            for (int k = 0; k < v.length; k++) {
+                v[k] = maxSimilarity(c.contexts().get(k), c.referenceContexts()) >= THRESHOLD ? 1 : 0;
+            }
+            return new Judgement.Scored(
+                    ContextPrecision.averagePrecision(v), "verdicts " + java.util.Arrays.toString(v));
+        });
+    }
+
+    /**
+     * String-similarity context recall: the share of reference contexts whose best Levenshtein
+     * similarity to a retrieved context is above 0.5. Needs reference contexts.
+     */
+    public static TextMetric stringContextRecall() {
+        return new TextMetric("string_context_recall", c -> {
+            if (c.referenceContexts().isEmpty()) {
+                return new Judgement.Failed("no-reference", "string context recall needs the source chunk");
+            }
+            int found = 0;
+            for (String ref : c.referenceContexts()) {
+                if (maxSimilarity(ref, c.contexts()) > THRESHOLD) {
+                    found++;
+                }
+            }
+            return new Judgement.Scored(
+                    (double) found / c.referenceContexts().size(),
+                    found + " of " + c.referenceContexts().size() + " reference contexts retrieved");
+        });
+    }
+
+    /** ROUGE-L F-measure of the answer against the reference answer. */
+    public static TextMetric rougeL() {
+        return withReference("rouge_l", (a, r) -> TextScores.rougeL(a, r));
+    }
+
+    /** BLEU-4 of the whole answer against the whole reference answer (not only the first sentence). */
+    public static TextMetric bleu() {
+        return withReference("bleu", (a, r) -> TextScores.bleu(a, r));
+    }
+
+    /** 1 when the answer equals the reference answer (ignoring surrounding white space), else 0. */
+    public static TextMetric exactMatch() {
+        return withReference("exact_match", (a, r) -> a.strip().equals(r.strip()) ? 1.0 : 0.0);
+    }
+
+    /** 1 when the answer contains the reference answer, else 0. */
+    public static TextMetric substringMatch() {
+        return withReference("substring_match", (a, r) -> a.contains(r.strip()) ? 1.0 : 0.0);
+    }
+
+    private static TextMetric withReference(String name, java.util.function.BiFunction<String, String, Double> f) {
+        return new TextMetric(name, c -> {
+            if (c.reference().isBlank()) {
+                return new Judgement.Failed("no-reference", name + " needs a reference answer");
+            }
+            double s = f.apply(c.answer(), c.reference());
+            return new Judgement.Scored(s, String.format(Locale.ROOT, "%s %.4f", name, s));
+        });
+    }
+
+    private static double maxSimilarity(String text, List<String> others) {
+        double best = 0;
+        for (String o : others) {
+            best = Math.max(best, TextScores.levenshteinSimilarity(text, o));
+        }
+        return best;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String version() {
+        return "text-1";
+    }
+
+    @Override
+    public boolean usesJudge() {
+        return false;
+    }
+
+    @Override
+    public Judgement score(EvalCase c) {
+        return fn.apply(c);
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,261 @@
+package io.github.raglens.eval.judge;
+
+import static io.github.raglens.eval.judge.ScriptedLlm.statements;
+import static io.github.raglens.eval.judge.ScriptedLlm.verdict;
+import static io.github.raglens.eval.judge.ScriptedLlm.verdicts;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.github.raglens.model.EmbeddingPurpose;
+import io.github.raglens.model.JudgeInput;
+import io.github.raglens.model.Judgement;
+import io.github.raglens.spi.EmbeddingProvider;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Each judge metric's arithmetic on hand-computed cases, against a scripted fake judge. */
+class JudgeMetricsTest {
+
+    static final String Q = "What does the system do?";
+    static final String ANSWER = "ANS the system indexes. It ranks. It caches.";
+    static final String REFERENCE = "REF the system indexes and ranks.";
+    static final List<String> CONTEXTS = List.of("ctx-one text", "ctx-two text", "ctx-three text");
+
+    private static JudgeInput input(List<String> contexts) {
+        return new JudgeInput(Q, ANSWER, contexts, REFERENCE);
+    }
+
+    private static JudgeSession session(ScriptedLlm llm) {
+        return JudgeSession.builder(llm).concurrency(4).build();
+    }
+
+    private static double score(Judgement j) {
+        assertThat(j).isInstanceOf(Judgement.Scored.class);
+        return ((Judgement.Scored) j).score();
+    }
+
+    private static Judgement.Failed failed(Judgement j) {
+        assertThat(j).isInstanceOf(Judgement.Failed.class);
+        return (Judgement.Failed) j;
+    }
+
+    @Test
+    void faithfulness_twoOfThreeStatementsSupported_scoresTwoThirds_inTwoCalls() {
+        ScriptedLlm llm = new ScriptedLlm()
+                .on("statements", "TEXT:\nANS", statements("s1", "s2", "s3"))
+                .on("verdicts", "CONTEXT:\nctx-one", verdicts(1, 0, 1));
+        Judgement j = Faithfulness.of(session(llm)).judge(input(CONTEXTS));
+        assertThat(score(j)).isCloseTo(2.0 / 3, within(1e-12));
+        assertThat(llm.calls()).isEqualTo(2);
+        assertThat(((Judgement.Scored) j).explanation()).startsWith("2 of 3 statements supported by the contexts");
+    }
+
+    @Test
+    void faithfulness_allVerdictsZero_scoresZero() {
+        ScriptedLlm llm = new ScriptedLlm()
+                .on("statements", "TEXT:\nANS", statements("s1", "s2"))
+                .on("verdicts", "CONTEXT:", verdicts(0, 0));
+        assertThat(score(Faithfulness.of(session(llm)).judge(input(CONTEXTS)))).isZero();
+    }
+
+    @Test
+    void faithfulness_answerWithoutStatements_failsNoStatements_afterOneCall() {
+        ScriptedLlm llm = new ScriptedLlm().on("statements", "TEXT:\nANS", statements());
+        Judgement.Failed f = failed(Faithfulness.of(session(llm)).judge(input(CONTEXTS)));
+        assertThat(f.reason()).isEqualTo("no-statements");
+        assertThat(f.detail()).isEqualTo("the answer makes no factual statement");
+        assertThat(llm.calls()).isEqualTo(1);
+    }
+
+    @Test
+    void faithfulness_oneContext_isTheWholePremise() {
+        ScriptedLlm llm = new ScriptedLlm()
+                .on("statements", "TEXT:\nANS", statements("s1", "s2", "s3", "s4"))
+                .on("verdicts", "CONTEXT:\nctx-one text\n\nSTATEMENTS", verdicts(1, 1, 1, 0));
+        assertThat(score(Faithfulness.of(session(llm)).judge(input(List.of("ctx-one text")))))
+                .isEqualTo(0.75);
+    }
+
+    @Test
+    void factualCorrectness_hand_computed_precisionRecallF1() {
+        // Answer claims vs reference: 1,1,1,0 -> TP 3, FP 1; reference claims vs answer: 1,0,0 -> FN 2.
+        // precision 3/4, recall 3/5, F1 = 2 * 0.75 * 0.6 / 1.35 = 2/3.
+        ScriptedLlm llm = new ScriptedLlm()
+                .on("statements", "TEXT:\nANS", statements("a1", "a2", "a3", "a4"))
+                .on("statements", "TEXT:\nREF", statements("r1", "r2", "r3"))
+                .on("verdicts", "REFERENCE:\nREF", verdicts(1, 1, 1, 0))
+                .on("verdicts", "ANSWER:\nANS", verdicts(1, 0, 0));
+        JudgeSession s = session(llm);
+        assertThat(score(FactualCorrectness.of(s).judge(input(CONTEXTS)))).isCloseTo(2.0 / 3, within(1e-12));
+        assertThat(score(FactualCorrectness.of(s, FactualCorrectness.Mode.PRECISION)
+                        .judge(input(CONTEXTS))))
+                .isEqualTo(0.75);
+        assertThat(score(
+                        FactualCorrectness.of(s, FactualCorrectness.Mode.RECALL).judge(input(CONTEXTS))))
+                .isCloseTo(0.6, within(1e-12));
+        assertThat(llm.calls())
+                .as("four distinct calls, shared by the three modes")
+                .isEqualTo(4);
+    }
+
+    @Test
+    void factualCorrectness_allVerdictsZero_scoresZero_notNaN() {
+        ScriptedLlm llm = new ScriptedLlm()
+                .on("statements", "TEXT:\nANS", statements("a1", "a2"))
+                .on("statements", "TEXT:\nREF", statements("r1"))
+                .on("verdicts", "REFERENCE:\nREF", verdicts(0, 0))
+                .on("verdicts", "ANSWER:\nANS", verdicts(0));
+        assertThat(score(FactualCorrectness.of(session(llm)).judge(input(CONTEXTS))))
+                .isZero();
+    }
+
+    @Test
+    void factualCorrectness_answerWithoutClaims_scoresZero_andReferenceWithoutClaims_fails() {
+        ScriptedLlm none = new ScriptedLlm()
+                .on("statements", "TEXT:\nANS", statements())
+                .on("statements", "TEXT:\nREF", statements("r1"));
+        assertThat(score(FactualCorrectness.of(session(none)).judge(input(CONTEXTS))))
+                .isZero();
+        assertThat(none.calls()).isEqualTo(2);
+
+        ScriptedLlm noRef = new ScriptedLlm()
+                .on("statements", "TEXT:\nANS", statements("a1"))
+                .on("statements", "TEXT:\nREF", statements());
+        Judgement.Failed f = failed(FactualCorrectness.of(session(noRef)).judge(input(CONTEXTS)));
+        assertThat(f.reason()).isEqualTo("no-statements");
+        assertThat(f.detail()).isEqualTo("the reference answer makes no factual statement");
+    }
+
+    @Test
+    void factualCorrectness_arithmetic_emptyDenominatorsGiveZero() {
+        assertThat(FactualCorrectness.score(FactualCorrectness.Mode.F1, 0, 0, 0))
+                .isZero();
+        assertThat(FactualCorrectness.score(FactualCorrectness.Mode.PRECISION, 0, 0, 3))
+                .isZero();
+        assertThat(FactualCorrectness.score(FactualCorrectness.Mode.RECALL, 2, 5, 0))
+                .isEqualTo(1.0);
+        assertThat(FactualCorrectness.score(FactualCorrectness.Mode.F1, 1, 1, 3))
+                .isCloseTo(1.0 / 3, within(1e-12));
+    }
+
+    @Test
+    void contextPrecision_perContext_averagePrecisionOfRankedVerdicts_oneCallPerContext() {
+        // verdicts 1,0,1,0,1: AP = (1/1 + 2/3 + 3/5) / 3 = 0.755555…
+        List<String> five = List.of("c-1", "c-2", "c-3", "c-4", "c-5");
+        int[] v = {1, 0, 1, 0, 1};
+        ScriptedLlm llm = new ScriptedLlm();
+        for (int i = 0; i < 5; i++) {
+            llm.on("usefulness", "CONTEXT:\nc-" + (i + 1), verdict(v[i]));
+        }
+        Judgement j = ContextPrecision.of(session(llm)).judge(input(five));
+        assertThat(score(j)).isCloseTo((1 + 2.0 / 3 + 3.0 / 5) / 3, within(1e-12));
+        assertThat(llm.calls("usefulness")).isEqualTo(5);
+    }
+
+    @Test
+    void contextPrecision_oneCall_sameScore_inOneCall() {
+        List<String> five = List.of("c-1", "c-2", "c-3", "c-4", "c-5");
+        ScriptedLlm llm = new ScriptedLlm().on("verdicts", "CONTEXTS:\n[1] c-1", verdicts(1, 0, 1, 0, 1));
+        Judgement j = ContextPrecision.of(session(llm), ContextPrecision.Mode.ONE_CALL)
+                .judge(input(five));
+        assertThat(score(j)).isCloseTo((1 + 2.0 / 3 + 3.0 / 5) / 3, within(1e-12));
+        assertThat(llm.calls()).isEqualTo(1);
+    }
+
+    @Test
+    void contextPrecision_allZero_isZero_andOneContext_isZeroOrOne() {
+        assertThat(ContextPrecision.averagePrecision(new int[] {0, 0, 0, 0, 0})).isZero();
+        assertThat(ContextPrecision.averagePrecision(new int[] {1})).isEqualTo(1.0);
+        assertThat(ContextPrecision.averagePrecision(new int[] {0})).isZero();
+        assertThat(ContextPrecision.averagePrecision(new int[] {0, 1})).isEqualTo(0.5);
+
+        ScriptedLlm useless = new ScriptedLlm().on("usefulness", "CONTEXT:", verdict(0));
+        assertThat(score(ContextPrecision.of(session(useless)).judge(input(CONTEXTS))))
+                .isZero();
+        ScriptedLlm one = new ScriptedLlm().on("usefulness", "CONTEXT:\nctx-one", verdict(1));
+        assertThat(score(ContextPrecision.of(session(one)).judge(input(List.of("ctx-one text")))))
+                .isEqualTo(1.0);
+    }
+
+    @Test
+    void contextRecall_threeOfFourReferenceStatementsAttributed() {
+        ScriptedLlm llm = new ScriptedLlm()
+                .on("statements", "TEXT:\nREF", statements("r1", "r2", "r3", "r4"))
+                .on("verdicts", "CONTEXT:\nctx-one", verdicts(1, 1, 0, 1));
+        assertThat(score(ContextRecall.of(session(llm)).judge(input(CONTEXTS)))).isEqualTo(0.75);
+        assertThat(llm.calls()).isEqualTo(2);
+    }
+
+    @Test
+    void contextRecall_referenceWithoutStatements_fails_andNoContexts_scoresZeroWithoutAVerdictCall() {
+        ScriptedLlm llm = new ScriptedLlm().on("statements", "TEXT:\nREF", statements());
+        assertThat(failed(ContextRecall.of(session(llm)).judge(input(CONTEXTS))).reason())
+                .isEqualTo("no-statements");
+        ScriptedLlm two = new ScriptedLlm().on("statements", "TEXT:\nREF", statements("r1", "r2"));
+        assertThat(score(ContextRecall.of(session(two)).judge(input(List.of()))))
+                .isZero();
+        assertThat(two.calls()).isEqualTo(1);
+    }
+
+    @Test
+    void metricsWithoutReference_failNoReference_withoutACall() {
+        ScriptedLlm llm = new ScriptedLlm();
+        JudgeInput noRef = new JudgeInput(Q, ANSWER, CONTEXTS, "");
+        JudgeSession s = session(llm);
+        assertThat(failed(ContextRecall.of(s).judge(noRef)).reason()).isEqualTo("no-reference");
+        assertThat(failed(ContextPrecision.of(s).judge(noRef)).detail())
+                .isEqualTo("context precision needs a reference answer");
+        assertThat(failed(FactualCorrectness.of(s).judge(noRef)).reason()).isEqualTo("no-reference");
+        assertThat(llm.calls()).isZero();
+    }
+
+    /** Embeds by a fixed table; vectors for unknown texts fail the test. */
+    record TableEmbeddings(Map<String, float[]> table) implements EmbeddingProvider {
+        @Override
+        public String modelName() {
+            return "fake/embed";
+        }
+
+        @Override
+        public int dimension() {
+            return 2;
+        }
+
+        @Override
+        public List<float[]> embed(List<String> texts, EmbeddingPurpose purpose) {
+            List<float[]> out = new ArrayList<>();
+            for (String t : texts) {
+                float[] v = table.get(t);
+                if (v == null) {
+                    throw new AssertionError("no vector for " + t);
+                }
+                out.add(v.clone());
+            }
+            return out;
+        }
+    }
+
+    @Test
+    void responseRelevancy_meanCosine_andZeroWhenEveryQuestionIsNoncommittal() {
+        // cosines with (1,0): (1,0) -> 1, (0,1) -> 0, (1,1) -> 1/sqrt 2; mean = (1 + 0.7071…) / 3.
+        var emb = new TableEmbeddings(Map.of(
+                Q, new float[] {1, 0}, "g1", new float[] {1, 0}, "g2", new float[] {0, 1}, "g3", new float[] {1, 1}));
+        String reply = "{\"questions\":[{\"question\":\"g1\",\"noncommittal\":0},"
+                + "{\"question\":\"g2\",\"noncommittal\":1},{\"question\":\"g3\",\"noncommittal\":0}]}";
+        ScriptedLlm llm = new ScriptedLlm().on("questions", "ANSWER:\nANS", reply);
+        JudgeSession s = JudgeSession.builder(llm).embeddings(emb).build();
+        assertThat(score(ResponseRelevancy.of(s).judge(input(CONTEXTS))))
+                .isCloseTo((1 + 1 / Math.sqrt(2)) / 3, within(1e-6));
+
+        ScriptedLlm evasive =
+                new ScriptedLlm().on("questions", "ANSWER:", reply.replace("\"noncommittal\":0", "\"noncommittal\":1"));
+        JudgeSession s2 = JudgeSession.builder(evasive).embeddings(emb).build();
+        assertThat(score(ResponseRelevancy.of(s2).judge(input(CONTEXTS)))).isZero();
+
+        assertThat(failed(ResponseRelevancy.of(session(llm)).judge(input(CONTEXTS)))
+                        .reason())
+                .isEqualTo("no-embeddings");
+    }
+}

@@ -18,7 +18,12 @@ import picocli.CommandLine.ScopeType;
         mixinStandardHelpOptions = true,
         versionProvider = RaglensCli.Version.class,
         description = "Benchmark retrieval strategies and evaluate RAG answers on your own documents.",
-        subcommands = {CommandLine.HelpCommand.class, ParseCommand.class, IngestCommand.class},
+        subcommands = {
+            CommandLine.HelpCommand.class,
+            ParseCommand.class,
+            IngestCommand.class,
+            TrecEvalCommand.class
+        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:done",

@@ -1,0 +1,96 @@
+package io.github.raglens.eval.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Random;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.RepetitionInfo;
+import org.junit.jupiter.api.Test;
+
+class BootstrapTest {
+
+    private static final long BASE_SEED = 7_000L;
+
+    @RepeatedTest(100)
+    void interval_containsTheMean_forRandomSeries(RepetitionInfo info) {
+        long seed = BASE_SEED + info.getCurrentRepetition();
+        Random random = new Random(seed);
+        int n = 1 + random.nextInt(300);
+        double[] values = new double[n];
+        int kind = random.nextInt(3);
+        for (int i = 0; i < n; i++) {
+            values[i] = switch (kind) {
+                case 0 -> random.nextBoolean() ? 1 : 0; // a hit rate
+                case 1 -> random.nextInt(10) == 0 ? 1.0 / (1 + random.nextInt(10)) : 0; // a sparse MRR
+                default -> Math.exp(random.nextGaussian() * 2); // heavily skewed
+            };
+        }
+        ConfidenceInterval ci = Bootstrap.of(1_000, seed, 0.95).meanInterval(values);
+        double mean = 0;
+        for (double v : values) {
+            mean += v;
+        }
+        mean /= n;
+        assertThat(ci.mean()).as("seed " + seed).isCloseTo(mean, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(ci.contains(ci.mean())).as("seed " + seed + " " + ci).isTrue();
+        assertThat(ci.n()).isEqualTo(n);
+    }
+
+    @Test
+    void defaults_areTenThousandResamplesSeed42Level95() {
+        Bootstrap b = Bootstrap.defaults();
+        assertThat(b.resamples()).isEqualTo(10_000);
+        assertThat(b.seed()).isEqualTo(42);
+        assertThat(b.level()).isEqualTo(0.95);
+    }
+
+    @Test
+    void sameSeed_sameInterval_andCachingDoesNotChangeIt() {
+        double[] values = new double[50];
+        Random random = new Random(3);
+        for (int i = 0; i < values.length; i++) {
+            values[i] = random.nextDouble();
+        }
+        ConfidenceInterval first = Bootstrap.of(2_000, 9, 0.95).meanInterval(values);
+        Bootstrap shared = Bootstrap.of(2_000, 9, 0.95);
+        shared.meanInterval(new double[] {1, 2, 3}); // caches another length first
+        assertThat(shared.meanInterval(values)).isEqualTo(first);
+        assertThat(Bootstrap.of(2_000, 10, 0.95).meanInterval(values)).isNotEqualTo(first);
+    }
+
+    @Test
+    void coverage_ofTrueMean_isNearNinetyFivePercent() {
+        // 200 samples of 60 uniform values: the true mean 0.5 should be inside ~95% of the intervals.
+        Random random = new Random(11);
+        Bootstrap bootstrap = Bootstrap.of(1_000, 5, 0.95);
+        int covered = 0;
+        for (int t = 0; t < 200; t++) {
+            double[] values = new double[60];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = random.nextDouble();
+            }
+            if (bootstrap.meanInterval(values).contains(0.5)) {
+                covered++;
+            }
+        }
+        assertThat(covered).isBetween(176, 200);
+    }
+
+    @Test
+    void constantSeries_hasZeroWidth() {
+        ConfidenceInterval ci = Bootstrap.defaults().meanInterval(new double[] {1, 1, 1});
+        assertThat(ci.lower()).isEqualTo(1.0);
+        assertThat(ci.upper()).isEqualTo(1.0);
+    }
+
+    @Test
+    void badInput_isRejectedWithAClearMessage() {
+        assertThatThrownBy(() -> Bootstrap.defaults().meanInterval(new double[0]))
+                .hasMessage("no values to bootstrap");
+        assertThatThrownBy(() -> Bootstrap.defaults().meanInterval(new double[] {1, Double.NaN}))
+                .hasMessage("values hold NaN; record failures apart instead");
+        assertThatThrownBy(() -> Bootstrap.of(10, 1, 0.95)).hasMessage("resamples must be >= 100, was 10");
+        assertThatThrownBy(() -> Bootstrap.of(1000, 1, 1.0)).hasMessage("level must be in (0, 1), was 1.0");
+    }
+}

@@ -1,0 +1,81 @@
+package io.github.raglens.eval.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class PairedRandomizationTestTest {
+
+    @Test
+    void pValue_isRoughlyUniformUnderTheNull() {
+        long seed = 123_456L;
+        System.out.println("PairedRandomizationTestTest seed " + seed);
+        Random random = new Random(seed);
+        PairedRandomizationTest test = PairedRandomizationTest.of(1_000, seed);
+        int trials = 400;
+        double[] p = new double[trials];
+        for (int t = 0; t < trials; t++) {
+            double[] a = new double[40];
+            double[] b = new double[40];
+            for (int i = 0; i < a.length; i++) {
+                double shared = random.nextGaussian();
+                a[i] = shared + random.nextGaussian();
+                b[i] = shared + random.nextGaussian();
+            }
+            p[t] = test.test(a, b).pValue();
+        }
+        Arrays.sort(p);
+        // Kolmogorov-Smirnov distance to the uniform distribution; 0.068 is the 5% critical value for n=400.
+        double ks = 0;
+        for (int i = 0; i < trials; i++) {
+            ks = Math.max(ks, Math.max(Math.abs((i + 1.0) / trials - p[i]), Math.abs(p[i] - (double) i / trials)));
+        }
+        assertThat(ks)
+                .as("seed " + seed + ": KS distance of p-values to uniform")
+                .isLessThan(0.068);
+        long rejected = Arrays.stream(p).filter(v -> v < 0.05).count();
+        assertThat(rejected).as("seed " + seed + ": rejections at 5%").isBetween(8L, 35L);
+    }
+
+    @Test
+    void clearDifference_isSignificant_andSignOfMeanDifferenceKept() {
+        double[] a = new double[100];
+        double[] b = new double[100];
+        for (int i = 0; i < 100; i++) {
+            a[i] = i % 10 < 8 ? 1 : 0;
+            b[i] = i % 10 < 3 ? 1 : 0;
+        }
+        PairedTestResult r = PairedRandomizationTest.defaults().test(a, b);
+        assertThat(r.meanDifference()).isCloseTo(0.5, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(r.pValue()).isEqualTo(1.0 / 10_001);
+        assertThat(r.significantAt(0.05)).isTrue();
+        assertThat(PairedRandomizationTest.defaults().test(b, a).meanDifference())
+                .isCloseTo(-0.5, org.assertj.core.api.Assertions.within(1e-12));
+    }
+
+    @Test
+    void identicalSystems_havePValueOne() {
+        double[] a = {0.1, 0.5, 1};
+        assertThat(PairedRandomizationTest.defaults().test(a, a.clone()).pValue())
+                .isEqualTo(1.0);
+    }
+
+    @Test
+    void seeded_sameInputSamePValue() {
+        double[] a = {1, 0, 1, 1, 0, 1, 0, 1};
+        double[] b = {0, 0, 1, 0, 0, 1, 1, 0};
+        double first = PairedRandomizationTest.of(500, 3).test(a, b).pValue();
+        assertThat(PairedRandomizationTest.of(500, 3).test(a, b).pValue()).isEqualTo(first);
+    }
+
+    @Test
+    void badInput_isRejected() {
+        assertThatThrownBy(() -> PairedRandomizationTest.defaults().test(new double[2], new double[3]))
+                .hasMessage("paired values must have the same length, were 2 and 3");
+        assertThatThrownBy(() -> PairedRandomizationTest.defaults().test(new double[0], new double[0]))
+                .hasMessage("no paired values to test");
+    }
+}

@@ -1,0 +1,87 @@
+package io.github.raglens.store;
+
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import io.github.raglens.error.StoreException;
+import io.github.raglens.internal.Json;
+import io.github.raglens.model.Chunk;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The workspace's {@code chunks.jsonl}: one {@link Chunk} per line. Written whole by ingest
+ * (to a temporary file, then renamed, so readers never see half a corpus) and read by every later
+ * stage.
+ */
+public final class ChunksFile {
+
+    private ChunksFile() {}
+
+    /**
+     * Replaces the file with these chunks, atomically.
+     *
+     * @throws StoreException if the file cannot be written
+     */
+    public static void write(Path file, List<Chunk> chunks) {
+        ObjectWriter writer = Json.mapper().writerFor(Chunk.class);
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            try (BufferedWriter out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                for (Chunk c : chunks) {
+                    out.write(writer.writeValueAsString(c));
+                    out.write('\n');
+                }
+            }
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new StoreException(file, "cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Reads every chunk, in file order.
+     *
+     * @throws StoreException if the file is missing (naming the command that makes it) or a line is
+     *     not a chunk (naming the line)
+     */
+    public static List<Chunk> read(Path file) {
+        ObjectReader reader = Json.mapper().readerFor(Chunk.class);
+        List<Chunk> chunks = new ArrayList<>();
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line;
+            int number = 0;
+            while ((line = in.readLine()) != null) {
+                number++;
+                if (line.isBlank()) {
+                    continue;
+                }
+                try {
+                    chunks.add(reader.readValue(line));
+                } catch (IOException | RuntimeException e) {
+                    throw new StoreException(
+                            file,
+                            file + " line " + number + " is not a chunk (" + e.getMessage()
+                                    + "); run `raglens ingest` again to rewrite it",
+                            e);
+                }
+            }
+        } catch (NoSuchFileException e) {
+            throw new StoreException(file, "no chunks at " + file + "; run `raglens ingest --docs DIR` first", e);
+        } catch (IOException e) {
+            throw new StoreException(file, "cannot read " + file + ": " + e.getMessage(), e);
+        }
+        return chunks;
+    }
+}

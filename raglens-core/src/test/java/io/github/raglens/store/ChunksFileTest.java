@@ -1,0 +1,50 @@
+package io.github.raglens.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.raglens.error.StoreException;
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.ChunkType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ChunksFileTest {
+
+    @TempDir
+    Path dir;
+
+    private static Chunk chunk(String id, int order) {
+        return new Chunk(id, "d", "s", null, "d > s", ChunkType.PARENT_SECTION, -1, order, "text\n" + id, 0, 5, 1, 1);
+    }
+
+    @Test
+    void writeThenRead_givesTheChunksInOrder() {
+        Path file = dir.resolve("chunks.jsonl");
+        List<Chunk> chunks = List.of(chunk("a", 0), chunk("b", 1));
+        ChunksFile.write(file, chunks);
+        assertThat(ChunksFile.read(file)).isEqualTo(chunks);
+        assertThat(dir.resolve("chunks.jsonl.tmp")).doesNotExist();
+    }
+
+    @Test
+    void missingFile_namesTheCommandThatMakesIt() {
+        Path file = dir.resolve("chunks.jsonl");
+        assertThatThrownBy(() -> ChunksFile.read(file))
+                .isInstanceOf(StoreException.class)
+                .hasMessage("no chunks at " + file + "; run `raglens ingest --docs DIR` first");
+    }
+
+    @Test
+    void corruptLine_isReportedWithItsNumber() throws Exception {
+        Path file = dir.resolve("chunks.jsonl");
+        ChunksFile.write(file, List.of(chunk("a", 0)));
+        Files.writeString(file, "{oops\n", java.nio.file.StandardOpenOption.APPEND);
+        assertThatThrownBy(() -> ChunksFile.read(file))
+                .isInstanceOf(StoreException.class)
+                .hasMessageStartingWith(file + " line 2 is not a chunk (");
+    }
+}

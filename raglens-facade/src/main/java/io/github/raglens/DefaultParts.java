@@ -1,0 +1,31 @@
+package io.github.raglens;
+
+import java.util.function.Supplier;
+
+/** The parts a pipeline uses when the user names none, and lazy creation of expensive parts. */
+final class DefaultParts {
+
+    private DefaultParts() {}
+
+    /** A supplier that creates its value once, on first use, and then returns the same value. */
+    static <T> Supplier<T> memoize(Supplier<? extends T> factory) {
+        return new Supplier<>() {
+            private volatile T value;
+
+            @Override
+            public T get() {
+                T v = value;
+                if (v == null) {
+                    synchronized (this) {
+                        v = value;
+                        if (v == null) {
+                            v = factory.get();
+                            value = v;
+                        }
+                    }
+                }
+                return v;
+            }
+        };
+    }
+}

@@ -1,0 +1,334 @@
+package io.github.raglens;
+
+import io.github.raglens.chunk.SectionChunker;
+import io.github.raglens.onnx.OnnxEmbeddings;
+import io.github.raglens.providers.ollama.Ollama;
+import io.github.raglens.retrieval.Retrievers;
+import io.github.raglens.spi.Chunker;
+import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.spi.LlmProvider;
+import io.github.raglens.spi.Parser;
+import io.github.raglens.spi.Retriever;
+import io.github.raglens.workspace.Workspace;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * A configured raglens pipeline: parse and chunk a corpus, index it, generate ground-truth questions,
+ * benchmark retrievers, evaluate answers and write the report — every stage's output in one
+ * workspace folder.
+ *
+ * <pre>{@code
+ * RagLens lens = RagLens.builder()
+ *     .workspace(Path.of(".raglens"))
+ *     .chunker(SectionChunker.builder().maxSectionChars(2_500).build())
+ *     .embeddings(OnnxEmbeddings::bgeSmallEnV15)   // local, no key
+ *     .llm(() -> Ollama.chat("llama3.2").build())  // questions and answers
+ *     .build();
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe; {@link #toBuilder()} derives variants to compare (two chunkers,
+ * two embedding models …). The stages of one workspace must not run concurrently in two processes;
+ * the workspace files are locked.
+ */
+public final class RagLens {
+
+    /** The retrievers benchmarked by default. */
+    public static final List<String> DEFAULT_RETRIEVERS =
+            List.of("bm25", "dense", "hybrid", "hierarchical", "hier-neighbor");
+
+    /** The default chat model on Ollama. */
+    public static final String DEFAULT_OLLAMA_MODEL = "llama3.2";
+
+    /** The relevance modes of the retrieval benchmark. */
+    public static final List<String> RELEVANCE_MODES = List.of("chunk", "section", "evidence");
+
+    private static final Set<String> NEED_EMBEDDINGS = Set.of("dense", "hybrid", "hybrid-rrf");
+
+    private final RagLensConfig config;
+    private final Pipeline pipeline;
+
+    private RagLens(RagLensConfig config) {
+        this.config = config;
+        this.pipeline = new Pipeline(config);
+    }
+
+    /** Starts a configuration with working defaults; see {@link Builder}. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this pipeline's options, to derive a variant. */
+    public Builder toBuilder() {
+        return new Builder(config);
+    }
+
+    /** The workspace folder. */
+    public Workspace workspace() {
+        return new Workspace(config.workspace());
+    }
+
+    /** The pipeline's stages. */
+    public Pipeline stages() {
+        return pipeline;
+    }
+
+    /** Lists the configured options; never a secret. */
+    @Override
+    public String toString() {
+        return "RagLens{workspace=" + config.workspace()
+                + ", chunker=" + config.chunker()
+                + ", retrievers=" + config.retrieverNames()
+                + (config.customRetrievers().isEmpty()
+                        ? ""
+                        : ", customRetrievers="
+                                + config.customRetrievers().stream()
+                                        .map(Retriever::name)
+                                        .toList())
+                + ", k=" + config.ks()
+                + ", relevance=" + config.relevance()
+                + ", sample=" + config.sampleSize()
+                + ", seed=" + config.seed()
+                + ", metrics=" + config.metrics()
+                + "}";
+    }
+
+    /**
+     * Configures a {@link RagLens}. Setters reject bad values at once; {@link #build()} rejects bad
+     * combinations with a message naming the fix. Not thread-safe.
+     */
+    public static final class Builder {
+        private Path workspace = Path.of(".raglens");
+        private Supplier<Parser> parser = DefaultParts::parser;
+        private Chunker chunker = SectionChunker.builder().build();
+        private Supplier<EmbeddingProvider> embeddings = DefaultParts.memoize(OnnxEmbeddings::bgeSmallEnV15);
+        private boolean embeddingsDisabled;
+        private List<String> retrievers = DEFAULT_RETRIEVERS;
+        private final List<Retriever> customRetrievers = new ArrayList<>();
+        private Supplier<LlmProvider> llm =
+                DefaultParts.memoize(() -> Ollama.chat(DEFAULT_OLLAMA_MODEL).build());
+        private Supplier<LlmProvider> judge;
+        private List<Integer> ks = List.of(1, 3, 5, 10);
+        private String relevance = "chunk";
+        private int sampleSize = 150;
+        private long seed = 42;
+        private int answerTopK = 5;
+        private int concurrency = 8;
+        private List<String> metrics =
+                List.of("faithfulness", "factual_correctness", "context_precision", "context_recall");
+
+        private Builder() {}
+
+        private Builder(RagLensConfig c) {
+            workspace = c.workspace();
+            parser = c.parser();
+            chunker = c.chunker();
+            embeddings = c.embeddings();
+            embeddingsDisabled = c.embeddings() == null;
+            retrievers = c.retrieverNames();
+            customRetrievers.addAll(c.customRetrievers());
+            llm = c.llm();
+            judge = c.judge();
+            ks = c.ks();
+            relevance = c.relevance();
+            sampleSize = c.sampleSize();
+            seed = c.seed();
+            answerTopK = c.answerTopK();
+            concurrency = c.concurrency();
+            metrics = c.metrics();
+        }
+
+        /** The folder for everything a run makes (default {@code .raglens}). */
+        public Builder workspace(Path dir) {
+            this.workspace = Objects.requireNonNull(dir, "dir");
+            return this;
+        }
+
+        /** The parser for every file (default: PDF, Markdown and plain text by extension). */
+        public Builder parser(Parser parser) {
+            Objects.requireNonNull(parser, "parser");
+            this.parser = () -> parser;
+            return this;
+        }
+
+        /** The chunker (default {@link SectionChunker} with its defaults). */
+        public Builder chunker(Chunker chunker) {
+            this.chunker = Objects.requireNonNull(chunker, "chunker");
+            return this;
+        }
+
+        /** The embedding model, created on first use (default: local bge-small-en-v1.5). */
+        public Builder embeddings(Supplier<? extends EmbeddingProvider> embeddings) {
+            Objects.requireNonNull(embeddings, "embeddings");
+            this.embeddings = DefaultParts.memoize(embeddings::get);
+            this.embeddingsDisabled = false;
+            return this;
+        }
+
+        /** Runs without embeddings: only lexical retrievers ({@code bm25}) can be used. */
+        public Builder noEmbeddings() {
+            this.embeddingsDisabled = true;
+            return this;
+        }
+
+        /**
+         * The built-in retrievers to benchmark, by name (default {@link #DEFAULT_RETRIEVERS}).
+         *
+         * @throws IllegalArgumentException for an unknown name
+         */
+        public Builder retrievers(String... names) {
+            List<String> list = List.of(names);
+            for (String name : list) {
+                if (!Retrievers.NAMES.contains(name)) {
+                    throw new IllegalArgumentException(
+                            "unknown retriever '" + name + "'; use one of " + String.join(", ", Retrievers.NAMES));
+                }
+            }
+            this.retrievers = List.copyOf(new LinkedHashSet<>(list));
+            return this;
+        }
+
+        /** Only BM25: no embedding model is loaded. */
+        public Builder bm25() {
+            return retrievers("bm25").noEmbeddings();
+        }
+
+        /** Adds a retriever of your own, benchmarked beside the built-in ones. */
+        public Builder retriever(Retriever retriever) {
+            customRetrievers.add(Objects.requireNonNull(retriever, "retriever"));
+            return this;
+        }
+
+        /** The chat model for questions and answers, created on first use (default Ollama llama3.2). */
+        public Builder llm(Supplier<? extends LlmProvider> llm) {
+            Objects.requireNonNull(llm, "llm");
+            this.llm = DefaultParts.memoize(llm::get);
+            return this;
+        }
+
+        /** The judge model, created on first use (default: the same as {@link #llm}). */
+        public Builder judge(Supplier<? extends LlmProvider> judge) {
+            Objects.requireNonNull(judge, "judge");
+            this.judge = DefaultParts.memoize(judge::get);
+            return this;
+        }
+
+        /**
+         * The cut-offs K of the retrieval metrics (default 1, 3, 5, 10).
+         *
+         * @throws IllegalArgumentException if a K is not positive or none is given
+         */
+        public Builder k(int... ks) {
+            if (ks.length == 0) {
+                throw new IllegalArgumentException("give at least one K");
+            }
+            List<Integer> list = new ArrayList<>();
+            for (int k : ks) {
+                if (k <= 0) {
+                    throw new IllegalArgumentException("K must be > 0, was " + k);
+                }
+                list.add(k);
+            }
+            this.ks = list.stream().distinct().sorted().toList();
+            return this;
+        }
+
+        /**
+         * What counts as a relevant hit: {@code chunk} (the question's source chunk), {@code section}
+         * (its section) or {@code evidence} (any returned text containing the evidence quote, which
+         * compares chunkers fairly). Default {@code chunk}.
+         */
+        public Builder relevance(String mode) {
+            String m = Objects.requireNonNull(mode, "mode").toLowerCase(Locale.ROOT);
+            if (!RELEVANCE_MODES.contains(m)) {
+                throw new IllegalArgumentException(
+                        "unknown relevance '" + mode + "'; use one of " + String.join(", ", RELEVANCE_MODES));
+            }
+            this.relevance = m;
+            return this;
+        }
+
+        /** Questions sampled for the end-to-end evaluation (default 150). */
+        public Builder sampleSize(int n) {
+            if (n <= 0) {
+                throw new IllegalArgumentException("sample size must be > 0, was " + n);
+            }
+            this.sampleSize = n;
+            return this;
+        }
+
+        /** Seed of sampling and statistics (default 42). */
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        /** Contexts retrieved for each generated answer (default 5). */
+        public Builder answerTopK(int k) {
+            if (k <= 0) {
+                throw new IllegalArgumentException("answer top-k must be > 0, was " + k);
+            }
+            this.answerTopK = k;
+            return this;
+        }
+
+        /** LLM calls in flight at most (default 8). */
+        public Builder concurrency(int n) {
+            if (n <= 0) {
+                throw new IllegalArgumentException("concurrency must be > 0, was " + n);
+            }
+            this.concurrency = n;
+            return this;
+        }
+
+        /** The evaluation metrics (default the four headline judge metrics). */
+        public Builder metrics(String... names) {
+            if (names.length == 0) {
+                throw new IllegalArgumentException("give at least one metric");
+            }
+            this.metrics = List.of(names);
+            return this;
+        }
+
+        /**
+         * Builds the pipeline.
+         *
+         * @throws IllegalStateException when options do not fit together, naming the fix
+         */
+        public RagLens build() {
+            if (embeddingsDisabled) {
+                for (String name : retrievers) {
+                    if (NEED_EMBEDDINGS.contains(name)) {
+                        throw new IllegalStateException("retriever '" + name
+                                + "' needs an embedding provider; call embeddings(...) or use only bm25()");
+                    }
+                }
+            }
+            if (retrievers.isEmpty() && customRetrievers.isEmpty()) {
+                throw new IllegalStateException("no retriever to benchmark; name one with retrievers(...)");
+            }
+            return new RagLens(new RagLensConfig(
+                    workspace,
+                    parser,
+                    chunker,
+                    embeddingsDisabled ? null : embeddings,
+                    retrievers,
+                    customRetrievers,
+                    llm,
+                    judge,
+                    ks,
+                    relevance,
+                    sampleSize,
+                    seed,
+                    answerTopK,
+                    concurrency,
+                    metrics));
+        }
+    }
+}

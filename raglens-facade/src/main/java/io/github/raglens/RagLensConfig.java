@@ -1,0 +1,45 @@
+package io.github.raglens;
+
+import io.github.raglens.spi.Chunker;
+import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.spi.LlmProvider;
+import io.github.raglens.spi.Parser;
+import io.github.raglens.spi.Retriever;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The validated options of a {@link RagLens}, shared by it and its builder. Parts that are expensive
+ * or need a server (the local embedding model, Ollama) are suppliers, created on first use.
+ * {@code embeddings} is null when disabled; {@code judge} is null when it is the same as {@code llm}.
+ */
+record RagLensConfig(
+        Path workspace,
+        Supplier<Parser> parser,
+        Chunker chunker,
+        Supplier<EmbeddingProvider> embeddings,
+        List<String> retrieverNames,
+        List<Retriever> customRetrievers,
+        Supplier<LlmProvider> llm,
+        Supplier<LlmProvider> judge,
+        List<Integer> ks,
+        String relevance,
+        int sampleSize,
+        long seed,
+        int answerTopK,
+        int concurrency,
+        List<String> metrics) {
+
+    /** The judge model: the configured one, or the LLM. */
+    Supplier<LlmProvider> judgeModel() {
+        return judge == null ? llm : judge;
+    }
+
+    RagLensConfig {
+        retrieverNames = List.copyOf(retrieverNames);
+        customRetrievers = List.copyOf(customRetrievers);
+        ks = List.copyOf(ks);
+        metrics = List.copyOf(metrics);
+    }
+}

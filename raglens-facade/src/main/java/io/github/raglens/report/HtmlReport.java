@@ -1,0 +1,429 @@
+package io.github.raglens.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.raglens.internal.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Renders a {@link ReportModel} as one self-contained HTML page.
+ *
+ * <p>The page needs no network: Chart.js is inlined from its webjar, styles and scripts are inline
+ * and allowed by hash in a Content-Security-Policy that forbids everything else. Every text that
+ * comes from the corpus or a model is HTML-escaped, and the chart data travels as JSON with
+ * {@code <}, {@code >} and {@code &} escaped, so document text can never become markup or script.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class HtmlReport {
+
+    private static final String CHART_JS = "/META-INF/resources/webjars/chart.js/4.4.1/dist/chart.umd.js";
+    private static final int SNIPPET_CHARS = 220;
+
+    private HtmlReport() {}
+
+    /** Renders the report. */
+    public static String render(ReportModel model) {
+        String style = resource("report.css");
+        String guard = resource("report-guard.js");
+        String chartJs = resource(CHART_JS);
+        String charts = resource("report-charts.js");
+        StringBuilder h = new StringBuilder(chartJs.length() + 64 * 1024);
+        h.append("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+                .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src ")
+                .append(hash(guard))
+                .append(' ')
+                .append(hash(chartJs))
+                .append(' ')
+                .append(hash(charts))
+                .append("; style-src ")
+                .append(hash(style))
+                .append("; img-src data:\">\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+                .append("<title>")
+                .append(esc(model.title()))
+                .append("</title>\n<style>")
+                .append(style)
+                .append("</style>\n<script>")
+                .append(guard)
+                .append("</script>\n</head>\n<body>\n");
+        header(h, model);
+        retrieval(h, model);
+        judge(h, model);
+        usage(h, model);
+        breakdowns(h, model);
+        drillDown(h, model);
+        h.append("<script type=\"application/json\" id=\"report-data\">")
+                .append(chartData(model))
+                .append("</script>\n<script>")
+                .append(chartJs)
+                .append("</script>\n<script>")
+                .append(charts)
+                .append("</script>\n</body>\n</html>\n");
+        return h.toString();
+    }
+
+    private static void header(StringBuilder h, ReportModel m) {
+        ReportModel.Corpus c = m.corpus();
+        h.append("<header><h1>")
+                .append(esc(m.title()))
+                .append("</h1><p class=\"meta\">Generated ")
+                .append(esc(m.generatedAt()))
+                .append(" · relevance: <b>")
+                .append(esc(m.relevance()))
+                .append("</b></p>\n<div class=\"cards\">");
+        card(h, "documents", String.valueOf(c.documents()));
+        if (c.failedDocuments() > 0) {
+            card(h, "failed documents", String.valueOf(c.failedDocuments()));
+        }
+        int chunks =
+                c.chunksByType().values().stream().mapToInt(Integer::intValue).sum();
+        card(h, "chunks", String.valueOf(chunks));
+        card(h, "questions", String.valueOf(c.questions()));
+        card(h, "retrievers", String.valueOf(m.retrievers().size()));
+        h.append("</div>\n");
+        if (!c.chunksByType().isEmpty()) {
+            h.append("<p class=\"meta\">Chunks by type: ");
+            List<String> parts = new ArrayList<>();
+            c.chunksByType().entrySet().stream()
+                    .sorted(Map.Entry.comparingByKey())
+                    .forEach(e -> parts.add(esc(e.getKey()) + " " + e.getValue()));
+            h.append(String.join(" · ", parts)).append("</p>\n");
+        }
+        h.append("</header>\n");
+    }
+
+    private static void card(StringBuilder h, String label, String value) {
+        h.append("<div class=\"card\"><div class=\"value\">")
+                .append(esc(value))
+                .append("</div><div class=\"label\">")
+                .append(esc(label))
+                .append("</div></div>");
+    }
+
+    private static void retrieval(StringBuilder h, ReportModel m) {
+        if (m.retrievers().isEmpty()) {
+            return;
+        }
+        Set<String> metrics = new LinkedHashSet<>();
+        m.retrievers().forEach(r -> metrics.addAll(r.metrics().keySet()));
+        h.append("<section id=\"retrieval\"><h2>Retrieval</h2>\n<p class=\"meta\">Means over questions with")
+                .append(" bootstrap 95% confidence intervals. <b>Bold</b>: best in the column; ")
+                .append("<span class=\"sig\">*</span>: significantly worse than the best (paired randomization")
+                .append(" test, p &lt; 0.05).</p>\n<div class=\"scroll\"><table><thead><tr><th>retriever</th>");
+        for (String metric : metrics) {
+            h.append("<th>").append(esc(metric)).append("</th>");
+        }
+        h.append("<th>p50 ms</th><th>p95 ms</th><th>p99 ms</th></tr></thead><tbody>\n");
+        for (ReportModel.RetrieverRow r : m.retrievers()) {
+            h.append("<tr><th>").append(esc(r.name())).append("</th>");
+            for (String metric : metrics) {
+                ReportModel.Estimate e = r.metrics().get(metric);
+                if (e == null) {
+                    h.append("<td>–</td>");
+                    continue;
+                }
+                String best = bestRetriever(m, metric);
+                boolean isBest = r.name().equals(best);
+                boolean worse = !isBest && significantlyWorse(m, r.name(), best, metric);
+                h.append("<td>")
+                        .append(isBest ? "<b>" : "")
+                        .append(fmt(e.mean()))
+                        .append(isBest ? "</b>" : "")
+                        .append(worse ? "<span class=\"sig\">*</span>" : "")
+                        .append("<div class=\"ci\">")
+                        .append(fmt(e.low()))
+                        .append("–")
+                        .append(fmt(e.high()))
+                        .append("</div></td>");
+            }
+            for (String p : List.of("p50", "p95", "p99")) {
+                Double v = r.latencyMillis().get(p);
+                h.append("<td>")
+                        .append(v == null ? "–" : String.format(Locale.ROOT, "%.2f", v))
+                        .append("</td>");
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</tbody></table></div>\n<div class=\"charts\">")
+                .append("<figure><canvas id=\"chart-hitk\" aria-label=\"Hit at K per retriever\"></canvas>")
+                .append("<figcaption>Hit@K</figcaption></figure>")
+                .append("<figure><canvas id=\"chart-latency\" aria-label=\"Latency per retriever\"></canvas>")
+                .append("<figcaption>Latency (ms)</figcaption></figure></div>\n");
+        if (!m.pairTests().isEmpty()) {
+            h.append("<details><summary>Paired tests (")
+                    .append(m.pairTests().size())
+                    .append(")</summary><table><thead><tr><th>A</th><th>B</th><th>metric</th>")
+                    .append("<th>mean A − B</th><th>p</th></tr></thead><tbody>");
+            for (ReportModel.PairTest t : m.pairTests()) {
+                h.append("<tr><td>")
+                        .append(esc(t.a()))
+                        .append("</td><td>")
+                        .append(esc(t.b()))
+                        .append("</td><td>")
+                        .append(esc(t.metric()))
+                        .append("</td><td>")
+                        .append(String.format(Locale.ROOT, "%+.3f", t.meanDifference()))
+                        .append("</td><td>")
+                        .append(t.pValue() < 0.05 ? "<b>" : "")
+                        .append(String.format(Locale.ROOT, "%.4f", t.pValue()))
+                        .append(t.pValue() < 0.05 ? "</b>" : "")
+                        .append("</td></tr>");
+            }
+            h.append("</tbody></table></details>\n");
+        }
+        h.append("</section>\n");
+    }
+
+    private static String bestRetriever(ReportModel m, String metric) {
+        String best = null;
+        double bestMean = Double.NEGATIVE_INFINITY;
+        for (ReportModel.RetrieverRow r : m.retrievers()) {
+            ReportModel.Estimate e = r.metrics().get(metric);
+            if (e != null && e.mean() > bestMean) {
+                bestMean = e.mean();
+                best = r.name();
+            }
+        }
+        return best;
+    }
+
+    private static boolean significantlyWorse(ReportModel m, String retriever, String best, String metric) {
+        for (ReportModel.PairTest t : m.pairTests()) {
+            boolean pair =
+                    (t.a().equals(retriever) && t.b().equals(best)) || (t.a().equals(best) && t.b().equals(retriever));
+            if (pair && t.metric().equals(metric)) {
+                return t.pValue() < 0.05;
+            }
+        }
+        return false;
+    }
+
+    private static void judge(StringBuilder h, ReportModel m) {
+        if (m.judge().isEmpty()) {
+            return;
+        }
+        h.append("<section id=\"judge\"><h2>Answer quality</h2>\n<p class=\"meta\">Judge metrics over the")
+                .append(" questions every retriever was scored on, with 95% CIs; coverage = scored / attempted.</p>")
+                .append("<div class=\"scroll\"><table><thead><tr><th>retriever</th><th>metric</th><th>mean</th>")
+                .append("<th>95% CI</th><th>n</th><th>coverage</th></tr></thead><tbody>\n");
+        for (ReportModel.JudgeRow j : m.judge()) {
+            h.append("<tr><th>")
+                    .append(esc(j.retriever()))
+                    .append("</th><td>")
+                    .append(esc(j.metric()))
+                    .append("</td><td>")
+                    .append(fmt(j.estimate().mean()))
+                    .append("</td><td>")
+                    .append(fmt(j.estimate().low()))
+                    .append("–")
+                    .append(fmt(j.estimate().high()))
+                    .append("</td><td>")
+                    .append(j.estimate().n())
+                    .append("</td><td>")
+                    .append(j.scored())
+                    .append(" / ")
+                    .append(j.attempted())
+                    .append("</td></tr>\n");
+        }
+        h.append("</tbody></table></div>\n<div class=\"charts\"><figure><canvas id=\"chart-judge\"")
+                .append(" aria-label=\"Judge metrics per retriever\"></canvas><figcaption>Judge metrics")
+                .append("</figcaption></figure></div></section>\n");
+    }
+
+    private static void usage(StringBuilder h, ReportModel m) {
+        if (m.usage().isEmpty()) {
+            return;
+        }
+        h.append("<section id=\"usage\"><h2>Tokens and cost</h2><table><thead><tr><th>stage</th><th>model</th>")
+                .append("<th>calls</th><th>prompt tokens</th><th>completion tokens</th><th>cost (USD)</th>")
+                .append("</tr></thead><tbody>\n");
+        for (ReportModel.UsageRow u : m.usage()) {
+            h.append("<tr><td>")
+                    .append(esc(u.stage()))
+                    .append("</td><td>")
+                    .append(esc(u.model()))
+                    .append("</td><td>")
+                    .append(u.calls())
+                    .append("</td><td>")
+                    .append(u.promptTokens())
+                    .append("</td><td>")
+                    .append(u.completionTokens())
+                    .append("</td><td>")
+                    .append(String.format(Locale.ROOT, "%.4f", u.costUsd()))
+                    .append("</td></tr>\n");
+        }
+        h.append("</tbody></table></section>\n");
+    }
+
+    private static void breakdowns(StringBuilder h, ReportModel m) {
+        if (m.breakdowns().isEmpty()) {
+            return;
+        }
+        h.append("<section id=\"breakdowns\"><h2>Breakdowns</h2><div class=\"scroll\"><table><thead><tr>")
+                .append("<th>by</th><th>group</th><th>retriever</th><th>metric</th><th>value</th><th>n</th>")
+                .append("</tr></thead><tbody>\n");
+        for (ReportModel.BreakdownRow b : m.breakdowns()) {
+            h.append("<tr><td>")
+                    .append(esc(b.dimension()))
+                    .append("</td><td>")
+                    .append(esc(b.group()))
+                    .append("</td><td>")
+                    .append(esc(b.retriever()))
+                    .append("</td><td>")
+                    .append(esc(b.metric()))
+                    .append("</td><td>")
+                    .append(fmt(b.value()))
+                    .append("</td><td>")
+                    .append(b.n())
+                    .append("</td></tr>\n");
+        }
+        h.append("</tbody></table></div></section>\n");
+    }
+
+    private static void drillDown(StringBuilder h, ReportModel m) {
+        if (m.questions().isEmpty()) {
+            return;
+        }
+        h.append("<section id=\"questions\"><h2>Questions</h2>\n<p class=\"meta\">Each question with its")
+                .append(" evidence and what every retriever returned; ✓ marks a relevant hit.</p>\n");
+        for (ReportModel.QuestionRow q : m.questions()) {
+            h.append("<details class=\"question\"><summary><code>")
+                    .append(esc(q.id()))
+                    .append("</code> ")
+                    .append(esc(q.question()))
+                    .append("</summary>\n<dl><dt>evidence</dt><dd><q>")
+                    .append(esc(q.evidence()))
+                    .append("</q></dd><dt>expected chunk</dt><dd><code>")
+                    .append(esc(q.expectedChunkId()))
+                    .append("</code> in ")
+                    .append(esc(q.document()))
+                    .append("</dd></dl>\n");
+            for (Map.Entry<String, List<ReportModel.Hit>> e : q.results().entrySet()) {
+                h.append("<h4>").append(esc(e.getKey())).append("</h4><ol class=\"hits\">");
+                for (ReportModel.Hit hit : e.getValue()) {
+                    h.append("<li")
+                            .append(hit.relevant() ? " class=\"relevant\"" : "")
+                            .append(">")
+                            .append(hit.relevant() ? "✓ " : "")
+                            .append("<code>")
+                            .append(esc(hit.chunkId()))
+                            .append("</code> <span class=\"path\">")
+                            .append(esc(hit.sectionPath()))
+                            .append("</span><div class=\"snippet\">")
+                            .append(esc(snippet(hit.snippet())))
+                            .append("</div></li>");
+                }
+                h.append("</ol>\n");
+            }
+            if (!q.verdicts().isEmpty()) {
+                h.append("<table class=\"verdicts\"><thead><tr><th>retriever</th><th>metric</th><th>result</th>")
+                        .append("<th>reasons</th></tr></thead><tbody>");
+                for (ReportModel.Verdict v : q.verdicts()) {
+                    h.append("<tr><td>")
+                            .append(esc(v.retriever()))
+                            .append("</td><td>")
+                            .append(esc(v.metric()))
+                            .append("</td><td>")
+                            .append("scored".equals(v.status()) ? fmt(v.score()) : esc(v.status()))
+                            .append("</td><td>")
+                            .append(esc(v.reason()))
+                            .append("</td></tr>");
+                }
+                h.append("</tbody></table>\n");
+            }
+            h.append("</details>\n");
+        }
+        h.append("</section>\n");
+    }
+
+    /** The data the charts need, as JSON safe to embed in a script element. */
+    static String chartData(ReportModel m) {
+        ObjectNode root = Json.mapper().createObjectNode();
+        ArrayNode retrievers = root.putArray("retrievers");
+        for (ReportModel.RetrieverRow r : m.retrievers()) {
+            ObjectNode node = retrievers.addObject();
+            node.put("name", r.name());
+            ObjectNode hit = node.putObject("hitAtK");
+            r.hitAtK().forEach((k, v) -> hit.put(String.valueOf(k), v));
+            ObjectNode lat = node.putObject("latency");
+            r.latencyMillis().forEach(lat::put);
+        }
+        ArrayNode judge = root.putArray("judge");
+        for (ReportModel.JudgeRow j : m.judge()) {
+            judge.addObject()
+                    .put("retriever", j.retriever())
+                    .put("metric", j.metric())
+                    .put("mean", j.estimate().mean());
+        }
+        try {
+            return embeddable(Json.mapper().writeValueAsString(root));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("report data is not serialisable", e);
+        }
+    }
+
+    /** Escapes the characters that could end a script element or start markup; valid JSON still. */
+    static String embeddable(String json) {
+        return json.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026");
+    }
+
+    /** Escapes text for HTML element content and attribute values. */
+    public static String esc(String s) {
+        StringBuilder out = new StringBuilder(s.length() + 16);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '&' -> out.append("&amp;");
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '"' -> out.append("&quot;");
+                case '\'' -> out.append("&#39;");
+                default -> out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    private static String snippet(String text) {
+        String flat = text.replaceAll("\\s+", " ").strip();
+        return flat.length() <= SNIPPET_CHARS ? flat : flat.substring(0, SNIPPET_CHARS) + "…";
+    }
+
+    private static String fmt(double v) {
+        return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    private static String hash(String inline) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(inline.getBytes(StandardCharsets.UTF_8));
+            return "'sha256-" + Base64.getEncoder().encodeToString(digest) + "'";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = HtmlReport.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("resource " + name + " missing from the raglens jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + name, e);
+        }
+    }
+}

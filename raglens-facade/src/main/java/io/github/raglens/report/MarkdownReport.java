@@ -1,0 +1,85 @@
+package io.github.raglens.report;
+
+import java.util.LinkedHashSet;
+import java.util.Locale;
+import java.util.Set;
+
+/** Renders a {@link ReportModel} as Markdown tables, for pull requests and terminals. Thread-safe. */
+public final class MarkdownReport {
+
+    private MarkdownReport() {}
+
+    /** Renders the report. */
+    public static String render(ReportModel m) {
+        StringBuilder md = new StringBuilder();
+        md.append("# ").append(cell(m.title())).append("\n\n");
+        md.append("Generated ").append(m.generatedAt()).append(" · relevance: ").append(m.relevance());
+        md.append(" · documents: ").append(m.corpus().documents());
+        md.append(" · questions: ").append(m.corpus().questions()).append("\n\n");
+        if (!m.retrievers().isEmpty()) {
+            Set<String> metrics = new LinkedHashSet<>();
+            m.retrievers().forEach(r -> metrics.addAll(r.metrics().keySet()));
+            md.append("## Retrieval (mean [95% CI])\n\n| retriever |");
+            metrics.forEach(x -> md.append(' ').append(cell(x)).append(" |"));
+            md.append(" p50 ms | p95 ms |\n|---|");
+            metrics.forEach(x -> md.append("---|"));
+            md.append("---|---|\n");
+            for (ReportModel.RetrieverRow r : m.retrievers()) {
+                md.append("| ").append(cell(r.name())).append(" |");
+                for (String x : metrics) {
+                    ReportModel.Estimate e = r.metrics().get(x);
+                    md.append(' ')
+                            .append(
+                                    e == null
+                                            ? "–"
+                                            : String.format(
+                                                    Locale.ROOT, "%.3f [%.3f, %.3f]", e.mean(), e.low(), e.high()))
+                            .append(" |");
+                }
+                md.append(String.format(
+                        Locale.ROOT,
+                        " %.2f | %.2f |%n",
+                        r.latencyMillis().getOrDefault("p50", Double.NaN),
+                        r.latencyMillis().getOrDefault("p95", Double.NaN)));
+            }
+            md.append('\n');
+        }
+        if (!m.judge().isEmpty()) {
+            md.append("## Answer quality\n\n| retriever | metric | mean [95% CI] | coverage |\n|---|---|---|---|\n");
+            for (ReportModel.JudgeRow j : m.judge()) {
+                md.append(String.format(
+                        Locale.ROOT,
+                        "| %s | %s | %.3f [%.3f, %.3f] | %d / %d |%n",
+                        cell(j.retriever()),
+                        cell(j.metric()),
+                        j.estimate().mean(),
+                        j.estimate().low(),
+                        j.estimate().high(),
+                        j.scored(),
+                        j.attempted()));
+            }
+            md.append('\n');
+        }
+        if (!m.usage().isEmpty()) {
+            md.append("## Tokens and cost\n\n| stage | model | calls | prompt | completion | USD |\n")
+                    .append("|---|---|---|---|---|---|\n");
+            for (ReportModel.UsageRow u : m.usage()) {
+                md.append(String.format(
+                        Locale.ROOT,
+                        "| %s | %s | %d | %d | %d | %.4f |%n",
+                        cell(u.stage()),
+                        cell(u.model()),
+                        u.calls(),
+                        u.promptTokens(),
+                        u.completionTokens(),
+                        u.costUsd()));
+            }
+        }
+        return md.toString();
+    }
+
+    /** Keeps a value inside its table cell. */
+    private static String cell(String s) {
+        return s.replace("|", "\\|").replace("\n", " ");
+    }
+}

@@ -1,0 +1,190 @@
+package io.github.raglens.report;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Everything a report shows, as plain values: built by the pipeline from the workspace's files and
+ * rendered by {@link HtmlReport} and {@link MarkdownReport}.
+ *
+ * @param title the report's heading
+ * @param generatedAt when the report was made, as text (ISO-8601)
+ * @param corpus size of the corpus
+ * @param relevance the relevance mode of the retrieval benchmark ({@code chunk}, {@code section},
+ *     {@code evidence})
+ * @param retrievers one row per retriever with its metrics
+ * @param pairTests paired significance tests between retrievers
+ * @param judge judge metrics per retriever; empty when no evaluation ran
+ * @param usage tokens and cost per model; empty when no LLM was called
+ * @param breakdowns a metric split by chunk type and by document
+ * @param questions the per-question drill-down
+ */
+public record ReportModel(
+        String title,
+        String generatedAt,
+        Corpus corpus,
+        String relevance,
+        List<RetrieverRow> retrievers,
+        List<PairTest> pairTests,
+        List<JudgeRow> judge,
+        List<UsageRow> usage,
+        List<BreakdownRow> breakdowns,
+        List<QuestionRow> questions) {
+
+    /** Validates and copies. */
+    public ReportModel {
+        Objects.requireNonNull(title, "title");
+        Objects.requireNonNull(generatedAt, "generatedAt");
+        Objects.requireNonNull(corpus, "corpus");
+        Objects.requireNonNull(relevance, "relevance");
+        retrievers = List.copyOf(retrievers);
+        pairTests = List.copyOf(pairTests);
+        judge = List.copyOf(judge);
+        usage = List.copyOf(usage);
+        breakdowns = List.copyOf(breakdowns);
+        questions = List.copyOf(questions);
+    }
+
+    /**
+     * Size of the corpus.
+     *
+     * @param documents documents parsed
+     * @param failedDocuments documents that could not be parsed
+     * @param chunksByType chunk counts by chunk type
+     * @param questions usable questions
+     */
+    public record Corpus(int documents, int failedDocuments, Map<String, Integer> chunksByType, int questions) {
+        /** Copies the map. */
+        public Corpus {
+            chunksByType = Map.copyOf(chunksByType);
+        }
+    }
+
+    /**
+     * A metric's mean with its bootstrap 95% confidence interval.
+     *
+     * @param mean the mean over questions
+     * @param low lower end of the 95% CI
+     * @param high upper end of the 95% CI
+     * @param n the number of questions
+     */
+    public record Estimate(double mean, double low, double high, int n) {}
+
+    /**
+     * One retriever's results.
+     *
+     * @param name the retriever's name
+     * @param metrics metric name (e.g. {@code hit@5}, {@code mrr@10}) → estimate, in display order
+     * @param hitAtK K → hit rate, for the Hit@K curve
+     * @param latencyMillis percentile name ({@code p50}, {@code p95}, {@code p99}) → milliseconds
+     */
+    public record RetrieverRow(
+            String name,
+            Map<String, Estimate> metrics,
+            Map<Integer, Double> hitAtK,
+            Map<String, Double> latencyMillis) {
+        /** Copies the maps, keeping their order. */
+        public RetrieverRow {
+            Objects.requireNonNull(name, "name");
+            metrics = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(metrics));
+            hitAtK = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(hitAtK));
+            latencyMillis = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(latencyMillis));
+        }
+    }
+
+    /**
+     * A paired randomization test of one metric between two retrievers.
+     *
+     * @param a first retriever
+     * @param b second retriever
+     * @param metric the metric compared
+     * @param meanDifference mean of a minus b
+     * @param pValue two-sided p-value
+     */
+    public record PairTest(String a, String b, String metric, double meanDifference, double pValue) {}
+
+    /**
+     * A judge metric for one retriever, over the questions every compared retriever scored.
+     *
+     * @param retriever the retriever
+     * @param metric the metric, e.g. {@code faithfulness}
+     * @param estimate mean with CI
+     * @param scored cells scored
+     * @param attempted cells attempted
+     */
+    public record JudgeRow(String retriever, String metric, Estimate estimate, int scored, int attempted) {}
+
+    /**
+     * Tokens and cost of one model in one stage.
+     *
+     * @param stage e.g. {@code questions}, {@code answers}, {@code judge}
+     * @param model the model
+     * @param calls calls made
+     * @param promptTokens input tokens
+     * @param completionTokens output tokens
+     * @param costUsd cost in US dollars
+     */
+    public record UsageRow(
+            String stage, String model, long calls, long promptTokens, long completionTokens, double costUsd) {}
+
+    /**
+     * A metric within one group of questions.
+     *
+     * @param dimension {@code chunk type} or {@code document}
+     * @param group the group's value
+     * @param retriever the retriever
+     * @param metric the metric
+     * @param value the metric's mean in the group
+     * @param n questions in the group
+     */
+    public record BreakdownRow(String dimension, String group, String retriever, String metric, double value, int n) {}
+
+    /**
+     * One question and what every retriever did with it.
+     *
+     * @param id question id
+     * @param question the question
+     * @param evidence the evidence quote
+     * @param expectedChunkId the chunk the question was made from
+     * @param document the source document
+     * @param results retriever → its ranked hits
+     * @param verdicts judge results for this question
+     */
+    public record QuestionRow(
+            String id,
+            String question,
+            String evidence,
+            String expectedChunkId,
+            String document,
+            Map<String, List<Hit>> results,
+            List<Verdict> verdicts) {
+        /** Copies. */
+        public QuestionRow {
+            results = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(results));
+            verdicts = List.copyOf(verdicts);
+        }
+    }
+
+    /**
+     * One retrieved chunk in the drill-down.
+     *
+     * @param rank 1-based rank
+     * @param chunkId the chunk
+     * @param sectionPath where it is
+     * @param snippet the start of its text
+     * @param relevant whether it counts as relevant
+     */
+    public record Hit(int rank, String chunkId, String sectionPath, String snippet, boolean relevant) {}
+
+    /**
+     * One judge result in the drill-down.
+     *
+     * @param retriever the retriever
+     * @param metric the metric
+     * @param status {@code scored} or {@code failed}
+     * @param score the score, NaN when failed
+     * @param reason the judge's reasons or the failure's
+     */
+    public record Verdict(String retriever, String metric, String status, double score, String reason) {}
+}

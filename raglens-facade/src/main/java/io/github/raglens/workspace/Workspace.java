@@ -1,0 +1,77 @@
+package io.github.raglens.workspace;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * The folder holding everything a run makes, and the names of its files (see CLI.md).
+ *
+ * @param dir the workspace folder, {@code .raglens} by default
+ */
+public record Workspace(Path dir) {
+
+    /** Validates the folder. */
+    public Workspace {
+        Objects.requireNonNull(dir, "dir");
+    }
+
+    /** One chunk per line. */
+    public Path chunks() {
+        return dir.resolve("chunks.jsonl");
+    }
+
+    /** Per-file outcome of the last ingest. */
+    public Path ingestReport() {
+        return dir.resolve("ingest-report.json");
+    }
+
+    /** The Lucene index. */
+    public Path index() {
+        return dir.resolve("index");
+    }
+
+    /** Parsed documents keyed by file hash and parser version. */
+    public Path parseCache() {
+        return dir.resolve("parse-cache");
+    }
+
+    /** Generated ground-truth questions. */
+    public Path questions() {
+        return dir.resolve("questions.jsonl");
+    }
+
+    /** Generated answers. */
+    public Path answers() {
+        return dir.resolve("answers.jsonl");
+    }
+
+    /** Judge scores. */
+    public Path scores() {
+        return dir.resolve("scores.jsonl");
+    }
+
+    /** Aggregated benchmark figures. */
+    public Path benchmarkJson() {
+        return dir.resolve("benchmark.json");
+    }
+
+    /** TREC run files, one per retriever. */
+    public Path runs() {
+        return dir.resolve("runs");
+    }
+
+    /** The self-contained HTML report. */
+    public Path reportHtml() {
+        return dir.resolve("report.html");
+    }
+
+    /** The Markdown report. */
+    public Path reportMarkdown() {
+        return dir.resolve("report.md");
+    }
+
+    /** The stage manifest. */
+    public Path manifest() {
+        return dir.resolve("manifest.json");
+    }
+}

@@ -1,0 +1,54 @@
+package io.github.raglens.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.raglens.internal.Json;
+import org.junit.jupiter.api.Test;
+
+class HtmlReportTest {
+
+    @Test
+    void corpusAndModelText_isEscapedEverywhere() {
+        String html = HtmlReport.render(ReportFixtures.model());
+        assertThat(html)
+                .doesNotContain(ReportFixtures.SCRIPT)
+                .doesNotContain(ReportFixtures.IMG)
+                .doesNotContain("<img")
+                .contains("&lt;script&gt;document.documentElement.setAttribute(&#39;data-pwned&#39;,&#39;script&#39;)"
+                        + "&lt;/script&gt;")
+                .contains("&lt;img src=x onerror=&quot;document.documentElement.setAttribute(&#39;data-pwned&#39;,"
+                        + "&#39;img&#39;)&quot;&gt;");
+    }
+
+    @Test
+    void page_isSelfContained_withAStrictContentSecurityPolicy() {
+        String html = HtmlReport.render(ReportFixtures.model());
+        assertThat(html)
+                .contains(
+                        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'sha256-")
+                .doesNotContain("src=\"http")
+                .doesNotContain("href=\"http")
+                .contains("Chart.js v4.4.1");
+    }
+
+    @Test
+    void chartData_isValidJson_thatCannotCloseItsScriptElement() throws Exception {
+        String json = HtmlReport.embeddable("{\"name\":\"</script><b>&\"}");
+        assertThat(json).doesNotContain("<").doesNotContain(">").doesNotContain("&");
+        JsonNode node = Json.mapper().readTree(json);
+        assertThat(node.get("name").asText()).isEqualTo("</script><b>&");
+    }
+
+    @Test
+    void retrievalTable_marksTheBestAndSignificantlyWorse() {
+        String html = HtmlReport.render(ReportFixtures.model());
+        assertThat(html).contains("<b>0.800</b>").contains("0.600<span class=\"sig\">*</span>");
+    }
+
+    @Test
+    void markdown_keepsCellsInTheirColumns() {
+        String md = MarkdownReport.render(ReportFixtures.model());
+        assertThat(md).contains("| bm25 | 0.800 [0.700, 0.900] | 0.600 [0.500, 0.700] | 0.20 | 0.50 |");
+    }
+}

@@ -1,0 +1,47 @@
+package io.github.raglens.report;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A small report model for tests, with hostile text where corpus text goes. */
+final class ReportFixtures {
+
+    static final String SCRIPT = "<script>document.documentElement.setAttribute('data-pwned','script')</script>";
+    static final String IMG = "<img src=x onerror=\"document.documentElement.setAttribute('data-pwned','img')\">";
+
+    private ReportFixtures() {}
+
+    static ReportModel model() {
+        Map<String, ReportModel.Estimate> bm25 = new LinkedHashMap<>();
+        bm25.put("hit@5", new ReportModel.Estimate(0.8, 0.7, 0.9, 28));
+        bm25.put("mrr@10", new ReportModel.Estimate(0.6, 0.5, 0.7, 28));
+        Map<String, ReportModel.Estimate> dense = new LinkedHashMap<>();
+        dense.put("hit@5", new ReportModel.Estimate(0.6, 0.45, 0.72, 28));
+        dense.put("mrr@10", new ReportModel.Estimate(0.5, 0.4, 0.6, 28));
+        ReportModel.RetrieverRow a = new ReportModel.RetrieverRow(
+                "bm25", bm25, Map.of(1, 0.5, 3, 0.7, 5, 0.8, 10, 0.9), Map.of("p50", 0.2, "p95", 0.5, "p99", 0.9));
+        ReportModel.RetrieverRow b = new ReportModel.RetrieverRow(
+                "dense", dense, Map.of(1, 0.4, 3, 0.55, 5, 0.6, 10, 0.75), Map.of("p50", 0.4, "p95", 0.8, "p99", 1.1));
+        ReportModel.QuestionRow q = new ReportModel.QuestionRow(
+                "q-1",
+                "What does " + SCRIPT + " do?",
+                "evidence " + IMG,
+                "chunk-1",
+                "evil.md",
+                Map.of("bm25", List.of(new ReportModel.Hit(1, "chunk-1", "evil > " + SCRIPT, "text " + IMG, true))),
+                List.of(new ReportModel.Verdict("bm25", "faithfulness", "scored", 0.5, "statement " + SCRIPT)));
+        return new ReportModel(
+                "raglens report " + SCRIPT,
+                "2026-12-02T12:00:00Z",
+                new ReportModel.Corpus(4, 0, Map.of("PARENT_SECTION", 20, "TABLE_FRAGMENT", 3), 28),
+                "evidence",
+                List.of(a, b),
+                List.of(new ReportModel.PairTest("bm25", "dense", "hit@5", 0.2, 0.01)),
+                List.of(new ReportModel.JudgeRow(
+                        "bm25", "faithfulness", new ReportModel.Estimate(0.9, 0.8, 0.95, 20), 20, 21)),
+                List.of(new ReportModel.UsageRow("judge", "ollama/llama3.2", 40, 12000, 3000, 0)),
+                List.of(new ReportModel.BreakdownRow("document", "evil " + IMG, "bm25", "hit@5", 0.5, 4)),
+                List.of(q));
+    }
+}

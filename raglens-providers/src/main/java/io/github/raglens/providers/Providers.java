@@ -1,0 +1,176 @@
+package io.github.raglens.providers;
+
+import io.github.raglens.error.AuthenticationException;
+import io.github.raglens.providers.groq.Groq;
+import io.github.raglens.providers.ollama.Ollama;
+import io.github.raglens.providers.openai.OpenAi;
+import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.spi.LlmProvider;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Builds a provider client from a name ({@code ollama}, {@code openai}, {@code groq}), a model and
+ * an environment: what the {@code raglens} command does for {@code --llm-provider}, {@code
+ * --judge-provider} and {@code --embedding-provider}. Missing keys fail at once with one line
+ * naming the variable and the way out.
+ */
+public final class Providers {
+
+    /** The chat providers, in the order of CLI.md. */
+    public static final java.util.List<String> CHAT_PROVIDERS = java.util.List.of("ollama", "openai", "groq");
+
+    /** The remote embedding providers this module builds (the CLI adds {@code onnx}). */
+    public static final java.util.List<String> EMBEDDING_PROVIDERS = java.util.List.of("ollama", "openai");
+
+    private Providers() {}
+
+    /**
+     * A chat client with default options.
+     *
+     * @param provider {@code ollama}, {@code openai} or {@code groq} (case-insensitive)
+     * @param model the model
+     * @param environment where {@code OLLAMA_HOST}, {@code OPENAI_API_KEY} … are read
+     * @param option the command-line option that chose the provider, for the error message, e.g.
+     *     {@code --judge-provider}
+     * @throws IllegalArgumentException for an unknown provider
+     * @throws AuthenticationException when the provider's key is not set
+     */
+    public static LlmProvider chat(String provider, String model, Environment environment, String option) {
+        return chat(provider, model, environment, option, b -> {});
+    }
+
+    /**
+     * A chat client, with options set by {@code configure} (stage, ledger, limits …).
+     *
+     * @see #chat(String, String, Environment, String)
+     */
+    public static LlmProvider chat(
+            String provider,
+            String model,
+            Environment environment,
+            String option,
+            Consumer<ProviderBuilder<?>> configure) {
+        Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(environment, "environment");
+        Objects.requireNonNull(option, "option");
+        Objects.requireNonNull(configure, "configure");
+        String name = Objects.requireNonNull(provider, "provider").toLowerCase(Locale.ROOT);
+        switch (name) {
+            case "ollama" -> {
+                var b = Ollama.chat(model).environment(environment);
+                configure.accept(b);
+                return b.build();
+            }
+            case "openai" -> {
+                requireKey(
+                        name,
+                        model,
+                        environment,
+                        OpenAi.BASE_URL_VARIABLE,
+                        OpenAi.DEFAULT_BASE_URL,
+                        OpenAi.API_KEY_VARIABLE,
+                        option);
+                var b = OpenAi.chat(model).environment(environment);
+                configure.accept(b);
+                return b.build();
+            }
+            case "groq" -> {
+                requireKey(
+                        name,
+                        model,
+                        environment,
+                        Groq.BASE_URL_VARIABLE,
+                        Groq.DEFAULT_BASE_URL,
+                        Groq.API_KEY_VARIABLE,
+                        option);
+                var b = Groq.chat(model).environment(environment);
+                configure.accept(b);
+                return b.build();
+            }
+            default ->
+                throw new IllegalArgumentException(
+                        "unknown provider '" + provider + "' for " + option + "; choose ollama, openai or groq");
+        }
+    }
+
+    /**
+     * An embedding client with default options.
+     *
+     * @param provider {@code ollama} or {@code openai} (case-insensitive)
+     * @param model the model
+     * @param environment where variables are read
+     * @param option the command-line option, e.g. {@code --embedding-provider}
+     * @throws IllegalArgumentException for an unknown provider or {@code groq}, which has no
+     *     embeddings
+     * @throws AuthenticationException when the provider's key is not set
+     */
+    public static EmbeddingProvider embeddings(String provider, String model, Environment environment, String option) {
+        return embeddings(provider, model, environment, option, b -> {});
+    }
+
+    /**
+     * An embedding client, with options set by {@code configure}.
+     *
+     * @see #embeddings(String, String, Environment, String)
+     */
+    public static EmbeddingProvider embeddings(
+            String provider,
+            String model,
+            Environment environment,
+            String option,
+            Consumer<ProviderBuilder<?>> configure) {
+        Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(environment, "environment");
+        Objects.requireNonNull(option, "option");
+        Objects.requireNonNull(configure, "configure");
+        String name = Objects.requireNonNull(provider, "provider").toLowerCase(Locale.ROOT);
+        switch (name) {
+            case "ollama" -> {
+                var b = Ollama.embeddings(model).environment(environment);
+                configure.accept(b);
+                return b.build();
+            }
+            case "openai" -> {
+                requireKey(
+                        name,
+                        model,
+                        environment,
+                        OpenAi.BASE_URL_VARIABLE,
+                        OpenAi.DEFAULT_BASE_URL,
+                        OpenAi.API_KEY_VARIABLE,
+                        option);
+                var b = OpenAi.embeddings(model).environment(environment);
+                configure.accept(b);
+                return b.build();
+            }
+            case "groq" ->
+                throw new IllegalArgumentException(
+                        "groq has no embeddings API; choose " + option + " onnx, ollama or openai");
+            default ->
+                throw new IllegalArgumentException(
+                        "unknown provider '" + provider + "' for " + option + "; choose onnx, ollama or openai");
+        }
+    }
+
+    private static void requireKey(
+            String provider,
+            String model,
+            Environment env,
+            String baseUrlVariable,
+            String defaultBaseUrl,
+            String keyVariable,
+            String option) {
+        String url = env.get(baseUrlVariable).orElse(defaultBaseUrl);
+        if (env.get(keyVariable).isEmpty() && ProviderBuilder.needsKey(ProviderBuilder.normalizeUrl(url))) {
+            throw new AuthenticationException(
+                    provider,
+                    model,
+                    0,
+                    null,
+                    keyVariable + " is not set; export it or put it in .env, or choose " + option + " ollama",
+                    null);
+        }
+    }
+}

@@ -1,0 +1,179 @@
+package io.github.raglens.providers.ollama;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.raglens.error.ProviderException;
+import io.github.raglens.model.EmbeddingPurpose;
+import io.github.raglens.model.TokenUsage;
+import io.github.raglens.providers.CostEstimate;
+import io.github.raglens.providers.ProviderBuilder;
+import io.github.raglens.providers.UsageLedger;
+import io.github.raglens.providers.internal.EmbeddingChecks;
+import io.github.raglens.providers.internal.HttpCaller;
+import io.github.raglens.providers.internal.MalformedReplyException;
+import io.github.raglens.providers.internal.StrictJson;
+import io.github.raglens.spi.EmbeddingProvider;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * An Ollama embedding model ({@code POST /api/embed}, which returns unit-length vectors). Texts are
+ * sent in batches; an optional prefix per purpose serves models such as {@code nomic-embed-text}
+ * ({@code "search_query: "}). Immutable and thread-safe.
+ */
+public final class OllamaEmbeddings implements EmbeddingProvider {
+
+    private static final OllamaHints HINTS = new OllamaHints("--embedding-provider onnx");
+
+    private final Builder builder;
+    private final HttpCaller caller;
+    private final EmbeddingChecks checks;
+
+    private OllamaEmbeddings(Builder builder) {
+        this.builder = new Builder(builder);
+        this.caller = new HttpCaller(builder.config(), HINTS);
+        this.checks = new EmbeddingChecks(caller.config(), builder.dimension);
+    }
+
+    @Override
+    public String modelName() {
+        return caller.config().modelName();
+    }
+
+    /** {@inheritDoc} Unless set on the builder, the dimension is learnt from one probe call. */
+    @Override
+    public int dimension() {
+        return checks.dimension(() ->
+                embed(List.of("dimension probe"), EmbeddingPurpose.PASSAGE).get(0).length);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws ProviderException also when the server returns fewer or more vectors than texts, or
+     *     vectors of different dimensions
+     */
+    @Override
+    public List<float[]> embed(List<String> texts, EmbeddingPurpose purpose) {
+        Objects.requireNonNull(purpose, "purpose");
+        List<float[]> out = new ArrayList<>(texts.size());
+        String prefix = purpose == EmbeddingPurpose.QUERY ? builder.queryPrefix : builder.passagePrefix;
+        for (int from = 0; from < texts.size(); from += builder.batchSize) {
+            List<String> batch = texts.subList(from, Math.min(texts.size(), from + builder.batchSize));
+            ObjectNode body = StrictJson.object();
+            body.put("model", caller.config().model());
+            ArrayNode input = body.putArray("input");
+            long estimate = 0;
+            for (String t : batch) {
+                input.add(prefix + Objects.requireNonNull(t, "text"));
+                estimate += CostEstimate.estimateTokens(t);
+            }
+            Reply reply = caller.post("/api/embed", body, estimate, OllamaEmbeddings::read, Reply::usage);
+            out.addAll(checks.check(batch.size(), reply.vectors));
+        }
+        return out;
+    }
+
+    private record Reply(List<float[]> vectors, TokenUsage usage) {}
+
+    private static Reply read(JsonNode root, String requestId) throws MalformedReplyException {
+        JsonNode embeddings = root.get("embeddings");
+        if (embeddings == null || !embeddings.isArray()) {
+            throw new MalformedReplyException("reply without an \"embeddings\" array");
+        }
+        List<float[]> vectors = new ArrayList<>(embeddings.size());
+        for (JsonNode e : embeddings) {
+            vectors.add(EmbeddingChecks.floats(e));
+        }
+        return new Reply(
+                vectors,
+                new TokenUsage(Math.max(0, root.path("prompt_eval_count").asLong(0)), 0));
+    }
+
+    /**
+     * Checks that the server is up and has the model.
+     *
+     * @throws io.github.raglens.error.ModelNotFoundException when the model is not pulled
+     * @throws io.github.raglens.error.ProviderTimeoutException when the server is not reachable
+     */
+    public void checkAvailable() {
+        OllamaModels.requirePulled(caller, HINTS);
+    }
+
+    /** The ledger this client records usage in. */
+    public UsageLedger usageLedger() {
+        return caller.config().ledger();
+    }
+
+    /** A builder with this client's options, to derive a variant. */
+    public Builder toBuilder() {
+        return new Builder(builder);
+    }
+
+    @Override
+    public String toString() {
+        return "OllamaEmbeddings[" + caller.config() + ", batchSize=" + builder.batchSize + "]";
+    }
+
+    /** Builds an {@link OllamaEmbeddings}; not thread-safe. */
+    public static final class Builder extends ProviderBuilder<Builder> {
+
+        private int batchSize = 64;
+        private int dimension;
+        private String queryPrefix = "";
+        private String passagePrefix = "";
+
+        Builder(String model) {
+            super("ollama", model, Ollama.HOST_VARIABLE, Ollama.DEFAULT_HOST, null);
+        }
+
+        Builder(Builder other) {
+            super(other);
+            this.batchSize = other.batchSize;
+            this.dimension = other.dimension;
+            this.queryPrefix = other.queryPrefix;
+            this.passagePrefix = other.passagePrefix;
+        }
+
+        /** Sets the texts per request (default 64). */
+        public Builder batchSize(int batchSize) {
+            if (batchSize < 1) {
+                throw new IllegalArgumentException("batchSize must be >= 1, was " + batchSize);
+            }
+            this.batchSize = batchSize;
+            return this;
+        }
+
+        /** Declares the vectors' dimension, saving the probe call (default: learnt from the server). */
+        public Builder dimension(int dimension) {
+            if (dimension < 1) {
+                throw new IllegalArgumentException("dimension must be >= 1, was " + dimension);
+            }
+            this.dimension = dimension;
+            return this;
+        }
+
+        /** Sets text put before every query, e.g. {@code "search_query: "} (default none). */
+        public Builder queryPrefix(String prefix) {
+            this.queryPrefix = Objects.requireNonNull(prefix, "prefix");
+            return this;
+        }
+
+        /** Sets text put before every passage, e.g. {@code "search_document: "} (default none). */
+        public Builder passagePrefix(String prefix) {
+            this.passagePrefix = Objects.requireNonNull(prefix, "prefix");
+            return this;
+        }
+
+        private io.github.raglens.providers.internal.ClientConfig config() {
+            return resolve();
+        }
+
+        /** Builds the client. */
+        public OllamaEmbeddings build() {
+            return new OllamaEmbeddings(this);
+        }
+    }
+}

@@ -1,0 +1,204 @@
+package io.github.raglens.providers.openai;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.raglens.model.ChatMessage;
+import io.github.raglens.model.ChatOutcome;
+import io.github.raglens.model.ChatRequest;
+import io.github.raglens.model.ResponseSchema;
+import io.github.raglens.model.TokenUsage;
+import io.github.raglens.providers.CostEstimate;
+import io.github.raglens.providers.ProviderBuilder;
+import io.github.raglens.providers.UsageLedger;
+import io.github.raglens.providers.internal.ClientConfig;
+import io.github.raglens.providers.internal.HttpCaller;
+import io.github.raglens.providers.internal.JsonValidateFailedException;
+import io.github.raglens.providers.internal.MalformedReplyException;
+import io.github.raglens.providers.internal.StrictJson;
+import io.github.raglens.providers.internal.StructuredReply;
+import io.github.raglens.spi.LlmProvider;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * A chat model behind the OpenAI chat completions API ({@code POST /chat/completions}): OpenAI,
+ * Groq, or any compatible server. The request carries only {@code model}, {@code messages}
+ * ({@code role} and {@code content}), {@code temperature}, {@code seed}, {@code
+ * max_completion_tokens} and, with a schema, {@code response_format} of type {@code json_schema};
+ * never {@code logprobs}, {@code logit_bias}, {@code top_logprobs}, {@code n} or a message {@code
+ * name}, which Groq rejects. Immutable and thread-safe.
+ */
+public final class OpenAiChat implements LlmProvider {
+
+    private final Builder builder;
+    private final HttpCaller caller;
+
+    private OpenAiChat(Builder builder) {
+        this.builder = new Builder(builder);
+        this.caller = new HttpCaller(
+                builder.config(), new OpenAiHints(builder.provider, builder.baseUrlVariable, builder.apiKeyVariable));
+    }
+
+    /**
+     * A builder for an OpenAI-compatible server.
+     *
+     * @param provider the name recorded with results, e.g. {@code together}
+     * @param model the model
+     * @param baseUrlVariable the environment variable with the base URL, or null
+     * @param defaultBaseUrl the base URL when neither the builder nor the environment sets one
+     * @param apiKeyVariable the environment variable with the key, or null
+     */
+    public static Builder compatible(
+            String provider, String model, String baseUrlVariable, String defaultBaseUrl, String apiKeyVariable) {
+        return new Builder(provider, model, baseUrlVariable, defaultBaseUrl, apiKeyVariable);
+    }
+
+    @Override
+    public String modelName() {
+        return caller.config().modelName();
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>{@code finish_reason: length} is {@code TRUNCATED}; a {@code refusal} or {@code
+     * content_filter} is {@code REFUSAL}; with a schema, text that is not JSON (or Groq's 400
+     * {@code json_validate_failed}) is {@code INVALID_JSON} and JSON that does not match is {@code
+     * SCHEMA_MISMATCH}.
+     */
+    @Override
+    public ChatOutcome chat(ChatRequest request) {
+        ObjectNode body = StrictJson.object();
+        body.put("model", caller.config().model());
+        ArrayNode messages = body.putArray("messages");
+        for (ChatMessage m : request.messages()) {
+            messages.addObject()
+                    .put("role", m.role().name().toLowerCase(Locale.ROOT))
+                    .put("content", m.content());
+        }
+        body.put("temperature", request.temperature());
+        request.seed().ifPresent(seed -> body.put("seed", seed));
+        body.put("max_completion_tokens", request.maxOutputTokens());
+        if (request.schema().isPresent()) {
+            ResponseSchema schema = request.schema().get();
+            ObjectNode format = body.putObject("response_format");
+            format.put("type", "json_schema");
+            ObjectNode js = format.putObject("json_schema");
+            js.put("name", schema.name());
+            js.put("strict", builder.strictSchema);
+            js.set("schema", StructuredReply.schemaTree(schema));
+        }
+        long estimate = CostEstimate.estimateTokens(request.allText()) + request.maxOutputTokens();
+        Reply reply;
+        try {
+            reply = caller.post("/chat/completions", body, estimate, OpenAiChat::read, Reply::usage);
+        } catch (JsonValidateFailedException e) {
+            if (request.schema().isEmpty()) {
+                throw e;
+            }
+            return new ChatOutcome.Failed(ChatOutcome.Reason.INVALID_JSON, e.getMessage(), TokenUsage.NONE);
+        }
+        return StructuredReply.outcome(
+                request,
+                reply.content,
+                reply.refusal,
+                "length".equals(reply.finishReason),
+                "content_filter".equals(reply.finishReason),
+                reply.usage);
+    }
+
+    private record Reply(String content, String refusal, String finishReason, TokenUsage usage) {}
+
+    private static Reply read(JsonNode root, String requestId) throws MalformedReplyException {
+        JsonNode choices = root.get("choices");
+        if (choices == null || !choices.isArray() || choices.isEmpty()) {
+            throw new MalformedReplyException("reply without choices");
+        }
+        JsonNode choice = choices.get(0);
+        JsonNode message = choice.get("message");
+        if (message == null || !message.isObject()) {
+            throw new MalformedReplyException("reply without choices[0].message");
+        }
+        JsonNode usage = root.path("usage");
+        return new Reply(
+                text(message.get("content")),
+                text(message.get("refusal")),
+                text(choice.get("finish_reason")),
+                new TokenUsage(
+                        Math.max(0, usage.path("prompt_tokens").asLong(0)),
+                        Math.max(0, usage.path("completion_tokens").asLong(0))));
+    }
+
+    private static String text(JsonNode n) {
+        return n == null || n.isNull() ? null : n.asText();
+    }
+
+    /** The ledger this client records usage in. */
+    public UsageLedger usageLedger() {
+        return caller.config().ledger();
+    }
+
+    /** A builder with this client's options, to derive a variant. */
+    public Builder toBuilder() {
+        return new Builder(builder);
+    }
+
+    @Override
+    public String toString() {
+        return "OpenAiChat[" + caller.config() + ", strictSchema=" + builder.strictSchema + "]";
+    }
+
+    /** Builds an {@link OpenAiChat}; not thread-safe. */
+    public static final class Builder extends ProviderBuilder<Builder> {
+
+        private final String provider;
+        private final String baseUrlVariable;
+        private String apiKeyVariable;
+        private boolean strictSchema = true;
+
+        Builder(String provider, String model, String baseUrlVariable, String defaultBaseUrl, String apiKeyVariable) {
+            super(provider, model, baseUrlVariable, defaultBaseUrl, apiKeyVariable);
+            this.provider = Objects.requireNonNull(provider, "provider");
+            this.baseUrlVariable = baseUrlVariable;
+            this.apiKeyVariable = apiKeyVariable;
+        }
+
+        Builder(Builder other) {
+            super(other);
+            this.provider = other.provider;
+            this.baseUrlVariable = other.baseUrlVariable;
+            this.apiKeyVariable = other.apiKeyVariable;
+            this.strictSchema = other.strictSchema;
+        }
+
+        @Override
+        public Builder apiKeyFromEnv(String variable) {
+            this.apiKeyVariable = variable;
+            return super.apiKeyFromEnv(variable);
+        }
+
+        /**
+         * Sets {@code json_schema.strict} (default true). Groq supports strict mode on few models,
+         * so its preset sends false; replies are validated against the schema either way.
+         */
+        public Builder strictSchema(boolean strict) {
+            this.strictSchema = strict;
+            return this;
+        }
+
+        private ClientConfig config() {
+            return resolve();
+        }
+
+        /**
+         * Builds the client.
+         *
+         * @throws io.github.raglens.error.AuthenticationException when OpenAI's or Groq's server is
+         *     used and no key is set
+         */
+        public OpenAiChat build() {
+            return new OpenAiChat(this);
+        }
+    }
+}

@@ -1,0 +1,176 @@
+package io.github.raglens.providers.openai;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.raglens.model.EmbeddingPurpose;
+import io.github.raglens.model.TokenUsage;
+import io.github.raglens.providers.CostEstimate;
+import io.github.raglens.providers.ProviderBuilder;
+import io.github.raglens.providers.UsageLedger;
+import io.github.raglens.providers.internal.ClientConfig;
+import io.github.raglens.providers.internal.EmbeddingChecks;
+import io.github.raglens.providers.internal.HttpCaller;
+import io.github.raglens.providers.internal.MalformedReplyException;
+import io.github.raglens.providers.internal.StrictJson;
+import io.github.raglens.spi.EmbeddingProvider;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * An embedding model behind the OpenAI embeddings API ({@code POST /embeddings}, {@code
+ * encoding_format: float}). Texts are sent in batches and the vectors put back in input order by
+ * their {@code index}. Immutable and thread-safe.
+ */
+public final class OpenAiEmbeddings implements EmbeddingProvider {
+
+    private final Builder builder;
+    private final HttpCaller caller;
+    private final EmbeddingChecks checks;
+
+    private OpenAiEmbeddings(Builder builder) {
+        this.builder = new Builder(builder);
+        this.caller = new HttpCaller(
+                builder.config(), new OpenAiHints("openai", OpenAi.BASE_URL_VARIABLE, OpenAi.API_KEY_VARIABLE));
+        this.checks = new EmbeddingChecks(caller.config(), builder.dimensions);
+    }
+
+    @Override
+    public String modelName() {
+        return caller.config().modelName();
+    }
+
+    /** {@inheritDoc} Unless set on the builder, the dimension is learnt from one probe call. */
+    @Override
+    public int dimension() {
+        return checks.dimension(() ->
+                embed(List.of("dimension probe"), EmbeddingPurpose.PASSAGE).get(0).length);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws IllegalArgumentException when a text is empty (the API rejects empty strings)
+     */
+    @Override
+    public List<float[]> embed(List<String> texts, EmbeddingPurpose purpose) {
+        Objects.requireNonNull(purpose, "purpose");
+        for (int i = 0; i < texts.size(); i++) {
+            if (Objects.requireNonNull(texts.get(i), "text").isEmpty()) {
+                throw new IllegalArgumentException(
+                        "texts[" + i + "] is empty; the OpenAI embeddings API rejects empty strings");
+            }
+        }
+        List<float[]> out = new ArrayList<>(texts.size());
+        for (int from = 0; from < texts.size(); from += builder.batchSize) {
+            List<String> batch = texts.subList(from, Math.min(texts.size(), from + builder.batchSize));
+            ObjectNode body = StrictJson.object();
+            body.put("model", caller.config().model());
+            ArrayNode input = body.putArray("input");
+            long estimate = 0;
+            for (String t : batch) {
+                input.add(t);
+                estimate += CostEstimate.estimateTokens(t);
+            }
+            body.put("encoding_format", "float");
+            if (builder.dimensions > 0) {
+                body.put("dimensions", builder.dimensions);
+            }
+            Reply reply = caller.post("/embeddings", body, estimate, OpenAiEmbeddings::read, Reply::usage);
+            out.addAll(checks.check(batch.size(), reply.vectors));
+        }
+        return out;
+    }
+
+    private record Reply(List<float[]> vectors, TokenUsage usage) {}
+
+    private static Reply read(JsonNode root, String requestId) throws MalformedReplyException {
+        JsonNode data = root.get("data");
+        if (data == null || !data.isArray()) {
+            throw new MalformedReplyException("reply without a \"data\" array");
+        }
+        float[][] byIndex = new float[data.size()][];
+        for (JsonNode d : data) {
+            int index = d.path("index").asInt(-1);
+            if (index < 0 || index >= byIndex.length || byIndex[index] != null) {
+                throw new MalformedReplyException(
+                        "embedding index " + d.path("index") + " is missing, repeated or out of range");
+            }
+            byIndex[index] = EmbeddingChecks.floats(d.get("embedding"));
+        }
+        return new Reply(
+                Arrays.asList(byIndex),
+                new TokenUsage(
+                        Math.max(0, root.path("usage").path("prompt_tokens").asLong(0)), 0));
+    }
+
+    /** The ledger this client records usage in. */
+    public UsageLedger usageLedger() {
+        return caller.config().ledger();
+    }
+
+    /** A builder with this client's options, to derive a variant. */
+    public Builder toBuilder() {
+        return new Builder(builder);
+    }
+
+    @Override
+    public String toString() {
+        return "OpenAiEmbeddings[" + caller.config() + ", batchSize=" + builder.batchSize + ", dimensions="
+                + builder.dimensions + "]";
+    }
+
+    /** Builds an {@link OpenAiEmbeddings}; not thread-safe. */
+    public static final class Builder extends ProviderBuilder<Builder> {
+
+        private int batchSize = 256;
+        private int dimensions;
+
+        Builder(String model) {
+            super("openai", model, OpenAi.BASE_URL_VARIABLE, OpenAi.DEFAULT_BASE_URL, OpenAi.API_KEY_VARIABLE);
+        }
+
+        Builder(Builder other) {
+            super(other);
+            this.batchSize = other.batchSize;
+            this.dimensions = other.dimensions;
+        }
+
+        /** Sets the texts per request (default 256; the API allows 2,048). */
+        public Builder batchSize(int batchSize) {
+            if (batchSize < 1 || batchSize > 2048) {
+                throw new IllegalArgumentException("batchSize must be in 1..2048, was " + batchSize);
+            }
+            this.batchSize = batchSize;
+            return this;
+        }
+
+        /**
+         * Asks for shorter vectors ({@code dimensions}, text-embedding-3 models only); also declares
+         * the dimension (default: the model's own, learnt from the server).
+         */
+        public Builder dimensions(int dimensions) {
+            if (dimensions < 1) {
+                throw new IllegalArgumentException("dimensions must be >= 1, was " + dimensions);
+            }
+            this.dimensions = dimensions;
+            return this;
+        }
+
+        private ClientConfig config() {
+            return resolve();
+        }
+
+        /**
+         * Builds the client.
+         *
+         * @throws io.github.raglens.error.AuthenticationException when OpenAI's server is used and
+         *     no key is set
+         */
+        public OpenAiEmbeddings build() {
+            return new OpenAiEmbeddings(this);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package io.github.raglens.retrieval;
+
+import io.github.raglens.model.RetrievalResult;
+import io.github.raglens.model.RetrievedChunk;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/** The steps every retriever shares: argument checks, over-retrieval, filtering, ranking, timing. */
+final class Ranking {
+
+    /** Deeper than this the source is not asked again, whatever remains. */
+    private static final int MAX_DEPTH = 1 << 20;
+
+    /** Candidates fetched at some depth, and whether a deeper search could give more. */
+    record Candidates(List<Hit> hits, boolean more) {
+
+        /** Candidates of a search that returned {@code hits.size()} of {@code depth} asked for. */
+        static Candidates of(List<Hit> hits, int depth) {
+            return new Candidates(hits, hits.size() >= depth);
+        }
+    }
+
+    /** A search for candidates, in any order, at a given depth. */
+    @FunctionalInterface
+    interface Source {
+        Candidates candidates(String query, int depth);
+    }
+
+    /** Best score first; equal scores by chunk id so that ties rank the same on every run. */
+    static final Comparator<Hit> BEST_FIRST = Comparator.comparingDouble(Hit::score)
+            .reversed()
+            .thenComparing(h -> h.chunk().id());
+
+    private Ranking() {}
+
+    /** Rejects a non-positive k with the message every retriever uses. */
+    static void checkK(int k) {
+        if (k <= 0) {
+            throw new IllegalArgumentException("k must be > 0, was " + k);
+        }
+    }
+
+    /**
+     * Retrieves the top {@code k} clean hits from a source.
+     *
+     * @throws IllegalArgumentException if {@code k <= 0}
+     */
+    static RetrievalResult retrieve(String name, String query, int k, RetrievalConfig config, Source source) {
+        Objects.requireNonNull(query, "query");
+        checkK(k);
+        long start = System.nanoTime();
+        if (query.isBlank()) {
+            return new RetrievalResult(name, query, List.of(), System.nanoTime() - start);
+        }
+        int depth = (int) Math.min(MAX_DEPTH, (long) k * config.overRetrievalFactor());
+        List<Hit> clean;
+        while (true) {
+            Candidates candidates = source.candidates(query, depth);
+            clean = clean(candidates.hits(), config);
+            if (clean.size() >= k || !candidates.more() || depth >= MAX_DEPTH) {
+                break;
+            }
+            depth = (int) Math.min(MAX_DEPTH, depth * 2L);
+        }
+        List<RetrievedChunk> ranked = new ArrayList<>(Math.min(k, clean.size()));
+        for (int i = 0; i < clean.size() && i < k; i++) {
+            Hit h = clean.get(i);
+            ranked.add(new RetrievedChunk(i + 1, h.score(), h.chunk(), h.matched(), h.context()));
+        }
+        return new RetrievalResult(name, query, ranked, System.nanoTime() - start);
+    }
+
+    /** Drops excluded and repeated chunks, and sorts best first. */
+    private static List<Hit> clean(List<Hit> candidates, RetrievalConfig config) {
+        List<Hit> sorted = new ArrayList<>(candidates);
+        sorted.sort(BEST_FIRST);
+        Set<String> seen = new HashSet<>();
+        List<Hit> out = new ArrayList<>(sorted.size());
+        for (Hit h : sorted) {
+            if (config.isExcluded(h.chunk()) || config.isExcluded(h.matched())) {
+                continue;
+            }
+            if (seen.add(h.chunk().id())) {
+                out.add(h);
+            }
+        }
+        return out;
+    }
+}

@@ -129,6 +129,16 @@ public final class TrecEval {
         return out;
     }
 
+    /**
+     * Checks the measures of the options without reading any file.
+     *
+     * @param options the options
+     * @throws IllegalArgumentException for an unknown measure or bad measure parameters
+     */
+    public static void checkMeasures(TrecEvalOptions options) {
+        select(options.measures());
+    }
+
     /** The measures to compute, in {@code trec_eval}'s order, from the {@code -m} arguments. */
     static List<TrecMeasure> select(List<String> args) {
         Map<String, String> params = new TreeMap<>();

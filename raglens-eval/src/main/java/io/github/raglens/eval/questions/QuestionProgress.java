@@ -1,0 +1,21 @@
+package io.github.raglens.eval.questions;
+
+/**
+ * Receives progress of question generation, e.g. to draw a progress bar. Called from worker
+ * threads, one call at a time.
+ */
+@FunctionalInterface
+public interface QuestionProgress {
+
+    /** Ignores progress. */
+    QuestionProgress NONE = (done, total, record) -> {};
+
+    /**
+     * One more chunk is settled.
+     *
+     * @param done chunks finished in this run so far
+     * @param total chunks this run will ask about
+     * @param record the outcome just written
+     */
+    void chunkDone(int done, int total, QuestionRecord record);
+}

@@ -1,0 +1,195 @@
+package io.github.raglens.eval.questions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.raglens.error.AuthenticationException;
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.ChunkType;
+import io.github.raglens.store.JsonlStore;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class QuestionGeneratorTest {
+
+    @TempDir
+    Path dir;
+
+    static Chunk chunk(String id, String doc, String text) {
+        return new Chunk(
+                id,
+                doc,
+                doc + "#s-" + id,
+                doc,
+                doc + " > Section " + id,
+                ChunkType.PARENT_SECTION,
+                -1,
+                0,
+                text,
+                0,
+                text.length(),
+                1,
+                1);
+    }
+
+    private static final String TEXT =
+            "The Falcon 9 first stage lands on a drone ship\n  called Of Course I Still Love You after most launches.";
+
+    @Test
+    void success_isWrittenWithWhitespaceNormalisedEvidenceCheck() {
+        ScriptedLlm llm = new ScriptedLlm(r -> ScriptedLlm.success(
+                "Where does the Falcon 9 first stage land?",
+                "On a drone ship",
+                "lands on a drone ship called Of Course I Still Love You"));
+        Path file = dir.resolve("questions.jsonl");
+        QuestionRun run = QuestionGenerator.builder(llm)
+                .build()
+                .generate(List.of(chunk("c1", "doc", TEXT)), file, Integer.MAX_VALUE, QuestionProgress.NONE);
+        assertThat(run.succeeded()).isEqualTo(1);
+        assertThat(run.llmCalls()).isEqualTo(1);
+        QuestionRecord r = records(file).getFirst();
+        assertThat(r.status()).isEqualTo("success");
+        assertThat(r.chunkId()).isEqualTo("c1");
+        assertThat(r.documentId()).isEqualTo("doc");
+        assertThat(r.id()).startsWith("q-").hasSize(18);
+        assertThat(r.model()).isEqualTo("fake/scripted");
+        assertThat(llm.requests.getFirst().schema()).isPresent();
+        assertThat(llm.requests.getFirst().messages().getFirst().content())
+                .contains("according to the text", "in this section", "skip");
+    }
+
+    @Test
+    void evidenceNotInChunk_isRetriedOnce_thenSucceeds() {
+        ScriptedLlm llm = new ScriptedLlm(r -> ScriptedLlm.retries(r) == 0
+                ? ScriptedLlm.success("Where does the Falcon 9 first stage land?", "drone ship", "lands on a barge")
+                : ScriptedLlm.success(
+                        "Where does the Falcon 9 first stage land?", "drone ship", "lands on a drone ship"));
+        QuestionRun run = generate(llm, List.of(chunk("c1", "doc", TEXT)));
+        assertThat(run.succeeded()).isEqualTo(1);
+        assertThat(run.llmCalls()).isEqualTo(2);
+        assertThat(llm.requests.get(1).messages().getLast().content())
+                .startsWith("The evidence \"lands on a barge\" does not occur in the passage exactly as written.");
+    }
+
+    @Test
+    void evidenceNotInChunkTwice_isFailedWithTheReason() {
+        ScriptedLlm llm =
+                new ScriptedLlm(r -> ScriptedLlm.success("Where does the Falcon 9 land?", "x", "lands on a barge"));
+        QuestionRun run = generate(llm, List.of(chunk("c1", "doc", TEXT)));
+        assertThat(run.failed()).isEqualTo(1);
+        assertThat(run.llmCalls()).isEqualTo(2);
+        assertThat(run.failureLines())
+                .containsExactly("c1: evidence not found verbatim in the chunk: \"lands on a barge\"");
+        assertThat(records(dir.resolve("questions.jsonl")).getFirst().status()).isEqualTo("failed");
+    }
+
+    @Test
+    void bannedPhrase_isRetriedOnce_thenFailsIfStillThere() {
+        ScriptedLlm once = new ScriptedLlm(r -> ScriptedLlm.success(
+                ScriptedLlm.retries(r) == 0
+                        ? "According to the text, where does it land?"
+                        : "Where does the Falcon 9 land?",
+                "drone ship",
+                "drone ship"));
+        assertThat(generate(once, List.of(chunk("c1", "doc", TEXT))).succeeded())
+                .isEqualTo(1);
+        assertThat(once.requests.get(1).messages().getLast().content())
+                .startsWith("The question contains \"according to the\"");
+
+        ScriptedLlm stubborn = new ScriptedLlm(
+                r -> ScriptedLlm.success("What landing is described in this section?", "a", "drone ship"));
+        QuestionRun run = QuestionGenerator.builder(stubborn)
+                .build()
+                .generate(
+                        List.of(chunk("c2", "doc", TEXT)),
+                        dir.resolve("q2.jsonl"),
+                        Integer.MAX_VALUE,
+                        QuestionProgress.NONE);
+        assertThat(run.failureLines())
+                .containsExactly("c2: question still contains the phrase \"in this section\":"
+                        + " \"What landing is described in this section?\"");
+    }
+
+    @Test
+    void thinChunks_areSkipped_byTheModelOrWithoutACallWhenTooShort() {
+        ScriptedLlm llm = new ScriptedLlm(r -> ScriptedLlm.SKIP);
+        QuestionRun run = generate(llm, List.of(chunk("c1", "doc", TEXT), chunk("c2", "doc", "Table 3")));
+        assertThat(run.skipped()).isEqualTo(2);
+        assertThat(run.llmCalls()).isEqualTo(1);
+        List<QuestionRecord> rs = records(dir.resolve("questions.jsonl"));
+        assertThat(rs)
+                .extracting(QuestionRecord::reason)
+                .containsExactlyInAnyOrder(
+                        "the model found the chunk too thin to ask about",
+                        "chunk has 7 characters of text, fewer than 40");
+    }
+
+    @Test
+    void invalidJson_isRetriedOnce() {
+        ScriptedLlm llm = new ScriptedLlm(r -> ScriptedLlm.retries(r) == 0
+                ? "Sure! Here is a question:"
+                : ScriptedLlm.success("Where does the Falcon 9 land?", "drone ship", "drone ship"));
+        assertThat(generate(llm, List.of(chunk("c1", "doc", TEXT))).succeeded()).isEqualTo(1);
+        ScriptedLlm never = new ScriptedLlm(r -> "{\"status\":\"maybe\"}");
+        QuestionRun run = QuestionGenerator.builder(never)
+                .build()
+                .generate(
+                        List.of(chunk("c1", "doc", TEXT)),
+                        dir.resolve("q3.jsonl"),
+                        Integer.MAX_VALUE,
+                        QuestionProgress.NONE);
+        assertThat(run.failureLines())
+                .containsExactly("c1: unusable reply: status must be success or skip, was 'maybe'");
+    }
+
+    @Test
+    void authenticationFailure_stopsTheRun() {
+        ScriptedLlm llm = new ScriptedLlm(r -> {
+            throw new AuthenticationException(
+                    "openai", "gpt-4o-mini", 401, null, "invalid API key; set OPENAI_API_KEY", null);
+        });
+        assertThatThrownBy(() -> generate(llm, List.of(chunk("c1", "doc", TEXT))))
+                .isInstanceOf(AuthenticationException.class);
+    }
+
+    @Test
+    void concurrency_isBoundedAndEveryChunkAskedOnce() {
+        List<Chunk> chunks = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            chunks.add(chunk(
+                    "c" + i,
+                    "doc" + (i % 3),
+                    "Passage number " + i + " explains the fact number " + i + " in detail."));
+        }
+        ScriptedLlm llm = new ScriptedLlm(r -> {
+            String p = ScriptedLlm.passage(r);
+            return ScriptedLlm.success("What does passage " + p.hashCode() + " explain?", "a fact", p.substring(0, 20));
+        });
+        llm.delayMillis = 20;
+        QuestionRun run = QuestionGenerator.builder(llm)
+                .concurrency(5)
+                .build()
+                .generate(chunks, dir.resolve("questions.jsonl"), Integer.MAX_VALUE, QuestionProgress.NONE);
+        assertThat(run.succeeded()).isEqualTo(40);
+        assertThat(llm.maxInFlight.get()).isBetween(2, 5);
+        Set<String> asked = new HashSet<>();
+        llm.requests.forEach(r -> assertThat(asked.add(ScriptedLlm.passage(r))).isTrue());
+    }
+
+    private QuestionRun generate(ScriptedLlm llm, List<Chunk> chunks) {
+        return QuestionGenerator.builder(llm)
+                .build()
+                .generate(chunks, dir.resolve("questions.jsonl"), Integer.MAX_VALUE, QuestionProgress.NONE);
+    }
+
+    static List<QuestionRecord> records(Path file) {
+        try (JsonlStore<QuestionRecord> store = JsonlStore.open(file, QuestionRecord.class, QuestionRecord::chunkId)) {
+            return store.records();
+        }
+    }
+}

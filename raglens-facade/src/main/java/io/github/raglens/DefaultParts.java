@@ -2,7 +2,7 @@ package io.github.raglens;
 
 import java.util.function.Supplier;
 
-/** The parts a pipeline uses when the user names none, and lazy creation of expensive parts. */
+/** Lazy creation of the parts that are expensive or need a server. */
 final class DefaultParts {
 
     private DefaultParts() {}

@@ -1,7 +1,11 @@
 package io.github.raglens;
 
 import io.github.raglens.chunk.SectionChunker;
+import io.github.raglens.eval.benchmark.BenchmarkReport;
+import io.github.raglens.eval.questions.QuestionRun;
+import io.github.raglens.model.QuestionSample;
 import io.github.raglens.onnx.OnnxEmbeddings;
+import io.github.raglens.parse.DocumentParser;
 import io.github.raglens.providers.ollama.Ollama;
 import io.github.raglens.retrieval.Retrievers;
 import io.github.raglens.spi.Chunker;
@@ -74,9 +78,71 @@ public final class RagLens {
         return new Workspace(config.workspace());
     }
 
-    /** The pipeline's stages. */
-    public Pipeline stages() {
-        return pipeline;
+    /**
+     * Parses and chunks every PDF, Markdown and text file under a folder into the workspace's
+     * {@code chunks.jsonl}, with {@code ingest-report.json}. A bad file is reported and never stops
+     * the corpus; chunks are written only when the chunk audit finds no error.
+     *
+     * @throws io.github.raglens.error.RagLensException if the folder does not exist or holds no file
+     */
+    public IngestResult ingest(Path docs) {
+        return ingest(docs, ProgressListener.NONE);
+    }
+
+    /** {@link #ingest(Path)} reporting progress. */
+    public IngestResult ingest(Path docs, ProgressListener progress) {
+        return pipeline.ingest(Objects.requireNonNull(docs, "docs"), Objects.requireNonNull(progress, "progress"));
+    }
+
+    /**
+     * Embeds and indexes the chunks; does nothing when the index is current for them and the model.
+     *
+     * @throws io.github.raglens.error.StoreException if there are no chunks yet (run {@link #ingest})
+     */
+    public IndexResult index() {
+        return index(ProgressListener.NONE);
+    }
+
+    /** {@link #index()} reporting progress. */
+    public IndexResult index(ProgressListener progress) {
+        return pipeline.index(Objects.requireNonNull(progress, "progress"));
+    }
+
+    /**
+     * Generates one ground-truth question per chunk with the LLM; resumable: chunks already settled
+     * in {@code questions.jsonl} are not asked again.
+     *
+     * @param limit the most chunks to consider, 0 for all
+     */
+    public QuestionRun questions(int limit, ProgressListener progress) {
+        if (limit < 0) {
+            throw new IllegalArgumentException("limit must be >= 0, was " + limit);
+        }
+        return pipeline.questions(limit, Objects.requireNonNull(progress, "progress"));
+    }
+
+    /** Runs every retriever over the generated questions; writes {@code benchmark.json} and TREC runs. */
+    public BenchmarkReport benchmark() {
+        return benchmark(pipeline.loadQuestions(), ProgressListener.NONE);
+    }
+
+    /** Runs every retriever over the given questions; see {@link #benchmark()}. */
+    public BenchmarkReport benchmark(List<QuestionSample> questions, ProgressListener progress) {
+        return pipeline.benchmark(List.copyOf(questions), Objects.requireNonNull(progress, "progress"));
+    }
+
+    /** Writes {@code report.html} and {@code report.md} from the workspace; returns the HTML file. */
+    public Path report() {
+        return report(pipeline.hasQuestions() ? pipeline.loadQuestions() : List.of());
+    }
+
+    /**
+     * Writes the report; the questions that were benchmarked give the drill-down its evidence.
+     *
+     * @return the HTML file
+     */
+    public Path report(List<QuestionSample> questions) {
+        return pipeline.report("raglens report", List.copyOf(questions));
     }
 
     /** Lists the configured options; never a secret. */
@@ -105,7 +171,7 @@ public final class RagLens {
      */
     public static final class Builder {
         private Path workspace = Path.of(".raglens");
-        private Supplier<Parser> parser = DefaultParts::parser;
+        private Supplier<Parser> parser = DefaultParts.memoize(DocumentParser::create);
         private Chunker chunker = SectionChunker.builder().build();
         private Supplier<EmbeddingProvider> embeddings = DefaultParts.memoize(OnnxEmbeddings::bgeSmallEnV15);
         private boolean embeddingsDisabled;

@@ -1,7 +1,11 @@
 package io.github.raglens.sample;
 
 import com.fasterxml.jackson.databind.ObjectReader;
+import io.github.raglens.eval.questions.Evidence;
 import io.github.raglens.internal.Json;
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.QuestionStatus;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -9,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 
@@ -79,6 +84,33 @@ public final class SampleCorpus {
             } catch (IOException e) {
                 throw new UncheckedIOException("bundled questions.jsonl is corrupt", e);
             }
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * The hand-checked questions as question samples over a chunked corpus: each is tied to the
+     * smallest chunk whose text contains its evidence (whitespace-normalised). A question whose
+     * evidence is in no chunk — the parser lost it — is left out.
+     *
+     * @param chunks the chunks of the sample corpus
+     */
+    public static List<QuestionSample> questionSamples(List<Chunk> chunks) {
+        List<QuestionSample> out = new ArrayList<>();
+        for (SampleQuestion q : questions()) {
+            chunks.stream()
+                    .filter(c -> Evidence.occursIn(q.evidence(), c.text()))
+                    .min(Comparator.comparingInt((Chunk c) -> c.text().length()))
+                    .ifPresent(c -> out.add(new QuestionSample(
+                            q.id(),
+                            q.question(),
+                            q.answer(),
+                            q.evidence(),
+                            c.id(),
+                            c.documentId(),
+                            c.sectionId(),
+                            QuestionStatus.SUCCESS,
+                            "")));
         }
         return List.copyOf(out);
     }

@@ -29,7 +29,7 @@ public final class CorpusParser {
     }
 
     /** A corpus parser without cache. */
-    public static CorpusParser of(DocumentParser parser) {
+    public static CorpusParser of(Parser parser) {
         return new CorpusParser(parser, null);
     }
 

@@ -1,0 +1,11 @@
+package io.github.raglens;
+
+/**
+ * What the index stage did.
+ *
+ * @param chunks chunks in the index
+ * @param embeddingModel the model of its vectors, {@code none} for a BM25-only index
+ * @param rebuilt false when the index was already current for the chunks and the model
+ * @param milliseconds time spent
+ */
+public record IndexResult(int chunks, String embeddingModel, boolean rebuilt, long milliseconds) {}

@@ -1,0 +1,34 @@
+package io.github.raglens;
+
+import io.github.raglens.chunk.ChunkAudit;
+import io.github.raglens.model.ChunkType;
+import io.github.raglens.parse.IngestReport;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What ingest did: each file's outcome, the chunks made and the chunk audit's findings.
+ *
+ * @param report per-file outcomes, as written to {@code ingest-report.json}
+ * @param audit the chunk auditor's findings
+ * @param chunksByType chunks written, by type
+ */
+public record IngestResult(IngestReport report, ChunkAudit audit, Map<ChunkType, Integer> chunksByType) {
+
+    /** Validates and copies. */
+    public IngestResult {
+        Objects.requireNonNull(report, "report");
+        Objects.requireNonNull(audit, "audit");
+        chunksByType = Map.copyOf(chunksByType);
+    }
+
+    /** Chunks written in all. */
+    public int chunks() {
+        return chunksByType.values().stream().mapToInt(Integer::intValue).sum();
+    }
+
+    /** Whether every file parsed and the audit found no error. */
+    public boolean complete() {
+        return report.complete() && !audit.hasErrors();
+    }
+}

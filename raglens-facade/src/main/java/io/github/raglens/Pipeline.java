@@ -1,0 +1,284 @@
+package io.github.raglens;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.raglens.chunk.ChunkAudit;
+import io.github.raglens.chunk.ChunkAuditor;
+import io.github.raglens.error.RagLensException;
+import io.github.raglens.error.StoreException;
+import io.github.raglens.eval.benchmark.BenchmarkReport;
+import io.github.raglens.eval.benchmark.BenchmarkRunner;
+import io.github.raglens.eval.benchmark.Relevance;
+import io.github.raglens.eval.questions.QuestionGenerator;
+import io.github.raglens.eval.questions.QuestionRecord;
+import io.github.raglens.eval.questions.QuestionRun;
+import io.github.raglens.internal.Json;
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.ChunkType;
+import io.github.raglens.model.Document;
+import io.github.raglens.model.QuestionSample;
+import io.github.raglens.parse.CorpusParser;
+import io.github.raglens.parse.DocumentParser;
+import io.github.raglens.parse.FileOutcome;
+import io.github.raglens.parse.IngestReport;
+import io.github.raglens.parse.ParseCache;
+import io.github.raglens.report.HtmlReport;
+import io.github.raglens.report.MarkdownReport;
+import io.github.raglens.report.ReportModel;
+import io.github.raglens.retrieval.LuceneIndex;
+import io.github.raglens.retrieval.RetrievalConfig;
+import io.github.raglens.retrieval.Retrievers;
+import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.spi.Parser;
+import io.github.raglens.spi.Retriever;
+import io.github.raglens.store.ChunksFile;
+import io.github.raglens.store.JsonlStore;
+import io.github.raglens.workspace.Manifest;
+import io.github.raglens.workspace.Stage;
+import io.github.raglens.workspace.Workspace;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The stages of a {@link RagLens}, each reading and writing the workspace's files. Stateless between
+ * calls: every stage starts from the files, so stages can run in separate processes.
+ */
+final class Pipeline {
+
+    private final RagLensConfig config;
+    private final Workspace workspace;
+
+    Pipeline(RagLensConfig config) {
+        this.config = config;
+        this.workspace = new Workspace(config.workspace());
+    }
+
+    Workspace workspace() {
+        return workspace;
+    }
+
+    /** Parses and chunks every file under {@code docs}; writes chunks.jsonl and ingest-report.json. */
+    IngestResult ingest(Path docs, ProgressListener progress) {
+        List<Path> files = CorpusParser.files(docs);
+        if (files.isEmpty()) {
+            throw new RagLensException("no PDF, Markdown or text files under " + docs + "; check --docs");
+        }
+        Parser parser = config.parser().get();
+        CorpusParser corpus = parser instanceof DocumentParser dp
+                ? CorpusParser.cached(dp, new ParseCache(workspace.parseCache()))
+                : CorpusParser.of(parser);
+        List<Document> documents = new ArrayList<>();
+        List<Chunk> chunks = new ArrayList<>();
+        List<IngestReport.Entry> entries = new ArrayList<>();
+        long[] done = {0};
+        corpus.parse(docs, outcome -> {
+            int made = 0;
+            if (outcome instanceof FileOutcome.Parsed parsed) {
+                List<Chunk> cs = config.chunker().chunk(parsed.document());
+                documents.add(parsed.document());
+                chunks.addAll(cs);
+                made = cs.size();
+            }
+            entries.add(IngestReport.Entry.from(outcome, made));
+            progress.progress("ingest", ++done[0], files.size(), outcome.file());
+        });
+        IngestReport report = IngestReport.of(entries);
+        report.write(workspace.ingestReport());
+        ChunkAudit audit = ChunkAuditor.standard().audit(documents, chunks);
+        Map<ChunkType, Integer> byType = new EnumMap<>(ChunkType.class);
+        chunks.forEach(c -> byType.merge(c.type(), 1, Integer::sum));
+        if (!audit.hasErrors()) {
+            ChunksFile.write(workspace.chunks(), chunks);
+            manifest().complete(Stage.INGEST, ingestConfiguration(docs), RagLensVersion.get());
+        }
+        return new IngestResult(report, audit, byType);
+    }
+
+    private String ingestConfiguration(Path docs) {
+        return "docs=" + docs.toAbsolutePath().normalize() + "\nparser="
+                + config.parser().get() + "\nchunker=" + config.chunker();
+    }
+
+    /** Embeds and indexes chunks.jsonl, unless the index is current for it and the embedding model. */
+    IndexResult index(ProgressListener progress) {
+        List<Chunk> chunks = ChunksFile.read(workspace.chunks());
+        EmbeddingProvider embeddings =
+                config.embeddings() == null ? null : config.embeddings().get();
+        String configuration = "embeddings=" + (embeddings == null ? "none" : embeddings.modelName());
+        Manifest manifest = manifest();
+        boolean current = manifest.isCurrent(Stage.INDEX, configuration) && Files.isDirectory(workspace.index());
+        long t0 = System.nanoTime();
+        if (!current) {
+            deleteRecursively(workspace.index());
+            progress.progress("index", 0, chunks.size(), "embedding and indexing " + chunks.size() + " chunks");
+            try (LuceneIndex index =
+                    LuceneIndex.builder().directory(workspace.index()).open()) {
+                if (embeddings == null) {
+                    index.addAll(chunks);
+                } else {
+                    index.addAll(chunks, embeddings);
+                }
+            }
+            manifest.complete(Stage.INDEX, configuration, RagLensVersion.get());
+            progress.progress("index", chunks.size(), chunks.size(), "indexed");
+        }
+        return new IndexResult(
+                chunks.size(),
+                embeddings == null ? "none" : embeddings.modelName(),
+                !current,
+                (System.nanoTime() - t0) / 1_000_000);
+    }
+
+    /** Generates one question per chunk that has none yet, appending to questions.jsonl. */
+    QuestionRun questions(int limit, ProgressListener progress) {
+        List<Chunk> chunks = ChunksFile.read(workspace.chunks());
+        QuestionGenerator generator = QuestionGenerator.builder(config.llm().get())
+                .concurrency(config.concurrency())
+                .seed(config.seed())
+                .build();
+        QuestionRun run = generator.generate(
+                chunks,
+                workspace.questions(),
+                limit,
+                (done, total, record) -> progress.progress("questions", done, total, record.status()));
+        manifest().complete(Stage.QUESTIONS, "llm=" + config.llm().get().modelName(), RagLensVersion.get());
+        return run;
+    }
+
+    boolean hasQuestions() {
+        return Files.exists(workspace.questions());
+    }
+
+    /** The usable questions of questions.jsonl. */
+    List<QuestionSample> loadQuestions() {
+        if (!Files.exists(workspace.questions())) {
+            throw new StoreException(
+                    workspace.questions(),
+                    "no questions in " + workspace.questions() + "; run `raglens questions --docs DIR` first",
+                    null);
+        }
+        try (JsonlStore<QuestionRecord> store =
+                JsonlStore.open(workspace.questions(), QuestionRecord.class, QuestionRecord::chunkId)) {
+            return store.records().stream()
+                    .filter(QuestionRecord::isSuccess)
+                    .map(QuestionRecord::toSample)
+                    .toList();
+        }
+    }
+
+    /** Runs every retriever over the questions; writes benchmark.json and the TREC run files. */
+    BenchmarkReport benchmark(List<QuestionSample> questions, ProgressListener progress) {
+        if (questions.isEmpty()) {
+            throw new RagLensException("no usable questions to benchmark; run `raglens questions --docs DIR` first");
+        }
+        List<Chunk> chunks = ChunksFile.read(workspace.chunks());
+        EmbeddingProvider embeddings =
+                config.embeddings() == null ? null : config.embeddings().get();
+        try (LuceneIndex index = openIndex()) {
+            List<Retriever> retrievers = new ArrayList<>();
+            for (String name : config.retrieverNames()) {
+                retrievers.add(Retrievers.create(name, index, embeddings, RetrievalConfig.defaults()));
+            }
+            retrievers.addAll(config.customRetrievers());
+            progress.progress(
+                    "benchmark",
+                    0,
+                    retrievers.size(),
+                    questions.size() + " questions × " + retrievers.size() + " retrievers");
+            BenchmarkReport report = BenchmarkRunner.builder()
+                    .retrievers(retrievers)
+                    .ks(config.ks().stream().mapToInt(Integer::intValue).toArray())
+                    .relevance(Relevance.parse(config.relevance()))
+                    .build()
+                    .run(questions, chunks);
+            report.writeJson(workspace.benchmarkJson());
+            report.writeTrecFiles(workspace.runs());
+            manifest()
+                    .complete(
+                            Stage.BENCHMARK,
+                            "retrievers=" + config.retrieverNames() + "\nk=" + config.ks() + "\nrelevance="
+                                    + config.relevance(),
+                            RagLensVersion.get());
+            progress.progress("benchmark", retrievers.size(), retrievers.size(), "done");
+            return report;
+        }
+    }
+
+    private LuceneIndex openIndex() {
+        if (!Files.isDirectory(workspace.index())) {
+            throw new RagLensException("no index at " + workspace.index() + "; run `raglens index --docs DIR` first");
+        }
+        return LuceneIndex.builder().directory(workspace.index()).open();
+    }
+
+    /** Writes report.html and report.md from the workspace's files. */
+    Path report(String title, List<QuestionSample> questions) {
+        BenchmarkReport benchmark = readBenchmark();
+        List<Chunk> chunks = ChunksFile.read(workspace.chunks());
+        Map<String, String> evidence = new HashMap<>();
+        questions.forEach(q -> evidence.put(q.id(), q.evidence()));
+        ReportModel model = ReportModels.from(title, benchmark, chunks, evidence, failedDocuments());
+        try {
+            Files.writeString(workspace.reportHtml(), HtmlReport.render(model), StandardCharsets.UTF_8);
+            Files.writeString(workspace.reportMarkdown(), MarkdownReport.render(model), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new StoreException(workspace.reportHtml(), "cannot write the report: " + e.getMessage(), e);
+        }
+        return workspace.reportHtml();
+    }
+
+    private BenchmarkReport readBenchmark() {
+        Path file = workspace.benchmarkJson();
+        if (!Files.exists(file)) {
+            throw new StoreException(
+                    file, "no benchmark at " + file + "; run `raglens benchmark --docs DIR` first", null);
+        }
+        try {
+            return Json.mapper().readValue(file.toFile(), BenchmarkReport.class);
+        } catch (IOException e) {
+            throw new StoreException(
+                    file,
+                    file + " is not a benchmark report (" + e.getMessage() + "); run `raglens benchmark` again",
+                    e);
+        }
+    }
+
+    private int failedDocuments() {
+        Path file = workspace.ingestReport();
+        if (!Files.exists(file)) {
+            return 0;
+        }
+        try {
+            JsonNode report = Json.mapper().readTree(file.toFile());
+            return report.path("failed").asInt() + report.path("noText").asInt();
+        } catch (IOException e) {
+            throw new StoreException(file, "cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private Manifest manifest() {
+        return Manifest.load(workspace.manifest());
+    }
+
+    private static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete the old index " + dir, e);
+        }
+    }
+}

@@ -1,0 +1,131 @@
+package io.github.raglens;
+
+import io.github.raglens.eval.benchmark.BenchmarkReport;
+import io.github.raglens.eval.benchmark.Breakdown;
+import io.github.raglens.eval.benchmark.MetricSummary;
+import io.github.raglens.eval.benchmark.PairwiseComparison;
+import io.github.raglens.eval.benchmark.QuestionResult;
+import io.github.raglens.eval.benchmark.RetrieverSummary;
+import io.github.raglens.model.Chunk;
+import io.github.raglens.report.ReportModel;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Turns the benchmark's results and the corpus into the plain values a report shows. */
+final class ReportModels {
+
+    /** Questions shown in the drill-down at most, so the page stays light on big runs. */
+    static final int MAX_DRILL_DOWN = 300;
+
+    private ReportModels() {}
+
+    static ReportModel from(
+            String title,
+            BenchmarkReport b,
+            List<Chunk> chunks,
+            Map<String, String> evidenceById,
+            int failedDocuments) {
+        Map<String, Integer> byType = new TreeMap<>();
+        chunks.forEach(c -> byType.merge(c.type().name(), 1, Integer::sum));
+        int documents = (int) chunks.stream().map(Chunk::documentId).distinct().count();
+        return new ReportModel(
+                title,
+                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                new ReportModel.Corpus(documents, failedDocuments, byType, b.questions()),
+                b.relevance(),
+                b.retrievers().stream().map(r -> retrieverRow(r, b.ks())).toList(),
+                b.comparisons().stream().map(ReportModels::pairTest).toList(),
+                List.of(),
+                List.of(),
+                breakdowns(b),
+                drillDown(b, chunks, evidenceById));
+    }
+
+    private static ReportModel.RetrieverRow retrieverRow(RetrieverSummary r, List<Integer> ks) {
+        int maxK = ks.stream().mapToInt(Integer::intValue).max().orElse(10);
+        Map<String, ReportModel.Estimate> shown = new LinkedHashMap<>();
+        Map<Integer, Double> hitAtK = new TreeMap<>();
+        for (Map.Entry<String, MetricSummary> e : r.metrics().entrySet()) {
+            String name = e.getKey();
+            MetricSummary s = e.getValue();
+            boolean headline = name.startsWith("hit@")
+                    || name.equals("mrr@" + maxK)
+                    || name.equals("ndcg@" + maxK)
+                    || name.equals("recall@" + maxK)
+                    || name.equals("map");
+            if (headline) {
+                shown.put(name, new ReportModel.Estimate(s.mean(), s.lower(), s.upper(), s.n()));
+            }
+            if (name.startsWith("hit@")) {
+                hitAtK.put(Integer.parseInt(name.substring(4)), s.mean());
+            }
+        }
+        Map<String, Double> latency = new LinkedHashMap<>();
+        latency.put("p50", r.latency().p50Millis());
+        latency.put("p95", r.latency().p95Millis());
+        latency.put("p99", r.latency().p99Millis());
+        return new ReportModel.RetrieverRow(r.retriever(), shown, hitAtK, latency);
+    }
+
+    private static ReportModel.PairTest pairTest(PairwiseComparison c) {
+        return new ReportModel.PairTest(c.a(), c.b(), c.metric(), c.meanDifference(), c.pValue());
+    }
+
+    private static List<ReportModel.BreakdownRow> breakdowns(BenchmarkReport b) {
+        List<ReportModel.BreakdownRow> rows = new ArrayList<>();
+        for (Breakdown d : b.breakdowns()) {
+            d.means()
+                    .forEach((metric, value) -> rows.add(
+                            new ReportModel.BreakdownRow(d.by(), d.group(), d.retriever(), metric, value, d.n())));
+        }
+        return rows;
+    }
+
+    private static List<ReportModel.QuestionRow> drillDown(
+            BenchmarkReport b, List<Chunk> chunks, Map<String, String> evidenceById) {
+        Map<String, Chunk> byId = new HashMap<>();
+        chunks.forEach(c -> byId.put(c.id(), c));
+        Map<String, List<QuestionResult>> byQuestion = new LinkedHashMap<>();
+        for (QuestionResult r : b.perQuestion()) {
+            byQuestion.computeIfAbsent(r.queryId(), k -> new ArrayList<>()).add(r);
+        }
+        List<ReportModel.QuestionRow> rows = new ArrayList<>();
+        for (List<QuestionResult> results : byQuestion.values()) {
+            if (rows.size() == MAX_DRILL_DOWN) {
+                break;
+            }
+            QuestionResult first = results.get(0);
+            Map<String, List<ReportModel.Hit>> hits = new LinkedHashMap<>();
+            for (QuestionResult r : results) {
+                List<ReportModel.Hit> list = new ArrayList<>();
+                for (int i = 0; i < r.ranking().size(); i++) {
+                    String id = r.ranking().get(i);
+                    boolean relevant = id.equals(r.target());
+                    Chunk c = byId.get(id);
+                    list.add(new ReportModel.Hit(
+                            i + 1,
+                            id,
+                            c == null ? "" : c.sectionPath(),
+                            c == null ? (relevant ? "(the relevant target)" : "") : c.text(),
+                            relevant));
+                }
+                hits.put(r.retriever(), list);
+            }
+            rows.add(new ReportModel.QuestionRow(
+                    first.questionId(),
+                    first.question(),
+                    evidenceById.getOrDefault(first.questionId(), ""),
+                    first.target(),
+                    first.documentId(),
+                    hits,
+                    List.of()));
+        }
+        return rows;
+    }
+}

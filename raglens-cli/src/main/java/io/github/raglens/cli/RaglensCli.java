@@ -22,7 +22,9 @@ import picocli.CommandLine.ScopeType;
             CommandLine.HelpCommand.class,
             ParseCommand.class,
             IngestCommand.class,
-            TrecEvalCommand.class
+            TrecEvalCommand.class,
+            ReportCommand.class,
+            DemoCommand.class
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {

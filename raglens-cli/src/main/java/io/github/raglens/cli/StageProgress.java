@@ -1,0 +1,27 @@
+package io.github.raglens.cli;
+
+import io.github.raglens.ProgressListener;
+import java.util.HashMap;
+import java.util.Map;
+
+/** Draws one progress bar per pipeline stage (see {@link ProgressBars}); closes them when done. */
+final class StageProgress implements ProgressListener, AutoCloseable {
+
+    private final RaglensCli cli;
+    private final Map<String, ProgressBars.Tracker> bars = new HashMap<>();
+
+    StageProgress(RaglensCli cli) {
+        this.cli = cli;
+    }
+
+    @Override
+    public synchronized void progress(String stage, long done, long total, String status) {
+        bars.computeIfAbsent(stage, s -> ProgressBars.start(cli, s, total)).update(done, status);
+    }
+
+    @Override
+    public synchronized void close() {
+        bars.values().forEach(ProgressBars.Tracker::close);
+        bars.clear();
+    }
+}

@@ -77,12 +77,15 @@ final class ReportModels {
         return new ReportModel.PairTest(c.a(), c.b(), c.metric(), c.meanDifference(), c.pValue());
     }
 
+    /** One headline metric per group (hit@5, or the first hit@K when 5 is not measured). */
     private static List<ReportModel.BreakdownRow> breakdowns(BenchmarkReport b) {
+        String metric = b.ks().contains(5) ? "hit@5" : "hit@" + b.ks().get(0);
         List<ReportModel.BreakdownRow> rows = new ArrayList<>();
         for (Breakdown d : b.breakdowns()) {
-            d.means()
-                    .forEach((metric, value) -> rows.add(
-                            new ReportModel.BreakdownRow(d.by(), d.group(), d.retriever(), metric, value, d.n())));
+            Double value = d.means().get(metric);
+            if (value != null) {
+                rows.add(new ReportModel.BreakdownRow(d.by(), d.group(), d.retriever(), metric, value, d.n()));
+            }
         }
         return rows;
     }

@@ -12,6 +12,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -269,27 +270,37 @@ public final class HtmlReport {
         h.append("</tbody></table></section>\n");
     }
 
+    /** Groups as rows, retrievers as columns: the table stays small however many groups there are. */
     private static void breakdowns(StringBuilder h, ReportModel m) {
         if (m.breakdowns().isEmpty()) {
             return;
         }
-        h.append("<section id=\"breakdowns\"><h2>Breakdowns</h2><div class=\"scroll\"><table><thead><tr>")
-                .append("<th>by</th><th>group</th><th>retriever</th><th>metric</th><th>value</th><th>n</th>")
-                .append("</tr></thead><tbody>\n");
+        Set<String> retrievers = new LinkedHashSet<>();
+        Map<String, Map<String, ReportModel.BreakdownRow>> groups = new LinkedHashMap<>();
         for (ReportModel.BreakdownRow b : m.breakdowns()) {
+            retrievers.add(b.retriever());
+            groups.computeIfAbsent(b.dimension() + "\u0000" + b.group(), k -> new LinkedHashMap<>())
+                    .put(b.retriever(), b);
+        }
+        h.append("<section id=\"breakdowns\"><h2>Breakdowns</h2><p class=\"meta\">")
+                .append(esc(m.breakdowns().get(0).metric()))
+                .append(" by group.</p><div class=\"scroll\"><table><thead><tr><th>by</th><th>group</th><th>n</th>");
+        retrievers.forEach(r -> h.append("<th>").append(esc(r)).append("</th>"));
+        h.append("</tr></thead><tbody>\n");
+        for (Map<String, ReportModel.BreakdownRow> row : groups.values()) {
+            ReportModel.BreakdownRow any = row.values().iterator().next();
             h.append("<tr><td>")
-                    .append(esc(b.dimension()))
+                    .append(esc(any.dimension()))
                     .append("</td><td>")
-                    .append(esc(b.group()))
+                    .append(esc(any.group()))
                     .append("</td><td>")
-                    .append(esc(b.retriever()))
-                    .append("</td><td>")
-                    .append(esc(b.metric()))
-                    .append("</td><td>")
-                    .append(fmt(b.value()))
-                    .append("</td><td>")
-                    .append(b.n())
-                    .append("</td></tr>\n");
+                    .append(any.n())
+                    .append("</td>");
+            for (String r : retrievers) {
+                ReportModel.BreakdownRow b = row.get(r);
+                h.append("<td>").append(b == null ? "–" : fmt(b.value())).append("</td>");
+            }
+            h.append("</tr>\n");
         }
         h.append("</tbody></table></div></section>\n");
     }

@@ -131,6 +131,27 @@ public final class RagLens {
         return pipeline.benchmark(List.copyOf(questions), Objects.requireNonNull(progress, "progress"));
     }
 
+    /**
+     * Compares two variants (two chunkers, two embedding models …) on the same questions: each is
+     * ingested, indexed and benchmarked in its own workspace with evidence relevance, and Hit@K of
+     * every retriever both run is compared with a paired randomization test.
+     *
+     * @param a the first variant
+     * @param b the second variant, in another workspace
+     * @param docs the corpus
+     * @param questions the questions; their evidence decides relevance
+     * @param k the cut-off of the compared Hit@K
+     */
+    public static Comparison compare(RagLens a, RagLens b, Path docs, List<QuestionSample> questions, int k) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Objects.requireNonNull(docs, "docs");
+        if (k <= 0) {
+            throw new IllegalArgumentException("k must be > 0, was " + k);
+        }
+        return Comparison.run(a, b, docs, List.copyOf(questions), k);
+    }
+
     /** Writes {@code report.html} and {@code report.md} from the workspace; returns the HTML file. */
     public Path report() {
         return report(pipeline.hasQuestions() ? pipeline.loadQuestions() : List.of());

@@ -1,0 +1,38 @@
+package io.github.raglens.examples;
+
+import io.github.raglens.RagLens;
+import io.github.raglens.eval.questions.QuestionRun;
+import io.github.raglens.providers.ollama.Ollama;
+import io.github.raglens.providers.openai.OpenAi;
+import io.github.raglens.spi.LlmProvider;
+import java.nio.file.Path;
+import java.util.function.Supplier;
+
+/**
+ * The LLM stages on Ollama (default) or on any OpenAI-compatible server: {@code openai MODEL} reads
+ * {@code OPENAI_API_KEY} and {@code OPENAI_BASE_URL} from the environment.
+ */
+public final class LlmStages {
+
+    private LlmStages() {}
+
+    /** Arguments: {@code DOCS [ollama|openai] [MODEL]}. */
+    public static void main(String[] args) {
+        Path docs = Path.of(args.length > 0 ? args[0] : "my_pdfs");
+        String provider = args.length > 1 ? args[1] : "ollama";
+        String model = args.length > 2 ? args[2] : "openai".equals(provider) ? "gpt-4o-mini" : "llama3.2";
+        Supplier<LlmProvider> llm = "openai".equals(provider)
+                ? () -> OpenAi.chat(model).apiKeyFromEnv("OPENAI_API_KEY").build()
+                : () -> Ollama.chat(model).build();
+
+        RagLens lens = RagLens.builder().llm(llm).concurrency(4).build();
+        lens.ingest(docs);
+        lens.index();
+        QuestionRun run = lens.questions(
+                50, (stage, done, total, status) -> System.out.printf("\r%s %d/%d %s", stage, done, total, status));
+        System.out.println();
+        System.out.println(run.succeeded() + " questions written, " + run.failed() + " failed");
+        lens.benchmark();
+        System.out.println("report: " + lens.report());
+    }
+}

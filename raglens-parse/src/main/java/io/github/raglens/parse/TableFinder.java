@@ -9,13 +9,13 @@ import org.apache.pdfbox.pdmodel.PDDocument;
 import technology.tabula.ObjectExtractor;
 import technology.tabula.Page;
 import technology.tabula.Rectangle;
-import technology.tabula.detectors.NurminenDetectionAlgorithm;
 import technology.tabula.extractors.BasicExtractionAlgorithm;
 import technology.tabula.extractors.SpreadsheetExtractionAlgorithm;
 
 /**
  * Finds tables with Tabula, only on pages that show table evidence: lattice extraction where ruling
- * lines form cells, otherwise Nurminen detection with stream extraction. A table must earn its place:
+ * lines form cells, otherwise stream extraction in regions found next to captions or as aligned
+ * number columns. A table must earn its place:
  * at least two columns and two rows, mostly short cells, and not a run of prose.
  */
 final class TableFinder {
@@ -76,21 +76,28 @@ final class TableFinder {
         return numericRows >= 3;
     }
 
-    /** The tables of one page that earn their place, in top-to-bottom order. */
-    List<Found> find(int pageNumber) {
-        Page page = extractor.extract(pageNumber);
+    /**
+     * The tables of one page that earn their place, top to bottom: lattice extraction where Tabula
+     * finds ruling lines, then stream extraction in the regions {@link TableRegions} finds.
+     */
+    List<Found> find(PageText text) {
+        List<float[]> regions = TableRegions.find(text);
+        boolean ruled = text.horizontalRulings() >= 2 && text.verticalRulings() >= 2;
+        if (regions.isEmpty() && !ruled) {
+            return List.of();
+        }
+        Page page = extractor.extract(text.page());
         List<Found> out = new ArrayList<>();
         if (!page.getHorizontalRulings().isEmpty() && !page.getVerticalRulings().isEmpty()) {
             for (technology.tabula.Table t : new SpreadsheetExtractionAlgorithm().extract(page)) {
-                add(out, t, pageNumber, t);
+                add(out, t, text.page(), t);
             }
         }
-        if (out.isEmpty()) {
-            for (Rectangle area : new NurminenDetectionAlgorithm().detect(page)) {
-                Page region = page.getArea(area);
-                for (technology.tabula.Table t : new BasicExtractionAlgorithm().extract(region)) {
-                    add(out, t, pageNumber, area);
-                }
+        for (float[] r : regions) {
+            Rectangle area = new Rectangle(r[0], r[1], r[3] - r[1], r[2] - r[0]);
+            Page region = page.getArea(area);
+            for (technology.tabula.Table t : new BasicExtractionAlgorithm().extract(region)) {
+                add(out, t, text.page(), area);
             }
         }
         out.sort((a, b) -> Float.compare(a.top(), b.top()));

@@ -1,6 +1,5 @@
 package io.github.raglens.parse;
 
-import java.io.IOException;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
@@ -183,18 +182,46 @@ final class TableFinder {
         return (double) words / filled <= 6.0 && filled * 10 >= rows.size() * columns * 3;
     }
 
-    /** Extracts a table from an area with a given method, for tests against Tabula's own suite. */
-    static List<List<String>> extract(PDDocument document, int pageNumber, float[] area, boolean lattice)
-            throws IOException {
-        try (ObjectExtractor oe = new ObjectExtractor(document)) {
-            Page page = oe.extract(pageNumber);
-            if (area != null) {
-                page = page.getArea(area[0], area[1], area[2], area[3]);
+    /**
+     * Extracts the tables of given areas of a page with a given method, as Tabula's command line does
+     * with hints: {@code stream}, {@code lattice}, {@code decide} (lattice when the area looks
+     * tabular) or {@code guess} (Nurminen detection, then decide per detected area).
+     *
+     * @param areas {top, left, bottom, right} in points; empty for the whole page
+     * @param verticalRulings whether stream extraction uses the page's vertical ruling lines as columns
+     * @return the raw cell texts of each table, in order
+     */
+    static List<List<List<String>>> extractWithHints(
+            PDDocument document, int pageNumber, List<float[]> areas, String method, boolean verticalRulings) {
+        Page page = new ObjectExtractor(document).extract(pageNumber);
+        List<Page> regions = new ArrayList<>();
+        if (method.equals("guess")) {
+            for (Rectangle r : new technology.tabula.detectors.NurminenDetectionAlgorithm().detect(page)) {
+                regions.add(page.getArea(r));
             }
-            List<technology.tabula.Table> tables = lattice
-                    ? new SpreadsheetExtractionAlgorithm().extract(page)
-                    : new BasicExtractionAlgorithm().extract(page);
-            return tables.isEmpty() ? List.of() : cells(tables.getFirst(), false);
+        } else if (areas.isEmpty()) {
+            regions.add(page);
+        } else {
+            for (float[] a : areas) {
+                regions.add(page.getArea(a[0], a[1], a[2], a[3]));
+            }
         }
+        List<List<List<String>>> out = new ArrayList<>();
+        for (Page region : regions) {
+            boolean lattice = switch (method) {
+                case "lattice" -> true;
+                case "stream" -> false;
+                default -> new SpreadsheetExtractionAlgorithm().isTabular(region);
+            };
+            List<technology.tabula.Table> tables = lattice
+                    ? new SpreadsheetExtractionAlgorithm().extract(region)
+                    : verticalRulings
+                            ? new BasicExtractionAlgorithm(region.getVerticalRulings()).extract(region)
+                            : new BasicExtractionAlgorithm().extract(region);
+            for (technology.tabula.Table t : tables) {
+                out.add(cells(t, false));
+            }
+        }
+        return out;
     }
 }

@@ -85,27 +85,32 @@ final class TableFinder {
         if (regions.isEmpty() && !ruled) {
             return List.of();
         }
+        boolean captioned = false;
+        for (float[] r : regions) {
+            captioned |= r[4] > 0;
+        }
         Page page = extractor.extract(text.page());
         List<Found> out = new ArrayList<>();
         if (!page.getHorizontalRulings().isEmpty() && !page.getVerticalRulings().isEmpty()) {
             for (technology.tabula.Table t : new SpreadsheetExtractionAlgorithm().extract(page)) {
-                add(out, t, text.page(), t);
+                add(out, t, text.page(), t, !captioned);
             }
         }
         for (float[] r : regions) {
             Rectangle area = new Rectangle(r[0], r[1], r[3] - r[1], r[2] - r[0]);
             Page region = page.getArea(area);
             for (technology.tabula.Table t : new BasicExtractionAlgorithm().extract(region)) {
-                add(out, t, text.page(), area);
+                add(out, t, text.page(), area, r[4] == 0);
             }
         }
         out.sort((a, b) -> Float.compare(a.top(), b.top()));
         return out;
     }
 
-    private static void add(List<Found> out, technology.tabula.Table t, int pageNumber, Rectangle box) {
+    private static void add(
+            List<Found> out, technology.tabula.Table t, int pageNumber, Rectangle box, boolean uncaptioned) {
         List<List<String>> rows = Cells.clean(cells(t, true));
-        if (!earnsPlace(rows)) {
+        if (!earnsPlace(rows) || (uncaptioned && !labelled(rows))) {
             return;
         }
         Found f = new Found(rows, pageNumber, box.getTop(), box.getLeft(), box.getBottom(), box.getRight());
@@ -135,6 +140,32 @@ final class TableFinder {
             rows.add(cells);
         }
         return rows;
+    }
+
+    /**
+     * Without a caption, a table needs at least three rows and a row of labels (half its cells with
+     * letters): rows of bare numbers are usually the tick labels of a chart.
+     */
+    static boolean labelled(List<List<String>> rows) {
+        if (rows.size() < 3) {
+            return false;
+        }
+        for (List<String> row : rows) {
+            int filled = 0;
+            int words = 0;
+            for (String cell : row) {
+                if (!cell.isBlank()) {
+                    filled++;
+                    if (cell.matches(".*\\p{L}{2}.*")) {
+                        words++;
+                    }
+                }
+            }
+            if (filled >= 2 && words * 2 >= filled) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether extracted cells look like a table rather than prose or noise. */

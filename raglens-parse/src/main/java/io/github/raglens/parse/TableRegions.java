@@ -15,7 +15,10 @@ final class TableRegions {
 
     private TableRegions() {}
 
-    /** A region as {top, left, bottom, right} in points from the page's top-left corner. */
+    /**
+     * Regions as {top, left, bottom, right, captioned} in points from the page's top-left corner;
+     * captioned is 1 for a region next to a "Table N" caption, else 0.
+     */
     static List<float[]> find(PageText page) {
         float[] gutter = ColumnLayout.gutter(page);
         float minX = Float.MAX_VALUE;
@@ -44,7 +47,8 @@ final class TableRegions {
                 List<List<Word>> up = walk(rows, i, -1, width);
                 List<List<Word>> best = tabularRows(down) >= tabularRows(up) ? down : up;
                 if (tabularRows(best) >= 2) {
-                    add(out, box(best));
+                    float[] b = box(best);
+                    add(out, new float[] {b[0], b[1], b[2], b[3], 1f});
                 }
             }
         }
@@ -100,7 +104,8 @@ final class TableRegions {
             }
         }
         if (tabular >= 3 && numbers * 10 >= words * 3) {
-            add(out, box(run));
+            float[] b = box(run);
+            add(out, new float[] {b[0], b[1], b[2], b[3], 0f});
         }
     }
 

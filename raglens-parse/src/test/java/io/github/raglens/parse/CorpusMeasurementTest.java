@@ -215,4 +215,64 @@ class CorpusMeasurementTest {
         System.out.printf("docling average word F1 over %d files: %.3f%n", n, sum / n);
         assertThat(sum / n).isGreaterThan(0.7);
     }
+
+    private static String cellKey(String cell) {
+        return java.text.Normalizer.normalize(cell, java.text.Normalizer.Form.NFKC)
+                .replaceAll("\\s+", " ")
+                .strip();
+    }
+
+    @Test
+    void tabulaPdfs_tablesWithoutHints_cellRecall() throws IOException {
+        Path root = SharedData.require("tabula-java");
+        PdfParser parser = PdfParser.create();
+        int good = 0;
+        int n = 0;
+        for (TabulaSuiteTest.Case c : TabulaSuiteTest.cases(root)) {
+            List<String> expected = new ArrayList<>();
+            for (List<String> row : TabulaSuiteTest.expectedRows(c.expected())) {
+                for (String cell : row) {
+                    if (!cell.isBlank()) {
+                        expected.add(cellKey(cell));
+                    }
+                }
+            }
+            Map<String, Integer> found = new HashMap<>();
+            int tablesOnPage = 0;
+            try {
+                List<Table> tables = new ArrayList<>();
+                tables(parser.parse(c.pdf()).root(), tables);
+                for (Table t : tables) {
+                    if (t.page() == c.page()) {
+                        tablesOnPage++;
+                        for (List<String> row : t.rows()) {
+                            for (String cell : row) {
+                                found.merge(cellKey(cell), 1, Integer::sum);
+                            }
+                        }
+                    }
+                }
+            } catch (RuntimeException e) {
+                System.out.printf("nohints %s: failed: %s%n", c.id(), e.getMessage());
+            }
+            int hit = 0;
+            for (String cell : expected) {
+                Integer left = found.get(cell);
+                if (left != null && left > 0) {
+                    hit++;
+                    found.put(cell, left - 1);
+                }
+            }
+            double recall = expected.isEmpty() ? 1 : (double) hit / expected.size();
+            System.out.printf(
+                    "nohints %s %s p%d: %d tables on page, cell recall %.3f%n",
+                    c.id(), c.pdf().getFileName(), c.page(), tablesOnPage, recall);
+            if (recall >= 0.9) {
+                good++;
+            }
+            n++;
+        }
+        System.out.printf("nohints: %d of %d cases with cell recall >= 0.9 (%.0f%%)%n", good, n, 100.0 * good / n);
+        assertThat(good).isPositive();
+    }
 }

@@ -55,7 +55,7 @@ public final class PdfParser implements Parser {
 
     /** Finds the tables of one page; replaceable in tests. */
     interface TableSource {
-        List<TableFinder.Found> find(int page);
+        List<TableFinder.Found> find(PageText page);
     }
 
     /** Creates the table source of one open document. */
@@ -235,7 +235,7 @@ public final class PdfParser implements Parser {
                     if (source == null) {
                         source = tableSources.open(document);
                     }
-                    found = source.find(page.page());
+                    found = source.find(page);
                 } catch (TimeLimitExceeded e) {
                     throw e;
                 } catch (RuntimeException | StackOverflowError e) {

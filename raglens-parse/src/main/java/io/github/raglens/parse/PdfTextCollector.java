@@ -120,7 +120,8 @@ final class PdfTextCollector extends PDFTextStripper {
     }
 
     private void addWord(CharSequence raw, List<TextPosition> positions) {
-        String text = Normalizer.normalize(raw, Normalizer.Form.NFKC).strip();
+        String text = Normalizer.normalize(rightToLeft(raw) ? reverse(raw) : raw, Normalizer.Form.NFKC)
+                .strip();
         if (text.isEmpty()) {
             return;
         }
@@ -151,6 +152,21 @@ final class PdfTextCollector extends PDFTextStripper {
         row.add(new Word(text, x0, x1, top, bottom, size, bold, Math.min(math, text.length())));
     }
 
+    /** Whether a word is in a right-to-left script (positions come in visual, left-to-right order). */
+    private static boolean rightToLeft(CharSequence s) {
+        for (int i = 0; i < s.length(); i++) {
+            byte d = Character.getDirectionality(s.charAt(i));
+            if (d == Character.DIRECTIONALITY_RIGHT_TO_LEFT || d == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String reverse(CharSequence s) {
+        return new StringBuilder(s).reverse().toString();
+    }
+
     private void flushRow() {
         if (!row.isEmpty()) {
             row.sort((a, b) -> Float.compare(a.x0(), b.x0()));
@@ -177,7 +193,7 @@ final class PdfTextCollector extends PDFTextStripper {
                     || name.contains("demi")
                     || name.contains("medi")
                     || name.endsWith(",b")
-                    || name.matches("cmbx.*|.*-b|.*-bd|.*\\.b");
+                    || name.matches("(cm|sf|ec|lm|t1)bx.*|.*(tb|-b|-bd|\\.b)$|.*bx\\d+$");
             PDFontDescriptor d = f.getFontDescriptor();
             if (!bold && d != null) {
                 bold = d.isForceBold() || d.getFontWeight() >= 600;

@@ -1,6 +1,5 @@
 package io.github.raglens.parse;
 
-import java.io.IOException;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,13 +8,13 @@ import org.apache.pdfbox.pdmodel.PDDocument;
 import technology.tabula.ObjectExtractor;
 import technology.tabula.Page;
 import technology.tabula.Rectangle;
-import technology.tabula.detectors.NurminenDetectionAlgorithm;
 import technology.tabula.extractors.BasicExtractionAlgorithm;
 import technology.tabula.extractors.SpreadsheetExtractionAlgorithm;
 
 /**
  * Finds tables with Tabula, only on pages that show table evidence: lattice extraction where ruling
- * lines form cells, otherwise Nurminen detection with stream extraction. A table must earn its place:
+ * lines form cells, otherwise stream extraction in regions found next to captions or as aligned
+ * number columns. A table must earn its place:
  * at least two columns and two rows, mostly short cells, and not a run of prose.
  */
 final class TableFinder {
@@ -76,30 +75,42 @@ final class TableFinder {
         return numericRows >= 3;
     }
 
-    /** The tables of one page that earn their place, in top-to-bottom order. */
-    List<Found> find(int pageNumber) {
-        Page page = extractor.extract(pageNumber);
+    /**
+     * The tables of one page that earn their place, top to bottom: lattice extraction where Tabula
+     * finds ruling lines, then stream extraction in the regions {@link TableRegions} finds.
+     */
+    List<Found> find(PageText text) {
+        List<float[]> regions = TableRegions.find(text);
+        boolean ruled = text.horizontalRulings() >= 2 && text.verticalRulings() >= 2;
+        if (regions.isEmpty() && !ruled) {
+            return List.of();
+        }
+        boolean captioned = false;
+        for (float[] r : regions) {
+            captioned |= r[4] > 0;
+        }
+        Page page = extractor.extract(text.page());
         List<Found> out = new ArrayList<>();
         if (!page.getHorizontalRulings().isEmpty() && !page.getVerticalRulings().isEmpty()) {
             for (technology.tabula.Table t : new SpreadsheetExtractionAlgorithm().extract(page)) {
-                add(out, t, pageNumber, t);
+                add(out, t, text.page(), t, !captioned);
             }
         }
-        if (out.isEmpty()) {
-            for (Rectangle area : new NurminenDetectionAlgorithm().detect(page)) {
-                Page region = page.getArea(area);
-                for (technology.tabula.Table t : new BasicExtractionAlgorithm().extract(region)) {
-                    add(out, t, pageNumber, area);
-                }
+        for (float[] r : regions) {
+            Rectangle area = new Rectangle(r[0], r[1], r[3] - r[1], r[2] - r[0]);
+            Page region = page.getArea(area);
+            for (technology.tabula.Table t : new BasicExtractionAlgorithm().extract(region)) {
+                add(out, t, text.page(), area, r[4] == 0);
             }
         }
         out.sort((a, b) -> Float.compare(a.top(), b.top()));
         return out;
     }
 
-    private static void add(List<Found> out, technology.tabula.Table t, int pageNumber, Rectangle box) {
+    private static void add(
+            List<Found> out, technology.tabula.Table t, int pageNumber, Rectangle box, boolean uncaptioned) {
         List<List<String>> rows = Cells.clean(cells(t, true));
-        if (!earnsPlace(rows)) {
+        if (!earnsPlace(rows) || (uncaptioned && !labelled(rows))) {
             return;
         }
         Found f = new Found(rows, pageNumber, box.getTop(), box.getLeft(), box.getBottom(), box.getRight());
@@ -129,6 +140,32 @@ final class TableFinder {
             rows.add(cells);
         }
         return rows;
+    }
+
+    /**
+     * Without a caption, a table needs at least three rows and a row of labels (half its cells with
+     * letters): rows of bare numbers are usually the tick labels of a chart.
+     */
+    static boolean labelled(List<List<String>> rows) {
+        if (rows.size() < 3) {
+            return false;
+        }
+        for (List<String> row : rows) {
+            int filled = 0;
+            int words = 0;
+            for (String cell : row) {
+                if (!cell.isBlank()) {
+                    filled++;
+                    if (cell.matches(".*\\p{L}{2}.*")) {
+                        words++;
+                    }
+                }
+            }
+            if (filled >= 2 && words * 2 >= filled) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether extracted cells look like a table rather than prose or noise. */
@@ -176,18 +213,46 @@ final class TableFinder {
         return (double) words / filled <= 6.0 && filled * 10 >= rows.size() * columns * 3;
     }
 
-    /** Extracts a table from an area with a given method, for tests against Tabula's own suite. */
-    static List<List<String>> extract(PDDocument document, int pageNumber, float[] area, boolean lattice)
-            throws IOException {
-        try (ObjectExtractor oe = new ObjectExtractor(document)) {
-            Page page = oe.extract(pageNumber);
-            if (area != null) {
-                page = page.getArea(area[0], area[1], area[2], area[3]);
+    /**
+     * Extracts the tables of given areas of a page with a given method, as Tabula's command line does
+     * with hints: {@code stream}, {@code lattice}, {@code decide} (lattice when the area looks
+     * tabular) or {@code guess} (Nurminen detection, then decide per detected area).
+     *
+     * @param areas {top, left, bottom, right} in points; empty for the whole page
+     * @param verticalRulings whether stream extraction uses the page's vertical ruling lines as columns
+     * @return the raw cell texts of each table, in order
+     */
+    static List<List<List<String>>> extractWithHints(
+            PDDocument document, int pageNumber, List<float[]> areas, String method, boolean verticalRulings) {
+        Page page = new ObjectExtractor(document).extract(pageNumber);
+        List<Page> regions = new ArrayList<>();
+        if (method.equals("guess")) {
+            for (Rectangle r : new technology.tabula.detectors.NurminenDetectionAlgorithm().detect(page)) {
+                regions.add(page.getArea(r));
             }
-            List<technology.tabula.Table> tables = lattice
-                    ? new SpreadsheetExtractionAlgorithm().extract(page)
-                    : new BasicExtractionAlgorithm().extract(page);
-            return tables.isEmpty() ? List.of() : cells(tables.getFirst(), false);
+        } else if (areas.isEmpty()) {
+            regions.add(page);
+        } else {
+            for (float[] a : areas) {
+                regions.add(page.getArea(a[0], a[1], a[2], a[3]));
+            }
         }
+        List<List<List<String>>> out = new ArrayList<>();
+        for (Page region : regions) {
+            boolean lattice = switch (method) {
+                case "lattice" -> true;
+                case "stream" -> false;
+                default -> new SpreadsheetExtractionAlgorithm().isTabular(region);
+            };
+            List<technology.tabula.Table> tables = lattice
+                    ? new SpreadsheetExtractionAlgorithm().extract(region)
+                    : verticalRulings
+                            ? new BasicExtractionAlgorithm(region.getVerticalRulings()).extract(region)
+                            : new BasicExtractionAlgorithm().extract(region);
+            for (technology.tabula.Table t : tables) {
+                out.add(cells(t, false));
+            }
+        }
+        return out;
     }
 }

@@ -1,0 +1,95 @@
+package io.github.raglens.benchmarks;
+
+import io.github.raglens.model.Document;
+import io.github.raglens.parse.PdfParser;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.text.PDFTextStripper;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Pages per second of the full structured PDF parse (layout, headings, tables) against plain PDFBox
+ * {@code PDFTextStripper} on the same files in the same run, and the peak heap of the parse.
+ */
+@Command(
+        name = "parse",
+        description = "PDF parse: pages/s of the structured parse vs plain PDFTextStripper, and peak heap.")
+final class ParseBenchmark implements Callable<Integer> {
+
+    @Option(names = "--docs", defaultValue = "../shared/data/pdfs", description = "Folder of PDFs.")
+    Path docs;
+
+    @Option(names = "--runs", defaultValue = "3", description = "Measured repetitions; medians are reported.")
+    int runs;
+
+    @Override
+    public Integer call() throws IOException {
+        List<Path> pdfs;
+        try (Stream<Path> s = Files.list(docs)) {
+            pdfs = s.filter(p -> p.toString().endsWith(".pdf")).sorted().toList();
+        }
+        if (pdfs.isEmpty()) {
+            throw new IllegalArgumentException("no PDFs in " + docs + "; pass a folder of PDFs with --docs");
+        }
+        PdfParser parser = PdfParser.create();
+        int pages = structured(parser, pdfs); // warm-up of both paths
+        plain(pdfs);
+        double[] ours = new double[runs];
+        double[] theirs = new double[runs];
+        double peak = 0;
+        for (int r = 0; r < runs; r++) {
+            System.gc();
+            for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+                pool.resetPeakUsage();
+            }
+            long t0 = System.nanoTime();
+            structured(parser, pdfs);
+            ours[r] = pages / ((System.nanoTime() - t0) / 1e9);
+            peak = Math.max(peak, Figures.peakHeapMib());
+            long t1 = System.nanoTime();
+            plain(pdfs);
+            theirs[r] = pages / ((System.nanoTime() - t1) / 1e9);
+            System.out.printf(
+                    "run %d: structured parse %.1f pages/s, PDFTextStripper %.1f pages/s (%d pages, %d files)%n",
+                    r + 1, ours[r], theirs[r], pages, pdfs.size());
+        }
+        double oursMedian = Figures.median(ours);
+        double theirsMedian = Figures.median(theirs);
+        new Figures("parse")
+                .put("files", pdfs.size())
+                .put("pages", pages)
+                .put("structuredPagesPerSecondMedian", oursMedian)
+                .put("pdfTextStripperPagesPerSecondMedian", theirsMedian)
+                .put("structuredOverStripperRatio", oursMedian / theirsMedian)
+                .put("peakHeapMibDuringStructuredParse", peak)
+                .print();
+        return 0;
+    }
+
+    private static int structured(PdfParser parser, List<Path> pdfs) {
+        int pages = 0;
+        for (Path pdf : pdfs) {
+            Document d = parser.parse(pdf);
+            pages += d.pageCount();
+        }
+        return pages;
+    }
+
+    private static void plain(List<Path> pdfs) throws IOException {
+        for (Path pdf : pdfs) {
+            try (PDDocument doc = PDDocument.load(pdf.toFile())) {
+                if (new PDFTextStripper().getText(doc).isEmpty()) {
+                    throw new IllegalStateException("no text in " + pdf);
+                }
+            }
+        }
+    }
+}

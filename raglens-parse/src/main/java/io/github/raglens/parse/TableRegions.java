@@ -1,0 +1,257 @@
+package io.github.raglens.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Finds where unruled tables sit on a page, from our own words (cheap, unlike image-based detection):
+ * the block of aligned rows next to a "Table N" caption, in the caption's column, or else a run of at
+ * least three aligned rows that are mostly numbers.
+ */
+final class TableRegions {
+
+    private static final Pattern NUMBER = Pattern.compile("[-+±(]?[$€£]?\\d[\\d.,]*%?\\)?[*†‡]*");
+
+    private TableRegions() {}
+
+    /**
+     * Regions as {top, left, bottom, right, captioned} in points from the page's top-left corner;
+     * captioned is 1 for a region next to a "Table N" caption, else 0.
+     */
+    static List<float[]> find(PageText page) {
+        float[] gutter = ColumnLayout.gutter(page);
+        float minX = Float.MAX_VALUE;
+        float maxX = -Float.MAX_VALUE;
+        for (List<Word> row : page.rows()) {
+            minX = Math.min(minX, row.getFirst().x0());
+            maxX = Math.max(maxX, row.getLast().x1());
+        }
+        List<float[]> out = new ArrayList<>();
+        boolean caption = false;
+        List<List<Word>> full = rows(page, minX - 1, maxX + 1);
+        for (List<Word> row : full) {
+            if (TableFinder.CAPTION.matcher(text(row)).matches() || captionInside(row, gutter)) {
+                caption = true;
+            }
+        }
+        // captioned tables, searched in the caption's column
+        for (float[] range : ranges(gutter, minX, maxX)) {
+            List<List<Word>> rows = rows(page, range[0], range[1]);
+            for (int i = 0; i < rows.size(); i++) {
+                if (!TableFinder.CAPTION.matcher(text(rows.get(i))).matches()) {
+                    continue;
+                }
+                float width = range[1] - range[0];
+                List<List<Word>> down = walk(rows, i, +1, width);
+                List<List<Word>> up = walk(rows, i, -1, width);
+                List<List<Word>> best = tabularRows(down) >= tabularRows(up) ? down : up;
+                if (tabularRows(best) >= 2) {
+                    float[] b = box(best);
+                    add(out, new float[] {b[0], b[1], b[2], b[3], 1f});
+                }
+            }
+        }
+        if (!caption) {
+            for (float[] range :
+                    gutter == null ? List.of(new float[] {minX - 1, maxX + 1}) : ranges(gutter, minX, maxX)) {
+                List<List<Word>> rows = rows(page, range[0], range[1]);
+                float width = range[1] - range[0];
+                List<List<Word>> run = new ArrayList<>();
+                for (List<Word> row : rows) {
+                    boolean continues =
+                            !run.isEmpty() && row.getFirst().top() - bottom(run.getLast()) <= 2.5f * size(row);
+                    if (!run.isEmpty() && (!continues || prose(row, width))) {
+                        numericRun(out, run);
+                        run = new ArrayList<>();
+                    }
+                    if (!prose(row, width)) {
+                        run.add(row);
+                    }
+                }
+                numericRun(out, run);
+            }
+        }
+        return out;
+    }
+
+    private static boolean captionInside(List<Word> row, float[] gutter) {
+        if (gutter == null) {
+            return false;
+        }
+        List<Word> right = new ArrayList<>();
+        for (Word w : row) {
+            if (w.x0() >= gutter[0]) {
+                right.add(w);
+            }
+        }
+        return !right.isEmpty() && TableFinder.CAPTION.matcher(text(right)).matches();
+    }
+
+    private static void numericRun(List<float[]> out, List<List<Word>> run) {
+        int tabular = 0;
+        int words = 0;
+        int numbers = 0;
+        for (List<Word> row : run) {
+            if (cells(row) >= 2) {
+                tabular++;
+            }
+            for (Word w : row) {
+                words++;
+                if (NUMBER.matcher(w.text()).matches()) {
+                    numbers++;
+                }
+            }
+        }
+        if (tabular >= 3 && numbers * 10 >= words * 3) {
+            float[] b = box(run);
+            add(out, new float[] {b[0], b[1], b[2], b[3], 0f});
+        }
+    }
+
+    private static void add(List<float[]> out, float[] box) {
+        for (float[] o : out) {
+            if (box[1] < o[3] && o[1] < box[3] && box[0] < o[2] && o[0] < box[2]) {
+                return;
+            }
+        }
+        out.add(box);
+    }
+
+    /** The column ranges to search: each column of a two-column page and the whole width. */
+    private static List<float[]> ranges(float[] gutter, float minX, float maxX) {
+        List<float[]> out = new ArrayList<>();
+        out.add(new float[] {minX - 1, maxX + 1});
+        if (gutter != null) {
+            out.add(new float[] {minX - 1, gutter[0] + 1});
+            out.add(new float[] {gutter[1] - 1, maxX + 1});
+        }
+        return out;
+    }
+
+    /** Rows from the caption outwards: skips the caption's own lines, then takes non-prose rows. */
+    private static List<List<Word>> walk(List<List<Word>> rows, int caption, int step, float width) {
+        List<List<Word>> out = new ArrayList<>();
+        int i = caption + step;
+        List<Word> previous = rows.get(caption);
+        if (step > 0) {
+            // the caption may run over several lines
+            int skipped = 0;
+            while (i < rows.size()
+                    && skipped < 4
+                    && prose(rows.get(i), width)
+                    && gap(previous, rows.get(i)) < 1.5f * size(previous)) {
+                previous = rows.get(i);
+                i++;
+                skipped++;
+            }
+        }
+        while (i >= 0 && i < rows.size()) {
+            List<Word> row = rows.get(i);
+            if (prose(row, width) || TableFinder.CAPTION.matcher(text(row)).matches()) {
+                break;
+            }
+            if (Math.abs(gap(previous, row)) > 3.5f * size(row)) {
+                break;
+            }
+            out.add(row);
+            previous = row;
+            i += step;
+        }
+        return out;
+    }
+
+    private static float gap(List<Word> a, List<Word> b) {
+        return b.getFirst().top() >= a.getFirst().top() ? top(b) - bottom(a) : top(a) - bottom(b);
+    }
+
+    private static int tabularRows(List<List<Word>> rows) {
+        int n = 0;
+        for (List<Word> row : rows) {
+            if (cells(row) >= 2) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Cells of a row: words separated by gaps wider than about one em. */
+    static int cells(List<Word> row) {
+        int cells = 1;
+        for (int i = 1; i < row.size(); i++) {
+            Word a = row.get(i - 1);
+            Word b = row.get(i);
+            if (b.x0() - a.x1() > 0.9f * Math.max(a.size(), b.size())) {
+                cells++;
+            }
+        }
+        return cells;
+    }
+
+    /** A line of running text: one cell spanning most of the column with several words. */
+    static boolean prose(List<Word> row, float width) {
+        return cells(row) == 1 && row.getLast().x1() - row.getFirst().x0() >= 0.6f * width && row.size() >= 6;
+    }
+
+    /** The rows of a page restricted to words whose centre lies in [from, to], top to bottom. */
+    private static List<List<Word>> rows(PageText page, float from, float to) {
+        List<List<Word>> out = new ArrayList<>();
+        for (List<Word> row : page.rows()) {
+            List<Word> kept = new ArrayList<>();
+            for (Word w : row) {
+                if (w.centerX() >= from && w.centerX() <= to) {
+                    kept.add(w);
+                }
+            }
+            if (!kept.isEmpty()) {
+                out.add(kept);
+            }
+        }
+        out.sort((a, b) -> Float.compare(bottom(a), bottom(b)));
+        return out;
+    }
+
+    private static String text(List<Word> row) {
+        StringBuilder b = new StringBuilder();
+        for (Word w : row) {
+            b.append(b.isEmpty() ? "" : " ").append(w.text());
+        }
+        return b.toString();
+    }
+
+    private static float size(List<Word> row) {
+        return Math.max(1f, row.getFirst().size());
+    }
+
+    private static float top(List<Word> row) {
+        float t = Float.MAX_VALUE;
+        for (Word w : row) {
+            t = Math.min(t, w.top());
+        }
+        return t;
+    }
+
+    private static float bottom(List<Word> row) {
+        float b = -Float.MAX_VALUE;
+        for (Word w : row) {
+            b = Math.max(b, w.bottom());
+        }
+        return b;
+    }
+
+    private static float[] box(List<List<Word>> rows) {
+        float top = Float.MAX_VALUE;
+        float left = Float.MAX_VALUE;
+        float bottom = -Float.MAX_VALUE;
+        float right = -Float.MAX_VALUE;
+        for (List<Word> row : rows) {
+            for (Word w : row) {
+                top = Math.min(top, w.top());
+                left = Math.min(left, w.x0());
+                bottom = Math.max(bottom, w.bottom());
+                right = Math.max(right, w.x1());
+            }
+        }
+        return new float[] {top - 1, left - 1, bottom + 2, right + 1};
+    }
+}

@@ -4,6 +4,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.Document;
 import io.github.raglens.spi.Chunker;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,13 +59,19 @@ public final class CorpusChunker {
         Objects.requireNonNull(documents, "documents");
         List<Chunk> all = new ArrayList<>();
         Map<String, Integer> counts = new LinkedHashMap<>();
+        Map<String, String> sources = new HashMap<>();
+        for (Document d : documents) {
+            String earlier = sources.putIfAbsent(d.id(), d.source());
+            if (earlier != null) {
+                throw new IllegalArgumentException(
+                        "two documents have the id '" + d.id() + "' ('" + earlier + "' and '" + d.source()
+                                + "'); document ids must be unique in a corpus: remove the duplicate or rename one");
+            }
+        }
         long t0 = System.nanoTime();
         for (Document d : documents) {
             List<Chunk> chunks = chunker.chunk(d);
-            if (counts.putIfAbsent(d.id(), chunks.size()) != null) {
-                throw new IllegalArgumentException("two documents have the id '" + d.id() + "' (one is from '"
-                        + d.source() + "'); document ids must be unique in a corpus");
-            }
+            counts.put(d.id(), chunks.size());
             all.addAll(chunks);
         }
         long nanos = System.nanoTime() - t0;

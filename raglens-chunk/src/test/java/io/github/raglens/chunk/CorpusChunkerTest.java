@@ -1,0 +1,97 @@
+package io.github.raglens.chunk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.raglens.error.StoreException;
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.Document;
+import io.github.raglens.model.Section;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CorpusChunkerTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void chunk_corpus_countsPerDocumentAndAuditsClean() {
+        Document a = SectionFlattenerTest.paper();
+        Document b = SectionChunkerTest.oneSection(SectionChunkerTest.words(5_000));
+
+        ChunkedCorpus result = CorpusChunker.of(Chunkers.byName("section")).chunk(List.of(a, b));
+
+        assertThat(result.chunksPerDocument())
+                .containsExactly(
+                        Map.entry("doc1", 5), Map.entry("doc", result.chunks().size() - 5));
+        assertThat(result.audit().hasErrors()).isFalse();
+        assertThat(result.audit().chunks()).isEqualTo(result.chunks().size());
+    }
+
+    @Test
+    void chunk_twoDocumentsWithOneId_isRejectedNamingTheSource() {
+        Document a = SectionChunkerTest.oneSection("one");
+        Document b = new Document("doc", "other", "other.pdf", 1, Map.of(), Section.of("r", "other", 0, "two"));
+
+        assertThatThrownBy(() -> CorpusChunker.of(Chunkers.byName("sliding")).chunk(List.of(a, b)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(
+                        "two documents have the id 'doc' (one is from 'other.pdf'); document ids must be unique in a corpus");
+    }
+
+    @Test
+    void chunksFile_writeThenRead_roundTripsEveryField() {
+        List<Chunk> chunks =
+                SectionChunker.builder().build().chunk(SectionChunkerTest.oneSection(SectionChunkerTest.words(4_000)));
+        Path file = dir.resolve("ws").resolve(ChunksFile.FILE_NAME);
+
+        ChunksFile.write(file, chunks);
+        ChunksFile.write(file, chunks); // replacing an existing file works too
+
+        assertThat(ChunksFile.read(file)).isEqualTo(chunks);
+        assertThat(file.getParent().toFile().list())
+                .as("no temporary file left")
+                .containsExactly(ChunksFile.FILE_NAME);
+    }
+
+    @Test
+    void chunksFile_lineWithTheFieldsOfCliMd_isOneChunkPerLine() throws IOException {
+        List<Chunk> chunks = SectionChunker.builder().build().chunk(SectionFlattenerTest.paper());
+        Path file = dir.resolve(ChunksFile.FILE_NAME);
+        ChunksFile.write(file, chunks);
+
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        assertThat(lines).hasSize(chunks.size());
+        assertThat(lines.getFirst())
+                .contains(
+                        "\"id\":",
+                        "\"documentId\":\"doc1\"",
+                        "\"sectionId\":\"root\"",
+                        "\"parentSectionId\":null",
+                        "\"sectionPath\":\"paper\"",
+                        "\"type\":\"PARENT_SECTION\"",
+                        "\"fragmentIndex\":-1",
+                        "\"order\":0",
+                        "\"pageStart\":1",
+                        "\"pageEnd\":5",
+                        "\"text\":\"Abstract.\"");
+    }
+
+    @Test
+    void chunksFile_brokenLine_namesFileAndLine() throws IOException {
+        Path file = dir.resolve(ChunksFile.FILE_NAME);
+        Files.writeString(file, "{\"id\":\"x\"}\n");
+
+        assertThatThrownBy(() -> ChunksFile.read(file))
+                .isInstanceOf(StoreException.class)
+                .hasMessageStartingWith(file + " line 1 is not a chunk (")
+                .hasMessageEndingWith("); re-run raglens ingest to rewrite it");
+    }
+}

@@ -1,2 +1,31 @@
-/** HTTP clients for chat and embedding models: Ollama, OpenAI and Groq. */
+/**
+ * HTTP clients for chat and embedding models: Ollama ({@link io.github.raglens.providers.ollama.Ollama}),
+ * OpenAI and OpenAI-compatible servers ({@link io.github.raglens.providers.openai.OpenAi}) and Groq
+ * ({@link io.github.raglens.providers.groq.Groq}), plus what they share: {@link
+ * io.github.raglens.providers.ProviderBuilder} options, {@link io.github.raglens.providers.Environment}
+ * lookup, {@link io.github.raglens.providers.UsageLedger usage}, {@link
+ * io.github.raglens.providers.PriceTable prices}, {@link io.github.raglens.providers.CostEstimate
+ * estimates} and the {@link io.github.raglens.providers.Providers by-name factory}.
+ *
+ * <pre>{@code
+ * UsageLedger ledger = new UsageLedger();
+ * LlmProvider judge = OpenAi.chat("gpt-4o-mini")
+ *     .apiKeyFromEnv("OPENAI_API_KEY")
+ *     .requestsPerMinute(500)
+ *     .usageLedger(ledger).stage("judge")
+ *     .build();
+ * ChatOutcome out = judge.chat(ChatRequest.builder().user("…").schema(schema).build());
+ * double usd = ledger.costUsd(PriceTable.defaults());
+ * }</pre>
+ *
+ * <p>Every client: retries connection errors, timeouts, 408, 409, 429 and 5xx with exponential
+ * backoff and jitter, honouring {@code retry-after-ms}, {@code retry-after} (seconds or HTTP date)
+ * and {@code x-ratelimit-reset-*}; never retries 400, 401, 403, 404, quota-exhausted or too-large
+ * requests; fails a call at once when the server asks to wait longer than {@code maxRetryWait};
+ * never lets OkHttp resend a request on its own; stops waiting at once when the thread is
+ * interrupted (a {@link java.util.concurrent.CancellationException}, interrupt flag set). Rate
+ * limits (requests and tokens per minute, adaptive concurrency) are shared by all clients of a
+ * provider, base URL and model in the JVM. API keys never appear in a message, a log line or a
+ * {@code toString()}.
+ */
 package io.github.raglens.providers;

@@ -72,7 +72,10 @@ public final class HttpCaller {
 
     private static OkHttpClient base() {
         // raglens limits concurrency itself; OkHttp's default of 5 calls per host would queue them
-        Dispatcher dispatcher = new Dispatcher();
+        // daemon threads: a finished program must not wait a minute for idle HTTP threads to die
+        java.util.concurrent.ExecutorService executor = java.util.concurrent.Executors.newCachedThreadPool(
+                Thread.ofPlatform().name("raglens-http-", 0).daemon(true).factory());
+        Dispatcher dispatcher = new Dispatcher(executor);
         dispatcher.setMaxRequests(4096);
         dispatcher.setMaxRequestsPerHost(4096);
         return new OkHttpClient.Builder()
@@ -177,11 +180,6 @@ public final class HttpCaller {
                     retries,
                     config.retry(),
                     ThreadLocalRandom.current());
-            if (attempt.failure == Failure.THROTTLED) {
-                // every rate-limit reply shrinks the shared concurrency; a retry also pauses all callers
-                limiter.onThrottled(
-                        decision instanceof RetryDecision.Retry r ? r.delay().toNanos() : 0);
-            }
             switch (decision) {
                 case RetryDecision.GiveUp g -> throw failure(g, attempt, retries + 1);
                 case RetryDecision.Retry r -> {
@@ -234,6 +232,14 @@ public final class HttpCaller {
                 throw cancelled(e);
             } catch (ExecutionException e) {
                 throw new IllegalStateException("HTTP callback failed", e.getCause());
+            }
+            if (a.failure == Failure.THROTTLED) {
+                // before this permit is released, so no caller slips through: every rate-limit reply
+                // shrinks the shared concurrency and pauses all callers for the wait it asks (if sane)
+                Duration pause = RetryHints.parse(a.headers::get, a.error.message(), Instant.now())
+                        .filter(d -> d.compareTo(config.retry().maxWait()) <= 0)
+                        .orElse(config.retry().initialBackoff());
+                limiter.onThrottled(pause.toNanos());
             }
             if (LOG.isDebugEnabled()) {
                 LOG.debug(

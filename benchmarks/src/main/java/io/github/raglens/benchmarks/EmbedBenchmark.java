@@ -1,0 +1,160 @@
+package io.github.raglens.benchmarks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.langchain4j.data.embedding.Embedding;
+import dev.langchain4j.data.segment.TextSegment;
+import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
+import io.github.raglens.internal.Json;
+import io.github.raglens.model.EmbeddingPurpose;
+import io.github.raglens.onnx.OnnxEmbeddings;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Passages per second embedding SciFact abstracts (title + text) with {@link OnnxEmbeddings} and with
+ * LangChain4j's {@code BgeSmallEnV15QuantizedEmbeddingModel} on the same texts, the same model file and
+ * the same number of threads, in one run.
+ */
+@Command(
+        name = "embed",
+        description = "Embedding throughput: raglens-onnx vs LangChain4j's BgeSmallEnV15QuantizedEmbeddingModel.")
+final class EmbedBenchmark implements Callable<Integer> {
+
+    @Option(
+            names = "--corpus",
+            defaultValue = "../shared/data/beir-scifact/corpus.jsonl",
+            description = "A BEIR corpus.jsonl (title + text per line); default: ${DEFAULT-VALUE}.")
+    Path corpus;
+
+    @Option(names = "--docs", defaultValue = "1000", description = "First N documents (0 = all); default 1000.")
+    int docs;
+
+    @Option(names = "--runs", defaultValue = "3", description = "Timed repetitions per provider; medians reported.")
+    int runs;
+
+    @Option(
+            names = "--threads",
+            defaultValue = "0",
+            description = "Threads for both providers (0 = available processors).")
+    int threads;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        if (!Files.isRegularFile(corpus)) {
+            System.err.println("corpus not found: '" + corpus + "'; pass --corpus <path to corpus.jsonl>");
+            return 2;
+        }
+        int t = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
+        List<String> texts = readCorpus(corpus, docs);
+        System.out.printf("%d passages from %s, %d threads%n", texts.size(), corpus, t);
+        List<TextSegment> segments = texts.stream().map(TextSegment::from).toList();
+        List<String> warmup = texts.subList(0, Math.min(64, texts.size()));
+
+        ExecutorService pool = Executors.newFixedThreadPool(t);
+        double[] ours = new double[runs];
+        double[] theirs = new double[runs];
+        List<float[]> ourVectors = List.of();
+        List<Embedding> theirVectors = List.of();
+        try (OnnxEmbeddings raglens = OnnxEmbeddings.builder().threads(t).build()) {
+            BgeSmallEnV15QuantizedEmbeddingModel langchain4j = new BgeSmallEnV15QuantizedEmbeddingModel(pool);
+            raglens.embed(warmup, EmbeddingPurpose.PASSAGE);
+            langchain4j.embedAll(warmup.stream().map(TextSegment::from).toList());
+            for (int r = 0; r < runs; r++) {
+                // Alternate who goes first so neither always runs on a warmer (or busier) machine.
+                boolean oursFirst = r % 2 == 0;
+                if (!oursFirst) {
+                    long t0 = System.nanoTime();
+                    theirVectors = langchain4j.embedAll(segments).content();
+                    theirs[r] = texts.size() / ((System.nanoTime() - t0) / 1e9);
+                }
+                long t0 = System.nanoTime();
+                ourVectors = raglens.embed(texts, EmbeddingPurpose.PASSAGE);
+                ours[r] = texts.size() / ((System.nanoTime() - t0) / 1e9);
+                if (oursFirst) {
+                    long t1 = System.nanoTime();
+                    theirVectors = langchain4j.embedAll(segments).content();
+                    theirs[r] = texts.size() / ((System.nanoTime() - t1) / 1e9);
+                }
+                System.out.printf(
+                        "run %d: raglens-onnx %.1f passages/s, LangChain4j %.1f passages/s (%.2fx)%n",
+                        r + 1, ours[r], theirs[r], ours[r] / theirs[r]);
+            }
+        } finally {
+            pool.shutdown();
+        }
+        double[] cosines = new double[texts.size()];
+        for (int i = 0; i < texts.size(); i++) {
+            cosines[i] = cosine(ourVectors.get(i), theirVectors.get(i).vector());
+        }
+        Arrays.sort(cosines);
+        double oursMedian = Figures.median(ours);
+        double theirsMedian = Figures.median(theirs);
+        new Figures("embed")
+                .put("model", "bge-small-en-v1.5-q")
+                .put("passages", texts.size())
+                .put("threads", t)
+                .put("raglensPassagesPerSecondMedian", oursMedian)
+                .put("langchain4jPassagesPerSecondMedian", theirsMedian)
+                .put("raglensOverLangchain4jRatio", oursMedian / theirsMedian)
+                .put("cosineToLangchain4jMedian", Figures.median(cosines))
+                .put("cosineToLangchain4jMin", cosines[0])
+                .put("peakHeapMib", Figures.peakHeapMib())
+                .put("peakRssMib", peakRssMib())
+                .print();
+        return 0;
+    }
+
+    static List<String> readCorpus(Path corpus, int limit) throws IOException {
+        List<String> texts = new ArrayList<>();
+        try (BufferedReader r = Files.newBufferedReader(corpus, StandardCharsets.UTF_8)) {
+            String line;
+            while ((line = r.readLine()) != null && (limit <= 0 || texts.size() < limit)) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                JsonNode doc = Json.mapper().readTree(line);
+                String title = doc.path("title").asText("");
+                String text = doc.path("text").asText("");
+                texts.add(title.isEmpty() ? text : title + " " + text);
+            }
+        }
+        return texts;
+    }
+
+    private static double cosine(float[] a, float[] b) {
+        double dot = 0;
+        double na = 0;
+        double nb = 0;
+        for (int i = 0; i < a.length; i++) {
+            dot += (double) a[i] * b[i];
+            na += (double) a[i] * a[i];
+            nb += (double) b[i] * b[i];
+        }
+        return dot / Math.sqrt(na * nb);
+    }
+
+    /** The process's peak resident memory (heap, native ONNX Runtime arenas, both models), in MiB. */
+    static double peakRssMib() throws IOException {
+        Path status = Path.of("/proc/self/status");
+        if (!Files.exists(status)) {
+            return -1;
+        }
+        for (String line : Files.readAllLines(status, StandardCharsets.US_ASCII)) {
+            if (line.startsWith("VmHWM:")) {
+                return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024.0;
+            }
+        }
+        return -1;
+    }
+}

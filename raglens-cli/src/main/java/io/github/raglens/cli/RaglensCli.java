@@ -18,7 +18,7 @@ import picocli.CommandLine.ScopeType;
         mixinStandardHelpOptions = true,
         versionProvider = RaglensCli.Version.class,
         description = "Benchmark retrieval strategies and evaluate RAG answers on your own documents.",
-        subcommands = {CommandLine.HelpCommand.class},
+        subcommands = {CommandLine.HelpCommand.class, IndexCommand.class, BeirCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:done",

@@ -18,14 +18,7 @@ import picocli.CommandLine.ScopeType;
         mixinStandardHelpOptions = true,
         versionProvider = RaglensCli.Version.class,
         description = "Benchmark retrieval strategies and evaluate RAG answers on your own documents.",
-        subcommands = {
-            CommandLine.HelpCommand.class,
-            ParseCommand.class,
-            IngestCommand.class,
-            TrecEvalCommand.class,
-            ReportCommand.class,
-            DemoCommand.class
-        },
+        subcommands = {CommandLine.HelpCommand.class, ParseCommand.class, IngestCommand.class, TrecEvalCommand.class, ReportCommand.class, DemoCommand.class, IndexCommand.class, BeirCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:done",

@@ -23,6 +23,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.BiConsumer;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
@@ -219,6 +220,38 @@ public final class LuceneIndex implements AutoCloseable {
     /** Every indexed chunk, in index order; the list is immutable and reflects the last {@code addAll}. */
     public List<Chunk> chunks() {
         return snapshot.chunks();
+    }
+
+    /**
+     * Calls the action with every indexed chunk that has a vector, and a copy of its vector, in index
+     * order (e.g. to load the same vectors into another store for comparison).
+     *
+     * @throws IndexException if the index cannot be read
+     */
+    public void forEachVector(BiConsumer<Chunk, float[]> action) {
+        Objects.requireNonNull(action, "action");
+        Snapshot s = acquire();
+        try {
+            for (LeafReaderContext ctx : s.reader().leaves()) {
+                FloatVectorValues values = ctx.reader().getFloatVectorValues(VECTOR);
+                if (values == null) {
+                    continue;
+                }
+                Bits live = ctx.reader().getLiveDocs();
+                KnnVectorValues.DocIndexIterator it = values.iterator();
+                for (int doc = it.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
+                    if (live == null || live.get(doc)) {
+                        action.accept(
+                                s.byDoc()[ctx.docBase + doc],
+                                values.vectorValue(it.index()).clone());
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new IndexException(path, "cannot read " + where() + ": " + e.getMessage(), e);
+        } finally {
+            release(s);
+        }
     }
 
     /**

@@ -207,6 +207,18 @@ class LuceneIndexTest {
     }
 
     @Test
+    void forEachVector_givesTheIndexedVectorOfEveryChunk() {
+        java.util.Map<String, float[]> seen = new java.util.HashMap<>();
+        Fixture.INDEX.forEachVector((c, v) -> seen.put(c.id(), v));
+        assertThat(seen).hasSize(Corpus.CHUNKS.size());
+        Chunk c = Corpus.chunk("notes/hnsw");
+        float[] expected = Fixture.EMBEDDINGS
+                .embed(List.of(c.text()), io.github.raglens.model.EmbeddingPurpose.PASSAGE)
+                .get(0);
+        assertThat(seen.get(c.id())).containsExactly(expected, org.assertj.core.data.Offset.offset(1e-6f));
+    }
+
+    @Test
     void dense_hnswAgreesWithExactSearch_onTheSmallCorpus() {
         DenseRetriever hnsw = DenseRetriever.of(Fixture.INDEX, Fixture.EMBEDDINGS);
         DenseRetriever exact = DenseRetriever.builder(Fixture.INDEX, Fixture.EMBEDDINGS)

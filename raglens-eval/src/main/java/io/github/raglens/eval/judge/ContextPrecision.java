@@ -47,6 +47,10 @@ public final class ContextPrecision implements Judge, Metric {
         return new ContextPrecision(session, mode);
     }
 
+    Mode mode() {
+        return mode;
+    }
+
     @Override
     public String metric() {
         return NAME;

@@ -161,7 +161,9 @@ public final class HttpCaller {
                         config.ledger().record(config.stage(), config.modelName(), usage);
                     }
                     return value;
-                } catch (MalformedReplyException | IOException e) {
+                } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                    attempt = attempt.malformed(e.getOriginalMessage());
+                } catch (MalformedReplyException e) {
                     attempt = attempt.malformed(e.getMessage());
                 }
             }

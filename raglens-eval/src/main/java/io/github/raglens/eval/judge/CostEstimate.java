@@ -1,0 +1,192 @@
+package io.github.raglens.eval.judge;
+
+import io.github.raglens.model.ChatRequest;
+import io.github.raglens.model.QuestionSample;
+import io.github.raglens.store.JsonlStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * What a run is expected to send before anything is sent ({@code --dry-run}): calls, tokens (about
+ * four characters a token) and cost. Calls already in the call cache and cells already scored are
+ * not counted; statement extractions shared between metrics and retrievers are counted once.
+ *
+ * @param calls model calls
+ * @param promptTokens estimated prompt tokens
+ * @param completionTokens estimated completion tokens
+ * @param costUsd the tokens at the given price
+ */
+public record CostEstimate(long calls, long promptTokens, long completionTokens, double costUsd) {
+
+    /** Nothing to send. */
+    public static final CostEstimate NONE = new CostEstimate(0, 0, 0, 0);
+
+    private static final int CHARS_PER_TOKEN = 4;
+    private static final int VERDICT_TOKENS = 40;
+
+    /** This estimate plus another. */
+    public CostEstimate plus(CostEstimate o) {
+        return new CostEstimate(
+                calls + o.calls,
+                promptTokens + o.promptTokens,
+                completionTokens + o.completionTokens,
+                costUsd + o.costUsd);
+    }
+
+    /** One line for the terminal, e.g. {@code 1,234 calls, ~2.1M prompt + 0.3M completion tokens, ~$0.42}. */
+    public String describe() {
+        return String.format(
+                Locale.ROOT,
+                "%,d calls, ~%,d prompt + ~%,d completion tokens, ~$%.2f",
+                calls,
+                promptTokens,
+                completionTokens,
+                costUsd);
+    }
+
+    /**
+     * The calls answer generation will send for the pairs not yet answered.
+     *
+     * @param questions the sample
+     * @param retrievers the retrievers' names
+     * @param answersFile {@code answers.jsonl} (answered pairs are skipped); may not exist
+     * @param contextChars the expected characters of the k contexts of one question
+     * @param price the answering model's price
+     * @return the estimate
+     */
+    public static CostEstimate forAnswers(
+            List<QuestionSample> questions, List<String> retrievers, Path answersFile, int contextChars, Price price) {
+        Set<String> done = new HashSet<>();
+        for (AnswerRecord a : AnswerGenerator.read(answersFile)) {
+            if (a.isOk()) {
+                done.add(a.key());
+            }
+        }
+        long calls = 0;
+        long prompt = 0;
+        for (QuestionSample q : questions) {
+            for (String r : retrievers) {
+                if (done.contains(AnswerRecord.key(r, q.id()))) {
+                    continue;
+                }
+                calls++;
+                prompt += tokens(AnswerGenerator.SYSTEM.length()
+                        + contextChars
+                        + q.question().length()
+                        + 40);
+            }
+        }
+        long completion = calls * 120;
+        return new CostEstimate(
+                calls, prompt, completion, price.cost(new io.github.raglens.model.TokenUsage(prompt, completion)));
+    }
+
+    /**
+     * The calls scoring will send for the cells not yet scored.
+     *
+     * @param cases the cells
+     * @param metrics the metrics
+     * @param session the judge session (its call cache and price)
+     * @param scoresFile {@code scores.jsonl}; may not exist
+     * @return the estimate
+     */
+    public static CostEstimate forScoring(
+            List<EvalCase> cases, List<Metric> metrics, JudgeSession session, Path scoresFile) {
+        Set<String> scored = new HashSet<>();
+        if (Files.exists(scoresFile)) {
+            try (JsonlStore<ScoreRecord> store = JsonlStore.open(scoresFile, ScoreRecord.class, ScoreRecord::key)) {
+                for (ScoreRecord r : store.records()) {
+                    if (r.isScored()) {
+                        scored.add(r.key());
+                    }
+                }
+            }
+        }
+        String model = session.modelName();
+        Set<String> extractions = new HashSet<>();
+        long[] t = new long[3]; // calls, prompt, completion
+        for (EvalCase c : cases) {
+            for (Metric m : metrics) {
+                if (!m.usesJudge()
+                        || scored.contains(
+                                ScoreRecord.key(c.retriever(), c.questionId(), m.name(), model, m.version()))) {
+                    continue;
+                }
+                String premise = String.join("\n\n", c.contexts());
+                switch (m) {
+                    case Faithfulness f -> {
+                        extract(session, extractions, c.question(), c.answer(), t);
+                        verdicts(c.answer(), premise, t);
+                    }
+                    case FactualCorrectness fc -> {
+                        extract(session, extractions, c.question(), c.answer(), t);
+                        extract(session, extractions, c.question(), c.reference(), t);
+                        verdicts(c.answer(), c.reference(), t);
+                        verdicts(c.reference(), c.answer(), t);
+                    }
+                    case ContextRecall cr -> {
+                        extract(session, extractions, c.question(), c.reference(), t);
+                        verdicts(c.reference(), premise, t);
+                    }
+                    case ContextPrecision cp -> {
+                        if (cp.mode() == ContextPrecision.Mode.ONE_CALL) {
+                            add(
+                                    t,
+                                    Prompts.usefulnessAll(c.question(), c.reference(), c.contexts()),
+                                    30 * c.contexts().size());
+                        } else {
+                            for (String ctx : c.contexts()) {
+                                add(t, Prompts.usefulness(c.question(), c.reference(), ctx), 30);
+                            }
+                        }
+                    }
+                    case ResponseRelevancy rr -> add(t, Prompts.questions(c.answer()), 80);
+                    default -> add(t, Prompts.statements(c.question(), c.answer()), 100);
+                }
+            }
+        }
+        return new CostEstimate(
+                t[0], t[1], t[2], session.price().cost(new io.github.raglens.model.TokenUsage(t[1], t[2])));
+    }
+
+    private static void extract(JudgeSession s, Set<String> seen, String question, String text, long[] t) {
+        String key = Prompts.key(Prompts.STATEMENTS_VERSION, s.modelName(), question, text);
+        if (seen.add(key) && !s.isCached(key)) {
+            add(
+                    t,
+                    Prompts.statements(question, text),
+                    tokens(text.length()) + 10L * sentences(text).size());
+        }
+    }
+
+    private static void verdicts(String statementsOf, String premise, long[] t) {
+        List<String> statements = sentences(statementsOf);
+        add(t, Prompts.support(statements, "CONTEXT", premise), (long) VERDICT_TOKENS * statements.size());
+    }
+
+    private static void add(long[] t, ChatRequest r, long completion) {
+        t[0]++;
+        t[1] += tokens(r.allText().length());
+        t[2] += completion;
+    }
+
+    private static long tokens(long chars) {
+        return (chars + CHARS_PER_TOKEN - 1) / CHARS_PER_TOKEN;
+    }
+
+    /** A rough statement count: the sentences of the text. */
+    static List<String> sentences(String text) {
+        List<String> out = new ArrayList<>();
+        for (String s : text.split("(?<=[.!?])\\s+")) {
+            if (!s.isBlank()) {
+                out.add(s.strip());
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,97 @@
+package io.github.raglens.eval.judge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.github.raglens.eval.stats.Bootstrap;
+import io.github.raglens.eval.stats.PairedRandomizationTest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Aggregation compares retrievers on the questions all of them scored, with coverage beside. */
+class AggregationTest {
+
+    private static final Metric FAITH = TextMetric.rougeL();
+
+    private static ScoreRecord scored(String r, String q, double s) {
+        return new ScoreRecord(
+                r, q, FAITH.name(), ScoreRecord.NO_JUDGE, FAITH.version(), ScoreRecord.SCORED, s, "", "");
+    }
+
+    private static ScoreRecord failed(String r, String q, String reason) {
+        return new ScoreRecord(
+                r, q, FAITH.name(), ScoreRecord.NO_JUDGE, FAITH.version(), ScoreRecord.FAILED, null, reason, "x");
+    }
+
+    @Test
+    void meansUseTheCommonQuestions_coverageCountsEveryScoredOne_andOtherVersionsAreIgnored() {
+        List<ScoreRecord> records = new ArrayList<>(List.of(
+                scored("a", "q1", 1),
+                scored("a", "q2", 0.5),
+                scored("a", "q3", 0),
+                scored("a", "q4", 1),
+                scored("b", "q1", 0.5),
+                scored("b", "q2", 0.5),
+                failed("b", "q3", "timeout"),
+                scored("b", "q4", 0.5),
+                scored("c", "q1", 0),
+                scored("c", "q2", 0),
+                scored("c", "q3", 1),
+                scored("c", "q4", 0)));
+        // Another version and a question outside the sample must not count.
+        records.add(
+                new ScoreRecord("b", "q3", FAITH.name(), ScoreRecord.NO_JUDGE, "old", ScoreRecord.SCORED, 1.0, "", ""));
+        records.add(scored("a", "q9", 0));
+
+        Aggregation agg = Aggregation.of(
+                records,
+                List.of("a", "b", "c"),
+                Set.of("q1", "q2", "q3", "q4"),
+                List.of(FAITH),
+                "fake/judge",
+                Bootstrap.defaults(),
+                PairedRandomizationTest.defaults());
+
+        Aggregation.MetricSummary m = agg.metrics().get(0);
+        assertThat(m.commonQuestions()).isEqualTo(3);
+        Aggregation.RetrieverSummary a = m.retrievers().get(0);
+        Aggregation.RetrieverSummary b = m.retrievers().get(1);
+        Aggregation.RetrieverSummary c = m.retrievers().get(2);
+        assertThat(a.interval().orElseThrow().mean()).isCloseTo(2.5 / 3, within(1e-12));
+        assertThat(a.interval().orElseThrow().n()).isEqualTo(3);
+        assertThat(b.interval().orElseThrow().mean()).isEqualTo(0.5);
+        assertThat(c.interval().orElseThrow().mean()).isZero();
+        assertThat(a.coverage()).isEqualTo(1.0);
+        assertThat(b.coverage()).isEqualTo(0.75);
+        assertThat(b.failuresByReason()).isEqualTo(Map.of("timeout", 1));
+        assertThat(a.interval().orElseThrow().lower()).isLessThanOrEqualTo(2.5 / 3);
+        assertThat(a.interval().orElseThrow().upper()).isGreaterThanOrEqualTo(2.5 / 3);
+        assertThat(m.pairs()).hasSize(3);
+        assertThat(m.pairs().get(0).a()).isEqualTo("a");
+        assertThat(m.pairs().get(0).b()).isEqualTo("b");
+        assertThat(m.pairs().get(0).test().meanDifference()).isCloseTo(2.5 / 3 - 0.5, within(1e-12));
+        assertThat(m.pairs().get(0).test().n()).isEqualTo(3);
+    }
+
+    @Test
+    void noCommonQuestion_givesNoMeanAndNoTests() {
+        List<ScoreRecord> records = List.of(scored("a", "q1", 1), failed("b", "q1", "refusal"));
+        Aggregation.MetricSummary m = Aggregation.of(
+                        records,
+                        List.of("a", "b"),
+                        Set.of("q1"),
+                        List.of(FAITH),
+                        "fake/judge",
+                        Bootstrap.defaults(),
+                        PairedRandomizationTest.defaults())
+                .metrics()
+                .get(0);
+        assertThat(m.commonQuestions()).isZero();
+        assertThat(m.retrievers().get(0).interval()).isEmpty();
+        assertThat(m.retrievers().get(0).scored()).isEqualTo(1);
+        assertThat(m.pairs()).isEmpty();
+    }
+}

@@ -1,0 +1,48 @@
+package io.github.raglens.eval.judge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The dry-run estimate counts exactly the calls a run sends and nothing already done. */
+class CostEstimateTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void estimate_countsTheCallsTheRunSends_thenNothingAfterTheRun() {
+        List<EvalCase> cases = Cases.of(10, Cases.RETRIEVERS, 5);
+        for (ContextPrecision.Mode mode : ContextPrecision.Mode.values()) {
+            Path ws = dir.resolve(mode.name());
+            SimulatedJudge judge = new SimulatedJudge();
+            try (JudgeSession s = JudgeSession.builder(judge)
+                    .callCache(ws.resolve("judge-calls.jsonl"))
+                    .price(Price.of(0.15, 0.60))
+                    .build()) {
+                List<Metric> metrics = Metrics.create(Metrics.DEFAULT, s, mode);
+                CostEstimate before = CostEstimate.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"));
+                Scorer.builder(ws.resolve("scores.jsonl"))
+                        .session(s)
+                        .metrics(metrics)
+                        .build()
+                        .score(cases);
+                assertThat(before.calls()).as(mode.name()).isEqualTo(judge.calls());
+                assertThat(before.promptTokens()).isPositive();
+                assertThat(before.costUsd())
+                        .isEqualTo((before.promptTokens() * 0.15 + before.completionTokens() * 0.60) / 1e6);
+                CostEstimate after = CostEstimate.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"));
+                assertThat(after).isEqualTo(CostEstimate.NONE);
+            }
+        }
+    }
+
+    @Test
+    void describe_isOneReadableLine() {
+        assertThat(new CostEstimate(1234, 2_100_000, 300_000, 0.4249).describe())
+                .isEqualTo("1,234 calls, ~2,100,000 prompt + ~300,000 completion tokens, ~$0.42");
+    }
+}

@@ -1,0 +1,185 @@
+package io.github.raglens.eval.judge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.raglens.error.ProviderTimeoutException;
+import io.github.raglens.error.RateLimitedException;
+import io.github.raglens.model.ChatOutcome;
+import io.github.raglens.model.TokenUsage;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The scorer: shared decomposition, resume, invalidation, budget and failure reasons. */
+class ScorerTest {
+
+    @TempDir
+    Path dir;
+
+    private static ScoringSummary run(
+            Path ws, SimulatedJudgeLike llm, List<String> metrics, ContextPrecision.Mode m, List<EvalCase> cases) {
+        try (JudgeSession s = JudgeSession.builder(llm.provider())
+                .concurrency(8)
+                .callCache(ws.resolve("judge-calls.jsonl"))
+                .build()) {
+            return Scorer.builder(ws.resolve("scores.jsonl"))
+                    .session(s)
+                    .metrics(Metrics.create(metrics, s, m))
+                    .build()
+                    .score(cases);
+        }
+    }
+
+    /** Either fake, for {@link #run}. */
+    interface SimulatedJudgeLike {
+        io.github.raglens.spi.LlmProvider provider();
+    }
+
+    static Map<String, Double> scores(Path ws) {
+        Map<String, Double> out = new HashMap<>();
+        for (ScoreRecord r : Scorer.read(ws.resolve("scores.jsonl"))) {
+            out.put(r.key(), r.score());
+        }
+        return out;
+    }
+
+    @Test
+    void headlineMetrics_shareDecompositions_callsPerSample() {
+        List<EvalCase> cases = Cases.of(10, Cases.RETRIEVERS, 5);
+        SimulatedJudge perContext = new SimulatedJudge();
+        ScoringSummary a =
+                run(dir.resolve("a"), () -> perContext, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        assertThat(a.scored()).isEqualTo(200);
+        // Per sample: answer statements 1, faithfulness verdicts 1, factual correctness verdicts 2,
+        // context recall verdicts 1, context precision 5; reference statements once per question.
+        assertThat(perContext.calls()).isEqualTo(50 * 10 + 10);
+        assertThat(perContext.repeatedPrompts()).isZero();
+
+        SimulatedJudge oneCall = new SimulatedJudge();
+        run(dir.resolve("b"), () -> oneCall, Metrics.DEFAULT, ContextPrecision.Mode.ONE_CALL, cases);
+        assertThat(oneCall.calls()).isEqualTo(50 * 6 + 10);
+        assertThat(oneCall.repeatedPrompts()).isZero();
+    }
+
+    @Test
+    void rerun_skipsScoredCells_andSendsNothing() {
+        List<EvalCase> cases = Cases.of(4, Cases.RETRIEVERS, 5);
+        SimulatedJudge first = new SimulatedJudge();
+        run(dir, () -> first, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        SimulatedJudge second = new SimulatedJudge();
+        ScoringSummary again = run(dir, () -> second, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        assertThat(again.alreadyScored()).isEqualTo(80);
+        assertThat(again.scored()).isZero();
+        assertThat(second.calls()).isZero();
+    }
+
+    @Test
+    void newMetricVersion_rescoresOnlyThatMetric_reusingCachedCalls_andNewJudgeModel_rescoresAll() {
+        List<EvalCase> cases = Cases.of(4, Cases.RETRIEVERS, 5);
+        run(dir, SimulatedJudge::new, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+
+        // One-call context precision is a new version of context precision only.
+        SimulatedJudge judge = new SimulatedJudge();
+        ScoringSummary s = run(dir, () -> judge, Metrics.DEFAULT, ContextPrecision.Mode.ONE_CALL, cases);
+        assertThat(s.alreadyScored()).isEqualTo(60);
+        assertThat(s.scored()).isEqualTo(20);
+        assertThat(judge.calls()).as("one call per cell, nothing else re-sent").isEqualTo(20);
+
+        SimulatedJudge other = new SimulatedJudge() {
+            @Override
+            public String modelName() {
+                return "fake/other";
+            }
+        };
+        ScoringSummary t = run(dir, () -> other, Metrics.DEFAULT, ContextPrecision.Mode.ONE_CALL, cases);
+        assertThat(t.alreadyScored()).isZero();
+        assertThat(t.scored()).isEqualTo(80);
+        assertThat(Scorer.read(dir.resolve("scores.jsonl"))).hasSize(80 + 20 + 80);
+    }
+
+    @Test
+    void faults_areRecordedWithTheirReason_neverNaN_andASecondRunCompletesThem() {
+        List<EvalCase> cases = Cases.of(6, Cases.RETRIEVERS, 5);
+        SimulatedJudge healthy = new SimulatedJudge();
+        FaultyJudge faulty = new FaultyJudge(healthy, r -> {
+            String u = SimulatedJudge.user(r);
+            if (u.contains("Answer of bm25")) {
+                return new ChatOutcome.Failed(ChatOutcome.Reason.REFUSAL, "the model refused", TokenUsage.NONE);
+            }
+            if (u.contains("Context 0 of dense") && r.schema().get().name().equals("verdicts")) {
+                throw new RateLimitedException("openai", "m", null, true, Duration.ofSeconds(1), "429 after 5 tries");
+            }
+            if (u.contains("Context 0 of hybrid") && r.schema().get().name().equals("usefulness")) {
+                throw new ProviderTimeoutException("openai", "m", 0, null, "no reply in 60 s", null);
+            }
+            if (u.contains("Reference 3") && r.schema().get().name().equals("statements")) {
+                return new ChatOutcome.Completed("{\"statements\": [\"cut", new TokenUsage(10, 5));
+            }
+            if (u.contains("Context 1 of hierarchical")
+                    && r.schema().get().name().equals("usefulness")) {
+                return new ChatOutcome.Failed(ChatOutcome.Reason.TRUNCATED, "finish_reason length", TokenUsage.NONE);
+            }
+            return null;
+        });
+        ScoringSummary first = run(dir, () -> faulty, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        assertThat(first.failuresByReason())
+                .containsOnlyKeys("refusal", "rate-limited-gave-up", "timeout", "invalid-json", "truncated");
+        assertThat(first.scored() + first.failed()).isEqualTo(120);
+        for (ScoreRecord r : Scorer.read(dir.resolve("scores.jsonl"))) {
+            if (r.isScored()) {
+                assertThat(r.score()).isBetween(0.0, 1.0);
+            } else {
+                assertThat(r.score()).isNull();
+                assertThat(r.reason()).isNotEmpty();
+            }
+        }
+
+        SimulatedJudge second = new SimulatedJudge();
+        ScoringSummary rerun = run(dir, () -> second, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        assertThat(rerun.scored()).isEqualTo(first.failed());
+        assertThat(rerun.failed()).isZero();
+        assertThat(second.repeatedPrompts()).isZero();
+
+        Path clean = dir.resolve("clean");
+        run(clean, SimulatedJudge::new, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        assertThat(scores(dir)).isEqualTo(scores(clean));
+    }
+
+    @Test
+    void budget_stopsCleanly_keepsEverything_andTheNextRunFinishes() {
+        List<EvalCase> cases = Cases.of(6, Cases.RETRIEVERS, 5);
+        Path ws = dir.resolve("budget");
+        SimulatedJudge judge = new SimulatedJudge();
+        ScoringSummary stopped;
+        try (JudgeSession s = JudgeSession.builder(judge)
+                .concurrency(2)
+                .callCache(ws.resolve("judge-calls.jsonl"))
+                .price(Price.of(1_000, 1_000))
+                .budgetUsd(10)
+                .build()) {
+            stopped = Scorer.builder(ws.resolve("scores.jsonl"))
+                    .session(s)
+                    .metrics(Metrics.create(Metrics.DEFAULT, s, ContextPrecision.Mode.PER_CONTEXT))
+                    .build()
+                    .score(cases);
+            assertThat(s.stats().costUsd()).isGreaterThanOrEqualTo(10);
+        }
+        assertThat(stopped.stopReason()).contains("budget of $10.00 reached");
+        assertThat(stopped.notRun()).isPositive();
+        assertThat(stopped.failed()).isZero();
+        int callsBefore = judge.calls();
+        assertThat(callsBefore).isLessThan(6 * 5 * 10 + 6);
+
+        SimulatedJudge rest = new SimulatedJudge();
+        ScoringSummary finished = run(ws, () -> rest, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        assertThat(finished.alreadyScored() + finished.scored()).isEqualTo(120);
+        assertThat(callsBefore + rest.calls()).as("no call paid twice").isEqualTo(6 * 5 * 10 + 6);
+        Path clean = dir.resolve("clean");
+        run(clean, SimulatedJudge::new, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        assertThat(scores(ws)).isEqualTo(scores(clean));
+    }
+}

@@ -1,0 +1,116 @@
+package io.github.raglens.providers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.raglens.error.AuthenticationException;
+import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.spi.LlmProvider;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ProvidersTest {
+
+    static final Environment EMPTY = Environment.of(Map.of());
+
+    @Test
+    void chat_byName_buildsEachProvider() {
+        Environment env = Environment.of(Map.of("OPENAI_API_KEY", "sk-a-123456", "GROQ_API_KEY", "gsk_b_123456"));
+        assertThat(Providers.chat("ollama", "llama3.2", env, "--llm-provider").modelName())
+                .isEqualTo("ollama/llama3.2");
+        assertThat(Providers.chat("OpenAI", "gpt-4o-mini", env, "--llm-provider")
+                        .modelName())
+                .isEqualTo("openai/gpt-4o-mini");
+        assertThat(Providers.chat("groq", "llama-3.1-8b-instant", env, "--judge-provider")
+                        .modelName())
+                .isEqualTo("groq/llama-3.1-8b-instant");
+    }
+
+    @Test
+    void chat_missingOpenAiKey_isOneActionableLine() {
+        assertThatThrownBy(() -> Providers.chat("openai", "gpt-4o-mini", EMPTY, "--llm-provider"))
+                .isInstanceOf(AuthenticationException.class)
+                .hasMessage("OPENAI_API_KEY is not set; export it or put it in .env, or choose --llm-provider ollama");
+        assertThatThrownBy(() -> Providers.chat("groq", "llama-3.1-8b-instant", EMPTY, "--judge-provider"))
+                .isInstanceOf(AuthenticationException.class)
+                .hasMessage("GROQ_API_KEY is not set; export it or put it in .env, or choose --judge-provider ollama");
+        assertThatThrownBy(
+                        () -> Providers.embeddings("openai", "text-embedding-3-small", EMPTY, "--embedding-provider"))
+                .isInstanceOf(AuthenticationException.class)
+                .hasMessage(
+                        "OPENAI_API_KEY is not set; export it or put it in .env, or choose --embedding-provider ollama");
+    }
+
+    @Test
+    void chat_compatibleServerWithoutKey_isFine() {
+        Environment env = Environment.of(Map.of("OPENAI_BASE_URL", "http://localhost:8000/v1"));
+        assertThat(Providers.chat("openai", "qwen", env, "--llm-provider").toString())
+                .contains("baseUrl=http://localhost:8000/v1,", "apiKey=(none)");
+    }
+
+    @Test
+    void unknownProvider_namesTheChoices() {
+        assertThatThrownBy(() -> Providers.chat("anthropic", "m", EMPTY, "--llm-provider"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown provider 'anthropic' for --llm-provider; choose ollama, openai or groq");
+        assertThatThrownBy(() -> Providers.embeddings("groq", "m", EMPTY, "--embedding-provider"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("groq has no embeddings API; choose --embedding-provider onnx, ollama or openai");
+    }
+
+    @Test
+    void configure_setsStageAndLedger() {
+        UsageLedger ledger = new UsageLedger();
+        LlmProvider p = Providers.chat(
+                "ollama",
+                "llama3.2",
+                EMPTY,
+                "--judge-provider",
+                b -> b.stage("judge").usageLedger(ledger).requestsPerMinute(30));
+        assertThat(p.toString()).contains("stage=judge", "requestsPerMinute=30");
+        EmbeddingProvider e = Providers.embeddings("ollama", "nomic-embed-text", EMPTY, "--embedding-provider");
+        assertThat(e.modelName()).isEqualTo("ollama/nomic-embed-text");
+    }
+
+    @Test
+    void dotEnv_isRead_andRealEnvironmentWins(@TempDir Path dir) throws Exception {
+        Files.writeString(
+                dir.resolve(".env"),
+                "# keys\nexport OPENAI_API_KEY=\"sk-from-dotenv\"\nGROQ_API_KEY='gsk_x'\nOLLAMA_HOST=http://gpu:11434\n\nBROKEN\n");
+        Environment env = Environment.of(Map.of("OLLAMA_HOST", "http://real:11434"))
+                .orElse(Environment.dotEnv(dir.resolve(".env")));
+        assertThat(env.get("OPENAI_API_KEY")).hasValue("sk-from-dotenv");
+        assertThat(env.get("GROQ_API_KEY")).hasValue("gsk_x");
+        assertThat(env.get("OLLAMA_HOST")).hasValue("http://real:11434");
+        assertThat(env.get("BROKEN")).isEmpty();
+        assertThat(Environment.dotEnv(dir.resolve("missing.env")).get("X")).isEmpty();
+    }
+
+    @Test
+    void blankVariable_countsAsUnset() {
+        Environment env = Environment.of(Map.of("OPENAI_API_KEY", "  "));
+        assertThatThrownBy(() -> Providers.chat("openai", "gpt-4o-mini", env, "--llm-provider"))
+                .isInstanceOf(AuthenticationException.class);
+    }
+
+    @Test
+    void builder_rejectsBadValuesAtOnce() {
+        assertThatThrownBy(() ->
+                        io.github.raglens.providers.ollama.Ollama.chat("m").maxConcurrency(0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("maxConcurrency must be >= 1, was 0");
+        assertThatThrownBy(() ->
+                        io.github.raglens.providers.ollama.Ollama.chat("m").baseUrl("ftp://x"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("base URL 'ftp://x' must be an http or https URL such as http://localhost:11434");
+        assertThatThrownBy(() -> io.github.raglens.providers.ollama.Ollama.chat("m")
+                        .readTimeout(java.time.Duration.ofMinutes(20))
+                        .build())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage(
+                        "callTimeout (PT10M) is shorter than readTimeout (PT20M); raise callTimeout or lower readTimeout");
+    }
+}

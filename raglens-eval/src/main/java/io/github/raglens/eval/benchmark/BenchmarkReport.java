@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -29,6 +30,8 @@ import java.util.Set;
  * @param comparisons paired tests between every two retrievers on the headline metrics
  * @param breakdowns headline metrics by chunk type, by document and by lexical overlap
  * @param perQuestion every retriever's result for every question
+ * @param phaseMillis wall time of each phase: {@code retrieval}, {@code metrics}, {@code intervals},
+ *     {@code tests}, {@code breakdowns}
  */
 public record BenchmarkReport(
         String relevance,
@@ -44,7 +47,8 @@ public record BenchmarkReport(
         List<RetrieverSummary> retrievers,
         List<PairwiseComparison> comparisons,
         List<Breakdown> breakdowns,
-        List<QuestionResult> perQuestion) {
+        List<QuestionResult> perQuestion,
+        Map<String, Double> phaseMillis) {
 
     /** Copies the lists. */
     public BenchmarkReport {
@@ -54,6 +58,7 @@ public record BenchmarkReport(
         comparisons = List.copyOf(comparisons);
         breakdowns = List.copyOf(breakdowns);
         perQuestion = List.copyOf(perQuestion);
+        phaseMillis = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(phaseMillis));
     }
 
     /** The summary of the named retriever. */

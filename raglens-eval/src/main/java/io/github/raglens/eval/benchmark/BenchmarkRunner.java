@@ -119,6 +119,8 @@ public final class BenchmarkRunner {
         List<QuestionResult> perQuestion = new ArrayList<>();
         Map<String, double[][]> values = new LinkedHashMap<>(); // retriever -> metric -> per question
         Map<String, long[]> latencies = new LinkedHashMap<>();
+        long retrievalNanos = 0;
+        long metricNanos = 0;
         for (Retriever retriever : retrievers) {
             double[][] v = new double[names.size()][prepared.size()];
             long[] lat = new long[prepared.size()];
@@ -126,15 +128,28 @@ public final class BenchmarkRunner {
                 Prepared p = prepared.get(qi);
                 long t0 = System.nanoTime();
                 RetrievalResult result = retriever.retrieve(p.sample().question(), maxK);
-                lat[qi] = System.nanoTime() - t0;
+                long t1 = System.nanoTime();
+                lat[qi] = t1 - t0;
                 perQuestion.add(judge(retriever.name(), p, result, lat[qi], names, v, qi));
+                retrievalNanos += t1 - t0;
+                metricNanos += System.nanoTime() - t1;
             }
             values.put(retriever.name(), v);
             latencies.put(retriever.name(), lat);
         }
+        long t2 = System.nanoTime();
         List<RetrieverSummary> summaries = summarise(names, values, latencies);
+        long t3 = System.nanoTime();
         List<PairwiseComparison> comparisons = compare(names, values);
+        long t4 = System.nanoTime();
         List<Breakdown> breakdowns = breakdowns(names, values, prepared);
+        long t5 = System.nanoTime();
+        Map<String, Double> phases = new LinkedHashMap<>();
+        phases.put("retrieval", retrievalNanos / 1e6);
+        phases.put("metrics", metricNanos / 1e6);
+        phases.put("intervals", (t3 - t2) / 1e6);
+        phases.put("tests", (t4 - t3) / 1e6);
+        phases.put("breakdowns", (t5 - t4) / 1e6);
         double overlap =
                 prepared.stream().mapToDouble(Prepared::overlap).average().orElse(0);
         return new BenchmarkReport(
@@ -151,7 +166,8 @@ public final class BenchmarkRunner {
                 summaries,
                 comparisons,
                 breakdowns,
-                perQuestion);
+                perQuestion,
+                phases);
     }
 
     /** A question with what the benchmark needs about it. */
@@ -242,26 +258,27 @@ public final class BenchmarkRunner {
             ordered.add(hit);
             scores.add(hit.score());
         }
-        Set<String> relevant = Set.of(p.target());
         int first = ranking.indexOf(p.target()) + 1;
+        // One relevant target: every ranking metric is a closed form of its rank, bit for bit what
+        // RetrievalMetrics returns for the ranking (BenchmarkRunnerTest checks), without re-scanning it.
         int m = 0;
         for (int k : ks) {
-            v[m++][qi] = RetrievalMetrics.hitAt(ranking, relevant, k);
+            v[m++][qi] = hit(first, k);
         }
         for (int k : ks) {
-            v[m++][qi] = RetrievalMetrics.reciprocalRankAt(ranking, relevant, k);
+            v[m++][qi] = hit(first, k) > 0 ? 1.0 / first : 0.0;
         }
         for (int k : ks) {
-            v[m++][qi] = RetrievalMetrics.ndcgAt(ranking, relevant, k);
+            v[m++][qi] = hit(first, k) > 0 ? 1.0 / (Math.log(first + 1) / Math.log(2)) : 0.0;
         }
         for (int k : ks) {
-            v[m++][qi] = RetrievalMetrics.recallAt(ranking, relevant, k);
+            v[m++][qi] = hit(first, k);
         }
         for (int k : ks) {
-            v[m++][qi] = RetrievalMetrics.precisionAt(ranking, relevant, k);
+            v[m++][qi] = hit(first, k) / k;
         }
-        v[m++][qi] = RetrievalMetrics.averagePrecision(ranking, relevant);
-        v[m++][qi] = RetrievalMetrics.rPrecision(ranking, relevant);
+        v[m++][qi] = first > 0 ? 1.0 / first : 0.0;
+        v[m++][qi] = first == 1 ? 1.0 : 0.0;
         for (int k : ks) {
             v[m++][qi] = RetrievalMetrics.sectionHitAt(ordered, p.sample().sectionId(), k);
         }
@@ -284,6 +301,10 @@ public final class BenchmarkRunner {
                 scores,
                 latencyNanos / 1e6,
                 p.overlap());
+    }
+
+    private static double hit(int first, int k) {
+        return first > 0 && first <= k ? 1.0 : 0.0;
     }
 
     private List<RetrieverSummary> summarise(

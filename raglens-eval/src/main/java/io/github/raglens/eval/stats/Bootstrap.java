@@ -25,15 +25,15 @@ public final class Bootstrap {
     /** Default confidence level. */
     public static final double DEFAULT_LEVEL = 0.95;
 
-    /** Above this many indexes (resamples × n) the index table is not cached but drawn per call. */
-    private static final long CACHE_LIMIT = 16L << 20;
+    /** Above this many entries (resamples × n) the weight table is not cached but drawn per call. */
+    private static final long CACHE_LIMIT = 32L << 20;
 
     private static final Bootstrap DEFAULTS = new Bootstrap(DEFAULT_RESAMPLES, DEFAULT_SEED, DEFAULT_LEVEL);
 
     private final int resamples;
     private final long seed;
     private final double level;
-    private volatile IndexTable cached = new IndexTable(-1, new int[0]);
+    private volatile WeightTable cached = new WeightTable(-1, new char[0]);
 
     private Bootstrap(int resamples, long seed, double level) {
         this.resamples = resamples;
@@ -104,24 +104,39 @@ public final class Bootstrap {
             return new ConfidenceInterval(mean, mean, mean, n, level);
         }
         double[] means = new double[resamples];
-        int[] table = indexTable(n);
+        char[] table = weightTable(n);
         if (table != null) {
-            for (int r = 0, base = 0; r < resamples; r++, base += n) {
-                double s = 0;
-                for (int j = 0; j < n; j++) {
-                    s += values[table[base + j]];
+            // Column form: question i's multiplicity in every resample is contiguous, so each non-zero
+            // value adds itself to all resample sums in one vectorisable pass; zeros cost nothing.
+            for (int i = 0; i < n; i++) {
+                double x = values[i];
+                if (x != 0) {
+                    int base = i * resamples;
+                    for (int r = 0; r < resamples; r++) {
+                        means[r] += x * table[base + r];
+                    }
                 }
-                means[r] = s / n;
             }
         } else {
             SplittableRandom random = new SplittableRandom(seed);
+            int[] count = new int[n];
             for (int r = 0; r < resamples; r++) {
-                double s = 0;
+                Arrays.fill(count, 0);
                 for (int j = 0; j < n; j++) {
-                    s += values[random.nextInt(n)];
+                    count[random.nextInt(n)]++;
                 }
-                means[r] = s / n;
+                double s = 0;
+                for (int i = 0; i < n; i++) {
+                    double x = values[i];
+                    if (x != 0) {
+                        s += x * count[i];
+                    }
+                }
+                means[r] = s;
             }
+        }
+        for (int r = 0; r < resamples; r++) {
+            means[r] /= n;
         }
         Arrays.sort(means);
         double alpha = 1 - level;
@@ -130,33 +145,42 @@ public final class Bootstrap {
         return new ConfidenceInterval(mean, Math.min(lower, upper), Math.max(lower, upper), n, level);
     }
 
-    /** The resampling indexes for series of length {@code n}, or null when too large to cache. */
-    private int[] indexTable(int n) {
+    /**
+     * How often each value is drawn in each resample, for series of length {@code n}: entry {@code i *
+     * resamples + r} is value {@code i}'s multiplicity in resample {@code r}; null when too large to
+     * cache. Drawn from the same stream as the uncached path, so results never depend on caching.
+     */
+    private char[] weightTable(int n) {
         if ((long) resamples * n > CACHE_LIMIT) {
             return null;
         }
-        IndexTable table = cached;
+        WeightTable table = cached;
         if (table.n() == n) {
-            return table.indexes();
+            return table.weights();
         }
         synchronized (this) {
             table = cached;
             if (table.n() != n) {
-                // The same stream as the uncached path, so results never depend on caching.
-                int[] indexes = new int[resamples * n];
+                char[] weights = new char[resamples * n];
                 SplittableRandom random = new SplittableRandom(seed);
-                for (int i = 0; i < indexes.length; i++) {
-                    indexes[i] = random.nextInt(n);
+                for (int r = 0; r < resamples; r++) {
+                    for (int j = 0; j < n; j++) {
+                        int slot = random.nextInt(n) * resamples + r;
+                        if (weights[slot] == Character.MAX_VALUE) {
+                            return null; // a multiplicity beyond 65,535: use the uncached path
+                        }
+                        weights[slot]++;
+                    }
                 }
-                table = new IndexTable(n, indexes);
+                table = new WeightTable(n, weights);
                 cached = table;
             }
-            return table.indexes();
+            return table.weights();
         }
     }
 
-    /** The resampling indexes of series of length {@code n}, resample after resample. */
-    private record IndexTable(int n, int[] indexes) {}
+    /** The multiplicities of series of length {@code n}. */
+    private record WeightTable(int n, char[] weights) {}
 
     private static boolean allEqual(double[] values) {
         for (double v : values) {

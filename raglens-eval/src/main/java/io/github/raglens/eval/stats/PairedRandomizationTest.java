@@ -102,18 +102,28 @@ public final class PairedRandomizationTest {
         if (m == 0) {
             return new PairedTestResult(meanDiff, 1.0, n, permutations);
         }
+        // Equal differences are grouped: the signed sum of c equal differences v is v * (2 * ones - c),
+        // where ones counts the positive signs among c fair coin flips (the popcount of c random bits).
+        java.util.Arrays.sort(diffs, 0, m);
+        double[] values = new double[m];
+        int[] counts = new int[m];
+        int groups = 0;
+        for (int i = 0; i < m; i++) {
+            if (groups > 0 && values[groups - 1] == diffs[i]) {
+                counts[groups - 1]++;
+            } else {
+                values[groups] = diffs[i];
+                counts[groups++] = 1;
+            }
+        }
         double threshold = Math.abs(observed) * (1 - 1e-12);
-        SplittableRandom random = new SplittableRandom(seed);
+        RandomBits bits = new RandomBits(new SplittableRandom(seed));
         int hits = 0;
         for (int p = 0; p < permutations; p++) {
             double s = 0;
-            long bits = 0;
-            for (int i = 0; i < m; i++) {
-                if ((i & 63) == 0) {
-                    bits = random.nextLong();
-                }
-                s += (bits & 1) == 0 ? diffs[i] : -diffs[i];
-                bits >>>= 1;
+            for (int g = 0; g < groups; g++) {
+                int c = counts[g];
+                s += values[g] * (2 * bits.countOnes(c) - c);
             }
             if (Math.abs(s) >= threshold) {
                 hits++;
@@ -121,6 +131,35 @@ public final class PairedRandomizationTest {
         }
         double pValue = (1.0 + hits) / (1.0 + permutations);
         return new PairedTestResult(meanDiff, pValue, n, permutations);
+    }
+
+    /** Fair coin flips drawn 64 at a time. */
+    private static final class RandomBits {
+        private final SplittableRandom random;
+        private long buffer;
+        private int left;
+
+        RandomBits(SplittableRandom random) {
+            this.random = random;
+        }
+
+        /** The number of heads among {@code c} fresh flips. */
+        int countOnes(int c) {
+            int ones = 0;
+            while (c > 0) {
+                if (left == 0) {
+                    buffer = random.nextLong();
+                    left = 64;
+                }
+                int take = Math.min(c, left);
+                long mask = take == 64 ? -1L : (1L << take) - 1;
+                ones += Long.bitCount(buffer & mask);
+                buffer = take == 64 ? 0 : buffer >>> take;
+                left -= take;
+                c -= take;
+            }
+            return ones;
+        }
     }
 
     @Override

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.raglens.eval.RetrievalMetrics;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.eval.trec.TrecEval;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -121,6 +123,40 @@ class BenchmarkRunnerTest {
         assertThat(report.perQuestion()).hasSize(150);
         assertThat(report.meanLexicalOverlap()).isBetween(0.5, 1.0);
         assertThat(report.warnings()).isEmpty();
+    }
+
+    @Test
+    void closedFormMetrics_equalTheRetrievalMetricsFunctionsBitForBit() {
+        BenchmarkReport report = runner().retriever(FakeRetrievers.random("random", corpus, 11))
+                .build()
+                .run(questions, corpus);
+        List<QuestionResult> rows = report.perQuestion();
+        Map<String, MetricSummary> m = report.retriever("random").metrics();
+        for (int k : List.of(1, 3, 5, 10)) {
+            assertThat(m.get("hit@" + k).mean())
+                    .isEqualTo(mean(rows, r -> RetrievalMetrics.hitAt(r.ranking(), Set.of(r.target()), k)));
+            assertThat(m.get("mrr@" + k).mean())
+                    .isEqualTo(mean(rows, r -> RetrievalMetrics.reciprocalRankAt(r.ranking(), Set.of(r.target()), k)));
+            assertThat(m.get("ndcg@" + k).mean())
+                    .isEqualTo(mean(rows, r -> RetrievalMetrics.ndcgAt(r.ranking(), Set.of(r.target()), k)));
+            assertThat(m.get("recall@" + k).mean())
+                    .isEqualTo(mean(rows, r -> RetrievalMetrics.recallAt(r.ranking(), Set.of(r.target()), k)));
+            assertThat(m.get("precision@" + k).mean())
+                    .isEqualTo(mean(rows, r -> RetrievalMetrics.precisionAt(r.ranking(), Set.of(r.target()), k)));
+        }
+        assertThat(m.get("map").mean())
+                .isEqualTo(mean(rows, r -> RetrievalMetrics.averagePrecision(r.ranking(), Set.of(r.target()))));
+        assertThat(m.get("r_precision").mean())
+                .isEqualTo(mean(rows, r -> RetrievalMetrics.rPrecision(r.ranking(), Set.of(r.target()))));
+        assertThat(m.get("hit@10").mean()).isGreaterThan(0).isLessThan(1);
+    }
+
+    private static double mean(List<QuestionResult> rows, java.util.function.ToDoubleFunction<QuestionResult> f) {
+        double sum = 0;
+        for (QuestionResult r : rows) {
+            sum += f.applyAsDouble(r);
+        }
+        return sum / rows.size();
     }
 
     @Test

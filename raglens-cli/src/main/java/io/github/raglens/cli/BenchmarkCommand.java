@@ -1,0 +1,214 @@
+package io.github.raglens.cli;
+
+import io.github.raglens.eval.benchmark.BenchmarkReport;
+import io.github.raglens.eval.benchmark.BenchmarkRunner;
+import io.github.raglens.eval.benchmark.MetricSummary;
+import io.github.raglens.eval.benchmark.PairwiseComparison;
+import io.github.raglens.eval.benchmark.Relevance;
+import io.github.raglens.eval.benchmark.RetrieverSummary;
+import io.github.raglens.eval.questions.QuestionGenerator;
+import io.github.raglens.eval.questions.QuestionRecord;
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.QuestionSample;
+import io.github.raglens.onnx.OnnxEmbeddings;
+import io.github.raglens.retrieval.LuceneIndex;
+import io.github.raglens.retrieval.RetrievalConfig;
+import io.github.raglens.retrieval.Retrievers;
+import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.spi.Retriever;
+import io.github.raglens.store.ChunksFile;
+import io.github.raglens.store.JsonlStore;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code raglens benchmark}: every retriever over every question, with intervals and tests. */
+@Command(
+        name = "benchmark",
+        mixinStandardHelpOptions = true,
+        description = "Benchmark retrievers on the generated questions: Hit@K, MRR, nDCG, Recall, MAP with"
+                + " bootstrap 95% intervals and paired tests; writes benchmark.json and TREC run files.")
+final class BenchmarkCommand implements Callable<Integer> {
+
+    private static final Set<String> NEED_EMBEDDINGS =
+            Set.of("dense", "hybrid", "hybrid-rrf", "hierarchical", "hier-neighbor", "neighbor");
+
+    @ParentCommand
+    RaglensCli cli;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--docs", paramLabel = "DIR", required = true, description = "The corpus folder (ingested).")
+    Path docs;
+
+    @Option(
+            names = "--retrievers",
+            paramLabel = "LIST",
+            split = ",",
+            defaultValue = "bm25,dense,hybrid,hierarchical,hier-neighbor",
+            description = "Retrievers to compare (default: ${DEFAULT-VALUE}).")
+    List<String> retrieverNames;
+
+    @Option(names = "--k", paramLabel = "LIST", split = ",", defaultValue = "1,3,5,10", description = "Cutoffs.")
+    List<Integer> ks;
+
+    @Option(
+            names = "--relevance",
+            paramLabel = "MODE",
+            defaultValue = "chunk",
+            description = "chunk, section or evidence (default: ${DEFAULT-VALUE}).")
+    String relevance;
+
+    /** Creates the retrievers over the corpus; a seam for tests and for the facade's index stage. */
+    interface RetrieverFactory {
+        List<Retriever> create(List<String> names, List<Chunk> chunks, Path workspace);
+    }
+
+    static RetrieverFactory retrieverFactory = BenchmarkCommand::defaultRetrievers;
+
+    /** Opens the workspace index when it holds the corpus, else indexes the chunks in memory. */
+    static List<Retriever> defaultRetrievers(List<String> names, List<Chunk> chunks, Path workspace) {
+        boolean embeddings = names.stream().anyMatch(NEED_EMBEDDINGS::contains);
+        EmbeddingProvider provider = embeddings ? OnnxEmbeddings.bgeSmallEnV15() : null;
+        Path dir = workspace.resolve("index");
+        LuceneIndex index = null;
+        if (Files.isDirectory(dir)) {
+            LuceneIndex onDisk = LuceneIndex.builder().directory(dir).open();
+            if (onDisk.size() == chunks.size()
+                    && (!embeddings || onDisk.embeddingModel().isPresent())) {
+                index = onDisk;
+            }
+        }
+        if (index == null) {
+            index = LuceneIndex.builder().inMemory().open();
+            if (embeddings) {
+                index.addAll(chunks, provider);
+            } else {
+                index.addAll(chunks);
+            }
+        }
+        List<Retriever> out = new ArrayList<>();
+        for (String name : names) {
+            out.add(Retrievers.create(name, index, provider, RetrievalConfig.defaults()));
+        }
+        return out;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Relevance mode;
+        try {
+            mode = Relevance.parse(relevance);
+            for (String name : retrieverNames) {
+                if (!Retrievers.NAMES.contains(name)) {
+                    throw new IllegalArgumentException(
+                            "unknown retriever '" + name + "'; use one of " + String.join(", ", Retrievers.NAMES));
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            err.println("raglens benchmark: " + e.getMessage());
+            return CommandLine.ExitCode.USAGE;
+        }
+        Path questionsFile = cli.workspace.resolve(QuestionGenerator.FILE_NAME);
+        List<QuestionSample> questions = readQuestions(questionsFile);
+        if (questions.isEmpty()) {
+            err.println("raglens benchmark: no questions in " + questionsFile + "; run `raglens questions --docs "
+                    + docs + "` first");
+            return CommandLine.ExitCode.SOFTWARE;
+        }
+        long success = questions.stream()
+                .filter(q -> q.status().name().equals("SUCCESS"))
+                .count();
+        if (success == 0) {
+            long skipped = questions.stream()
+                    .filter(q -> q.status().name().equals("SKIP"))
+                    .count();
+            err.println("raglens benchmark: no usable questions in " + questionsFile + ": 0 succeeded, " + skipped
+                    + " skipped, " + (questions.size() - skipped) + " failed; check the LLM with `raglens questions"
+                    + " --docs " + docs + " --limit 5` or try another --llm-model");
+            return CommandLine.ExitCode.SOFTWARE;
+        }
+        List<Chunk> chunks = ChunksFile.read(cli.workspace.resolve("chunks.jsonl"));
+        List<Retriever> retrievers = retrieverFactory.create(retrieverNames, chunks, cli.workspace);
+        BenchmarkReport report;
+        try {
+            report = BenchmarkRunner.builder()
+                    .retrievers(retrievers)
+                    .ks(ks.stream().mapToInt(Integer::intValue).toArray())
+                    .relevance(mode)
+                    .build()
+                    .run(questions, chunks);
+        } catch (IllegalArgumentException e) {
+            err.println("raglens benchmark: " + e.getMessage());
+            return CommandLine.ExitCode.SOFTWARE;
+        }
+        report.warnings().forEach(w -> err.println("raglens benchmark: warning: " + w));
+        report.writeJson(cli.workspace.resolve("benchmark.json"));
+        report.writeTrecFiles(cli.workspace.resolve("runs"));
+        if (!cli.quiet) {
+            print(out, report);
+            out.println("wrote " + cli.workspace.resolve("benchmark.json") + " and TREC runs in "
+                    + cli.workspace.resolve("runs"));
+        }
+        return CommandLine.ExitCode.OK;
+    }
+
+    private static List<QuestionSample> readQuestions(Path file) {
+        if (!Files.exists(file)) {
+            return List.of();
+        }
+        try (JsonlStore<QuestionRecord> store = JsonlStore.open(file, QuestionRecord.class, QuestionRecord::chunkId)) {
+            return store.records().stream().map(QuestionRecord::toSample).toList();
+        }
+    }
+
+    private static void print(PrintWriter out, BenchmarkReport report) {
+        out.printf(
+                Locale.ROOT,
+                "%d questions, relevance %s, 95%% bootstrap intervals%n",
+                report.questions(),
+                report.relevance());
+        int maxK = report.ks().getLast();
+        List<String> columns = new ArrayList<>();
+        report.ks().forEach(k -> columns.add("hit@" + k));
+        columns.add("mrr@" + maxK);
+        columns.add("ndcg@" + maxK);
+        StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-14s", "retriever"));
+        columns.forEach(c -> header.append(String.format(Locale.ROOT, " %-19s", c)));
+        header.append(" p50 ms");
+        out.println(header);
+        for (RetrieverSummary s : report.retrievers()) {
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-14s", s.retriever()));
+            for (String c : columns) {
+                MetricSummary m = s.metrics().get(c);
+                row.append(String.format(Locale.ROOT, " %.3f [%.3f,%.3f]", m.mean(), m.lower(), m.upper()));
+            }
+            row.append(String.format(Locale.ROOT, " %.1f", s.latency().p50Millis()));
+            out.println(row);
+        }
+        for (PairwiseComparison c : report.comparisons()) {
+            if (c.significant() && c.metric().equals("mrr@" + maxK)) {
+                out.printf(
+                        Locale.ROOT,
+                        "%s vs %s: mrr@%d differs by %+.3f (p = %.4f)%n",
+                        c.a(),
+                        c.b(),
+                        maxK,
+                        c.meanDifference(),
+                        c.pValue());
+            }
+        }
+    }
+}

@@ -1,0 +1,173 @@
+package io.github.raglens.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.raglens.model.ChatMessage;
+import io.github.raglens.model.ChatOutcome;
+import io.github.raglens.model.ChatRequest;
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.ChunkType;
+import io.github.raglens.model.RetrievalResult;
+import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.model.TokenUsage;
+import io.github.raglens.spi.LlmProvider;
+import io.github.raglens.spi.Retriever;
+import io.github.raglens.store.ChunksFile;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class QuestionsAndBenchmarkCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @AfterEach
+    void restoreSeams() {
+        QuestionsCommand.llmFactory = QuestionsCommand::defaultLlm;
+        BenchmarkCommand.retrieverFactory = BenchmarkCommand::defaultRetrievers;
+    }
+
+    private int run(String... args) {
+        return RaglensCli.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    private List<Chunk> corpus() {
+        List<Chunk> chunks = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            String text = "Widget model W" + i + " weighs " + (10 + i) + " kilograms. It ships in a blue box.";
+            chunks.add(new Chunk(
+                    "c" + i,
+                    "doc",
+                    "s" + i,
+                    null,
+                    "doc > s" + i,
+                    ChunkType.PARENT_SECTION,
+                    -1,
+                    i,
+                    text,
+                    0,
+                    text.length(),
+                    1,
+                    1));
+        }
+        return chunks;
+    }
+
+    static LlmProvider fakeLlm() {
+        return new LlmProvider() {
+            @Override
+            public String modelName() {
+                return "fake/cli";
+            }
+
+            @Override
+            public ChatOutcome chat(ChatRequest request) {
+                String user = request.messages().stream()
+                        .filter(m -> m.role() == ChatMessage.Role.USER)
+                        .findFirst()
+                        .orElseThrow()
+                        .content();
+                String passage = user.substring(user.indexOf("<<<\n") + 4, user.lastIndexOf("\n>>>"));
+                String model = passage.split(" ")[2];
+                String evidence = passage.substring(0, passage.indexOf('.'));
+                return new ChatOutcome.Completed(
+                        "{\"status\":\"success\",\"question\":\"How heavy is widget " + model + "?\",\"answer\":\"x\","
+                                + "\"evidence\":\"" + evidence + "\"}",
+                        TokenUsage.NONE);
+            }
+        };
+    }
+
+    static Retriever exact(List<Chunk> chunks) {
+        return new Retriever() {
+            @Override
+            public String name() {
+                return "bm25";
+            }
+
+            @Override
+            public RetrievalResult retrieve(String query, int k) {
+                List<RetrievedChunk> hits = new ArrayList<>();
+                int rank = 1;
+                for (Chunk c : chunks) {
+                    if (query.contains(c.text().split(" ")[2])) {
+                        hits.add(RetrievedChunk.of(rank++, 2.0, c));
+                    }
+                }
+                for (Chunk c : chunks) {
+                    if (rank <= k && !query.contains(c.text().split(" ")[2])) {
+                        hits.add(RetrievedChunk.of(rank, 1.0 / rank, c));
+                        rank++;
+                    }
+                }
+                return new RetrievalResult("bm25", query, hits, 0);
+            }
+        };
+    }
+
+    @Test
+    void benchmarkWithoutQuestions_tellsTheUserToRunQuestions() {
+        Path ws = dir.resolve("ws");
+        assertThat(run("--workspace", ws.toString(), "benchmark", "--docs", "pdfs"))
+                .isEqualTo(1);
+        assertThat(err.toString())
+                .isEqualTo("raglens benchmark: no questions in " + ws.resolve("questions.jsonl")
+                        + "; run `raglens questions --docs pdfs` first" + System.lineSeparator());
+    }
+
+    @Test
+    void questionsThenBenchmark_writeQuestionsBenchmarkJsonAndRuns() throws Exception {
+        Path ws = dir.resolve("ws");
+        List<Chunk> chunks = corpus();
+        ChunksFile.write(ws.resolve("chunks.jsonl"), chunks);
+        QuestionsCommand.llmFactory = (p, m) -> fakeLlm();
+        assertThat(run("--workspace", ws.toString(), "questions", "--docs", "pdfs", "--limit", "4"))
+                .isZero();
+        assertThat(out.toString()).contains("questions: 4 chunks asked (4 success, 0 skip, 0 failed), 0 already done");
+        assertThat(run("--workspace", ws.toString(), "questions", "--docs", "pdfs"))
+                .isZero();
+        assertThat(out.toString()).contains("questions: 2 chunks asked (2 success, 0 skip, 0 failed), 4 already done");
+        assertThat(Files.readAllLines(ws.resolve("questions.jsonl"))).hasSize(6);
+
+        BenchmarkCommand.retrieverFactory = (names, c, w) -> List.of(exact(c));
+        assertThat(run(
+                        "--workspace",
+                        ws.toString(),
+                        "benchmark",
+                        "--docs",
+                        "pdfs",
+                        "--retrievers",
+                        "bm25",
+                        "--k",
+                        "1,3"))
+                .isZero();
+        assertThat(out.toString())
+                .contains("6 questions, relevance chunk")
+                .contains("bm25           1.000 [1.000,1.000]");
+        assertThat(ws.resolve("benchmark.json")).exists();
+        assertThat(ws.resolve("runs").resolve("bm25.run")).exists();
+        assertThat(ws.resolve("runs").resolve("qrels.txt")).exists();
+    }
+
+    @Test
+    void unknownRetrieverOrRelevance_isAUsageError() {
+        assertThat(run("--workspace", dir.toString(), "benchmark", "--docs", "d", "--relevance", "doc"))
+                .isEqualTo(2);
+        assertThat(err.toString())
+                .contains("raglens benchmark: unknown relevance 'doc'; use chunk, section or evidence");
+        assertThat(run("--workspace", dir.toString(), "questions", "--docs", "d", "--llm-provider", "acme"))
+                .isEqualTo(2);
+        assertThat(err.toString())
+                .contains("raglens questions: unknown --llm-provider 'acme'; use ollama, openai or groq");
+    }
+}

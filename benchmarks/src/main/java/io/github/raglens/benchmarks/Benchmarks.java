@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
         name = "benchmarks",
         mixinStandardHelpOptions = true,
         description = "Speed and quality benchmarks of raglens, with peers measured in the same run.",
-        subcommands = {StoreBenchmark.class, JudgeThroughputBenchmark.class})
+        subcommands = {StoreBenchmark.class, LlmLoadBenchmark.class, JudgeThroughputBenchmark.class})
 public final class Benchmarks implements Runnable {
 
     @CommandLine.Spec

@@ -169,21 +169,41 @@ final class StructurePreserver {
     }
 
     private static boolean isRow(String text, Span line) {
-        int bar = text.indexOf('|', line.start());
-        return bar >= 0 && bar < line.end();
+        for (int i = line.start(); i < line.end(); i++) {
+            if (text.charAt(i) == '|') {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isSeparator(String text, Span line) {
-        String s = text.substring(line.start(), line.end());
-        return s.indexOf('-') >= 0 && SEPARATOR_ROW.matcher(s).matches();
+        CharSequence s = text.subSequence(line.start(), line.end());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c != '|' && c != '-' && c != ':' && c != ' ' && c != '\t') {
+                return false; // cheap rejection of ordinary lines before the regular expression
+            }
+        }
+        return SEPARATOR_ROW.matcher(s).matches() && s.toString().indexOf('-') >= 0;
     }
 
     /** Whether no formula crosses the line's ends; a formula wholly inside a table row is fine. */
     private static boolean outside(Span line, List<Span> formulas) {
-        for (Span f : formulas) {
-            boolean overlaps = f.start() < line.end() && line.start() < f.end();
-            boolean inside = f.start() >= line.start() && f.end() <= line.end();
-            if (overlaps && !inside) {
+        // formulas are sorted and disjoint: find the first that ends after the line starts
+        int lo = 0;
+        int hi = formulas.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (formulas.get(mid).end() <= line.start()) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        for (int i = lo; i < formulas.size() && formulas.get(i).start() < line.end(); i++) {
+            Span f = formulas.get(i);
+            if (f.start() < line.start() || f.end() > line.end()) {
                 return false;
             }
         }

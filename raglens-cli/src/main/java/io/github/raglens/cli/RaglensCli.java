@@ -18,7 +18,13 @@ import picocli.CommandLine.ScopeType;
         mixinStandardHelpOptions = true,
         versionProvider = RaglensCli.Version.class,
         description = "Benchmark retrieval strategies and evaluate RAG answers on your own documents.",
-        subcommands = {CommandLine.HelpCommand.class, TrecEvalCommand.class, EvaluateCommand.class},
+        subcommands = {
+            CommandLine.HelpCommand.class,
+            ParseCommand.class,
+            IngestCommand.class,
+            TrecEvalCommand.class,
+            EvaluateCommand.class
+        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:done",

@@ -238,6 +238,10 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
                     .get(baseUrlVariable)
                     .map(ProviderBuilder::normalizeUrl)
                     .orElse(null);
+            if (url != null && provider.equals("ollama") && URI.create(url).getPort() < 0) {
+                // OLLAMA_HOST=0.0.0.0 or =gpu-box means Ollama's own port, as the ollama CLI reads it
+                url = url + ":11434";
+            }
         }
         if (url == null) {
             url = normalizeUrl(defaultBaseUrl);

@@ -27,6 +27,39 @@ public final class Providers {
     private Providers() {}
 
     /**
+     * The chat model used when the user names none: {@code llama3.2} (Ollama), {@code gpt-4o-mini}
+     * (OpenAI), {@code llama-3.1-8b-instant} (Groq).
+     *
+     * @throws IllegalArgumentException for an unknown provider
+     */
+    public static String defaultChatModel(String provider) {
+        return switch (Objects.requireNonNull(provider, "provider").toLowerCase(Locale.ROOT)) {
+            case "ollama" -> "llama3.2";
+            case "openai" -> "gpt-4o-mini";
+            case "groq" -> "llama-3.1-8b-instant";
+            default ->
+                throw new IllegalArgumentException(
+                        "unknown provider '" + provider + "'; choose ollama, openai or groq");
+        };
+    }
+
+    /**
+     * The embedding model used when the user names none: {@code nomic-embed-text} (Ollama), {@code
+     * text-embedding-3-small} (OpenAI).
+     *
+     * @throws IllegalArgumentException for a provider without remote embeddings here
+     */
+    public static String defaultEmbeddingModel(String provider) {
+        return switch (Objects.requireNonNull(provider, "provider").toLowerCase(Locale.ROOT)) {
+            case "ollama" -> "nomic-embed-text";
+            case "openai" -> "text-embedding-3-small";
+            default ->
+                throw new IllegalArgumentException(
+                        "no embedding model for provider '" + provider + "'; choose onnx, ollama or openai");
+        };
+    }
+
+    /**
      * A chat client with default options.
      *
      * @param provider {@code ollama}, {@code openai} or {@code groq} (case-insensitive)

@@ -90,6 +90,21 @@ class ProvidersTest {
     }
 
     @Test
+    void defaultModels_perProvider() {
+        assertThat(Providers.defaultChatModel("Groq")).isEqualTo("llama-3.1-8b-instant");
+        assertThat(Providers.defaultEmbeddingModel("openai")).isEqualTo("text-embedding-3-small");
+        assertThatThrownBy(() -> Providers.defaultEmbeddingModel("groq"))
+                .hasMessage("no embedding model for provider 'groq'; choose onnx, ollama or openai");
+    }
+
+    @Test
+    void ollamaHost_withoutPort_usesOllamasPort() {
+        Environment env = Environment.of(Map.of("OLLAMA_HOST", "0.0.0.0"));
+        assertThat(Providers.chat("ollama", "llama3.2", env, "--llm-provider").toString())
+                .contains("baseUrl=http://0.0.0.0:11434,");
+    }
+
+    @Test
     void blankVariable_countsAsUnset() {
         Environment env = Environment.of(Map.of("OPENAI_API_KEY", "  "));
         assertThatThrownBy(() -> Providers.chat("openai", "gpt-4o-mini", env, "--llm-provider"))

@@ -79,8 +79,8 @@ public record BeirDataset(
             if (!Files.isRegularFile(p)) {
                 throw new ParseException(
                         p,
-                        "BEIR file " + p + " not found; a BEIR dataset folder holds corpus.jsonl, queries.jsonl"
-                                + " and qrels/" + split + ".tsv",
+                        "file not found; a BEIR dataset folder holds corpus.jsonl, queries.jsonl" + " and qrels/"
+                                + split + ".tsv",
                         null);
             }
         }
@@ -120,8 +120,7 @@ public record BeirDataset(
             if (!queries.containsKey(qid)) {
                 throw new ParseException(
                         qrelsFile,
-                        "query '" + qid + "' of " + qrelsFile + " is not in " + queriesFile
-                                + "; use the queries file of the same dataset",
+                        "query '" + qid + "' is not in " + queriesFile + "; use the queries file of the same dataset",
                         null);
             }
         }
@@ -147,19 +146,16 @@ public record BeirDataset(
                 try {
                     node = mapper.readTree(s);
                 } catch (IOException e) {
-                    throw new ParseException(
-                            file, "line " + line + " of " + file + " is not valid JSON; fix or remove the line", e);
+                    throw new ParseException(file, "line " + line + " is not valid JSON; fix or remove the line", e);
                 }
                 if (!node.isObject()) {
                     throw new ParseException(
-                            file,
-                            "line " + line + " of " + file + " is not a JSON object; fix or remove the line",
-                            null);
+                            file, "line " + line + " is not a JSON object; fix or remove the line", null);
                 }
                 handler.accept(line, node);
             }
         } catch (IOException e) {
-            throw new ParseException(file, "cannot read " + file + ": " + e.getMessage(), e);
+            throw new ParseException(file, "cannot read: " + e.getMessage(), e);
         }
     }
 
@@ -168,9 +164,7 @@ public record BeirDataset(
         if (v == null || v.isNull()) {
             if (required) {
                 throw new ParseException(
-                        file,
-                        "line " + line + " of " + file + " has no \"" + field + "\"; every record needs one",
-                        null);
+                        file, "line " + line + " has no \"" + field + "\"; every record needs one", null);
             }
             return "";
         }
@@ -195,7 +189,7 @@ public record BeirDataset(
                 if (f.length != 3) {
                     throw new ParseException(
                             file,
-                            "line " + line + " of " + file + " has " + f.length
+                            "line " + line + " has " + f.length
                                     + " fields; expected: query-id, corpus-id, score separated by tabs",
                             null);
                 }
@@ -204,12 +198,12 @@ public record BeirDataset(
                     rel = Integer.parseInt(f[2]);
                 } catch (NumberFormatException e) {
                     throw new ParseException(
-                            file, "line " + line + " of " + file + " has score '" + f[2] + "'; expected an integer", e);
+                            file, "line " + line + " has score '" + f[2] + "'; expected an integer", e);
                 }
                 qrels.computeIfAbsent(f[0], x -> new LinkedHashMap<>()).put(f[1], rel);
             }
         } catch (IOException e) {
-            throw new ParseException(file, "cannot read " + file + ": " + e.getMessage(), e);
+            throw new ParseException(file, "cannot read: " + e.getMessage(), e);
         }
         return qrels;
     }

@@ -177,12 +177,14 @@ public final class HttpCaller {
                     retries,
                     config.retry(),
                     ThreadLocalRandom.current());
+            if (attempt.failure == Failure.THROTTLED) {
+                // every rate-limit reply shrinks the shared concurrency; a retry also pauses all callers
+                limiter.onThrottled(
+                        decision instanceof RetryDecision.Retry r ? r.delay().toNanos() : 0);
+            }
             switch (decision) {
                 case RetryDecision.GiveUp g -> throw failure(g, attempt, retries + 1);
                 case RetryDecision.Retry r -> {
-                    if (r.failure() == Failure.THROTTLED) {
-                        limiter.onThrottled(r.delay().toNanos());
-                    }
                     LOG.warn(
                             "{}: {}; retry {} of {} in {} ms",
                             config.modelName(),

@@ -8,14 +8,22 @@ import java.util.concurrent.ConcurrentHashMap;
  * that talks to it: requests per minute, tokens per minute, an adaptive concurrency gate, and a
  * pause that a rate-limit reply imposes on every caller.
  *
- * <p>The request bucket holds one request, so calls are spaced {@code 60/rpm} seconds apart and
- * any 60-second window sees at most {@code rpm} requests. The token bucket holds one second's
+ * <p>The request bucket holds one request, so calls are spaced {@code 60/rpm} seconds apart (paced
+ * at 99 % of the limit, see {@link #PACING}) and any 60-second window sees at most {@code rpm}
+ * requests. The token bucket holds one second's
  * tokens (at least the request at hand); a call reserves its estimated tokens and the estimate is
  * corrected when the real usage arrives. Thread-safe.
  */
 public final class RateLimiter {
 
     private static final Map<String, RateLimiter> SHARED = new ConcurrentHashMap<>();
+
+    /**
+     * Requests are paced at 99 % of the limit: a request delayed on its way (a new connection, a
+     * busy network) must not let the next ones make the server count more than the limit in its
+     * 60-second window.
+     */
+    static final double PACING = 0.99;
 
     private final String key;
     private final Ticker ticker;
@@ -70,8 +78,8 @@ public final class RateLimiter {
         TokenBucket r = requests;
         if (limits.requestsPerMinute() == 0) {
             requests = null;
-        } else if (r == null || r.perMinute() != limits.requestsPerMinute()) {
-            requests = new TokenBucket(limits.requestsPerMinute(), 1, now);
+        } else if (r == null || r.perMinute() != limits.requestsPerMinute() * PACING) {
+            requests = new TokenBucket(limits.requestsPerMinute() * PACING, 1, now);
         }
         TokenBucket t = tokens;
         if (limits.tokensPerMinute() == 0) {

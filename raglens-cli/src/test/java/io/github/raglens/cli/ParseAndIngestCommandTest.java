@@ -1,0 +1,59 @@
+package io.github.raglens.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ParseAndIngestCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return RaglensCli.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    @Test
+    void parse_markdownToJson_listsSectionsAndTables() throws IOException {
+        Path file = Files.writeString(dir.resolve("doc.md"), "# Doc\n\n## Part\n\n| a | b |\n|---|---|\n| 1 | 2 |\n");
+        assertThat(run("parse", file.toString(), "--format", "json")).isZero();
+        assertThat(out.toString())
+                .contains("\"title\" : \"Part\"")
+                .contains("\"level\" : 2")
+                .contains("\"rows\" : [ [ \"a\", \"b\" ], [ \"1\", \"2\" ] ]");
+    }
+
+    @Test
+    void parse_markdownFormat_printsHeadings() throws IOException {
+        Path file = Files.writeString(dir.resolve("doc.md"), "# Doc\n\nbody\n");
+        assertThat(run("parse", file.toString())).isZero();
+        assertThat(out.toString()).isEqualTo("# Doc\n\n## Doc\n\nbody\n");
+    }
+
+    @Test
+    void ingest_badFileIsReportedAndExitCodeIs3() throws IOException {
+        Path docs = Files.createDirectories(dir.resolve("docs"));
+        Files.writeString(docs.resolve("good.md"), "# Good\n\ntext\n");
+        Files.createFile(docs.resolve("empty.pdf"));
+        Path ws = dir.resolve("ws");
+        assertThat(run("--workspace", ws.toString(), "ingest", "--docs", docs.toString()))
+                .isEqualTo(RaglensCli.EXIT_PARTIAL);
+        assertThat(err.toString())
+                .isEqualTo("raglens: failed: " + docs.resolve("empty.pdf")
+                        + ": the file is empty (0 bytes); replace it with the complete PDF" + System.lineSeparator());
+        String report = Files.readString(ws.resolve("ingest-report.json"));
+        assertThat(report)
+                .contains("\"status\" : \"failed\"")
+                .contains("\"status\" : \"ok\"")
+                .contains("\"chunks\" : 0");
+    }
+}

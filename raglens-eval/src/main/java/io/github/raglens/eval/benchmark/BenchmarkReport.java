@@ -1,0 +1,125 @@
+package io.github.raglens.eval.benchmark;
+
+import io.github.raglens.internal.Json;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Everything a benchmark run measured; written as {@code benchmark.json}.
+ *
+ * @param relevance the relevance mode
+ * @param ks the cutoffs
+ * @param questions questions benchmarked
+ * @param excludedQuestions questions left out because their source chunk no longer exists
+ * @param corpusChunks chunks in the corpus
+ * @param bootstrapResamples resamples behind each interval
+ * @param permutations sign flips behind each p-value
+ * @param seed the seed of the intervals and tests
+ * @param meanLexicalOverlap mean share of question terms present in the source text
+ * @param warnings problems that did not stop the run
+ * @param retrievers per retriever: metrics with intervals and latency
+ * @param comparisons paired tests between every two retrievers on the headline metrics
+ * @param breakdowns headline metrics by chunk type, by document and by lexical overlap
+ * @param perQuestion every retriever's result for every question
+ */
+public record BenchmarkReport(
+        String relevance,
+        List<Integer> ks,
+        int questions,
+        int excludedQuestions,
+        int corpusChunks,
+        int bootstrapResamples,
+        int permutations,
+        long seed,
+        double meanLexicalOverlap,
+        List<String> warnings,
+        List<RetrieverSummary> retrievers,
+        List<PairwiseComparison> comparisons,
+        List<Breakdown> breakdowns,
+        List<QuestionResult> perQuestion) {
+
+    /** Copies the lists. */
+    public BenchmarkReport {
+        ks = List.copyOf(ks);
+        warnings = List.copyOf(warnings);
+        retrievers = List.copyOf(retrievers);
+        comparisons = List.copyOf(comparisons);
+        breakdowns = List.copyOf(breakdowns);
+        perQuestion = List.copyOf(perQuestion);
+    }
+
+    /** The summary of the named retriever. */
+    public RetrieverSummary retriever(String name) {
+        return retrievers.stream()
+                .filter(r -> r.retriever().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no retriever '" + name + "' in this report"));
+    }
+
+    /**
+     * Writes the report as pretty-printed JSON.
+     *
+     * @throws UncheckedIOException if the file cannot be written
+     */
+    public void writeJson(Path file) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            Json.mapper().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), this);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Writes one TREC run file per retriever ({@code <retriever>.run}) and the qrels ({@code
+     * qrels.txt}) into a folder; {@code trec_eval -c} on them gives this report's numbers.
+     *
+     * @return the files written, qrels first
+     * @throws UncheckedIOException if a file cannot be written
+     */
+    public List<Path> writeTrecFiles(Path dir) {
+        List<Path> written = new ArrayList<>();
+        try {
+            Files.createDirectories(dir);
+            Path qrels = dir.resolve("qrels.txt");
+            Set<String> seen = new LinkedHashSet<>();
+            try (BufferedWriter w = Files.newBufferedWriter(qrels, StandardCharsets.UTF_8)) {
+                for (QuestionResult r : perQuestion) {
+                    if (seen.add(r.queryId())) {
+                        w.write(r.queryId() + " 0 " + r.target() + " 1\n");
+                    }
+                }
+            }
+            written.add(qrels);
+            for (RetrieverSummary s : retrievers) {
+                Path run = dir.resolve(s.retriever() + ".run");
+                try (BufferedWriter w = Files.newBufferedWriter(run, StandardCharsets.UTF_8)) {
+                    for (QuestionResult r : perQuestion) {
+                        if (!r.retriever().equals(s.retriever())) {
+                            continue;
+                        }
+                        for (int i = 0; i < r.ranking().size(); i++) {
+                            w.write(r.queryId() + " Q0 " + r.ranking().get(i) + " " + (i + 1) + " "
+                                    + r.scores().get(i) + " " + s.retriever() + "\n");
+                        }
+                    }
+                }
+                written.add(run);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write TREC files to " + dir + ": " + e.getMessage(), e);
+        }
+        return written;
+    }
+}

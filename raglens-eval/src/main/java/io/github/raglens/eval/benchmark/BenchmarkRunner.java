@@ -1,0 +1,496 @@
+package io.github.raglens.eval.benchmark;
+
+import io.github.raglens.eval.LatencyPercentiles;
+import io.github.raglens.eval.RetrievalMetrics;
+import io.github.raglens.eval.ScoredId;
+import io.github.raglens.eval.questions.Evidence;
+import io.github.raglens.eval.stats.Bootstrap;
+import io.github.raglens.eval.stats.PairedRandomizationTest;
+import io.github.raglens.eval.stats.PairedTestResult;
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.QuestionStatus;
+import io.github.raglens.model.RetrievalResult;
+import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.spi.Retriever;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.IntStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs every retriever over every question and measures Hit@K, MRR@K, nDCG@K, Recall@K, Precision@K,
+ * MAP, R-precision, section hit@K and child hit@K, with bootstrap confidence intervals, paired
+ * randomization tests between retrievers, breakdowns and latency percentiles.
+ *
+ * <p>Each question has one relevant target (see {@link Relevance}). Hits are ranked as {@code
+ * trec_eval} ranks them (score descending, then judged id descending), so the exported run files
+ * give {@code trec_eval} exactly this report's numbers. Retrievals run one at a time, so that
+ * latencies are not disturbed by each other.
+ *
+ * <p>Immutable and thread-safe; retrievers must be thread-safe as the SPI requires.
+ */
+public final class BenchmarkRunner {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BenchmarkRunner.class);
+
+    private final List<Retriever> retrievers;
+    private final int[] ks;
+    private final Relevance relevance;
+    private final Bootstrap bootstrap;
+    private final PairedRandomizationTest test;
+
+    private BenchmarkRunner(Builder b) {
+        this.retrievers = List.copyOf(b.retrievers);
+        this.ks = b.ks.clone();
+        this.relevance = b.relevance;
+        this.bootstrap = b.bootstrap;
+        this.test = b.test;
+    }
+
+    /** Starts a runner: cutoffs 1, 3, 5, 10; chunk relevance; 10,000 resamples and permutations, seed 42. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Runs the benchmark.
+     *
+     * @param questions the question set; only {@code SUCCESS} questions are used
+     * @param corpus the chunks the retrievers search
+     * @return the report
+     * @throws IllegalArgumentException if there is no usable question, or none whose source chunk
+     *     still exists (chunk and section relevance)
+     */
+    public BenchmarkReport run(List<QuestionSample> questions, List<Chunk> corpus) {
+        Objects.requireNonNull(questions, "questions");
+        Objects.requireNonNull(corpus, "corpus");
+        List<String> warnings = new ArrayList<>();
+        Map<String, Chunk> byId = new HashMap<>(corpus.size() * 2);
+        for (Chunk c : corpus) {
+            byId.put(c.id(), c);
+        }
+        List<QuestionSample> usable = questions.stream()
+                .filter(q -> q.status() == QuestionStatus.SUCCESS)
+                .toList();
+        if (usable.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "no usable questions: " + questions.size() + " question records, none with status success");
+        }
+        List<QuestionSample> kept = new ArrayList<>();
+        int excluded = 0;
+        for (QuestionSample q : usable) {
+            if (relevance != Relevance.EVIDENCE && !byId.containsKey(q.sourceChunkId())) {
+                excluded++;
+            } else {
+                kept.add(q);
+            }
+        }
+        if (excluded > 0) {
+            String msg = excluded + " of " + usable.size()
+                    + " questions refer to chunks that no longer exist (the corpus was re-chunked?) and are"
+                    + " excluded; use --relevance evidence to keep them, or regenerate the questions";
+            warnings.add(msg);
+            LOG.warn(msg);
+        }
+        if (kept.isEmpty()) {
+            throw new IllegalArgumentException("all " + usable.size()
+                    + " questions refer to chunks that no longer exist; use --relevance evidence or regenerate"
+                    + " the questions");
+        }
+        int maxK = Arrays.stream(ks).max().orElseThrow();
+        if (maxK > corpus.size()) {
+            String msg = "k=" + maxK + " is larger than the corpus (" + corpus.size()
+                    + " chunks): every retriever returns fewer hits and Precision@" + maxK + " cannot reach 1";
+            warnings.add(msg);
+            LOG.warn(msg);
+        }
+        List<Prepared> prepared = prepare(kept, byId);
+        MetricNames names = new MetricNames(ks);
+        List<QuestionResult> perQuestion = new ArrayList<>();
+        Map<String, double[][]> values = new LinkedHashMap<>(); // retriever -> metric -> per question
+        Map<String, long[]> latencies = new LinkedHashMap<>();
+        for (Retriever retriever : retrievers) {
+            double[][] v = new double[names.size()][prepared.size()];
+            long[] lat = new long[prepared.size()];
+            for (int qi = 0; qi < prepared.size(); qi++) {
+                Prepared p = prepared.get(qi);
+                long t0 = System.nanoTime();
+                RetrievalResult result = retriever.retrieve(p.sample().question(), maxK);
+                lat[qi] = System.nanoTime() - t0;
+                perQuestion.add(judge(retriever.name(), p, result, lat[qi], names, v, qi));
+            }
+            values.put(retriever.name(), v);
+            latencies.put(retriever.name(), lat);
+        }
+        List<RetrieverSummary> summaries = summarise(names, values, latencies);
+        List<PairwiseComparison> comparisons = compare(names, values);
+        List<Breakdown> breakdowns = breakdowns(names, values, prepared);
+        double overlap =
+                prepared.stream().mapToDouble(Prepared::overlap).average().orElse(0);
+        return new BenchmarkReport(
+                relevance.cliName(),
+                Arrays.stream(ks).boxed().toList(),
+                prepared.size(),
+                excluded,
+                corpus.size(),
+                bootstrap.resamples(),
+                test.permutations(),
+                bootstrap.seed(),
+                overlap,
+                warnings,
+                summaries,
+                comparisons,
+                breakdowns,
+                perQuestion);
+    }
+
+    /** A question with what the benchmark needs about it. */
+    private record Prepared(
+            QuestionSample sample, String queryId, Chunk source, String target, String evidence, double overlap) {}
+
+    private List<Prepared> prepare(List<QuestionSample> kept, Map<String, Chunk> byId) {
+        List<Prepared> out = new ArrayList<>(kept.size());
+        Set<String> queryIds = new HashSet<>();
+        for (QuestionSample q : kept) {
+            String queryId = q.id().isBlank() ? "q" + out.size() : q.id().replaceAll("\\s+", "_");
+            for (int n = 2; !queryIds.add(queryId); n++) {
+                queryId = q.id() + "#" + n;
+            }
+            Chunk source = byId.get(q.sourceChunkId());
+            String target = switch (relevance) {
+                case CHUNK -> q.sourceChunkId();
+                case SECTION -> "section:" + q.sectionId();
+                case EVIDENCE -> "evidence:" + queryId;
+            };
+            String sourceText = source != null ? source.text() : q.evidence();
+            out.add(new Prepared(
+                    q,
+                    queryId,
+                    source,
+                    target,
+                    Evidence.normalize(q.evidence()),
+                    LexicalOverlap.of(q.question(), sourceText)));
+        }
+        return out;
+    }
+
+    private boolean reaches(Prepared p, RetrievedChunk hit) {
+        return switch (relevance) {
+            case CHUNK -> {
+                String id = p.sample().sourceChunkId();
+                if (hit.chunk().id().equals(id) || hit.matched().id().equals(id)) {
+                    yield true;
+                }
+                for (Chunk c : hit.context()) {
+                    if (c.id().equals(id)) {
+                        yield true;
+                    }
+                }
+                yield false;
+            }
+            case SECTION ->
+                RetrievalMetrics.sectionHitAt(List.of(hit), p.sample().sectionId(), 1) > 0;
+            case EVIDENCE ->
+                !p.evidence().isEmpty()
+                        && (Evidence.normalize(hit.chunk().text()).contains(p.evidence())
+                                || Evidence.normalize(hit.contextText()).contains(p.evidence()));
+        };
+    }
+
+    private QuestionResult judge(
+            String retriever,
+            Prepared p,
+            RetrievalResult result,
+            long latencyNanos,
+            MetricNames names,
+            double[][] v,
+            int qi) {
+        List<RetrievedChunk> hits = new ArrayList<>(result.hits());
+        hits.sort((a, b) -> Integer.compare(a.rank(), b.rank()));
+        List<ScoredId> scored = new ArrayList<>(hits.size());
+        Map<String, RetrievedChunk> byKey = new HashMap<>();
+        boolean found = false;
+        for (RetrievedChunk hit : hits) {
+            String key;
+            if (!found && reaches(p, hit)) {
+                key = p.target();
+                found = true;
+            } else {
+                key = hit.chunk().id();
+                if (key.equals(p.target()) || byKey.containsKey(key)) {
+                    key = key + "#dup" + hit.rank();
+                }
+            }
+            scored.add(new ScoredId(key, hit.score()));
+            byKey.put(key, hit);
+        }
+        List<String> ranking = RetrievalMetrics.trecOrder(scored);
+        List<RetrievedChunk> ordered = new ArrayList<>(ranking.size());
+        List<Double> scores = new ArrayList<>(ranking.size());
+        for (String key : ranking) {
+            RetrievedChunk hit = byKey.get(key);
+            ordered.add(hit);
+            scores.add(hit.score());
+        }
+        Set<String> relevant = Set.of(p.target());
+        int first = ranking.indexOf(p.target()) + 1;
+        int m = 0;
+        for (int k : ks) {
+            v[m++][qi] = RetrievalMetrics.hitAt(ranking, relevant, k);
+        }
+        for (int k : ks) {
+            v[m++][qi] = RetrievalMetrics.reciprocalRankAt(ranking, relevant, k);
+        }
+        for (int k : ks) {
+            v[m++][qi] = RetrievalMetrics.ndcgAt(ranking, relevant, k);
+        }
+        for (int k : ks) {
+            v[m++][qi] = RetrievalMetrics.recallAt(ranking, relevant, k);
+        }
+        for (int k : ks) {
+            v[m++][qi] = RetrievalMetrics.precisionAt(ranking, relevant, k);
+        }
+        v[m++][qi] = RetrievalMetrics.averagePrecision(ranking, relevant);
+        v[m++][qi] = RetrievalMetrics.rPrecision(ranking, relevant);
+        for (int k : ks) {
+            v[m++][qi] = RetrievalMetrics.sectionHitAt(ordered, p.sample().sectionId(), k);
+        }
+        for (int k : ks) {
+            v[m++][qi] = RetrievalMetrics.childHitAt(ordered, p.sample().sourceChunkId(), k);
+        }
+        if (m != names.size()) {
+            throw new IllegalStateException("computed " + m + " metrics, expected " + names.size());
+        }
+        return new QuestionResult(
+                p.queryId(),
+                p.sample().id(),
+                retriever,
+                p.sample().question(),
+                p.sample().documentId(),
+                p.source() == null ? "UNKNOWN" : p.source().type().name(),
+                p.target(),
+                first,
+                ranking,
+                scores,
+                latencyNanos / 1e6,
+                p.overlap());
+    }
+
+    private List<RetrieverSummary> summarise(
+            MetricNames names, Map<String, double[][]> values, Map<String, long[]> latencies) {
+        List<String> retrieverNames = new ArrayList<>(values.keySet());
+        int metrics = names.size();
+        MetricSummary[][] cis = new MetricSummary[retrieverNames.size()][metrics];
+        // Bootstraps are the costly part: spread them over the cores.
+        IntStream.range(0, retrieverNames.size() * metrics).parallel().forEach(i -> {
+            int r = i / metrics;
+            int m = i % metrics;
+            cis[r][m] = MetricSummary.from(bootstrap.meanInterval(values.get(retrieverNames.get(r))[m]));
+        });
+        List<RetrieverSummary> out = new ArrayList<>();
+        for (int r = 0; r < retrieverNames.size(); r++) {
+            Map<String, MetricSummary> metricsMap = new LinkedHashMap<>();
+            for (int m = 0; m < metrics; m++) {
+                metricsMap.put(names.get(m), cis[r][m]);
+            }
+            String name = retrieverNames.get(r);
+            out.add(new RetrieverSummary(name, metricsMap, LatencyPercentiles.ofNanos(latencies.get(name))));
+        }
+        return out;
+    }
+
+    private List<PairwiseComparison> compare(MetricNames names, Map<String, double[][]> values) {
+        List<String> retrieverNames = new ArrayList<>(values.keySet());
+        List<int[]> jobs = new ArrayList<>(); // a, b, metric
+        for (int a = 0; a < retrieverNames.size(); a++) {
+            for (int b = a + 1; b < retrieverNames.size(); b++) {
+                for (int m : names.headline()) {
+                    jobs.add(new int[] {a, b, m});
+                }
+            }
+        }
+        PairwiseComparison[] out = new PairwiseComparison[jobs.size()];
+        IntStream.range(0, jobs.size()).parallel().forEach(i -> {
+            int[] j = jobs.get(i);
+            String a = retrieverNames.get(j[0]);
+            String b = retrieverNames.get(j[1]);
+            PairedTestResult r = test.test(values.get(a)[j[2]], values.get(b)[j[2]]);
+            out[i] = new PairwiseComparison(
+                    a, b, names.get(j[2]), r.meanDifference(), r.pValue(), r.significantAt(0.05));
+        });
+        return List.of(out);
+    }
+
+    private List<Breakdown> breakdowns(MetricNames names, Map<String, double[][]> values, List<Prepared> prepared) {
+        List<Breakdown> out = new ArrayList<>();
+        Map<String, Map<String, List<Integer>>> groupings = new LinkedHashMap<>();
+        Map<String, List<Integer>> byType = new TreeMap<>();
+        Map<String, List<Integer>> byDocument = new TreeMap<>();
+        Map<String, List<Integer>> byOverlap = new TreeMap<>();
+        for (int i = 0; i < prepared.size(); i++) {
+            Prepared p = prepared.get(i);
+            String type = p.source() == null ? "UNKNOWN" : p.source().type().name();
+            byType.computeIfAbsent(type, t -> new ArrayList<>()).add(i);
+            byDocument
+                    .computeIfAbsent(p.sample().documentId(), t -> new ArrayList<>())
+                    .add(i);
+            String bucket =
+                    p.overlap() < 1.0 / 3 ? "low (<0.33)" : p.overlap() < 2.0 / 3 ? "mid (0.33-0.67)" : "high (>=0.67)";
+            byOverlap.computeIfAbsent(bucket, t -> new ArrayList<>()).add(i);
+        }
+        groupings.put("chunk_type", byType);
+        groupings.put("document", byDocument);
+        groupings.put("lexical_overlap", byOverlap);
+        for (var grouping : groupings.entrySet()) {
+            for (var group : grouping.getValue().entrySet()) {
+                List<Integer> idx = group.getValue();
+                for (var retriever : values.entrySet()) {
+                    Map<String, Double> means = new LinkedHashMap<>();
+                    for (int m : names.headline()) {
+                        double sum = 0;
+                        for (int i : idx) {
+                            sum += retriever.getValue()[m][i];
+                        }
+                        means.put(names.get(m), sum / idx.size());
+                    }
+                    out.add(new Breakdown(grouping.getKey(), group.getKey(), retriever.getKey(), idx.size(), means));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The metric names in computation order, and which are headline metrics. */
+    static final class MetricNames {
+        private final List<String> names = new ArrayList<>();
+        private final List<Integer> headline = new ArrayList<>();
+
+        MetricNames(int[] ks) {
+            int maxK = Arrays.stream(ks).max().orElseThrow();
+            for (String family : List.of("hit", "mrr", "ndcg", "recall", "precision")) {
+                for (int k : ks) {
+                    if (family.equals("hit")
+                            || (k == maxK && !family.equals("recall") && !family.equals("precision"))) {
+                        headline.add(names.size());
+                    }
+                    names.add(family + "@" + k);
+                }
+            }
+            headline.add(names.size());
+            names.add("map");
+            names.add("r_precision");
+            for (String family : List.of("section_hit", "child_hit")) {
+                for (int k : ks) {
+                    names.add(family + "@" + k);
+                }
+            }
+        }
+
+        int size() {
+            return names.size();
+        }
+
+        String get(int i) {
+            return names.get(i);
+        }
+
+        List<Integer> headline() {
+            return headline;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "BenchmarkRunner{retrievers="
+                + retrievers.stream().map(Retriever::name).toList() + ", ks=" + Arrays.toString(ks) + ", relevance="
+                + relevance.cliName() + ", " + bootstrap + ", " + test + "}";
+    }
+
+    /** Configures a {@link BenchmarkRunner}; not thread-safe. */
+    public static final class Builder {
+        private final List<Retriever> retrievers = new ArrayList<>();
+        private int[] ks = {1, 3, 5, 10};
+        private Relevance relevance = Relevance.CHUNK;
+        private Bootstrap bootstrap = Bootstrap.defaults();
+        private PairedRandomizationTest test = PairedRandomizationTest.defaults();
+
+        private Builder() {}
+
+        /**
+         * Adds a retriever; names must be distinct.
+         *
+         * @throws IllegalArgumentException if a retriever with the same name was added
+         */
+        public Builder retriever(Retriever retriever) {
+            Objects.requireNonNull(retriever, "retriever");
+            for (Retriever r : retrievers) {
+                if (r.name().equals(retriever.name())) {
+                    throw new IllegalArgumentException("two retrievers are named '" + retriever.name() + "'");
+                }
+            }
+            retrievers.add(retriever);
+            return this;
+        }
+
+        /** Adds retrievers; see {@link #retriever(Retriever)}. */
+        public Builder retrievers(List<? extends Retriever> list) {
+            list.forEach(this::retriever);
+            return this;
+        }
+
+        /**
+         * The cutoffs (default 1, 3, 5, 10); sorted and deduplicated.
+         *
+         * @throws IllegalArgumentException if empty or a cutoff is below 1
+         */
+        public Builder ks(int... ks) {
+            int[] sorted = Arrays.stream(ks).distinct().sorted().toArray();
+            if (sorted.length == 0 || sorted[0] < 1) {
+                throw new IllegalArgumentException(
+                        "cutoffs must be >= 1 and at least one, were " + Arrays.toString(ks));
+            }
+            this.ks = sorted;
+            return this;
+        }
+
+        /** The relevance mode (default chunk). */
+        public Builder relevance(Relevance relevance) {
+            this.relevance = Objects.requireNonNull(relevance, "relevance");
+            return this;
+        }
+
+        /** The bootstrap behind the intervals (default 10,000 resamples, seed 42). */
+        public Builder bootstrap(Bootstrap bootstrap) {
+            this.bootstrap = Objects.requireNonNull(bootstrap, "bootstrap");
+            return this;
+        }
+
+        /** The paired test between retrievers (default 10,000 permutations, seed 42). */
+        public Builder pairedTest(PairedRandomizationTest test) {
+            this.test = Objects.requireNonNull(test, "test");
+            return this;
+        }
+
+        /**
+         * Builds the runner.
+         *
+         * @throws IllegalStateException if no retriever was added
+         */
+        public BenchmarkRunner build() {
+            if (retrievers.isEmpty()) {
+                throw new IllegalStateException("a benchmark needs at least one retriever; call retriever(...)");
+            }
+            return new BenchmarkRunner(this);
+        }
+    }
+}

@@ -1,0 +1,274 @@
+package io.github.raglens.eval.benchmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.raglens.eval.stats.Bootstrap;
+import io.github.raglens.eval.stats.PairedRandomizationTest;
+import io.github.raglens.eval.trec.TrecEval;
+import io.github.raglens.eval.trec.TrecEvalOptions;
+import io.github.raglens.internal.Json;
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.ChunkType;
+import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.QuestionStatus;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BenchmarkRunnerTest {
+
+    @TempDir
+    Path dir;
+
+    final List<Chunk> corpus = new ArrayList<>();
+    final List<QuestionSample> questions = new ArrayList<>();
+    final Map<String, String> sourceOf = new HashMap<>();
+
+    BenchmarkRunnerTest() {
+        for (int d = 0; d < 3; d++) {
+            for (int c = 0; c < 10; c++) {
+                String id = "d" + d + "-c" + c;
+                ChunkType type = c % 4 == 3 ? ChunkType.TABLE_FRAGMENT : ChunkType.SECTION_FRAGMENT;
+                corpus.add(new Chunk(
+                        id,
+                        "doc" + d,
+                        "doc" + d + "-s" + (c / 2),
+                        null,
+                        "doc" + d + " > s" + (c / 2),
+                        type,
+                        c % 2,
+                        c,
+                        "Chunk " + id + " says that fact " + id + " holds for widget " + c + ".",
+                        0,
+                        40,
+                        1,
+                        1));
+                String question = "Which fact holds for " + id + "?";
+                questions.add(new QuestionSample(
+                        "q-" + id,
+                        question,
+                        "fact " + id,
+                        "fact " + id + " holds",
+                        id,
+                        "doc" + d,
+                        "doc" + d + "-s" + (c / 2),
+                        QuestionStatus.SUCCESS,
+                        ""));
+                sourceOf.put(question, id);
+            }
+        }
+    }
+
+    private BenchmarkRunner.Builder runner() {
+        return BenchmarkRunner.builder()
+                .bootstrap(Bootstrap.of(2_000, 42, 0.95))
+                .pairedTest(PairedRandomizationTest.of(2_000, 42));
+    }
+
+    @Test
+    void fiveRetrievers_metricsIntervalsTestsAndBreakdowns() {
+        BenchmarkReport report = runner().retriever(FakeRetrievers.sourceAt("oracle", 1, corpus, sourceOf))
+                .retriever(FakeRetrievers.sourceAt("second", 2, corpus, sourceOf))
+                .retriever(FakeRetrievers.sourceAt("never", 0, corpus, sourceOf))
+                .retriever(FakeRetrievers.random("random", corpus, 7))
+                .retriever(FakeRetrievers.hierarchical("hier", corpus, sourceOf))
+                .build()
+                .run(questions, corpus);
+        assertThat(report.questions()).isEqualTo(30);
+        RetrieverSummary oracle = report.retriever("oracle");
+        assertThat(oracle.metrics().get("hit@1").mean()).isEqualTo(1.0);
+        assertThat(oracle.metrics().get("ndcg@10").mean()).isEqualTo(1.0);
+        assertThat(oracle.metrics().get("precision@5").mean()).isCloseTo(0.2, within(1e-12));
+        RetrieverSummary second = report.retriever("second");
+        assertThat(second.metrics().get("hit@1").mean()).isZero();
+        assertThat(second.metrics().get("hit@3").mean()).isEqualTo(1.0);
+        assertThat(second.metrics().get("mrr@10").mean()).isEqualTo(0.5);
+        assertThat(second.metrics().get("map").mean()).isEqualTo(0.5);
+        assertThat(report.retriever("never").metrics().get("hit@10").mean()).isZero();
+        // The hierarchical fake returns the parent; chunk relevance counts its matched child.
+        RetrieverSummary hier = report.retriever("hier");
+        assertThat(hier.metrics().get("hit@1").mean()).isEqualTo(1.0);
+        assertThat(hier.metrics().get("child_hit@1").mean()).isEqualTo(1.0);
+        assertThat(hier.metrics().get("section_hit@1").mean()).isEqualTo(1.0);
+        MetricSummary random = report.retriever("random").metrics().get("hit@5");
+        assertThat(random.lower()).isLessThanOrEqualTo(random.mean());
+        assertThat(random.upper()).isGreaterThanOrEqualTo(random.mean());
+        assertThat(random.n()).isEqualTo(30);
+        PairwiseComparison oracleVsNever = report.comparisons().stream()
+                .filter(c -> c.a().equals("oracle")
+                        && c.b().equals("never")
+                        && c.metric().equals("hit@1"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(oracleVsNever.meanDifference()).isEqualTo(1.0);
+        assertThat(oracleVsNever.pValue()).isLessThan(0.001);
+        assertThat(report.comparisons()).hasSize(10 * 7);
+        assertThat(report.breakdowns())
+                .filteredOn(b -> b.by().equals("chunk_type") && b.retriever().equals("oracle"))
+                .extracting(Breakdown::group)
+                .containsExactly("SECTION_FRAGMENT", "TABLE_FRAGMENT");
+        assertThat(report.breakdowns())
+                .filteredOn(b -> b.by().equals("document"))
+                .hasSize(3 * 5);
+        assertThat(report.perQuestion()).hasSize(150);
+        assertThat(report.meanLexicalOverlap()).isBetween(0.5, 1.0);
+        assertThat(report.warnings()).isEmpty();
+    }
+
+    @Test
+    void exportedRuns_giveTrecEvalTheSameNumbers() {
+        BenchmarkReport report = runner().retriever(FakeRetrievers.random("random", corpus, 3))
+                .retriever(FakeRetrievers.hierarchical("hier", corpus, sourceOf))
+                .ks(1, 3, 5, 10)
+                .build()
+                .run(questions, corpus);
+        List<Path> files = report.writeTrecFiles(dir.resolve("runs"));
+        for (RetrieverSummary s : report.retrievers()) {
+            Path run = dir.resolve("runs").resolve(s.retriever() + ".run");
+            assertThat(files).contains(run);
+            List<String> lines = TrecEval.evaluate(
+                    files.getFirst(),
+                    run,
+                    new TrecEvalOptions(
+                            List.of("success.1,3,5,10", "P.5", "recip_rank", "ndcg_cut.10", "recall.3", "map"),
+                            false,
+                            true,
+                            Integer.MAX_VALUE,
+                            1));
+            Map<String, String> trec = new HashMap<>();
+            for (String line : lines) {
+                String[] f = line.split("\t");
+                trec.put(f[0].strip(), f[2]);
+            }
+            Map<String, MetricSummary> m = s.metrics();
+            assertThat(trec.get("success_1"))
+                    .isEqualTo(TrecEvalFormat.four(m.get("hit@1").mean()));
+            assertThat(trec.get("success_3"))
+                    .isEqualTo(TrecEvalFormat.four(m.get("hit@3").mean()));
+            assertThat(trec.get("success_10"))
+                    .isEqualTo(TrecEvalFormat.four(m.get("hit@10").mean()));
+            assertThat(trec.get("P_5"))
+                    .isEqualTo(TrecEvalFormat.four(m.get("precision@5").mean()));
+            assertThat(trec.get("recall_3"))
+                    .isEqualTo(TrecEvalFormat.four(m.get("recall@3").mean()));
+            assertThat(trec.get("recip_rank"))
+                    .isEqualTo(TrecEvalFormat.four(m.get("mrr@10").mean()));
+            assertThat(trec.get("map"))
+                    .isEqualTo(TrecEvalFormat.four(m.get("map").mean()));
+            assertThat(trec.get("ndcg_cut_10"))
+                    .isEqualTo(TrecEvalFormat.four(m.get("ndcg@10").mean()));
+        }
+    }
+
+    @Test
+    void benchmarkJson_holdsMeanIntervalAndNPerRetrieverAndMetric() throws IOException {
+        BenchmarkReport report = runner().retriever(FakeRetrievers.sourceAt("second", 2, corpus, sourceOf))
+                .build()
+                .run(questions, corpus);
+        Path file = dir.resolve("benchmark.json");
+        report.writeJson(file);
+        JsonNode json = Json.mapper().readTree(file.toFile());
+        JsonNode hit3 = json.path("retrievers").get(0).path("metrics").path("hit@3");
+        assertThat(hit3.path("mean").asDouble()).isEqualTo(1.0);
+        assertThat(hit3.path("n").asInt()).isEqualTo(30);
+        assertThat(hit3.has("lower") && hit3.has("upper")).isTrue();
+        assertThat(json.path("retrievers").get(0).path("latency").has("p95Millis"))
+                .isTrue();
+        assertThat(json.path("relevance").asText()).isEqualTo("chunk");
+        assertThat(json.path("perQuestion").size()).isEqualTo(30);
+    }
+
+    @Test
+    void sectionAndEvidenceRelevance() {
+        // "second" ranks a same-section neighbour (for even chunks) or another first; evidence is in the source only.
+        BenchmarkReport section = runner().retriever(FakeRetrievers.sourceAt("second", 2, corpus, sourceOf))
+                .relevance(Relevance.SECTION)
+                .build()
+                .run(questions, corpus);
+        assertThat(section.retriever("second").metrics().get("hit@3").mean()).isEqualTo(1.0);
+        BenchmarkReport evidence = runner().retriever(FakeRetrievers.sourceAt("second", 2, corpus, sourceOf))
+                .relevance(Relevance.EVIDENCE)
+                .build()
+                .run(questions, corpus);
+        assertThat(evidence.retriever("second").metrics().get("mrr@10").mean()).isEqualTo(0.5);
+    }
+
+    @Test
+    void questionsWhoseChunksAreGone_areCountedExcludedAndWarned() {
+        List<QuestionSample> withStale = new ArrayList<>(questions);
+        withStale.add(new QuestionSample(
+                "q-old",
+                "Where did the old chunk go?",
+                "away",
+                "gone",
+                "old-chunk",
+                "doc0",
+                "doc0-s9",
+                QuestionStatus.SUCCESS,
+                ""));
+        withStale.add(
+                new QuestionSample("q-skip", "", "", "", "d0-c1", "doc0", "doc0-s0", QuestionStatus.SKIP, "thin"));
+        BenchmarkReport report = runner().retriever(FakeRetrievers.sourceAt("oracle", 1, corpus, sourceOf))
+                .build()
+                .run(withStale, corpus);
+        assertThat(report.questions()).isEqualTo(30);
+        assertThat(report.excludedQuestions()).isEqualTo(1);
+        assertThat(report.warnings())
+                .containsExactly("1 of 31 questions refer to chunks that no longer exist (the corpus was re-chunked?)"
+                        + " and are excluded; use --relevance evidence to keep them, or regenerate the questions");
+    }
+
+    @Test
+    void badInputs_haveClearMessages() {
+        BenchmarkRunner runner = runner().retriever(FakeRetrievers.sourceAt("oracle", 1, corpus, sourceOf))
+                .build();
+        List<QuestionSample> skipped =
+                List.of(new QuestionSample("q", "", "", "", "d0-c1", "doc0", "s", QuestionStatus.SKIP, "thin"));
+        assertThatThrownBy(() -> runner.run(skipped, corpus))
+                .hasMessage("no usable questions: 1 question records, none with status success");
+        List<QuestionSample> stale =
+                List.of(new QuestionSample("q", "Q?", "a", "e", "gone", "doc0", "s", QuestionStatus.SUCCESS, ""));
+        assertThatThrownBy(() -> runner.run(stale, corpus))
+                .hasMessage("all 1 questions refer to chunks that no longer exist; use --relevance evidence or"
+                        + " regenerate the questions");
+        assertThatThrownBy(() -> BenchmarkRunner.builder().build())
+                .hasMessage("a benchmark needs at least one retriever; call retriever(...)");
+        assertThatThrownBy(() -> Relevance.parse("doc"))
+                .hasMessage("unknown relevance 'doc'; use chunk, section or evidence");
+    }
+
+    @Test
+    void oneDocumentCorpus_smallerThanK_runsAndWarns() {
+        List<Chunk> tiny = corpus.subList(0, 4);
+        List<QuestionSample> qs = questions.subList(0, 4);
+        BenchmarkReport report = runner().retriever(FakeRetrievers.sourceAt("second", 2, tiny, sourceOf))
+                .build()
+                .run(qs, tiny);
+        assertThat(report.retriever("second").metrics().get("hit@10").mean()).isEqualTo(1.0);
+        assertThat(report.retriever("second").metrics().get("precision@10").mean())
+                .isCloseTo(0.1, within(1e-12));
+        assertThat(report.warnings())
+                .containsExactly("k=10 is larger than the corpus (4 chunks): every retriever returns fewer hits and"
+                        + " Precision@10 cannot reach 1");
+        assertThat(report.breakdowns())
+                .filteredOn(b -> b.by().equals("document"))
+                .hasSize(1);
+    }
+
+    /** trec_eval's number format, for comparing report means with its lines. */
+    static final class TrecEvalFormat {
+        static String four(double v) {
+            return new java.math.BigDecimal(v)
+                    .setScale(4, java.math.RoundingMode.HALF_EVEN)
+                    .toPlainString();
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package io.github.raglens.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Puts the rows of a page into reading order. A page whose text leaves a vertical gutter near the
+ * middle is read as two columns: between two full-width rows, the whole left column comes before the
+ * whole right one, so lines of the two columns are never interleaved.
+ */
+final class ColumnLayout {
+
+    private static final float BIN = 2f;
+
+    private ColumnLayout() {}
+
+    /** The gutter of a page as {start, end} in points, or null for a single-column page. */
+    static float[] gutter(PageText page) {
+        List<List<Word>> rows = page.rows();
+        if (rows.size() < 8) {
+            return null;
+        }
+        float minX = Float.MAX_VALUE;
+        float maxX = -Float.MAX_VALUE;
+        for (List<Word> row : rows) {
+            minX = Math.min(minX, row.getFirst().x0());
+            maxX = Math.max(maxX, row.getLast().x1());
+        }
+        float width = maxX - minX;
+        if (width < 200f) {
+            return null;
+        }
+        int bins = (int) Math.ceil(width / BIN) + 1;
+        int[] cover = new int[bins];
+        boolean[] seen = new boolean[bins];
+        for (List<Word> row : rows) {
+            java.util.Arrays.fill(seen, false);
+            Word previous = null;
+            for (Word w : row) {
+                float from = w.x0();
+                if (previous != null && w.x0() - previous.x1() < 0.8f * Math.max(w.size(), previous.size())) {
+                    from = previous.x1(); // a space between words of one line covers the gap
+                }
+                int a = Math.max(0, (int) ((from - minX) / BIN));
+                int b = Math.min(bins - 1, (int) ((w.x1() - minX) / BIN));
+                for (int i = a; i <= b; i++) {
+                    seen[i] = true;
+                }
+                previous = w;
+            }
+            for (int i = 0; i < bins; i++) {
+                if (seen[i]) {
+                    cover[i]++;
+                }
+            }
+        }
+        int from = (int) (0.3f * width / BIN);
+        int to = (int) (0.7f * width / BIN);
+        int best = -1;
+        for (int i = from; i <= to && i < bins; i++) {
+            if (best < 0 || cover[i] < cover[best]) {
+                best = i;
+            }
+        }
+        if (best < 0 || cover[best] > 0.35 * rows.size()) {
+            return null;
+        }
+        int slack = Math.max(1, (int) (0.04 * rows.size()));
+        int a = best;
+        int b = best;
+        while (a > 0 && cover[a - 1] <= cover[best] + slack) {
+            a--;
+        }
+        while (b < bins - 1 && cover[b + 1] <= cover[best] + slack) {
+            b++;
+        }
+        float start = minX + a * BIN;
+        float end = minX + (b + 1) * BIN;
+        if (end - start < 6f) {
+            return null;
+        }
+        int left = 0;
+        int right = 0;
+        for (List<Word> row : rows) {
+            boolean l = false;
+            boolean r = false;
+            for (Word w : row) {
+                l |= w.x1() <= start + BIN;
+                r |= w.x0() >= end - BIN;
+            }
+            left += l ? 1 : 0;
+            right += r ? 1 : 0;
+        }
+        if (left < 4 || right < 4) {
+            return null;
+        }
+        return new float[] {start, end};
+    }
+
+    /** The lines of a page in reading order. */
+    static List<Line> lines(PageText page) {
+        float[] gutter = gutter(page);
+        List<Line> out = new ArrayList<>();
+        if (gutter == null) {
+            for (List<Word> row : page.rows()) {
+                out.add(new Line(page.page(), 0, row));
+            }
+            return out;
+        }
+        float center = (gutter[0] + gutter[1]) / 2;
+        List<Line> left = new ArrayList<>();
+        List<Line> right = new ArrayList<>();
+        for (List<Word> row : page.rows()) {
+            boolean crosses = false;
+            for (Word w : row) {
+                if (w.x0() < center && w.x1() > center) {
+                    crosses = true;
+                    break;
+                }
+            }
+            if (crosses) {
+                out.addAll(left);
+                out.addAll(right);
+                left.clear();
+                right.clear();
+                out.add(new Line(page.page(), 0, row));
+                continue;
+            }
+            List<Word> l = new ArrayList<>();
+            List<Word> r = new ArrayList<>();
+            for (Word w : row) {
+                (w.centerX() < center ? l : r).add(w);
+            }
+            if (!l.isEmpty()) {
+                left.add(new Line(page.page(), 1, l));
+            }
+            if (!r.isEmpty()) {
+                right.add(new Line(page.page(), 2, r));
+            }
+        }
+        out.addAll(left);
+        out.addAll(right);
+        return out;
+    }
+}

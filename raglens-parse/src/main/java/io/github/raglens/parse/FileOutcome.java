@@ -1,0 +1,84 @@
+package io.github.raglens.parse;
+
+import io.github.raglens.model.Document;
+import io.github.raglens.model.Section;
+import java.util.Objects;
+
+/** The outcome of parsing one file of a corpus: parsed, or not with a reason. */
+public sealed interface FileOutcome {
+
+    /** The file as found in the corpus. */
+    String file();
+
+    /** Wall-clock time spent on the file. */
+    long milliseconds();
+
+    /** The status for reports. */
+    ParseStatus status();
+
+    /**
+     * A parsed file.
+     *
+     * @param file the file
+     * @param document the parsed document
+     * @param milliseconds time spent
+     */
+    record Parsed(String file, Document document, long milliseconds) implements FileOutcome {
+        /** Validates the fields. */
+        public Parsed {
+            Objects.requireNonNull(file, "file");
+            Objects.requireNonNull(document, "document");
+        }
+
+        @Override
+        public ParseStatus status() {
+            return ParseStatus.OK;
+        }
+
+        /** Number of sections below the root. */
+        public int sections() {
+            return count(document.root()) - 1;
+        }
+
+        /** Number of tables in the document. */
+        public int tables() {
+            return tables(document.root());
+        }
+
+        private static int count(Section s) {
+            int n = 1;
+            for (Section c : s.children()) {
+                n += count(c);
+            }
+            return n;
+        }
+
+        private static int tables(Section s) {
+            int n = s.tables().size();
+            for (Section c : s.children()) {
+                n += tables(c);
+            }
+            return n;
+        }
+    }
+
+    /**
+     * A file that was not parsed.
+     *
+     * @param file the file
+     * @param status {@link ParseStatus#FAILED} or {@link ParseStatus#NO_TEXT}
+     * @param reason why, with the remedy
+     * @param milliseconds time spent
+     */
+    record Failed(String file, ParseStatus status, String reason, long milliseconds) implements FileOutcome {
+        /** Validates the fields. */
+        public Failed {
+            Objects.requireNonNull(file, "file");
+            Objects.requireNonNull(status, "status");
+            Objects.requireNonNull(reason, "reason");
+            if (status == ParseStatus.OK) {
+                throw new IllegalArgumentException("a failed outcome cannot have status OK");
+            }
+        }
+    }
+}

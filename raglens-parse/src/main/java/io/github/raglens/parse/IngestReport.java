@@ -1,0 +1,113 @@
+package io.github.raglens.parse;
+
+import io.github.raglens.error.StoreException;
+import io.github.raglens.internal.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The {@code ingest-report.json} of a workspace: one entry per file with its status, reason, pages,
+ * sections, tables, chunks and milliseconds, plus totals.
+ *
+ * @param files one entry per file, in corpus order
+ * @param ok files parsed
+ * @param failed files that failed
+ * @param noText files without a text layer
+ */
+public record IngestReport(List<Entry> files, int ok, int failed, int noText) {
+
+    /** Validates and copies. */
+    public IngestReport {
+        files = List.copyOf(files);
+    }
+
+    /**
+     * One file of the report.
+     *
+     * @param file the file
+     * @param status {@code ok}, {@code failed} or {@code no-text}
+     * @param reason why it failed; empty when ok
+     * @param pages pages (0 for formats without pages or failures)
+     * @param sections sections below the root
+     * @param tables tables found
+     * @param chunks chunks made from the file
+     * @param milliseconds time spent
+     */
+    public record Entry(
+            String file,
+            String status,
+            String reason,
+            int pages,
+            int sections,
+            int tables,
+            int chunks,
+            long milliseconds) {
+
+        /** Validates the fields. */
+        public Entry {
+            Objects.requireNonNull(file, "file");
+            Objects.requireNonNull(status, "status");
+            Objects.requireNonNull(reason, "reason");
+        }
+
+        /** The entry for a parse outcome with the number of chunks made from it. */
+        public static Entry from(FileOutcome outcome, int chunks) {
+            return switch (outcome) {
+                case FileOutcome.Parsed p ->
+                    new Entry(
+                            p.file(),
+                            p.status().label(),
+                            "",
+                            p.document().pageCount(),
+                            p.sections(),
+                            p.tables(),
+                            chunks,
+                            p.milliseconds());
+                case FileOutcome.Failed f ->
+                    new Entry(f.file(), f.status().label(), f.reason(), 0, 0, 0, 0, f.milliseconds());
+            };
+        }
+    }
+
+    /** The report of entries, with totals counted from their statuses. */
+    public static IngestReport of(List<Entry> entries) {
+        int ok = 0;
+        int failed = 0;
+        int noText = 0;
+        for (Entry e : entries) {
+            switch (e.status()) {
+                case "ok" -> ok++;
+                case "no-text" -> noText++;
+                default -> failed++;
+            }
+        }
+        return new IngestReport(entries, ok, failed, noText);
+    }
+
+    /** Whether every file was parsed. */
+    public boolean complete() {
+        return failed == 0 && noText == 0;
+    }
+
+    /**
+     * Writes the report as JSON, replacing the file atomically.
+     *
+     * @throws StoreException when the file cannot be written
+     */
+    public void write(Path file) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            Files.createDirectories(parent);
+            Path tmp = Files.createTempFile(parent, "ingest-report", ".tmp");
+            Json.mapper().writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), this);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new StoreException(
+                    file, "cannot write " + file + ": " + e.getMessage() + "; check the workspace folder", e);
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package io.github.raglens.parse;
+
+import java.util.List;
+
+/**
+ * One line of text on a page after column splitting: words left to right, with the statistics that
+ * heading, formula and paragraph decisions need.
+ *
+ * @param page 1-based page number
+ * @param column 0 for a full-width line, 1 for the left column, 2 for the right one
+ * @param words the words left to right
+ */
+record Line(int page, int column, List<Word> words) {
+
+    Line {
+        words = List.copyOf(words);
+        if (words.isEmpty()) {
+            throw new IllegalArgumentException("a line needs words");
+        }
+    }
+
+    String text() {
+        StringBuilder b = new StringBuilder();
+        for (Word w : words) {
+            if (!b.isEmpty()) {
+                b.append(' ');
+            }
+            b.append(w.text());
+        }
+        return b.toString();
+    }
+
+    float x0() {
+        return words.getFirst().x0();
+    }
+
+    float x1() {
+        return words.getLast().x1();
+    }
+
+    float top() {
+        float t = Float.MAX_VALUE;
+        for (Word w : words) {
+            t = Math.min(t, w.top());
+        }
+        return t;
+    }
+
+    float bottom() {
+        float b = -Float.MAX_VALUE;
+        for (Word w : words) {
+            b = Math.max(b, w.bottom());
+        }
+        return b;
+    }
+
+    /** The font size carrying most characters of the line. */
+    float size() {
+        float best = 0;
+        int bestChars = -1;
+        for (Word w : words) {
+            int chars = 0;
+            for (Word v : words) {
+                if (v.size() == w.size()) {
+                    chars += v.text().length();
+                }
+            }
+            if (chars > bestChars) {
+                bestChars = chars;
+                best = w.size();
+            }
+        }
+        return best;
+    }
+
+    int charCount() {
+        int n = 0;
+        for (Word w : words) {
+            n += w.text().length();
+        }
+        return n;
+    }
+
+    /** Share of characters in bold words. */
+    double boldShare() {
+        int bold = 0;
+        for (Word w : words) {
+            if (w.bold()) {
+                bold += w.text().length();
+            }
+        }
+        return (double) bold / Math.max(1, charCount());
+    }
+
+    /** Share of characters that are math symbols or set in math fonts. */
+    double mathShare() {
+        int math = 0;
+        for (Word w : words) {
+            math += w.mathChars();
+        }
+        return (double) math / Math.max(1, charCount());
+    }
+
+    float centerY() {
+        return (top() + bottom()) / 2;
+    }
+}

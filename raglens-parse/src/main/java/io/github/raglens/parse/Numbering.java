@@ -1,0 +1,55 @@
+package io.github.raglens.parse;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads the level a heading's numbering implies: {@code 3.2.1 Training} is level 3, {@code A.1} level
+ * 2, {@code IV.} and {@code Chapter 4} level 1. Returns 0 for unnumbered text.
+ */
+final class Numbering {
+
+    private static final Pattern DECIMAL = Pattern.compile("^(\\d{1,2}(?:\\.\\d{1,2}){0,4})\\.?\\s+(\\p{L}.*)$");
+    private static final Pattern APPENDIX = Pattern.compile("^([A-H](?:\\.\\d{1,2}){0,3})\\.?\\s+(\\p{Lu}.*)$");
+    private static final Pattern ROMAN = Pattern.compile("^([IVX]{1,5})\\.\\s+(\\p{Lu}.*)$");
+    private static final Pattern CHAPTER = Pattern.compile(
+            "^(?:chapter|part|appendix|section)\\s+(?:\\d{1,3}|[IVXLC]{1,6}|[A-Z])\\b[.:]?\\s*(.*)$",
+            Pattern.CASE_INSENSITIVE);
+
+    private Numbering() {}
+
+    /** The level implied by the numbering at the start of {@code text}, or 0 when there is none. */
+    static int level(String text) {
+        String t = text.strip();
+        Matcher m = DECIMAL.matcher(t);
+        if (m.matches()) {
+            return m.group(1).split("\\.").length;
+        }
+        m = APPENDIX.matcher(t);
+        if (m.matches() && (m.group(1).contains(".") || t.length() > 3)) {
+            // "A Introduction" is an appendix heading only when followed by a title; "A." alone is not
+            return m.group(1).split("\\.").length;
+        }
+        m = ROMAN.matcher(t);
+        if (m.matches()) {
+            return 1;
+        }
+        m = CHAPTER.matcher(t);
+        if (m.matches()) {
+            return 1;
+        }
+        return 0;
+    }
+
+    /** The text without its leading numbering. */
+    static String strip(String text) {
+        String t = text.strip();
+        for (Pattern p : new Pattern[] {DECIMAL, APPENDIX, ROMAN}) {
+            Matcher m = p.matcher(t);
+            if (m.matches()) {
+                return m.group(2);
+            }
+        }
+        return t;
+    }
+}

@@ -1,0 +1,18 @@
+package io.github.raglens.parse;
+
+import java.util.Locale;
+
+/** What became of one file of a corpus. */
+public enum ParseStatus {
+    /** Parsed. */
+    OK,
+    /** Could not be parsed; the outcome gives the reason. */
+    FAILED,
+    /** A PDF without a text layer (scanned); OCR is not supported. */
+    NO_TEXT;
+
+    /** The name used in reports: {@code ok}, {@code failed}, {@code no-text}. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+}

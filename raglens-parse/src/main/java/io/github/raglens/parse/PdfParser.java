@@ -1,0 +1,436 @@
+package io.github.raglens.parse;
+
+import io.github.raglens.error.ParseException;
+import io.github.raglens.model.Document;
+import io.github.raglens.model.Table;
+import io.github.raglens.spi.Parser;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.pdfbox.io.MemoryUsageSetting;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDDocumentInformation;
+import org.apache.pdfbox.pdmodel.encryption.InvalidPasswordException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Parses PDFs with Apache PDFBox and Tabula into a section tree: reading order for one- and two-column
+ * pages, running headers, footers and page numbers removed, hyphenation repaired, text NFKC-normalised,
+ * headings from the outline or from font statistics and numbering, tables as Markdown pipe tables and
+ * display formulas in {@code $$…$$}.
+ *
+ * <p>Instances are immutable and thread-safe; each call opens its own document. Memory is bounded by
+ * PDFBox's scratch file (main memory up to {@link Builder#maxMainMemoryBytes(long)}, the rest on disk)
+ * and each file has a time limit.
+ *
+ * <pre>{@code
+ * Document doc = PdfParser.builder().useOutline(false).build().parse(Path.of("paper.pdf"));
+ * }</pre>
+ */
+public final class PdfParser implements Parser {
+
+    /** Changes whenever the output for the same file changes; part of the parse-cache key. */
+    public static final String VERSION = "pdf-1";
+
+    private static final Logger LOG = LoggerFactory.getLogger(PdfParser.class);
+
+    /** Reads the pages of an open document; replaceable in tests. */
+    interface PageSource {
+        List<PageText> pages(PDDocument document, Deadline deadline) throws IOException;
+    }
+
+    /** Finds the tables of one page; replaceable in tests. */
+    interface TableSource {
+        List<TableFinder.Found> find(int page);
+    }
+
+    /** Creates the table source of one open document. */
+    interface TableSourceFactory {
+        TableSource open(PDDocument document);
+    }
+
+    private final boolean useOutline;
+    private final boolean tables;
+    private final Duration timeLimit;
+    private final long maxMainMemoryBytes;
+    private final PageSource pageSource;
+    private final TableSourceFactory tableSources;
+
+    private PdfParser(Builder b) {
+        this.useOutline = b.useOutline;
+        this.tables = b.tables;
+        this.timeLimit = b.timeLimit;
+        this.maxMainMemoryBytes = b.maxMainMemoryBytes;
+        this.pageSource = b.pageSource;
+        this.tableSources = b.tableSources;
+    }
+
+    /** A parser with the defaults: outline used, tables on, 120 s per file, 64 MiB main memory. */
+    public static PdfParser create() {
+        return builder().build();
+    }
+
+    /** A builder with the defaults of {@link #create()}. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this parser's options. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.useOutline = useOutline;
+        b.tables = tables;
+        b.timeLimit = timeLimit;
+        b.maxMainMemoryBytes = maxMainMemoryBytes;
+        b.pageSource = pageSource;
+        b.tableSources = tableSources;
+        return b;
+    }
+
+    /**
+     * Parses one PDF.
+     *
+     * @throws NoTextException when the PDF has no text layer
+     * @throws ParseException when the file is empty, not a PDF, encrypted, damaged, or takes longer
+     *     than the time limit; the message names the file and the remedy
+     */
+    @Override
+    public Document parse(Path file) {
+        Objects.requireNonNull(file, "file");
+        checkHeader(file);
+        String sha = DocumentIds.sha256(file);
+        Deadline deadline = Deadline.after(timeLimit);
+        try (PDDocument document =
+                PDDocument.load(file.toFile(), "", MemoryUsageSetting.setupMixed(maxMainMemoryBytes))) {
+            return read(file, sha, document, deadline);
+        } catch (InvalidPasswordException e) {
+            throw new ParseException(
+                    file,
+                    "the PDF is encrypted with a password; decrypt it first (for example: qpdf --decrypt"
+                            + " --password=PASSWORD in.pdf out.pdf) and parse the copy",
+                    e);
+        } catch (TimeLimitExceeded e) {
+            throw new ParseException(
+                    file,
+                    e.page(),
+                    "parsing took longer than the limit of " + describe(timeLimit)
+                            + "; split the file or raise the per-file time limit",
+                    e);
+        } catch (IOException e) {
+            throw new ParseException(
+                    file,
+                    "the PDF is damaged or truncated (" + e.getMessage() + "); download it again or repair it",
+                    e);
+        } catch (ParseException e) {
+            throw e;
+        } catch (RuntimeException | StackOverflowError e) {
+            throw new ParseException(
+                    file,
+                    "PDFBox failed inside the file (" + e.getClass().getSimpleName() + ": " + e.getMessage()
+                            + "); the file is probably malformed",
+                    e);
+        }
+    }
+
+    private static String describe(Duration d) {
+        return d.toMillis() >= 1000 && d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
+    }
+
+    private static void checkHeader(Path file) {
+        byte[] head = new byte[1024];
+        int n;
+        long size;
+        try (InputStream in = Files.newInputStream(file)) {
+            size = Files.size(file);
+            n = in.readNBytes(head, 0, head.length);
+        } catch (IOException e) {
+            throw new ParseException(
+                    file, "cannot read the file (" + e.getMessage() + "); check that it exists and is readable", e);
+        }
+        if (size == 0) {
+            throw new ParseException(file, "the file is empty (0 bytes); replace it with the complete PDF", null);
+        }
+        if (!new String(head, 0, n, StandardCharsets.ISO_8859_1).contains("%PDF-")) {
+            throw new ParseException(
+                    file,
+                    "not a PDF (no %PDF- header); check the file type or rename it with its real extension",
+                    null);
+        }
+    }
+
+    private Document read(Path file, String sha, PDDocument document, Deadline deadline) throws IOException {
+        List<PageText> pages = pageSource.pages(document, deadline);
+        int chars = 0;
+        for (PageText p : pages) {
+            chars += p.charCount();
+        }
+        if (chars < 20) {
+            throw new NoTextException(file);
+        }
+        List<List<Line>> perPage = new ArrayList<>();
+        List<Float> heights = new ArrayList<>();
+        for (PageText p : pages) {
+            perPage.add(ColumnLayout.lines(p));
+            heights.add(p.height());
+        }
+        perPage = RunningLines.remove(perPage, heights);
+        List<Object> pieces = tables ? withTables(file, document, pages, perPage, deadline) : flatten(perPage);
+        List<Line> lines = new ArrayList<>();
+        for (Object piece : pieces) {
+            if (piece instanceof Line line) {
+                lines.add(line);
+            }
+        }
+        float body = HeadingDetector.bodySize(lines);
+        Set<Line> titleLines = titleLines(lines, body);
+        String title = title(file, document, titleLines);
+        HeadingDetector.Result headings = null;
+        if (useOutline) {
+            List<HeadingCandidate> entries = OutlineReader.read(document);
+            if (!entries.isEmpty()) {
+                headings = OutlineReader.place(lines, entries);
+            }
+        }
+        if (headings == null) {
+            headings = HeadingDetector.detect(lines, body, titleLines);
+        }
+        SectionTreeBuilder tree = new SectionTreeBuilder(title);
+        new TextAssembler(tree, body, lines).assemble(pieces, headings, titleLines);
+        return new Document(
+                DocumentIds.id(file, sha), title, file.toString(), pages.size(), metadata(document), tree.build());
+    }
+
+    private static List<Object> flatten(List<List<Line>> perPage) {
+        List<Object> out = new ArrayList<>();
+        perPage.forEach(out::addAll);
+        return out;
+    }
+
+    /** The lines of all pages with tables put in place of the words they cover. */
+    private List<Object> withTables(
+            Path file, PDDocument document, List<PageText> pages, List<List<Line>> perPage, Deadline deadline) {
+        TableSource source = null;
+        List<Object> out = new ArrayList<>();
+        for (int i = 0; i < pages.size(); i++) {
+            PageText page = pages.get(i);
+            List<Line> lines = perPage.get(i);
+            List<TableFinder.Found> found = List.of();
+            if (TableFinder.evidence(page, lines)) {
+                deadline.check(page.page());
+                try {
+                    if (source == null) {
+                        source = tableSources.open(document);
+                    }
+                    found = source.find(page.page());
+                } catch (TimeLimitExceeded e) {
+                    throw e;
+                } catch (RuntimeException | StackOverflowError e) {
+                    LOG.warn("{}: table extraction failed on page {}; kept its text as text: {}", file, page.page(), e);
+                }
+            }
+            if (found.isEmpty()) {
+                out.addAll(lines);
+                continue;
+            }
+            Map<TableFinder.Found, Boolean> placed = new IdentityHashMap<>();
+            for (Line line : lines) {
+                List<Word> kept = new ArrayList<>();
+                for (Word w : line.words()) {
+                    TableFinder.Found in = null;
+                    for (TableFinder.Found f : found) {
+                        if (f.contains(w)) {
+                            in = f;
+                            break;
+                        }
+                    }
+                    if (in == null) {
+                        kept.add(w);
+                    } else if (placed.put(in, Boolean.TRUE) == null) {
+                        out.add(new Table(page.page(), in.rows()));
+                    }
+                }
+                if (!kept.isEmpty()) {
+                    out.add(kept.size() == line.words().size() ? line : new Line(line.page(), line.column(), kept));
+                }
+            }
+            for (TableFinder.Found f : found) {
+                if (!placed.containsKey(f)) {
+                    out.add(new Table(page.page(), f.rows()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The largest-font lines at the top of the first page, when clearly larger than the body. */
+    private static Set<Line> titleLines(List<Line> lines, float body) {
+        Set<Line> out = Collections.newSetFromMap(new IdentityHashMap<>());
+        float max = 0;
+        for (Line line : lines) {
+            if (line.page() != 1) {
+                break;
+            }
+            if (line.charCount() >= 3) {
+                max = Math.max(max, line.size());
+            }
+        }
+        if (max < body + 1f) {
+            return out;
+        }
+        Line previous = null;
+        for (Line line : lines) {
+            if (line.page() != 1) {
+                break;
+            }
+            if (line.size() == max && line.charCount() >= 1) {
+                if (previous != null && line.top() - previous.bottom() > 2f * max) {
+                    break;
+                }
+                out.add(line);
+                previous = line;
+                if (out.size() == 4) {
+                    break;
+                }
+            } else if (previous != null) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    private static String title(Path file, PDDocument document, Set<Line> titleLines) {
+        PDDocumentInformation info = document.getDocumentInformation();
+        String meta =
+                info == null || info.getTitle() == null ? "" : info.getTitle().strip();
+        String lower = meta.toLowerCase(Locale.ROOT);
+        boolean usable = meta.length() >= 4
+                && !lower.matches(".*\\.(pdf|dvi|docx?|tex|ps|indd)$")
+                && !lower.startsWith("microsoft word")
+                && !lower.startsWith("untitled")
+                && !lower.matches("[\\d\\s.v-]+");
+        if (usable) {
+            return meta.replaceAll("\\s+", " ");
+        }
+        if (!titleLines.isEmpty()) {
+            List<Line> ordered = new ArrayList<>(titleLines);
+            ordered.sort((a, b) -> Float.compare(a.top(), b.top()));
+            StringBuilder b = new StringBuilder();
+            for (Line line : ordered) {
+                b.append(b.isEmpty() ? "" : " ").append(line.text());
+            }
+            return b.toString();
+        }
+        return DocumentIds.stem(file);
+    }
+
+    private static Map<String, String> metadata(PDDocument document) {
+        Map<String, String> out = new LinkedHashMap<>();
+        PDDocumentInformation info = document.getDocumentInformation();
+        if (info != null) {
+            Map<String, String> raw = new HashMap<>();
+            raw.put("author", info.getAuthor());
+            raw.put("subject", info.getSubject());
+            raw.put("keywords", info.getKeywords());
+            raw.put("creator", info.getCreator());
+            raw.put("producer", info.getProducer());
+            raw.put("pdfTitle", info.getTitle());
+            raw.forEach((k, v) -> {
+                if (v != null && !v.isBlank()) {
+                    out.put(k, v.strip());
+                }
+            });
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return "PdfParser{useOutline=" + useOutline + ", tables=" + tables + ", timeLimit=" + timeLimit
+                + ", maxMainMemoryBytes=" + maxMainMemoryBytes + "}";
+    }
+
+    /** Options of a {@link PdfParser}. Not thread-safe; {@link #build()} returns an immutable parser. */
+    public static final class Builder {
+        private boolean useOutline = true;
+        private boolean tables = true;
+        private Duration timeLimit = Duration.ofSeconds(120);
+        private long maxMainMemoryBytes = 64L << 20;
+        private PageSource pageSource = (document, deadline) -> new PdfTextCollector(deadline).collect(document);
+        private TableSourceFactory tableSources = document -> new TableFinder(document)::find;
+
+        private Builder() {}
+
+        /**
+         * Whether headings come from the PDF outline when it has one (default true); false infers them
+         * from fonts and numbering, as for PDFs without an outline.
+         */
+        public Builder useOutline(boolean useOutline) {
+            this.useOutline = useOutline;
+            return this;
+        }
+
+        /** Whether tables are extracted with Tabula (default true); false leaves their text as text. */
+        public Builder tables(boolean tables) {
+            this.tables = tables;
+            return this;
+        }
+
+        /**
+         * The longest one file may take (default 120 s); a file over the limit fails with a
+         * {@link ParseException} naming the page it was on.
+         *
+         * @throws IllegalArgumentException when not positive
+         */
+        public Builder timeLimit(Duration timeLimit) {
+            Objects.requireNonNull(timeLimit, "timeLimit");
+            if (timeLimit.isNegative() || timeLimit.isZero()) {
+                throw new IllegalArgumentException("timeLimit must be positive, was " + timeLimit);
+            }
+            this.timeLimit = timeLimit;
+            return this;
+        }
+
+        /**
+         * Main memory PDFBox may use for a document's streams before spilling to a scratch file
+         * (default 64 MiB).
+         *
+         * @throws IllegalArgumentException when below 1 MiB
+         */
+        public Builder maxMainMemoryBytes(long bytes) {
+            if (bytes < (1L << 20)) {
+                throw new IllegalArgumentException("maxMainMemoryBytes must be >= 1 MiB, was " + bytes);
+            }
+            this.maxMainMemoryBytes = bytes;
+            return this;
+        }
+
+        Builder pageSource(PageSource pageSource) {
+            this.pageSource = Objects.requireNonNull(pageSource, "pageSource");
+            return this;
+        }
+
+        Builder tableSources(TableSourceFactory tableSources) {
+            this.tableSources = Objects.requireNonNull(tableSources, "tableSources");
+            return this;
+        }
+
+        /** The parser. */
+        public PdfParser build() {
+            return new PdfParser(this);
+        }
+    }
+}

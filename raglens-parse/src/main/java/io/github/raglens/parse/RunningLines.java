@@ -1,0 +1,98 @@
+package io.github.raglens.parse;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Removes running headers, footers and page numbers: lines in the top or bottom margin whose text
+ * (digits ignored) repeats at the same height on many pages, and lone page numbers.
+ */
+final class RunningLines {
+
+    private static final Pattern PAGE_NUMBER =
+            Pattern.compile("(page\\s*)?(#+|[ivxlc]+)(\\s*(of|/)\\s*#+)?|-\\s*#+\\s*-", Pattern.CASE_INSENSITIVE);
+    private static final float MARGIN = 0.12f;
+    private static final float Y_TOLERANCE = 4f;
+
+    private RunningLines() {}
+
+    /**
+     * Returns the pages without their running lines.
+     *
+     * @param pages the lines of each page in reading order
+     * @param heights the height of each page in points
+     */
+    static List<List<Line>> remove(List<List<Line>> pages, List<Float> heights) {
+        Map<String, List<float[]>> seen = new HashMap<>();
+        for (int p = 0; p < pages.size(); p++) {
+            float h = heights.get(p);
+            for (Line line : pages.get(p)) {
+                if (inMargin(line, h)) {
+                    seen.computeIfAbsent(key(line), k -> new ArrayList<>()).add(new float[] {p, line.top()});
+                }
+            }
+        }
+        int needed = Math.max(3, (int) Math.ceil(0.4 * pages.size()));
+        List<List<Line>> out = new ArrayList<>();
+        for (int p = 0; p < pages.size(); p++) {
+            float h = heights.get(p);
+            List<Line> lines = pages.get(p);
+            Set<Line> edge = edgeLines(lines);
+            List<Line> kept = new ArrayList<>();
+            for (Line line : lines) {
+                if (inMargin(line, h)) {
+                    String key = key(line);
+                    if (edge.contains(line) && PAGE_NUMBER.matcher(key).matches()) {
+                        continue;
+                    }
+                    if (pages.size() >= 3 && pagesAtSameHeight(seen.get(key), line.top()) >= needed) {
+                        continue;
+                    }
+                }
+                kept.add(line);
+            }
+            out.add(kept);
+        }
+        return out;
+    }
+
+    private static boolean inMargin(Line line, float height) {
+        return line.bottom() < MARGIN * height || line.top() > (1 - MARGIN) * height;
+    }
+
+    /** The two topmost and two bottommost lines of a page. */
+    private static Set<Line> edgeLines(List<Line> lines) {
+        List<Line> sorted = new ArrayList<>(lines);
+        sorted.sort((a, b) -> Float.compare(a.top(), b.top()));
+        Set<Line> edge = new HashSet<>();
+        for (int i = 0; i < Math.min(2, sorted.size()); i++) {
+            edge.add(sorted.get(i));
+            edge.add(sorted.get(sorted.size() - 1 - i));
+        }
+        return edge;
+    }
+
+    private static int pagesAtSameHeight(List<float[]> occurrences, float top) {
+        Set<Integer> pages = new HashSet<>();
+        for (float[] o : occurrences) {
+            if (Math.abs(o[1] - top) <= Y_TOLERANCE) {
+                pages.add((int) o[0]);
+            }
+        }
+        return pages.size();
+    }
+
+    static String key(Line line) {
+        return line.text()
+                .toLowerCase(Locale.ROOT)
+                .replaceAll("\\d+", "#")
+                .replaceAll("\\s+", " ")
+                .strip();
+    }
+}

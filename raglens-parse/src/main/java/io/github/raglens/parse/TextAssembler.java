@@ -1,0 +1,163 @@
+package io.github.raglens.parse;
+
+import io.github.raglens.model.Table;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns lines in reading order into paragraphs, display formulas and headings of a section tree:
+ * lines are joined into paragraphs (hyphenation at line ends repaired) and a paragraph breaks at a
+ * vertical gap, an indent after a sentence end, or a short line that ends a sentence.
+ */
+final class TextAssembler {
+
+    private final SectionTreeBuilder tree;
+    private final float body;
+    private final Map<String, Float> columnRight = new HashMap<>();
+    private final Map<String, Float> columnLeft = new HashMap<>();
+    private final StringBuilder paragraph = new StringBuilder();
+    private final List<Line> formula = new ArrayList<>();
+    private Line previous;
+    private int paragraphPage;
+
+    TextAssembler(SectionTreeBuilder tree, float body, List<Line> lines) {
+        this.tree = tree;
+        this.body = body;
+        for (Line line : lines) {
+            String key = line.page() + ":" + line.column();
+            columnRight.merge(key, line.x1(), Math::max);
+            columnLeft.merge(key, line.x0(), Math::min);
+        }
+    }
+
+    void assemble(List<Object> pieces, HeadingDetector.Result headings, Set<Line> titleLines) {
+        for (Object piece : pieces) {
+            if (piece instanceof Table table) {
+                flush();
+                tree.table(table);
+                continue;
+            }
+            Line line = (Line) piece;
+            List<HeadingCandidate> before = headings.before().get(line);
+            if (before != null) {
+                flush();
+                for (HeadingCandidate h : before) {
+                    tree.heading(h.title(), h.level(), h.page() > 0 ? h.page() : line.page());
+                }
+            }
+            HeadingCandidate h = headings.startsAt().get(line);
+            if (h != null) {
+                flush();
+                tree.heading(h.title(), h.level(), line.page());
+                continue;
+            }
+            if (headings.consumed().contains(line) || titleLines.contains(line)) {
+                continue;
+            }
+            if (isFormula(line)) {
+                flushParagraph();
+                formula.add(line);
+                continue;
+            }
+            flushFormula();
+            if (!paragraph.isEmpty() && breaks(previous, line)) {
+                flushParagraph();
+            }
+            append(line);
+        }
+        flush();
+    }
+
+    private boolean isFormula(Line line) {
+        int chars = line.charCount();
+        if (chars < 3) {
+            return !formula.isEmpty() && line.mathShare() > 0.5;
+        }
+        double math = line.mathShare();
+        if (math >= 0.5) {
+            return true;
+        }
+        String text = line.text();
+        return math >= 0.25 && text.contains("=") && line.words().size() <= 16 && !text.endsWith(".");
+    }
+
+    private boolean breaks(Line a, Line b) {
+        String text = paragraph.toString();
+        char last = text.charAt(text.length() - 1);
+        boolean sentenceEnd = last == '.' || last == '!' || last == '?' || last == ':';
+        if (a.page() != b.page() || a.column() != b.column()) {
+            // a paragraph may continue into the next column or page
+            return sentenceEnd || !Character.isLowerCase(b.text().codePointAt(0));
+        }
+        float size = Math.max(a.size(), 1f);
+        float gap = b.top() - a.bottom();
+        if (gap > 0.9f * size || gap < -2f * size) {
+            return true;
+        }
+        if (Math.abs(a.size() - b.size()) > 1.5f) {
+            return true;
+        }
+        String key = a.page() + ":" + a.column();
+        float right = columnRight.getOrDefault(key, a.x1());
+        float left = columnLeft.getOrDefault(key, a.x0());
+        float width = Math.max(1f, right - left);
+        if (sentenceEnd && a.x1() < right - 0.12f * width) {
+            return true; // a short last line ends the paragraph
+        }
+        return sentenceEnd && b.x0() > a.x0() + 0.8f * size && b.x0() - left > 0.8f * size;
+    }
+
+    private void append(Line line) {
+        String text = line.text();
+        if (paragraph.isEmpty()) {
+            paragraphPage = line.page();
+            paragraph.append(text);
+        } else {
+            int n = paragraph.length();
+            boolean hyphen = n >= 2
+                    && paragraph.charAt(n - 1) == '-'
+                    && Character.isLowerCase(paragraph.charAt(n - 2))
+                    && Character.isLowerCase(text.codePointAt(0));
+            if (hyphen) {
+                paragraph.setLength(n - 1);
+                paragraph.append(text);
+            } else {
+                paragraph.append(' ').append(text);
+            }
+        }
+        previous = line;
+    }
+
+    private void flush() {
+        flushParagraph();
+        flushFormula();
+    }
+
+    private void flushParagraph() {
+        if (!paragraph.isEmpty()) {
+            tree.paragraph(paragraph.toString(), paragraphPage);
+            paragraph.setLength(0);
+        }
+        previous = null;
+    }
+
+    private void flushFormula() {
+        if (formula.isEmpty()) {
+            return;
+        }
+        StringBuilder b = new StringBuilder("$$\n");
+        for (Line line : formula) {
+            b.append(line.text()).append('\n');
+        }
+        b.append("$$");
+        tree.paragraph(b.toString(), formula.getFirst().page());
+        formula.clear();
+    }
+
+    float body() {
+        return body;
+    }
+}

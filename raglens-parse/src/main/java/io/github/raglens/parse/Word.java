@@ -1,0 +1,20 @@
+package io.github.raglens.parse;
+
+/**
+ * One word on a PDF page with its box in points, measured from the page's top-left corner.
+ *
+ * @param text the word, NFKC-normalised
+ * @param x0 left edge
+ * @param x1 right edge
+ * @param top top edge
+ * @param bottom bottom edge (the baseline)
+ * @param size font size in points
+ * @param bold whether the font is bold
+ * @param mathChars characters set in a math font or that are math symbols
+ */
+record Word(String text, float x0, float x1, float top, float bottom, float size, boolean bold, int mathChars) {
+
+    float centerX() {
+        return (x0 + x1) / 2;
+    }
+}

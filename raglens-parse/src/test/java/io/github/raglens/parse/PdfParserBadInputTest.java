@@ -1,0 +1,143 @@
+package io.github.raglens.parse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.raglens.error.ParseException;
+import io.github.raglens.model.Document;
+import io.github.raglens.spi.SharedData;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PdfParserBadInputTest {
+
+    @TempDir
+    Path dir;
+
+    private Path simplePdf() throws IOException {
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            texts.add(TestPdfs.Text.body(72, 100 + 14 * i, "This is line " + i + " of a plain test page."));
+        }
+        return TestPdfs.write(dir.resolve("simple.pdf"), List.of(texts));
+    }
+
+    @Test
+    void parse_encryptedPdf_failsNamingTheFileAndTheRemedy() {
+        Path file = SharedData.require("tabula-java/resources/encrypted.pdf");
+        assertThatThrownBy(() -> PdfParser.create().parse(file))
+                .isInstanceOf(ParseException.class)
+                .hasMessage("cannot parse " + file + ": the PDF is encrypted with a password; decrypt it first"
+                        + " (for example: qpdf --decrypt --password=PASSWORD in.pdf out.pdf) and parse the copy");
+    }
+
+    @Test
+    void parse_zeroByteFile_failsWithEmptyFileMessage() throws IOException {
+        Path file = Files.createFile(dir.resolve("empty.pdf"));
+        assertThatThrownBy(() -> PdfParser.create().parse(file))
+                .isInstanceOf(ParseException.class)
+                .hasMessage("cannot parse " + file + ": the file is empty (0 bytes); replace it with the complete PDF");
+    }
+
+    @Test
+    void parse_htmlNamedPdf_failsAsNotAPdf() throws IOException {
+        Path file = Files.writeString(dir.resolve("page.pdf"), "<html><body>404 Not Found</body></html>");
+        assertThatThrownBy(() -> PdfParser.create().parse(file))
+                .isInstanceOf(ParseException.class)
+                .hasMessage("cannot parse " + file
+                        + ": not a PDF (no %PDF- header); check the file type or rename it with its real extension");
+    }
+
+    @Test
+    void parse_truncatedPdf_failsAsDamagedOrReadsWhatIsThere() throws IOException {
+        byte[] full = Files.readAllBytes(simplePdf());
+        Path file = Files.write(dir.resolve("truncated.pdf"), java.util.Arrays.copyOf(full, full.length / 3));
+        try {
+            Document d = PdfParser.create().parse(file);
+            // PDFBox's lenient parser may rebuild a truncated file; then what it read must be real text
+            assertThat(d.root().text()).contains("This is line");
+        } catch (ParseException e) {
+            assertThat(e.getMessage())
+                    .startsWith("cannot parse " + file + ": ")
+                    .containsAnyOf("damaged or truncated", "no text layer");
+            assertThat(e.file()).isEqualTo(file.toString());
+        }
+    }
+
+    @Test
+    void parse_garbageAfterHeader_failsAsDamaged() throws IOException {
+        Path file = Files.writeString(dir.resolve("garbage.pdf"), "%PDF-1.4\n" + "x".repeat(500));
+        assertThatThrownBy(() -> PdfParser.create().parse(file))
+                .isInstanceOf(ParseException.class)
+                .hasMessageStartingWith("cannot parse " + file + ": the PDF is damaged or truncated (")
+                .hasMessageEndingWith("); download it again or repair it");
+    }
+
+    @Test
+    void parse_imageOnlyPdf_reportsNoTextLayer() throws IOException {
+        Path file = TestPdfs.imageOnly(dir.resolve("scan.pdf"));
+        assertThatThrownBy(() -> PdfParser.create().parse(file))
+                .isInstanceOf(NoTextException.class)
+                .hasMessage("cannot parse " + file + ": no text layer; OCR is not supported");
+    }
+
+    @Test
+    void parse_exceptionInsidePdfBox_becomesParseException() throws IOException {
+        Path file = simplePdf();
+        PdfParser parser = PdfParser.builder()
+                .pageSource((doc, deadline) -> {
+                    throw new IllegalStateException("bad font program");
+                })
+                .build();
+        assertThatThrownBy(() -> parser.parse(file))
+                .isInstanceOf(ParseException.class)
+                .hasMessage("cannot parse " + file + ": PDFBox failed inside the file (IllegalStateException: bad font"
+                        + " program); the file is probably malformed");
+    }
+
+    @Test
+    void parse_exceptionInsideTabula_keepsTheTextAsText() throws IOException {
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        texts.add(TestPdfs.Text.body(72, 90, "Table 1: Results of the runs"));
+        for (int i = 0; i < 6; i++) {
+            texts.add(TestPdfs.Text.body(72, 110 + 14 * i, "run" + i));
+            texts.add(TestPdfs.Text.body(200, 110 + 14 * i, String.valueOf(10 + i)));
+            texts.add(TestPdfs.Text.body(300, 110 + 14 * i, String.valueOf(20 + i)));
+        }
+        Path file = TestPdfs.write(dir.resolve("table.pdf"), List.of(texts));
+        PdfParser parser = PdfParser.builder()
+                .tableSources(doc -> page -> {
+                    throw new IllegalArgumentException("comparison method violates its general contract");
+                })
+                .build();
+        Document d = parser.parse(file);
+        assertThat(d.root().text()).contains("Table 1: Results of the runs").contains("run3 13 23");
+        assertThat(d.root().tables()).isEmpty();
+    }
+
+    @Test
+    void parse_overTimeLimit_failsNamingThePage() throws IOException {
+        Path file = simplePdf();
+        PdfParser parser = PdfParser.builder().timeLimit(Duration.ofNanos(1)).build();
+        assertThatThrownBy(() -> parser.parse(file))
+                .isInstanceOf(ParseException.class)
+                .hasMessage("cannot parse " + file + " (page 1): parsing took longer than the limit of 0 ms;"
+                        + " split the file or raise the per-file time limit");
+    }
+
+    @Test
+    void builder_rejectsBadOptions() {
+        assertThatThrownBy(() -> PdfParser.builder().timeLimit(Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("timeLimit must be positive, was PT0S");
+        assertThatThrownBy(() -> PdfParser.builder().maxMainMemoryBytes(10))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("maxMainMemoryBytes must be >= 1 MiB, was 10");
+    }
+}

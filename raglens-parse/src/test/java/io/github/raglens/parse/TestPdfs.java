@@ -1,0 +1,71 @@
+package io.github.raglens.parse;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.PDPageContentStream;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.font.PDFont;
+import org.apache.pdfbox.pdmodel.font.PDType1Font;
+import org.apache.pdfbox.pdmodel.graphics.image.LosslessFactory;
+import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
+
+/** Writes small PDFs for tests: text placed at given positions, in given fonts. */
+final class TestPdfs {
+
+    /** A piece of text at (x, y from the top) in a font and size. */
+    record Text(float x, float y, String text, PDFont font, float size) {
+        static Text body(float x, float y, String text) {
+            return new Text(x, y, text, PDType1Font.TIMES_ROMAN, 10);
+        }
+
+        static Text bold(float x, float y, String text, float size) {
+            return new Text(x, y, text, PDType1Font.TIMES_BOLD, size);
+        }
+    }
+
+    private TestPdfs() {}
+
+    /** Writes one page per list of texts. */
+    static Path write(Path file, List<List<Text>> pages) throws IOException {
+        try (PDDocument doc = new PDDocument()) {
+            for (List<Text> texts : pages) {
+                PDPage page = new PDPage(PDRectangle.LETTER);
+                doc.addPage(page);
+                float height = page.getMediaBox().getHeight();
+                try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                    for (Text t : texts) {
+                        cs.beginText();
+                        cs.setFont(t.font(), t.size());
+                        cs.newLineAtOffset(t.x(), height - t.y());
+                        cs.showText(t.text());
+                        cs.endText();
+                    }
+                }
+            }
+            doc.save(file.toFile());
+        }
+        return file;
+    }
+
+    /** Writes a PDF whose only page is an image (a scan without a text layer). */
+    static Path imageOnly(Path file) throws IOException {
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            doc.addPage(page);
+            BufferedImage image = new BufferedImage(200, 100, BufferedImage.TYPE_INT_RGB);
+            for (int x = 0; x < 200; x++) {
+                image.setRGB(x, 50, 0xFFFFFF);
+            }
+            PDImageXObject xo = LosslessFactory.createFromImage(doc, image);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                cs.drawImage(xo, 50, 400, 400, 200);
+            }
+            doc.save(file.toFile());
+        }
+        return file;
+    }
+}

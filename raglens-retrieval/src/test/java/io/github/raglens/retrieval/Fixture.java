@@ -1,0 +1,22 @@
+package io.github.raglens.retrieval;
+
+import io.github.raglens.spi.Retriever;
+
+/** One in-memory index of {@link Corpus}, with vectors, shared by the retriever tests. */
+final class Fixture {
+
+    static final HashingEmbeddings EMBEDDINGS = new HashingEmbeddings();
+    static final LuceneIndex INDEX = build();
+
+    private Fixture() {}
+
+    private static LuceneIndex build() {
+        LuceneIndex index = LuceneIndex.builder().batchSize(3).open();
+        index.addAll(Corpus.CHUNKS, EMBEDDINGS);
+        return index;
+    }
+
+    static Retriever retriever(String name) {
+        return Retrievers.create(name, INDEX, EMBEDDINGS, RetrievalConfig.defaults());
+    }
+}

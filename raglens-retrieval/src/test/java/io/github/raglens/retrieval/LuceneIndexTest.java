@@ -1,0 +1,222 @@
+package io.github.raglens.retrieval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.raglens.error.IndexException;
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.ChunkType;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LuceneIndexTest {
+
+    @TempDir
+    Path tmp;
+
+    private static final Comparator<Chunk> BY_ID = Comparator.comparing(Chunk::id);
+
+    @Test
+    void addAll_onDisk_reopenedIndexGivesBackEveryChunkAndTheModel() {
+        Path dir = tmp.resolve("index");
+        try (LuceneIndex index = LuceneIndex.builder().directory(dir).open()) {
+            index.addAll(Corpus.CHUNKS, new HashingEmbeddings());
+        }
+        try (LuceneIndex index = LuceneIndex.builder().directory(dir).open()) {
+            assertThat(index.chunks()).usingElementComparator(BY_ID).hasSameSizeAs(Corpus.CHUNKS);
+            assertThat(index.chunks().stream().sorted(BY_ID).toList())
+                    .isEqualTo(Corpus.CHUNKS.stream().sorted(BY_ID).toList());
+            assertThat(index.embeddingModel()).contains("test-hashing");
+            assertThat(index.dimension()).isEqualTo(64);
+            assertThat(index.directory()).contains(dir);
+            assertThat(Bm25Retriever.of(index).retrieve("hard negatives", 1).chunkIds())
+                    .containsExactly("paper/method#1");
+        }
+    }
+
+    @Test
+    void addAll_sameIdTwice_keepsOneChunk_theLatest() {
+        try (LuceneIndex index = LuceneIndex.builder().open()) {
+            index.addAll(Corpus.CHUNKS);
+            Chunk old = Corpus.chunk("notes/bm25");
+            Chunk updated = new Chunk(
+                    old.id(),
+                    old.documentId(),
+                    old.sectionId(),
+                    null,
+                    old.sectionPath(),
+                    ChunkType.PARENT_SECTION,
+                    -1,
+                    old.order(),
+                    "zebra crossing",
+                    0,
+                    14,
+                    0,
+                    0);
+            index.addAll(List.of(updated, updated));
+            assertThat(index.size()).isEqualTo(Corpus.CHUNKS.size());
+            assertThat(Bm25Retriever.of(index).retrieve("zebra", 5).hits())
+                    .singleElement()
+                    .satisfies(h -> assertThat(h.chunk()).isEqualTo(updated));
+        }
+    }
+
+    @Test
+    void open_directoryLockedByAnotherWriter_isRefusedNamingTheDirectory() {
+        Path dir = tmp.resolve("index");
+        try (LuceneIndex first = LuceneIndex.builder().directory(dir).open()) {
+            assertThatThrownBy(() -> LuceneIndex.builder().directory(dir).open())
+                    .isInstanceOf(IndexException.class)
+                    .hasMessage("index directory " + dir + " is locked by another process (write.lock); close the"
+                            + " other raglens process, or use another --workspace")
+                    .satisfies(e -> assertThat(((IndexException) e).directory()).contains(dir.toString()));
+            assertThat(first.size()).isZero();
+        }
+    }
+
+    @Test
+    void open_corruptDirectory_isRefusedWithTheFix() throws Exception {
+        Path dir = tmp.resolve("index");
+        try (LuceneIndex index = LuceneIndex.builder().directory(dir).open()) {
+            index.addAll(Corpus.CHUNKS);
+        }
+        try (var files = Files.list(dir)) {
+            for (Path f : files.filter(p -> p.getFileName().toString().startsWith("segments_"))
+                    .toList()) {
+                Files.writeString(f, "not a segments file", StandardCharsets.UTF_8);
+            }
+        }
+        assertThatThrownBy(() -> LuceneIndex.builder().directory(dir).open())
+                .isInstanceOf(IndexException.class)
+                .hasMessage("index directory " + dir + " is corrupt or was written by an incompatible version;"
+                        + " delete it and index again (raglens index --docs DIR)");
+    }
+
+    @Test
+    void open_pathIsAFile_isRefused() throws Exception {
+        Path file = Files.writeString(tmp.resolve("index"), "x");
+        assertThatThrownBy(() -> LuceneIndex.builder().directory(file).open())
+                .isInstanceOf(IndexException.class)
+                .hasMessage("index directory " + file + " is a file; pass a folder (it is created if absent)");
+    }
+
+    @Test
+    void addAll_vectorsOfAnotherModel_areRefusedNamingBoth() {
+        try (LuceneIndex index = LuceneIndex.builder().open()) {
+            index.addAll(Corpus.CHUNKS.subList(0, 2), new HashingEmbeddings());
+            assertThatThrownBy(() -> index.addAll(Corpus.CHUNKS, new HashingEmbeddings("other-model", 32)))
+                    .isInstanceOf(IndexException.class)
+                    .hasMessage("the in-memory index holds vectors of model 'test-hashing' (dimension 64); cannot"
+                            + " add vectors of model 'other-model' (dimension 32); index into a new folder, or"
+                            + " embed with 'test-hashing'");
+        }
+    }
+
+    @Test
+    void dense_queryVectorOfAnotherModel_isRefusedNamingBoth() {
+        DenseRetriever other = DenseRetriever.of(Fixture.INDEX, new HashingEmbeddings("other-model", 64));
+        assertThatThrownBy(() -> other.retrieve("dense passage retrieval", 3))
+                .isInstanceOf(IndexException.class)
+                .hasMessage("query vector of model 'other-model' (dimension 64) cannot search the in-memory index,"
+                        + " which holds vectors of model 'test-hashing' (dimension 64); embed queries with"
+                        + " 'test-hashing' or re-index with 'other-model'");
+    }
+
+    @Test
+    void dense_queryVectorOfWrongDimension_isRefusedNamingBoth() {
+        DenseRetriever other = DenseRetriever.of(Fixture.INDEX, new HashingEmbeddings("test-hashing", 16));
+        assertThatThrownBy(() -> other.retrieve("dense passage retrieval", 3))
+                .isInstanceOf(IndexException.class)
+                .hasMessage("query vector of model 'test-hashing' (dimension 16) cannot search the in-memory index,"
+                        + " which holds vectors of model 'test-hashing' (dimension 64); embed queries with"
+                        + " 'test-hashing' or re-index with 'test-hashing'");
+    }
+
+    @Test
+    void dense_indexWithoutVectors_isRefusedWithTheFix() {
+        try (LuceneIndex index = LuceneIndex.builder().open()) {
+            index.addAll(Corpus.CHUNKS);
+            assertThatThrownBy(() ->
+                            DenseRetriever.of(index, new HashingEmbeddings()).retrieve("bm25", 3))
+                    .isInstanceOf(IndexException.class)
+                    .hasMessage("the in-memory index holds no vectors; index the chunks with an embedding model"
+                            + " before dense retrieval (raglens index --docs DIR)");
+        }
+    }
+
+    @Test
+    void emptyIndex_everyRetrieverGivesEmptyResult() {
+        try (LuceneIndex index = LuceneIndex.builder().open()) {
+            HashingEmbeddings embeddings = new HashingEmbeddings();
+            for (String name : Retrievers.NAMES) {
+                assertThat(Retrievers.create(name, index, embeddings, RetrievalConfig.defaults())
+                                .retrieve("dense passage retrieval", 5)
+                                .hits())
+                        .as(name)
+                        .isEmpty();
+            }
+            assertThat(embeddings.calls).hasValue(0);
+        }
+    }
+
+    @Test
+    void stopWordOnlyQuery_everyRetrieverGivesEmptyResult_withoutEmbedding() {
+        HashingEmbeddings embeddings = new HashingEmbeddings();
+        for (String name : Retrievers.NAMES) {
+            assertThat(Retrievers.create(name, Fixture.INDEX, embeddings, RetrievalConfig.defaults())
+                            .retrieve("the of and to is", 5)
+                            .hits())
+                    .as(name)
+                    .isEmpty();
+        }
+        assertThat(embeddings.calls).hasValue(0);
+    }
+
+    @Test
+    void nonPositiveK_isRejectedWithTheValue() {
+        for (String name : Retrievers.NAMES) {
+            assertThatThrownBy(() -> Fixture.retriever(name).retrieve("bm25", -2))
+                    .as(name)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("k must be > 0, was -2");
+        }
+    }
+
+    @Test
+    void create_unknownName_listsTheKnownOnes() {
+        assertThatThrownBy(() -> Retrievers.create("colbert", Fixture.INDEX, RetrievalConfig.defaults()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown retriever 'colbert'; use one of bm25, dense, hybrid, hybrid-rrf, hierarchical,"
+                        + " hier-neighbor, neighbor");
+        assertThatThrownBy(() -> Retrievers.create("hybrid", Fixture.INDEX, RetrievalConfig.defaults()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("retriever 'hybrid' needs an embedding provider; pass one, or use only bm25");
+    }
+
+    @Test
+    void builder_badParameters_areRejected() {
+        assertThatThrownBy(() -> LuceneIndex.builder().bm25(-1f, 0.5f))
+                .hasMessage("k1 must be finite and >= 0, was -1.0");
+        assertThatThrownBy(() -> LuceneIndex.builder().bm25(1f, 1.5f)).hasMessage("b must be in [0, 1], was 1.5");
+        assertThatThrownBy(() -> LuceneIndex.builder().threads(0)).hasMessage("threads must be >= 1, was 0");
+    }
+
+    @Test
+    void dense_hnswAgreesWithExactSearch_onTheSmallCorpus() {
+        DenseRetriever hnsw = DenseRetriever.of(Fixture.INDEX, Fixture.EMBEDDINGS);
+        DenseRetriever exact = DenseRetriever.builder(Fixture.INDEX, Fixture.EMBEDDINGS)
+                .exact(true)
+                .build();
+        for (String q : Corpus.QUERIES) {
+            assertThat(hnsw.retrieve(q, 5).chunkIds())
+                    .isEqualTo(exact.retrieve(q, 5).chunkIds());
+            assertThat(exact.retrieve(q, 5).hits())
+                    .allSatisfy(h -> assertThat(h.score()).isBetween(-1.0, 1.0));
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package io.github.raglens.retrieval;
+
+import io.github.raglens.spi.Retriever;
+import io.github.raglens.spi.RetrieverContract;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Nested;
+
+/** Every built-in retriever passes the shared {@link RetrieverContract} on the hand-made corpus. */
+class RetrieverContractTests {
+
+    abstract static class Base implements RetrieverContract {
+        @Override
+        public List<String> queries() {
+            return Corpus.QUERIES;
+        }
+
+        @Override
+        public Set<String> excludedChunkIds() {
+            return Corpus.EXCLUDED;
+        }
+    }
+
+    @Nested
+    class Bm25 extends Base {
+        @Override
+        public Retriever retriever() {
+            return Fixture.retriever("bm25");
+        }
+    }
+
+    @Nested
+    class Dense extends Base {
+        @Override
+        public Retriever retriever() {
+            return Fixture.retriever("dense");
+        }
+    }
+
+    @Nested
+    class DenseExact extends Base {
+        @Override
+        public Retriever retriever() {
+            return DenseRetriever.builder(Fixture.INDEX, Fixture.EMBEDDINGS)
+                    .exact(true)
+                    .build();
+        }
+    }
+
+    @Nested
+    class Hybrid extends Base {
+        @Override
+        public Retriever retriever() {
+            return Fixture.retriever("hybrid");
+        }
+    }
+
+    @Nested
+    class HybridRrf extends Base {
+        @Override
+        public Retriever retriever() {
+            return Fixture.retriever("hybrid-rrf");
+        }
+    }
+
+    @Nested
+    class Hierarchical extends Base {
+        @Override
+        public Retriever retriever() {
+            return Fixture.retriever("hierarchical");
+        }
+    }
+
+    @Nested
+    class HierNeighbor extends Base {
+        @Override
+        public Retriever retriever() {
+            return Fixture.retriever("hier-neighbor");
+        }
+    }
+
+    @Nested
+    class Neighbor extends Base {
+        @Override
+        public Retriever retriever() {
+            return Fixture.retriever("neighbor");
+        }
+    }
+}

@@ -362,7 +362,7 @@ final class EvaluateCommand implements Callable<Integer> {
                         r,
                         q.id(),
                         q.question(),
-                        a != null ? a.answer() : q.referenceAnswer(),
+                        a != null ? a.answer() : "(estimate for " + r + ") " + q.referenceAnswer(),
                         contexts,
                         q.referenceAnswer(),
                         List.of()));

@@ -1,0 +1,142 @@
+package io.github.raglens.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.raglens.eval.questions.QuestionRecord;
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.ChunkType;
+import io.github.raglens.store.ChunksFile;
+import io.github.raglens.store.JsonlStore;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EvaluateCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return RaglensCli.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    private Path workspace(int questions) {
+        Path ws = dir.resolve(".raglens");
+        List<Chunk> chunks = new ArrayList<>();
+        for (int i = 0; i < questions; i++) {
+            String text = "Section " + i + " explains how component " + i + " caches results. It ranks them.";
+            chunks.add(new Chunk(
+                    "c" + i,
+                    "doc" + (i % 2),
+                    "s" + i,
+                    null,
+                    "doc > s" + i,
+                    ChunkType.PARENT_SECTION,
+                    -1,
+                    i,
+                    text,
+                    0,
+                    text.length(),
+                    1,
+                    1));
+        }
+        ChunksFile.write(ws.resolve("chunks.jsonl"), chunks);
+        try (JsonlStore<QuestionRecord> store =
+                JsonlStore.open(ws.resolve("questions.jsonl"), QuestionRecord.class, QuestionRecord::chunkId)) {
+            for (int i = 0; i < questions; i++) {
+                store.append(new QuestionRecord(
+                        "c" + i,
+                        QuestionRecord.SUCCESS,
+                        "How does component " + i + " work?",
+                        "Component " + i + " caches results. It ranks them.",
+                        "caches results",
+                        "",
+                        "q" + i,
+                        "doc" + (i % 2),
+                        "s" + i,
+                        false,
+                        "fake/model"));
+            }
+        }
+        return ws;
+    }
+
+    @Test
+    void dryRun_printsCallsTokensAndCost_andSendsNothing() {
+        Path ws = workspace(4);
+        int code = run(
+                "--workspace",
+                ws.toString(),
+                "evaluate",
+                "--docs",
+                "docs",
+                "--sample",
+                "2",
+                "--retrievers",
+                "bm25,dense",
+                "--dry-run",
+                "--price-input",
+                "1",
+                "--price-output",
+                "2");
+        assertThat(code).as(err.toString()).isZero();
+        // 2 questions x 2 retrievers = 4 samples: answer statements 1, faithfulness 1, factual
+        // correctness 2, context recall 1, context precision 5 (one per context), and the reference
+        // statements once per question: 4 x 10 + 2.
+        assertThat(out.toString())
+                .contains("dry run: 2 questions x 2 retrievers, metrics "
+                        + "faithfulness,factual_correctness,context_precision,context_recall")
+                .contains("answers (ollama/llama3.2): 4 calls")
+                .contains("judge (ollama/llama3.2): 42 calls")
+                .contains("total: 46 calls");
+        assertThat(ws.resolve("scores.jsonl")).doesNotExist();
+        assertThat(ws.resolve("answers.jsonl")).doesNotExist();
+    }
+
+    @Test
+    void dryRun_oneCallContextPrecision_needsFewerCalls() {
+        Path ws = workspace(4);
+        int code = run(
+                "--workspace",
+                ws.toString(),
+                "evaluate",
+                "--docs",
+                "docs",
+                "--sample",
+                "2",
+                "--retrievers",
+                "bm25,dense",
+                "--dry-run",
+                "--context-precision",
+                "one-call");
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("judge (ollama/llama3.2): 26 calls");
+    }
+
+    @Test
+    void unknownMetric_isAUsageError() {
+        Path ws = workspace(1);
+        assertThat(run("--workspace", ws.toString(), "evaluate", "--docs", "d", "--metrics", "faithfulness,vibes"))
+                .isEqualTo(2);
+        assertThat(err.toString())
+                .contains("unknown metric 'vibes' in --metrics; choose from faithfulness, factual_correctness");
+    }
+
+    @Test
+    void missingQuestions_saysWhichCommandMakesThem() {
+        Path ws = dir.resolve("empty");
+        ChunksFile.write(ws.resolve("chunks.jsonl"), List.of());
+        assertThat(run("--workspace", ws.toString(), "evaluate", "--docs", "pdfs"))
+                .isEqualTo(1);
+        assertThat(err.toString())
+                .isEqualTo("raglens: no questions at " + ws.resolve("questions.jsonl")
+                        + "; run: raglens questions --docs pdfs" + System.lineSeparator());
+    }
+}

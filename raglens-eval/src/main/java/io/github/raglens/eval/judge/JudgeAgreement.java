@@ -1,0 +1,132 @@
+package io.github.raglens.eval.judge;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * How well two judge models (or two repeats of one judge) agree on the same cells of one metric:
+ * Spearman's rank correlation of their scores, and Cohen's kappa of their pass/fail verdicts (a
+ * score of at least 0.5 passes). Only cells both scored count.
+ *
+ * @param metric the metric
+ * @param judgeA the first judge model
+ * @param judgeB the second judge model
+ * @param cells cells both judges scored
+ * @param spearman Spearman's rho of the scores (average ranks for ties); NaN when undefined (fewer
+ *     than two cells or a constant side) — reported, never averaged
+ * @param kappa Cohen's kappa of the verdicts; 1 when both sides are constant and equal
+ */
+public record JudgeAgreement(String metric, String judgeA, String judgeB, int cells, double spearman, double kappa) {
+
+    /**
+     * Agreement of two judge models on a metric's cells.
+     *
+     * @param records the records of {@code scores.jsonl}
+     * @param metric the metric's name
+     * @param judgeA the first judge model
+     * @param judgeB the second judge model
+     * @return the agreement
+     */
+    public static JudgeAgreement of(List<ScoreRecord> records, String metric, String judgeA, String judgeB) {
+        Objects.requireNonNull(metric, "metric");
+        Map<String, Double> a = new HashMap<>();
+        Map<String, Double> b = new HashMap<>();
+        for (ScoreRecord r : records) {
+            if (!r.metric().equals(metric) || !r.isScored()) {
+                continue;
+            }
+            String cell = r.retriever() + '\u001f' + r.questionId();
+            if (r.judgeModel().equals(judgeA)) {
+                a.put(cell, r.score());
+            } else if (r.judgeModel().equals(judgeB)) {
+                b.put(cell, r.score());
+            }
+        }
+        List<String> both = new ArrayList<>(a.keySet());
+        both.retainAll(b.keySet());
+        both.sort(null);
+        double[] x = both.stream().mapToDouble(a::get).toArray();
+        double[] y = both.stream().mapToDouble(b::get).toArray();
+        int[] vx = Arrays.stream(x).mapToInt(v -> v >= 0.5 ? 1 : 0).toArray();
+        int[] vy = Arrays.stream(y).mapToInt(v -> v >= 0.5 ? 1 : 0).toArray();
+        return new JudgeAgreement(metric, judgeA, judgeB, both.size(), spearman(x, y), cohenKappa(vx, vy));
+    }
+
+    /** Cohen's kappa of two binary verdict lists: (observed − expected agreement) / (1 − expected). */
+    static double cohenKappa(int[] a, int[] b) {
+        if (a.length != b.length) {
+            throw new IllegalArgumentException("verdict lists differ in length: " + a.length + " and " + b.length);
+        }
+        int n = a.length;
+        if (n == 0) {
+            return Double.NaN;
+        }
+        int agree = 0;
+        int aOnes = 0;
+        int bOnes = 0;
+        for (int i = 0; i < n; i++) {
+            agree += a[i] == b[i] ? 1 : 0;
+            aOnes += a[i];
+            bOnes += b[i];
+        }
+        double po = (double) agree / n;
+        double pa = (double) aOnes / n;
+        double pb = (double) bOnes / n;
+        double pe = pa * pb + (1 - pa) * (1 - pb);
+        if (pe == 1) {
+            return po == 1 ? 1 : 0;
+        }
+        return (po - pe) / (1 - pe);
+    }
+
+    /** Spearman's rho: Pearson correlation of the average ranks. */
+    static double spearman(double[] x, double[] y) {
+        if (x.length != y.length) {
+            throw new IllegalArgumentException("score lists differ in length: " + x.length + " and " + y.length);
+        }
+        if (x.length < 2) {
+            return Double.NaN;
+        }
+        return pearson(ranks(x), ranks(y));
+    }
+
+    private static double[] ranks(double[] v) {
+        Integer[] idx = new Integer[v.length];
+        for (int i = 0; i < v.length; i++) {
+            idx[i] = i;
+        }
+        Arrays.sort(idx, (p, q) -> Double.compare(v[p], v[q]));
+        double[] r = new double[v.length];
+        int i = 0;
+        while (i < v.length) {
+            int j = i;
+            while (j + 1 < v.length && v[idx[j + 1]] == v[idx[i]]) {
+                j++;
+            }
+            double avg = (i + j) / 2.0 + 1;
+            for (int t = i; t <= j; t++) {
+                r[idx[t]] = avg;
+            }
+            i = j + 1;
+        }
+        return r;
+    }
+
+    private static double pearson(double[] x, double[] y) {
+        double mx = Arrays.stream(x).average().orElse(0);
+        double my = Arrays.stream(y).average().orElse(0);
+        double sxy = 0;
+        double sxx = 0;
+        double syy = 0;
+        for (int i = 0; i < x.length; i++) {
+            sxy += (x[i] - mx) * (y[i] - my);
+            sxx += (x[i] - mx) * (x[i] - mx);
+            syy += (y[i] - my) * (y[i] - my);
+        }
+        return sxx == 0 || syy == 0 ? Double.NaN : sxy / Math.sqrt(sxx * syy);
+    }
+}

@@ -11,7 +11,16 @@ import picocli.CommandLine.Command;
         name = "benchmarks",
         mixinStandardHelpOptions = true,
         description = "Speed and quality benchmarks of raglens, with peers measured in the same run.",
-        subcommands = {StoreBenchmark.class, LlmLoadBenchmark.class, JudgeThroughputBenchmark.class, ParseBenchmark.class, ChunkBenchmark.class, EmbedBenchmark.class, RetrievalBenchmark.class, EvalBenchmark.class})
+        subcommands = {
+            StoreBenchmark.class,
+            LlmLoadBenchmark.class,
+            JudgeThroughputBenchmark.class,
+            ParseBenchmark.class,
+            ChunkBenchmark.class,
+            EmbedBenchmark.class,
+            RetrievalBenchmark.class,
+            EvalBenchmark.class
+        })
 public final class Benchmarks implements Runnable {
 
     @CommandLine.Spec

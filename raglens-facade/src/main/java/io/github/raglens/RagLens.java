@@ -30,11 +30,16 @@ import java.util.function.Supplier;
  *
  * <pre>{@code
  * RagLens lens = RagLens.builder()
- *     .workspace(Path.of(".raglens"))
- *     .chunker(SectionChunker.builder().maxSectionChars(2_500).build())
- *     .embeddings(OnnxEmbeddings::bgeSmallEnV15)   // local, no key
- *     .llm(() -> Ollama.chat("llama3.2").build())  // questions and answers
- *     .build();
+ *         .workspace(Path.of(".raglens"))
+ *         .chunker(SectionChunker.builder().maxSectionChars(2_500).build())
+ *         .embeddings(OnnxEmbeddings::bgeSmallEnV15) // local, no key
+ *         .llm(() -> Ollama.chat("llama3.2").build()) // writes the questions
+ *         .build();
+ * lens.ingest(myPdfs);
+ * lens.index();
+ * lens.questions(0, (stage, done, total, status) -> {});
+ * BenchmarkReport report = lens.benchmark();
+ * lens.report();
  * }</pre>
  *
  * <p>Immutable and thread-safe; {@link #toBuilder()} derives variants to compare (two chunkers,

@@ -125,8 +125,8 @@ final class ChunkBenchmark implements Callable<Integer> {
                 .put("pdfFiles", files.size())
                 .put("parseMillisMedian", parseMedian)
                 .put("parseCpuMillisMedian", parseCpuMedian)
-                .put("sectionChunkOverParseTimeRatio", section[0] / parseMedian)
-                .put("sectionChunkOverParseCpuTimeRatio", section[1] / parseCpuMedian);
+                .put("sectionChunkPercentOfParseTime", 100 * section[0] / parseMedian)
+                .put("sectionChunkPercentOfParseCpuTime", 100 * section[1] / parseCpuMedian);
         figures.print();
         return 0;
     }

@@ -43,7 +43,8 @@ class CorpusChunkerTest {
         assertThatThrownBy(() -> CorpusChunker.of(Chunkers.byName("sliding")).chunk(List.of(a, b)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(
-                        "two documents have the id 'doc' (one is from 'other.pdf'); document ids must be unique in a corpus");
+                        "two documents have the id 'doc' ('paper.pdf' and 'other.pdf'); document ids must be unique in a "
+                                + "corpus: remove the duplicate or rename one");
     }
 
     @Test

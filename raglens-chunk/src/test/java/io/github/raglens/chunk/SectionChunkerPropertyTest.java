@@ -25,7 +25,7 @@ class SectionChunkerPropertyTest {
 
     private static final long BASE_SEED = Long.getLong("raglens.seed", 20_260_302L);
 
-    @RepeatedTest(100)
+    @RepeatedTest(60)
     void chunk_randomDocuments_keepsEveryInvariant(RepetitionInfo info) {
         long seed = System.getProperty("raglens.seed") != null ? BASE_SEED : BASE_SEED + info.getCurrentRepetition();
         System.out.println("SectionChunkerPropertyTest seed=" + seed);

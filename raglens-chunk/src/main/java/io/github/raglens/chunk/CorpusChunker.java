@@ -17,7 +17,7 @@ import java.util.Objects;
  * <pre>{@code
  * ChunkedCorpus result = CorpusChunker.of(Chunkers.byName("section")).chunk(documents);
  * if (result.audit().hasErrors()) { ... }
- * ChunksFile.write(workspace.resolve("chunks.jsonl"), result.chunks());
+ * ChunksFile.write(workspace.resolve("chunks.jsonl"), result.chunks()); // io.github.raglens.store
  * }</pre>
  */
 public final class CorpusChunker {

@@ -3,10 +3,10 @@ package io.github.raglens.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.raglens.error.StoreException;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
+import io.github.raglens.store.ChunksFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -48,24 +48,9 @@ class CorpusChunkerTest {
     }
 
     @Test
-    void chunksFile_writeThenRead_roundTripsEveryField() {
-        List<Chunk> chunks =
-                SectionChunker.builder().build().chunk(SectionChunkerTest.oneSection(SectionChunkerTest.words(4_000)));
-        Path file = dir.resolve("ws").resolve(ChunksFile.FILE_NAME);
-
-        ChunksFile.write(file, chunks);
-        ChunksFile.write(file, chunks); // replacing an existing file works too
-
-        assertThat(ChunksFile.read(file)).isEqualTo(chunks);
-        assertThat(file.getParent().toFile().list())
-                .as("no temporary file left")
-                .containsExactly(ChunksFile.FILE_NAME);
-    }
-
-    @Test
     void chunksFile_lineWithTheFieldsOfCliMd_isOneChunkPerLine() throws IOException {
         List<Chunk> chunks = SectionChunker.builder().build().chunk(SectionFlattenerTest.paper());
-        Path file = dir.resolve(ChunksFile.FILE_NAME);
+        Path file = dir.resolve("chunks.jsonl");
         ChunksFile.write(file, chunks);
 
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
@@ -83,16 +68,5 @@ class CorpusChunkerTest {
                         "\"pageStart\":1",
                         "\"pageEnd\":5",
                         "\"text\":\"Abstract.\"");
-    }
-
-    @Test
-    void chunksFile_brokenLine_namesFileAndLine() throws IOException {
-        Path file = dir.resolve(ChunksFile.FILE_NAME);
-        Files.writeString(file, "{\"id\":\"x\"}\n");
-
-        assertThatThrownBy(() -> ChunksFile.read(file))
-                .isInstanceOf(StoreException.class)
-                .hasMessageStartingWith(file + " line 1 is not a chunk (")
-                .hasMessageEndingWith("); re-run raglens ingest to rewrite it");
     }
 }

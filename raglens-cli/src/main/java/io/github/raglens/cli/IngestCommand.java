@@ -3,7 +3,6 @@ package io.github.raglens.cli;
 import io.github.raglens.chunk.AuditFinding;
 import io.github.raglens.chunk.ChunkedCorpus;
 import io.github.raglens.chunk.Chunkers;
-import io.github.raglens.chunk.ChunksFile;
 import io.github.raglens.chunk.CorpusChunker;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
@@ -14,6 +13,8 @@ import io.github.raglens.parse.FileOutcome;
 import io.github.raglens.parse.IngestReport;
 import io.github.raglens.parse.ParseCache;
 import io.github.raglens.spi.Chunker;
+import io.github.raglens.store.ChunksFile;
+import io.github.raglens.workspace.Workspace;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -118,10 +119,10 @@ final class IngestCommand implements Callable<Integer> {
         printAudit(chunked, out, err);
         if (chunked.audit().hasErrors()) {
             err.println("raglens: the chunk audit found " + chunked.audit().count(AuditFinding.Level.ERROR)
-                    + " errors; " + ChunksFile.FILE_NAME + " was not written");
+                    + " errors; " + "chunks.jsonl was not written");
             return CommandLine.ExitCode.SOFTWARE;
         }
-        Path chunksFile = parent.workspace.resolve(ChunksFile.FILE_NAME);
+        Path chunksFile = new Workspace(parent.workspace).chunks();
         ChunksFile.write(chunksFile, chunked.chunks());
         out.println("chunked " + documents.size() + " documents into "
                 + chunked.chunks().size() + " chunks ("

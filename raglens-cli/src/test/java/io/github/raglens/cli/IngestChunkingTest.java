@@ -2,9 +2,9 @@ package io.github.raglens.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.raglens.chunk.ChunksFile;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
+import io.github.raglens.store.ChunksFile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

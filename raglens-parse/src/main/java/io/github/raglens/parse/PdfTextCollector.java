@@ -35,6 +35,7 @@ final class PdfTextCollector extends PDFTextStripper {
     private PDRectangle box = PDRectangle.LETTER;
     private int horizontal;
     private int vertical;
+    private final int[] directions = new int[4];
     private float pathX;
     private float pathY;
 
@@ -60,6 +61,7 @@ final class PdfTextCollector extends PDFTextStripper {
         row = new ArrayList<>();
         horizontal = 0;
         vertical = 0;
+        java.util.Arrays.fill(directions, 0);
         super.startPage(page);
     }
 
@@ -73,6 +75,7 @@ final class PdfTextCollector extends PDFTextStripper {
     @Override
     protected void processTextPosition(TextPosition text) {
         deadline.check(getCurrentPageNo());
+        directions[direction(text)]++;
         super.processTextPosition(text);
     }
 
@@ -92,9 +95,15 @@ final class PdfTextCollector extends PDFTextStripper {
         StringBuilder chars = new StringBuilder();
         List<TextPosition> wordPositions = new ArrayList<>();
         TextPosition previous = null;
+        int dominant = 0;
+        for (int d = 1; d < 4; d++) {
+            if (directions[d] > directions[dominant]) {
+                dominant = d;
+            }
+        }
         for (TextPosition tp : positions) {
-            if (tp.getDir() != 0f) {
-                continue; // rotated text (margin stamps, axis labels) is not running text
+            if (direction(tp) != dominant) {
+                continue; // text turned against the page's text (margin stamps, axis labels) is not running text
             }
             String unicode = tp.getUnicode();
             boolean space = unicode == null || unicode.isBlank();
@@ -117,6 +126,11 @@ final class PdfTextCollector extends PDFTextStripper {
         if (!wordPositions.isEmpty()) {
             addWord(chars, wordPositions);
         }
+    }
+
+    /** 0, 1, 2 or 3 for text at 0, 90, 180 or 270 degrees. */
+    private static int direction(TextPosition tp) {
+        return Math.floorMod(Math.round(tp.getDir() / 90f), 4);
     }
 
     private void addWord(CharSequence raw, List<TextPosition> positions) {

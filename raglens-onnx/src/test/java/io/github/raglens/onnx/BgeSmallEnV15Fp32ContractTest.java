@@ -1,0 +1,12 @@
+package io.github.raglens.onnx;
+
+import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.spi.EmbeddingProviderContract;
+
+class BgeSmallEnV15Fp32ContractTest implements EmbeddingProviderContract {
+
+    @Override
+    public EmbeddingProvider provider() {
+        return Models.bgeFp32();
+    }
+}

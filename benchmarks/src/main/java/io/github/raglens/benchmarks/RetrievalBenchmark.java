@@ -138,7 +138,9 @@ final class RetrievalBenchmark implements Callable<Integer> {
                 ids.add(c.id());
                 embeddings.add(Embedding.from(v));
             });
-            store.addAll(ids, embeddings, null);
+            for (int i = 0; i < ids.size(); i++) {
+                store.add(ids.get(i), embeddings.get(i));
+            }
             double overlap = 0;
             for (String q : queries) {
                 Set<String> truth = new HashSet<>(exact.retrieve(q, 10).chunkIds());

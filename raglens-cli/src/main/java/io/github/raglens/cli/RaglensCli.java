@@ -18,7 +18,19 @@ import picocli.CommandLine.ScopeType;
         mixinStandardHelpOptions = true,
         versionProvider = RaglensCli.Version.class,
         description = "Benchmark retrieval strategies and evaluate RAG answers on your own documents.",
-        subcommands = {CommandLine.HelpCommand.class, ParseCommand.class, IngestCommand.class, TrecEvalCommand.class, ReportCommand.class, DemoCommand.class, IndexCommand.class, BeirCommand.class, QuestionsCommand.class, BenchmarkCommand.class, EvaluateCommand.class},
+        subcommands = {
+            CommandLine.HelpCommand.class,
+            ParseCommand.class,
+            IngestCommand.class,
+            TrecEvalCommand.class,
+            ReportCommand.class,
+            DemoCommand.class,
+            IndexCommand.class,
+            BeirCommand.class,
+            QuestionsCommand.class,
+            BenchmarkCommand.class,
+            EvaluateCommand.class
+        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:done",

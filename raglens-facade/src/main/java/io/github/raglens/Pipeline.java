@@ -8,6 +8,7 @@ import io.github.raglens.error.StoreException;
 import io.github.raglens.eval.benchmark.BenchmarkReport;
 import io.github.raglens.eval.benchmark.BenchmarkRunner;
 import io.github.raglens.eval.benchmark.Relevance;
+import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.eval.questions.QuestionGenerator;
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.eval.questions.QuestionRun;
@@ -226,7 +227,7 @@ final class Pipeline {
         List<Chunk> chunks = ChunksFile.read(workspace.chunks());
         Map<String, String> evidence = new HashMap<>();
         questions.forEach(q -> evidence.put(q.id(), q.evidence()));
-        ReportModel model = ReportModels.from(title, benchmark, chunks, evidence, failedDocuments());
+        ReportModel model = ReportModels.from(title, benchmark, chunks, evidence, failedDocuments(), readEvaluation());
         try {
             Files.writeString(workspace.reportHtml(), HtmlReport.render(model), StandardCharsets.UTF_8);
             Files.writeString(workspace.reportMarkdown(), MarkdownReport.render(model), StandardCharsets.UTF_8);
@@ -249,6 +250,20 @@ final class Pipeline {
                     file,
                     file + " is not a benchmark report (" + e.getMessage() + "); run `raglens benchmark` again",
                     e);
+        }
+    }
+
+    /** The judge scores' aggregation, empty when no evaluation ran. */
+    private Aggregation readEvaluation() {
+        Path file = workspace.evaluation();
+        if (!Files.exists(file)) {
+            return new Aggregation(List.of());
+        }
+        try {
+            return Json.mapper().readValue(file.toFile(), Aggregation.class);
+        } catch (IOException e) {
+            throw new StoreException(
+                    file, file + " is not an evaluation (" + e.getMessage() + "); run `raglens evaluate` again", e);
         }
     }
 

@@ -6,6 +6,7 @@ import io.github.raglens.eval.benchmark.MetricSummary;
 import io.github.raglens.eval.benchmark.PairwiseComparison;
 import io.github.raglens.eval.benchmark.QuestionResult;
 import io.github.raglens.eval.benchmark.RetrieverSummary;
+import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.report.ReportModel;
 import java.time.Instant;
@@ -30,7 +31,8 @@ final class ReportModels {
             BenchmarkReport b,
             List<Chunk> chunks,
             Map<String, String> evidenceById,
-            int failedDocuments) {
+            int failedDocuments,
+            Aggregation evaluation) {
         Map<String, Integer> byType = new TreeMap<>();
         chunks.forEach(c -> byType.merge(c.type().name(), 1, Integer::sum));
         int documents = (int) chunks.stream().map(Chunk::documentId).distinct().count();
@@ -41,7 +43,7 @@ final class ReportModels {
                 b.relevance(),
                 b.retrievers().stream().map(r -> retrieverRow(r, b.ks())).toList(),
                 b.comparisons().stream().map(ReportModels::pairTest).toList(),
-                List.of(),
+                judgeRows(evaluation),
                 List.of(),
                 breakdowns(b),
                 drillDown(b, chunks, evidenceById));
@@ -71,6 +73,23 @@ final class ReportModels {
         latency.put("p95", r.latency().p95Millis());
         latency.put("p99", r.latency().p99Millis());
         return new ReportModel.RetrieverRow(r.retriever(), shown, hitAtK, latency);
+    }
+
+    /** Judge metrics per retriever, over the questions every retriever scored; coverage beside. */
+    static List<ReportModel.JudgeRow> judgeRows(Aggregation evaluation) {
+        List<ReportModel.JudgeRow> rows = new ArrayList<>();
+        for (Aggregation.MetricSummary m : evaluation.metrics()) {
+            for (Aggregation.RetrieverSummary r : m.retrievers()) {
+                r.interval()
+                        .ifPresent(ci -> rows.add(new ReportModel.JudgeRow(
+                                r.retriever(),
+                                m.metric(),
+                                new ReportModel.Estimate(ci.mean(), ci.lower(), ci.upper(), ci.n()),
+                                r.scored(),
+                                r.attempted())));
+            }
+        }
+        return rows;
     }
 
     private static ReportModel.PairTest pairTest(PairwiseComparison c) {

@@ -303,7 +303,7 @@ final class EvaluateCommand implements Callable<Integer> {
         print(out, agg);
         Json.mapper()
                 .writerWithDefaultPrettyPrinter()
-                .writeValue(ws.dir().resolve("evaluation.json").toFile(), agg);
+                .writeValue(ws.evaluation().toFile(), agg);
         out.printf(
                 Locale.ROOT,
                 "judge: %d calls sent, %d answered from cache, %d tokens, $%.4f; scored %d, failed %d%s%n",

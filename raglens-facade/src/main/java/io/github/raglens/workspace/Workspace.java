@@ -50,6 +50,11 @@ public record Workspace(Path dir) {
         return dir.resolve("scores.jsonl");
     }
 
+    /** Aggregated judge scores per metric and retriever. */
+    public Path evaluation() {
+        return dir.resolve("evaluation.json");
+    }
+
     /** Aggregated benchmark figures. */
     public Path benchmarkJson() {
         return dir.resolve("benchmark.json");

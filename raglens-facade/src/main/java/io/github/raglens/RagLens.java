@@ -185,9 +185,7 @@ public final class RagLens {
                                         .toList())
                 + ", k=" + config.ks()
                 + ", relevance=" + config.relevance()
-                + ", sample=" + config.sampleSize()
                 + ", seed=" + config.seed()
-                + ", metrics=" + config.metrics()
                 + "}";
     }
 
@@ -197,23 +195,19 @@ public final class RagLens {
      */
     public static final class Builder {
         private Path workspace = Path.of(".raglens");
-        private Supplier<Parser> parser = DefaultParts.memoize(DocumentParser::create);
+        private Supplier<Parser> parser = Lazy.of(DocumentParser::create);
         private Chunker chunker = SectionChunker.builder().build();
-        private Supplier<EmbeddingProvider> embeddings = DefaultParts.memoize(OnnxEmbeddings::bgeSmallEnV15);
+        private Supplier<EmbeddingProvider> embeddings = Lazy.of(OnnxEmbeddings::bgeSmallEnV15);
         private boolean embeddingsDisabled;
         private List<String> retrievers = DEFAULT_RETRIEVERS;
         private final List<Retriever> customRetrievers = new ArrayList<>();
         private Supplier<LlmProvider> llm =
-                DefaultParts.memoize(() -> Ollama.chat(DEFAULT_OLLAMA_MODEL).build());
+                Lazy.of(() -> Ollama.chat(DEFAULT_OLLAMA_MODEL).build());
         private Supplier<LlmProvider> judge;
         private List<Integer> ks = List.of(1, 3, 5, 10);
         private String relevance = "chunk";
-        private int sampleSize = 150;
         private long seed = 42;
-        private int answerTopK = 5;
         private int concurrency = 8;
-        private List<String> metrics =
-                List.of("faithfulness", "factual_correctness", "context_precision", "context_recall");
 
         private Builder() {}
 
@@ -229,11 +223,8 @@ public final class RagLens {
             judge = c.judge();
             ks = c.ks();
             relevance = c.relevance();
-            sampleSize = c.sampleSize();
             seed = c.seed();
-            answerTopK = c.answerTopK();
             concurrency = c.concurrency();
-            metrics = c.metrics();
         }
 
         /** The folder for everything a run makes (default {@code .raglens}). */
@@ -258,7 +249,7 @@ public final class RagLens {
         /** The embedding model, created on first use (default: local bge-small-en-v1.5). */
         public Builder embeddings(Supplier<? extends EmbeddingProvider> embeddings) {
             Objects.requireNonNull(embeddings, "embeddings");
-            this.embeddings = DefaultParts.memoize(embeddings::get);
+            this.embeddings = Lazy.of(embeddings::get);
             this.embeddingsDisabled = false;
             return this;
         }
@@ -300,14 +291,14 @@ public final class RagLens {
         /** The chat model for questions and answers, created on first use (default Ollama llama3.2). */
         public Builder llm(Supplier<? extends LlmProvider> llm) {
             Objects.requireNonNull(llm, "llm");
-            this.llm = DefaultParts.memoize(llm::get);
+            this.llm = Lazy.of(llm::get);
             return this;
         }
 
         /** The judge model, created on first use (default: the same as {@link #llm}). */
         public Builder judge(Supplier<? extends LlmProvider> judge) {
             Objects.requireNonNull(judge, "judge");
-            this.judge = DefaultParts.memoize(judge::get);
+            this.judge = Lazy.of(judge::get);
             return this;
         }
 
@@ -346,27 +337,9 @@ public final class RagLens {
             return this;
         }
 
-        /** Questions sampled for the end-to-end evaluation (default 150). */
-        public Builder sampleSize(int n) {
-            if (n <= 0) {
-                throw new IllegalArgumentException("sample size must be > 0, was " + n);
-            }
-            this.sampleSize = n;
-            return this;
-        }
-
         /** Seed of sampling and statistics (default 42). */
         public Builder seed(long seed) {
             this.seed = seed;
-            return this;
-        }
-
-        /** Contexts retrieved for each generated answer (default 5). */
-        public Builder answerTopK(int k) {
-            if (k <= 0) {
-                throw new IllegalArgumentException("answer top-k must be > 0, was " + k);
-            }
-            this.answerTopK = k;
             return this;
         }
 
@@ -376,15 +349,6 @@ public final class RagLens {
                 throw new IllegalArgumentException("concurrency must be > 0, was " + n);
             }
             this.concurrency = n;
-            return this;
-        }
-
-        /** The evaluation metrics (default the four headline judge metrics). */
-        public Builder metrics(String... names) {
-            if (names.length == 0) {
-                throw new IllegalArgumentException("give at least one metric");
-            }
-            this.metrics = List.of(names);
             return this;
         }
 
@@ -416,11 +380,8 @@ public final class RagLens {
                     judge,
                     ks,
                     relevance,
-                    sampleSize,
                     seed,
-                    answerTopK,
-                    concurrency,
-                    metrics));
+                    concurrency));
         }
     }
 }

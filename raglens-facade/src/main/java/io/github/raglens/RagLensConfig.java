@@ -25,11 +25,8 @@ record RagLensConfig(
         Supplier<LlmProvider> judge,
         List<Integer> ks,
         String relevance,
-        int sampleSize,
         long seed,
-        int answerTopK,
-        int concurrency,
-        List<String> metrics) {
+        int concurrency) {
 
     /** The judge model: the configured one, or the LLM. */
     Supplier<LlmProvider> judgeModel() {
@@ -40,6 +37,5 @@ record RagLensConfig(
         retrieverNames = List.copyOf(retrieverNames);
         customRetrievers = List.copyOf(customRetrievers);
         ks = List.copyOf(ks);
-        metrics = List.copyOf(metrics);
     }
 }

@@ -3,12 +3,12 @@ package io.github.raglens;
 import java.util.function.Supplier;
 
 /** Lazy creation of the parts that are expensive or need a server. */
-final class DefaultParts {
+final class Lazy {
 
-    private DefaultParts() {}
+    private Lazy() {}
 
     /** A supplier that creates its value once, on first use, and then returns the same value. */
-    static <T> Supplier<T> memoize(Supplier<? extends T> factory) {
+    static <T> Supplier<T> of(Supplier<? extends T> factory) {
         return new Supplier<>() {
             private volatile T value;
 

@@ -1,0 +1,51 @@
+package io.github.raglens;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.raglens.chunk.SlidingWindowChunker;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class RagLensBuilderTest {
+
+    @Test
+    void denseRetriever_withoutEmbeddings_namesTheFix() {
+        assertThatThrownBy(() -> RagLens.builder()
+                        .noEmbeddings()
+                        .retrievers("bm25", "dense")
+                        .build())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("retriever 'dense' needs an embedding provider; call embeddings(...) or use only bm25()");
+    }
+
+    @Test
+    void unknownRetriever_andRelevance_areRejectedAtOnce() {
+        assertThatThrownBy(() -> RagLens.builder().retrievers("bm26"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown retriever 'bm26'; use one of bm25, dense, hybrid, hybrid-rrf, hierarchical,"
+                        + " hier-neighbor, neighbor");
+        assertThatThrownBy(() -> RagLens.builder().relevance("page"))
+                .hasMessage("unknown relevance 'page'; use one of chunk, section, evidence");
+        assertThatThrownBy(() -> RagLens.builder().k(5, 0)).hasMessage("K must be > 0, was 0");
+    }
+
+    @Test
+    void toBuilder_derivesAVariant_leavingTheOriginalUnchanged() {
+        RagLens a = RagLens.builder().workspace(Path.of("ws-a")).bm25().k(10, 1).build();
+        RagLens b = a.toBuilder()
+                .workspace(Path.of("ws-b"))
+                .chunker(SlidingWindowChunker.builder().build())
+                .build();
+
+        assertThat(a.toString()).contains("workspace=ws-a", "retrievers=[bm25]", "k=[1, 10]", "SectionChunker");
+        assertThat(b.toString()).contains("workspace=ws-b", "retrievers=[bm25]", "SlidingWindowChunker");
+        assertThat(b.workspace().dir()).isEqualTo(Path.of("ws-b"));
+    }
+
+    @Test
+    void building_createsNoModelOrClient() {
+        // Defaults (local model, Ollama) are created on first use, so building needs no server.
+        assertThat(RagLens.builder().build().toString()).contains("relevance=chunk");
+    }
+}

@@ -2,7 +2,8 @@ package io.github.raglens;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.chunk.ChunkAudit;
-import io.github.raglens.chunk.ChunkAuditor;
+import io.github.raglens.chunk.ChunkedCorpus;
+import io.github.raglens.chunk.CorpusChunker;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.StoreException;
 import io.github.raglens.eval.benchmark.BenchmarkReport;
@@ -77,28 +78,30 @@ final class Pipeline {
         CorpusParser corpus = parser instanceof DocumentParser dp
                 ? CorpusParser.cached(dp, new ParseCache(workspace.parseCache()))
                 : CorpusParser.of(parser);
-        List<Document> documents = new ArrayList<>();
-        List<Chunk> chunks = new ArrayList<>();
-        List<IngestReport.Entry> entries = new ArrayList<>();
-        long[] done = {0};
+        List<FileOutcome> outcomes = new ArrayList<>();
         corpus.parse(docs, outcome -> {
-            int made = 0;
-            if (outcome instanceof FileOutcome.Parsed parsed) {
-                List<Chunk> cs = config.chunker().chunk(parsed.document());
-                documents.add(parsed.document());
-                chunks.addAll(cs);
-                made = cs.size();
-            }
-            entries.add(IngestReport.Entry.from(outcome, made));
-            progress.progress("ingest", ++done[0], files.size(), outcome.file());
+            outcomes.add(outcome);
+            progress.progress("ingest", outcomes.size(), files.size(), outcome.file());
         });
+        List<Document> documents = outcomes.stream()
+                .filter(o -> o instanceof FileOutcome.Parsed)
+                .map(o -> ((FileOutcome.Parsed) o).document())
+                .toList();
+        ChunkedCorpus chunked = CorpusChunker.of(config.chunker()).chunk(documents);
+        List<IngestReport.Entry> entries = new ArrayList<>();
+        for (FileOutcome o : outcomes) {
+            int made = o instanceof FileOutcome.Parsed p
+                    ? chunked.chunksPerDocument().getOrDefault(p.document().id(), 0)
+                    : 0;
+            entries.add(IngestReport.Entry.from(o, made));
+        }
         IngestReport report = IngestReport.of(entries);
         report.write(workspace.ingestReport());
-        ChunkAudit audit = ChunkAuditor.standard().audit(documents, chunks);
+        ChunkAudit audit = chunked.audit();
         Map<ChunkType, Integer> byType = new EnumMap<>(ChunkType.class);
-        chunks.forEach(c -> byType.merge(c.type(), 1, Integer::sum));
+        chunked.chunks().forEach(c -> byType.merge(c.type(), 1, Integer::sum));
         if (!audit.hasErrors()) {
-            ChunksFile.write(workspace.chunks(), chunks);
+            ChunksFile.write(workspace.chunks(), chunked.chunks());
             manifest().complete(Stage.INGEST, ingestConfiguration(docs), RagLensVersion.get());
         }
         return new IngestResult(report, audit, byType);

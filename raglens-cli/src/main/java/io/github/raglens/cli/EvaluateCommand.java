@@ -35,8 +35,10 @@ import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;
 import io.github.raglens.store.JsonlStore;
+import io.github.raglens.workspace.Workspace;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -196,12 +198,12 @@ final class EvaluateCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(
                     spec.commandLine(), "--sample, --k and --concurrency must be at least 1");
         }
-        Files ws = new Files(parent.workspace);
-        if (!java.nio.file.Files.exists(ws.chunks())) {
+        Workspace ws = new Workspace(parent.workspace);
+        if (!Files.exists(ws.chunks())) {
             err.println("raglens: no chunks at " + ws.chunks() + "; run: raglens ingest --docs " + docs);
             return 1;
         }
-        if (!java.nio.file.Files.exists(ws.questions())) {
+        if (!Files.exists(ws.questions())) {
             err.println("raglens: no questions at " + ws.questions() + "; run: raglens questions --docs " + docs);
             return 1;
         }
@@ -230,7 +232,7 @@ final class EvaluateCommand implements Callable<Integer> {
                 ? llm
                 : Providers.chat(jProvider, jModel, env, "--judge-provider");
         EmbeddingProvider embeddings = embeddings(env);
-        if (!java.nio.file.Files.isDirectory(ws.index())) {
+        if (!Files.isDirectory(ws.index())) {
             err.println("raglens: no index at " + ws.index() + "; run: raglens index --docs " + docs);
             return 1;
         }
@@ -324,7 +326,7 @@ final class EvaluateCommand implements Callable<Integer> {
 
     private int dryRun(
             PrintWriter out,
-            Files ws,
+            Workspace ws,
             List<QuestionSample> picked,
             Map<String, Chunk> chunks,
             String judgeName,
@@ -472,29 +474,6 @@ final class EvaluateCommand implements Callable<Integer> {
                             p.test().pValue());
                 }
             }
-        }
-    }
-
-    /** The workspace files this command reads and writes (CLI.md). */
-    record Files(Path dir) {
-        Path chunks() {
-            return dir.resolve("chunks.jsonl");
-        }
-
-        Path questions() {
-            return dir.resolve("questions.jsonl");
-        }
-
-        Path index() {
-            return dir.resolve("index");
-        }
-
-        Path answers() {
-            return dir.resolve("answers.jsonl");
-        }
-
-        Path scores() {
-            return dir.resolve("scores.jsonl");
         }
     }
 }

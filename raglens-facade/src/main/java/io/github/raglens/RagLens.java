@@ -137,6 +137,33 @@ public final class RagLens {
     }
 
     /**
+     * Answers a stratified sample of the questions with every retriever's top-k contexts and scores
+     * the answers with the judge model; writes {@code answers.jsonl}, {@code scores.jsonl} and {@code
+     * evaluation.json}. Resumable: finished answers, scores and judge calls are kept and a rerun does
+     * only what is missing or failed. A budget stops the judge calls once spent (the summary says so
+     * and what is left); one failed sample never stops the run.
+     *
+     * @param options sample, contexts, metrics, budget, prices
+     * @param progress receives the {@code answers} and {@code evaluate} progress
+     * @throws io.github.raglens.error.RagLensException if there are no questions or no index yet, or
+     *     answering stopped (bad key, unknown model); everything finished is kept
+     */
+    public EvaluationResult evaluate(EvaluateOptions options, ProgressListener progress) {
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(progress, "progress");
+        return new EvaluateStage(config, workspace(), pipeline.loadQuestions()).run(options, progress);
+    }
+
+    /**
+     * The calls, tokens and cost {@link #evaluate} would send now, without sending anything (a dry
+     * run); work already in the workspace is not counted.
+     */
+    public EvaluationEstimate estimateEvaluation(EvaluateOptions options) {
+        Objects.requireNonNull(options, "options");
+        return new EvaluateStage(config, workspace(), pipeline.loadQuestions()).estimate(options);
+    }
+
+    /**
      * Compares two variants (two chunkers, two embedding models …) on the same questions: each is
      * ingested, indexed and benchmarked in its own workspace with evidence relevance, and Hit@K of
      * every retriever both run is compared with a paired randomization test.

@@ -1,0 +1,170 @@
+package io.github.raglens;
+
+import io.github.raglens.eval.judge.ContextPrecision;
+import io.github.raglens.eval.judge.Metrics;
+import io.github.raglens.eval.judge.Price;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What {@link RagLens#evaluate(EvaluateOptions, ProgressListener)} measures: the sample size, the
+ * contexts per answer, the judge metrics, a budget and the prices. Immutable and thread-safe; the
+ * retrievers, seed and concurrency come from the {@link RagLens} itself.
+ */
+public final class EvaluateOptions {
+
+    private final int sample;
+    private final int k;
+    private final List<String> metrics;
+    private final ContextPrecision.Mode contextPrecision;
+    private final double budgetUsd;
+    private final Price answerPrice;
+    private final Price judgePrice;
+
+    private EvaluateOptions(Builder b) {
+        this.sample = b.sample;
+        this.k = b.k;
+        this.metrics = b.metrics;
+        this.contextPrecision = b.contextPrecision;
+        this.budgetUsd = b.budgetUsd;
+        this.answerPrice = b.answerPrice;
+        this.judgePrice = b.judgePrice;
+    }
+
+    /** The defaults: 150 questions, 5 contexts, the four headline judge metrics, no budget. */
+    public static EvaluateOptions defaults() {
+        return builder().build();
+    }
+
+    /** Starts from the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Questions in the stratified sample (default 150). */
+    public int sample() {
+        return sample;
+    }
+
+    /** Contexts retrieved per question (default 5). */
+    public int k() {
+        return k;
+    }
+
+    /** The metric names, in order (default {@link Metrics#DEFAULT}). */
+    public List<String> metrics() {
+        return metrics;
+    }
+
+    /** How context precision sends its contexts (default one call per context). */
+    public ContextPrecision.Mode contextPrecision() {
+        return contextPrecision;
+    }
+
+    /** The judge budget in US dollars; empty when there is none. */
+    public Optional<Double> budgetUsd() {
+        return Double.isInfinite(budgetUsd) ? Optional.empty() : Optional.of(budgetUsd);
+    }
+
+    /** The answering model's price; empty to look the model up in the built-in price table. */
+    public Optional<Price> answerPrice() {
+        return Optional.ofNullable(answerPrice);
+    }
+
+    /** The judge model's price; empty to look the model up in the built-in price table. */
+    public Optional<Price> judgePrice() {
+        return Optional.ofNullable(judgePrice);
+    }
+
+    @Override
+    public String toString() {
+        return "EvaluateOptions{sample=" + sample + ", k=" + k + ", metrics=" + metrics + ", contextPrecision="
+                + contextPrecision + ", budgetUsd="
+                + budgetUsd().map(String::valueOf).orElse("none") + "}";
+    }
+
+    /** Configures {@link EvaluateOptions}; setters reject bad values at once. Not thread-safe. */
+    public static final class Builder {
+        private int sample = 150;
+        private int k = 5;
+        private List<String> metrics = Metrics.DEFAULT;
+        private ContextPrecision.Mode contextPrecision = ContextPrecision.Mode.PER_CONTEXT;
+        private double budgetUsd = Double.POSITIVE_INFINITY;
+        private Price answerPrice;
+        private Price judgePrice;
+
+        private Builder() {}
+
+        /** Questions in the stratified sample; must be at least 1. */
+        public Builder sample(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException("sample must be >= 1, was " + n);
+            }
+            this.sample = n;
+            return this;
+        }
+
+        /** Contexts retrieved per question; must be at least 1. */
+        public Builder k(int k) {
+            if (k < 1) {
+                throw new IllegalArgumentException("k must be >= 1, was " + k);
+            }
+            this.k = k;
+            return this;
+        }
+
+        /**
+         * The metrics by name (see {@link Metrics#NAMES}).
+         *
+         * @throws IllegalArgumentException for an unknown name or an empty list
+         */
+        public Builder metrics(List<String> names) {
+            List<String> list = List.copyOf(new LinkedHashSet<>(Objects.requireNonNull(names, "names")));
+            if (list.isEmpty()) {
+                throw new IllegalArgumentException("give at least one metric");
+            }
+            for (String m : list) {
+                if (!Metrics.NAMES.contains(m)) {
+                    throw new IllegalArgumentException(
+                            "unknown metric '" + m + "'; choose from " + String.join(", ", Metrics.NAMES));
+                }
+            }
+            this.metrics = list;
+            return this;
+        }
+
+        /** How context precision sends its contexts. */
+        public Builder contextPrecision(ContextPrecision.Mode mode) {
+            this.contextPrecision = Objects.requireNonNull(mode, "mode");
+            return this;
+        }
+
+        /** Stops sending judge calls once they cost this much; everything finished is kept. */
+        public Builder budgetUsd(double usd) {
+            if (!(usd > 0)) {
+                throw new IllegalArgumentException("budgetUsd must be > 0, was " + usd);
+            }
+            this.budgetUsd = usd;
+            return this;
+        }
+
+        /** The answering model's price (default: the built-in price table, else free). */
+        public Builder answerPrice(Price price) {
+            this.answerPrice = Objects.requireNonNull(price, "price");
+            return this;
+        }
+
+        /** The judge model's price (default: the built-in price table, else free). */
+        public Builder judgePrice(Price price) {
+            this.judgePrice = Objects.requireNonNull(price, "price");
+            return this;
+        }
+
+        /** Builds the options. */
+        public EvaluateOptions build() {
+            return new EvaluateOptions(this);
+        }
+    }
+}

@@ -1,0 +1,257 @@
+package io.github.raglens;
+
+import io.github.raglens.error.RagLensException;
+import io.github.raglens.error.StoreException;
+import io.github.raglens.eval.judge.Aggregation;
+import io.github.raglens.eval.judge.AnswerGenerator;
+import io.github.raglens.eval.judge.AnswerRecord;
+import io.github.raglens.eval.judge.CostEstimate;
+import io.github.raglens.eval.judge.EvalCase;
+import io.github.raglens.eval.judge.EvalCases;
+import io.github.raglens.eval.judge.JudgeSession;
+import io.github.raglens.eval.judge.Metric;
+import io.github.raglens.eval.judge.Metrics;
+import io.github.raglens.eval.judge.Price;
+import io.github.raglens.eval.judge.Scorer;
+import io.github.raglens.eval.judge.ScoringSummary;
+import io.github.raglens.eval.sampling.StratifiedSampler;
+import io.github.raglens.eval.stats.Bootstrap;
+import io.github.raglens.eval.stats.PairedRandomizationTest;
+import io.github.raglens.internal.Json;
+import io.github.raglens.model.ChatOutcome;
+import io.github.raglens.model.ChatRequest;
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.QuestionSample;
+import io.github.raglens.providers.PriceTable;
+import io.github.raglens.retrieval.LuceneIndex;
+import io.github.raglens.retrieval.RetrievalConfig;
+import io.github.raglens.retrieval.Retrievers;
+import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.spi.LlmProvider;
+import io.github.raglens.spi.Retriever;
+import io.github.raglens.store.ChunksFile;
+import io.github.raglens.workspace.Workspace;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The evaluate stage: answers for a stratified sample of the questions × each retriever, judged with
+ * the chosen metrics through raglens-eval's judge package; resumable at every step.
+ */
+final class EvaluateStage {
+
+    /** The judge's call cache in the workspace. */
+    static final String JUDGE_CALLS = "judge-calls.jsonl";
+
+    private final RagLensConfig config;
+    private final Workspace workspace;
+    private final List<QuestionSample> questions;
+
+    EvaluateStage(RagLensConfig config, Workspace workspace, List<QuestionSample> questions) {
+        this.config = config;
+        this.workspace = workspace;
+        this.questions = questions;
+    }
+
+    private List<String> retrieverNames() {
+        List<String> names = new ArrayList<>(config.retrieverNames());
+        config.customRetrievers().forEach(r -> names.add(r.name()));
+        return names;
+    }
+
+    private List<QuestionSample> sample(EvaluateOptions options) {
+        if (questions.isEmpty()) {
+            throw new RagLensException(
+                    workspace.questions() + " holds no usable question; run `raglens questions --docs DIR` first");
+        }
+        return StratifiedSampler.withSeed(config.seed()).sample(questions, options.sample());
+    }
+
+    private static Price price(String model, Optional<Price> given) {
+        return given.orElseGet(() -> PriceTable.defaults()
+                .price(model.toLowerCase(Locale.ROOT))
+                .map(p -> Price.of(p.inputPerMillion(), p.outputPerMillion()))
+                .orElse(Price.FREE));
+    }
+
+    private Map<String, Chunk> chunks() {
+        Map<String, Chunk> byId = new HashMap<>();
+        for (Chunk c : ChunksFile.read(workspace.chunks())) {
+            byId.put(c.id(), c);
+        }
+        return byId;
+    }
+
+    /** What the run would send, without sending anything. */
+    EvaluationEstimate estimate(EvaluateOptions options) {
+        Map<String, Chunk> chunks = chunks();
+        List<QuestionSample> picked = sample(options);
+        List<String> retrievers = retrieverNames();
+        String answerModel = config.llm().get().modelName();
+        String judgeModel = config.judgeModel().get().modelName();
+        int avgChunk = (int) chunks.values().stream()
+                .mapToInt(c -> c.text().length())
+                .average()
+                .orElse(0);
+        CostEstimate answers = CostEstimate.forAnswers(
+                picked,
+                retrievers,
+                workspace.answers(),
+                avgChunk * options.k(),
+                price(answerModel, options.answerPrice()));
+        // Pairs not answered yet are estimated with the reference answer standing in for the answer.
+        Map<String, AnswerRecord> done = new HashMap<>();
+        for (AnswerRecord a : AnswerGenerator.read(workspace.answers())) {
+            if (a.isOk()) {
+                done.put(a.retriever() + "\u001f" + a.questionId(), a);
+            }
+        }
+        List<EvalCase> cases = new ArrayList<>();
+        for (QuestionSample q : picked) {
+            for (String r : retrievers) {
+                AnswerRecord a = done.get(r + "\u001f" + q.id());
+                List<String> contexts = new ArrayList<>();
+                if (a != null) {
+                    contexts.addAll(a.contextTexts());
+                } else {
+                    Chunk source = chunks.get(q.sourceChunkId());
+                    for (int i = 0; i < options.k(); i++) {
+                        contexts.add(source == null ? "" : source.text());
+                    }
+                }
+                cases.add(new EvalCase(
+                        r,
+                        q.id(),
+                        q.question(),
+                        a != null ? a.answer() : "(estimate for " + r + ") " + q.referenceAnswer(),
+                        contexts,
+                        q.referenceAnswer(),
+                        List.of()));
+            }
+        }
+        LlmProvider silent = new LlmProvider() {
+            @Override
+            public String modelName() {
+                return judgeModel;
+            }
+
+            @Override
+            public ChatOutcome chat(ChatRequest request) {
+                throw new IllegalStateException("an estimate sends nothing");
+            }
+        };
+        CostEstimate judging;
+        try (JudgeSession session = JudgeSession.builder(silent)
+                .callCache(workspace.dir().resolve(JUDGE_CALLS))
+                .price(price(judgeModel, options.judgePrice()))
+                .build()) {
+            judging = CostEstimate.forScoring(
+                    cases,
+                    Metrics.create(options.metrics(), session, options.contextPrecision()),
+                    session,
+                    workspace.scores());
+        }
+        return new EvaluationEstimate(
+                picked.size(), retrievers, options.metrics(), answerModel, answers, judgeModel, judging);
+    }
+
+    /** Answers and judges the sample; writes answers.jsonl, scores.jsonl and evaluation.json. */
+    EvaluationResult run(EvaluateOptions options, ProgressListener progress) {
+        Map<String, Chunk> chunks = chunks();
+        List<QuestionSample> picked = sample(options);
+        if (!Files.isDirectory(workspace.index())) {
+            throw new RagLensException("no index at " + workspace.index() + "; run `raglens index --docs DIR` first");
+        }
+        LlmProvider llm = config.llm().get();
+        LlmProvider judge = config.judgeModel().get();
+        EmbeddingProvider embeddings =
+                config.embeddings() == null ? null : config.embeddings().get();
+        List<String> names = retrieverNames();
+        AnswerGenerator.Summary answers;
+        try (LuceneIndex index =
+                LuceneIndex.builder().directory(workspace.index()).open()) {
+            List<Retriever> rs = new ArrayList<>();
+            for (String name : config.retrieverNames()) {
+                rs.add(Retrievers.create(name, index, embeddings, RetrievalConfig.defaults()));
+            }
+            rs.addAll(config.customRetrievers());
+            int pairs = picked.size() * rs.size();
+            progress.progress(
+                    "answers",
+                    0,
+                    pairs,
+                    picked.size() + " questions × " + rs.size() + " retrievers with " + llm.modelName());
+            answers = AnswerGenerator.of(llm, options.k(), config.concurrency())
+                    .generate(workspace.answers(), picked, rs);
+            progress.progress("answers", pairs, pairs, answers.failed() + " failed");
+        }
+        if (answers.stopReason().isPresent()) {
+            throw new RagLensException(
+                    "answering stopped: " + answers.stopReason().get());
+        }
+        Set<String> wanted = new HashSet<>(names);
+        List<AnswerRecord> answerRecords = AnswerGenerator.read(workspace.answers()).stream()
+                .filter(a -> wanted.contains(a.retriever()))
+                .toList();
+        List<EvalCase> cases = EvalCases.from(answerRecords, picked, id -> {
+            Chunk c = chunks.get(id);
+            return c == null ? null : c.text();
+        });
+        JudgeSession.Builder sb = JudgeSession.builder(judge)
+                .concurrency(config.concurrency())
+                .callCache(workspace.dir().resolve(JUDGE_CALLS))
+                .price(price(judge.modelName(), options.judgePrice()));
+        if (embeddings != null) {
+            sb.embeddings(embeddings);
+        }
+        options.budgetUsd().ifPresent(sb::budgetUsd);
+        ScoringSummary summary;
+        List<Metric> metrics;
+        try (JudgeSession session = sb.build()) {
+            metrics = Metrics.create(options.metrics(), session, options.contextPrecision());
+            int total = cases.size() * metrics.size();
+            progress.progress("evaluate", 0, total, "judging with " + judge.modelName());
+            summary = Scorer.builder(workspace.scores())
+                    .session(session)
+                    .metrics(metrics)
+                    .progress(p -> progress.progress(
+                            "evaluate",
+                            p.done(),
+                            p.total(),
+                            String.format(
+                                    Locale.ROOT,
+                                    "failed %d, calls %d, tokens %d, $%.4f",
+                                    p.failed(),
+                                    p.judge().callsSent(),
+                                    p.judge().usage().total(),
+                                    p.judge().costUsd())))
+                    .build()
+                    .score(cases);
+        }
+        Aggregation aggregation = Aggregation.of(
+                Scorer.read(workspace.scores()),
+                names,
+                picked.stream().map(QuestionSample::id).collect(Collectors.toSet()),
+                metrics,
+                judge.modelName(),
+                Bootstrap.defaults(),
+                PairedRandomizationTest.defaults());
+        try {
+            Json.mapper()
+                    .writerWithDefaultPrettyPrinter()
+                    .writeValue(workspace.evaluation().toFile(), aggregation);
+        } catch (IOException e) {
+            throw new StoreException(workspace.evaluation(), "cannot write " + workspace.evaluation() + ": " + e, e);
+        }
+        return new EvaluationResult(picked.size(), answers, summary, aggregation);
+    }
+}

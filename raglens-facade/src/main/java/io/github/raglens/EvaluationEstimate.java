@@ -1,0 +1,42 @@
+package io.github.raglens;
+
+import io.github.raglens.eval.judge.CostEstimate;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What an evaluation would send, computed without sending anything: calls, tokens and cost of the
+ * answers and the judge calls still to do (finished work in the workspace is not counted again).
+ *
+ * @param questions questions in the sample
+ * @param retrievers the retrievers compared
+ * @param metrics the metrics
+ * @param answerModel the answering model
+ * @param answers the answering calls
+ * @param judgeModel the judge model
+ * @param judging the judge calls
+ */
+public record EvaluationEstimate(
+        int questions,
+        List<String> retrievers,
+        List<String> metrics,
+        String answerModel,
+        CostEstimate answers,
+        String judgeModel,
+        CostEstimate judging) {
+
+    /** Validates and copies. */
+    public EvaluationEstimate {
+        retrievers = List.copyOf(retrievers);
+        metrics = List.copyOf(metrics);
+        Objects.requireNonNull(answerModel, "answerModel");
+        Objects.requireNonNull(answers, "answers");
+        Objects.requireNonNull(judgeModel, "judgeModel");
+        Objects.requireNonNull(judging, "judging");
+    }
+
+    /** Answers and judging together. */
+    public CostEstimate total() {
+        return answers.plus(judging);
+    }
+}

@@ -1,0 +1,130 @@
+package io.github.raglens;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.raglens.eval.judge.Aggregation;
+import io.github.raglens.eval.questions.QuestionRecord;
+import io.github.raglens.model.ChatOutcome;
+import io.github.raglens.model.ChatRequest;
+import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.TokenUsage;
+import io.github.raglens.sample.SampleCorpus;
+import io.github.raglens.spi.LlmProvider;
+import io.github.raglens.store.ChunksFile;
+import io.github.raglens.store.JsonlStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The evaluate stage on the sample corpus with a scripted answering model and judge-free metrics. */
+class EvaluateStageTest {
+
+    @TempDir
+    Path dir;
+
+    private final AtomicInteger calls = new AtomicInteger();
+
+    private LlmProvider answerer() {
+        return new LlmProvider() {
+            @Override
+            public String modelName() {
+                return "fake/answerer";
+            }
+
+            @Override
+            public ChatOutcome chat(ChatRequest request) {
+                calls.incrementAndGet();
+                return new ChatOutcome.Completed("Tidal power uses the tides.", new TokenUsage(100, 7));
+            }
+        };
+    }
+
+    private RagLens prepared() {
+        RagLens lens = RagLens.builder()
+                .workspace(dir.resolve("ws"))
+                .bm25()
+                .llm(this::answerer)
+                .build();
+        lens.ingest(SampleCorpus.writeTo(dir.resolve("corpus")));
+        lens.index();
+        List<QuestionSample> samples =
+                SampleCorpus.questionSamples(ChunksFile.read(lens.workspace().chunks()));
+        try (JsonlStore<QuestionRecord> store =
+                JsonlStore.open(lens.workspace().questions(), QuestionRecord.class, QuestionRecord::chunkId)) {
+            for (QuestionSample q : samples) {
+                store.append(new QuestionRecord(
+                        q.sourceChunkId() + "#" + q.id(),
+                        QuestionRecord.SUCCESS,
+                        q.question(),
+                        q.referenceAnswer(),
+                        q.evidence(),
+                        "",
+                        q.id(),
+                        q.documentId(),
+                        q.sectionId(),
+                        false,
+                        "hand/checked"));
+            }
+        }
+        return lens;
+    }
+
+    private static EvaluateOptions options() {
+        return EvaluateOptions.builder()
+                .sample(4)
+                .k(3)
+                .metrics(List.of("rouge_l", "substring_match"))
+                .build();
+    }
+
+    @Test
+    void evaluate_answersTheSample_scoresIt_andWritesEvaluationJson() throws Exception {
+        RagLens lens = prepared();
+        ConcurrentHashMap<String, Long> lastDone = new ConcurrentHashMap<>();
+        ConcurrentHashMap<String, Long> totals = new ConcurrentHashMap<>();
+        EvaluationResult r = lens.evaluate(options(), (stage, done, total, status) -> {
+            lastDone.merge(stage, done, Math::max);
+            totals.put(stage, total);
+        });
+
+        assertThat(r.questions()).isEqualTo(4);
+        assertThat(r.answers().answered()).isEqualTo(4);
+        assertThat(calls).hasValue(4);
+        assertThat(r.scoring().scored()).isEqualTo(8);
+        assertThat(r.complete()).isTrue();
+        assertThat(r.aggregation().metrics())
+                .extracting(Aggregation.MetricSummary::metric)
+                .containsExactly("rouge_l", "substring_match");
+        assertThat(Files.readAllLines(lens.workspace().answers())).hasSize(4);
+        assertThat(lens.workspace().evaluation()).exists();
+        assertThat(lastDone.get("evaluate")).isEqualTo(8L).isEqualTo(totals.get("evaluate"));
+        assertThat(lastDone.get("answers")).isEqualTo(4L);
+    }
+
+    @Test
+    void rerun_keepsFinishedWork_andSendsNothing() {
+        RagLens lens = prepared();
+        lens.evaluate(options(), ProgressListener.NONE);
+        EvaluationResult second = lens.evaluate(options(), ProgressListener.NONE);
+        assertThat(calls).hasValue(4);
+        assertThat(second.answers().alreadyAnswered()).isEqualTo(4);
+        assertThat(second.scoring().alreadyScored()).isEqualTo(8);
+        assertThat(second.scoring().scored()).isZero();
+    }
+
+    @Test
+    void estimate_countsOnlyWhatIsLeft_andSendsNothing() {
+        RagLens lens = prepared();
+        EvaluationEstimate before = lens.estimateEvaluation(options());
+        assertThat(before.answers().calls()).isEqualTo(4);
+        assertThat(before.judging().calls()).isZero();
+        assertThat(before.answerModel()).isEqualTo("fake/answerer");
+        assertThat(calls).hasValue(0);
+        lens.evaluate(options(), ProgressListener.NONE);
+        assertThat(lens.estimateEvaluation(options()).answers().calls()).isZero();
+    }
+}

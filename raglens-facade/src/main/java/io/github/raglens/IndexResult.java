@@ -5,7 +5,8 @@ package io.github.raglens;
  *
  * @param chunks chunks in the index
  * @param embeddingModel the model of its vectors, {@code none} for a BM25-only index
+ * @param dimension the dimension of its vectors, 0 for a BM25-only index
  * @param rebuilt false when the index was already current for the chunks and the model
  * @param milliseconds time spent
  */
-public record IndexResult(int chunks, String embeddingModel, boolean rebuilt, long milliseconds) {}
+public record IndexResult(int chunks, String embeddingModel, int dimension, boolean rebuilt, long milliseconds) {}

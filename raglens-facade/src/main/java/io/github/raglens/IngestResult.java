@@ -12,8 +12,17 @@ import java.util.Objects;
  * @param report per-file outcomes, as written to {@code ingest-report.json}
  * @param audit the chunk auditor's findings
  * @param chunksByType chunks written, by type
+ * @param documents documents parsed and chunked
+ * @param parseMillis time spent parsing (cached files are fast)
+ * @param chunkingMillis time spent chunking
  */
-public record IngestResult(IngestReport report, ChunkAudit audit, Map<ChunkType, Integer> chunksByType) {
+public record IngestResult(
+        IngestReport report,
+        ChunkAudit audit,
+        Map<ChunkType, Integer> chunksByType,
+        int documents,
+        long parseMillis,
+        long chunkingMillis) {
 
     /** Validates and copies. */
     public IngestResult {

@@ -48,6 +48,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 /**
@@ -79,6 +80,7 @@ final class Pipeline {
                 ? CorpusParser.cached(dp, new ParseCache(workspace.parseCache()))
                 : CorpusParser.of(parser);
         List<FileOutcome> outcomes = new ArrayList<>();
+        long parseStart = System.nanoTime();
         corpus.parse(docs, outcome -> {
             outcomes.add(outcome);
             progress.progress("ingest", outcomes.size(), files.size(), outcome.file());
@@ -87,7 +89,13 @@ final class Pipeline {
                 .filter(o -> o instanceof FileOutcome.Parsed)
                 .map(o -> ((FileOutcome.Parsed) o).document())
                 .toList();
-        ChunkedCorpus chunked = CorpusChunker.of(config.chunker()).chunk(documents);
+        long parseMillis = (System.nanoTime() - parseStart) / 1_000_000;
+        ChunkedCorpus chunked;
+        try {
+            chunked = CorpusChunker.of(config.chunker()).chunk(documents);
+        } catch (IllegalArgumentException e) {
+            throw new RagLensException("cannot chunk the corpus: " + e.getMessage(), e);
+        }
         List<IngestReport.Entry> entries = new ArrayList<>();
         for (FileOutcome o : outcomes) {
             int made = o instanceof FileOutcome.Parsed p
@@ -104,7 +112,7 @@ final class Pipeline {
             ChunksFile.write(workspace.chunks(), chunked.chunks());
             manifest().complete(Stage.INGEST, ingestConfiguration(docs), RagLensVersion.get());
         }
-        return new IngestResult(report, audit, byType);
+        return new IngestResult(report, audit, byType, documents.size(), parseMillis, chunked.chunkingMillis());
     }
 
     private String ingestConfiguration(Path docs) {
@@ -112,34 +120,44 @@ final class Pipeline {
                 + config.parser().get() + "\nchunker=" + config.chunker();
     }
 
+    /** Chunks embedded per step of the index stage's progress. */
+    private static final int INDEX_SLICE = 512;
+
     /** Embeds and indexes chunks.jsonl, unless the index is current for it and the embedding model. */
     IndexResult index(ProgressListener progress) {
         List<Chunk> chunks = ChunksFile.read(workspace.chunks());
         EmbeddingProvider embeddings =
                 config.embeddings() == null ? null : config.embeddings().get();
-        String configuration = "embeddings=" + (embeddings == null ? "none" : embeddings.modelName());
+        String model = embeddings == null ? "none" : embeddings.modelName();
+        String configuration = "embeddings=" + model;
         Manifest manifest = manifest();
         boolean current = manifest.isCurrent(Stage.INDEX, configuration) && Files.isDirectory(workspace.index());
         long t0 = System.nanoTime();
         if (!current) {
             deleteRecursively(workspace.index());
-            progress.progress("index", 0, chunks.size(), "embedding and indexing " + chunks.size() + " chunks");
-            try (LuceneIndex index =
-                    LuceneIndex.builder().directory(workspace.index()).open()) {
-                if (embeddings == null) {
-                    index.addAll(chunks);
-                } else {
-                    index.addAll(chunks, embeddings);
-                }
-            }
-            manifest.complete(Stage.INDEX, configuration, RagLensVersion.get());
-            progress.progress("index", chunks.size(), chunks.size(), "indexed");
         }
-        return new IndexResult(
-                chunks.size(),
-                embeddings == null ? "none" : embeddings.modelName(),
-                !current,
-                (System.nanoTime() - t0) / 1_000_000);
+        try (LuceneIndex index =
+                LuceneIndex.builder().directory(workspace.index()).open()) {
+            if (!current) {
+                progress.progress("index", 0, chunks.size(), "embedding with " + model);
+                for (int from = 0; from < chunks.size(); from += INDEX_SLICE) {
+                    List<Chunk> part = chunks.subList(from, Math.min(chunks.size(), from + INDEX_SLICE));
+                    if (embeddings == null) {
+                        index.addAll(part);
+                    } else {
+                        index.addAll(part, embeddings);
+                    }
+                    progress.progress("index", from + part.size(), chunks.size(), model);
+                }
+                manifest.complete(Stage.INDEX, configuration, RagLensVersion.get());
+            }
+            return new IndexResult(
+                    index.size(),
+                    model,
+                    embeddings == null ? 0 : index.dimension(),
+                    !current,
+                    (System.nanoTime() - t0) / 1_000_000);
+        }
     }
 
     /** Generates one question per chunk that has none yet, appending to questions.jsonl. */
@@ -149,11 +167,18 @@ final class Pipeline {
                 .concurrency(config.concurrency())
                 .seed(config.seed())
                 .build();
+        AtomicInteger ok = new AtomicInteger();
+        AtomicInteger skip = new AtomicInteger();
+        AtomicInteger failed = new AtomicInteger();
         QuestionRun run = generator.generate(
-                chunks,
-                workspace.questions(),
-                limit,
-                (done, total, record) -> progress.progress("questions", done, total, record.status()));
+                chunks, workspace.questions(), limit == 0 ? Integer.MAX_VALUE : limit, (done, total, record) -> {
+                    switch (record.status()) {
+                        case QuestionRecord.SUCCESS -> ok.incrementAndGet();
+                        case QuestionRecord.SKIP -> skip.incrementAndGet();
+                        default -> failed.incrementAndGet();
+                    }
+                    progress.progress("questions", done, total, ok + " ok, " + skip + " skip, " + failed + " failed");
+                });
         manifest().complete(Stage.QUESTIONS, "llm=" + config.llm().get().modelName(), RagLensVersion.get());
         return run;
     }
@@ -187,7 +212,10 @@ final class Pipeline {
         List<Chunk> chunks = ChunksFile.read(workspace.chunks());
         EmbeddingProvider embeddings =
                 config.embeddings() == null ? null : config.embeddings().get();
-        try (LuceneIndex index = openIndex()) {
+        // Only retrievers of your own: no index needed.
+        try (LuceneIndex index = config.retrieverNames().isEmpty()
+                ? LuceneIndex.builder().inMemory().open()
+                : openIndex()) {
             List<Retriever> retrievers = new ArrayList<>();
             for (String name : config.retrieverNames()) {
                 retrievers.add(Retrievers.create(name, index, embeddings, RetrievalConfig.defaults()));

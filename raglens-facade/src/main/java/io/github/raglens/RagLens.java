@@ -131,6 +131,11 @@ public final class RagLens {
         return benchmark(pipeline.loadQuestions(), ProgressListener.NONE);
     }
 
+    /** {@link #benchmark()} reporting progress. */
+    public BenchmarkReport benchmark(ProgressListener progress) {
+        return benchmark(pipeline.loadQuestions(), progress);
+    }
+
     /** Runs every retriever over the given questions; see {@link #benchmark()}. */
     public BenchmarkReport benchmark(List<QuestionSample> questions, ProgressListener progress) {
         return pipeline.benchmark(List.copyOf(questions), Objects.requireNonNull(progress, "progress"));

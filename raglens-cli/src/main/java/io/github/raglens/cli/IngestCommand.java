@@ -1,25 +1,15 @@
 package io.github.raglens.cli;
 
+import io.github.raglens.IngestResult;
+import io.github.raglens.RagLens;
 import io.github.raglens.chunk.AuditFinding;
-import io.github.raglens.chunk.ChunkedCorpus;
+import io.github.raglens.chunk.ChunkAudit;
 import io.github.raglens.chunk.Chunkers;
-import io.github.raglens.chunk.CorpusChunker;
-import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
-import io.github.raglens.model.Document;
-import io.github.raglens.parse.CorpusParser;
-import io.github.raglens.parse.DocumentParser;
-import io.github.raglens.parse.FileOutcome;
 import io.github.raglens.parse.IngestReport;
-import io.github.raglens.parse.ParseCache;
 import io.github.raglens.spi.Chunker;
-import io.github.raglens.store.ChunksFile;
-import io.github.raglens.workspace.Workspace;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -35,7 +25,10 @@ import picocli.CommandLine.ParentCommand;
  * (exit code 1), leaving {@code chunks.jsonl} unwritten; warnings (thin chunks) are printed on the
  * output and do not fail it.
  */
-@Command(name = "ingest", description = "Parse and chunk every PDF/Markdown/text file under DIR.")
+@Command(
+        name = "ingest",
+        mixinStandardHelpOptions = true,
+        description = "Parse and chunk every PDF/Markdown/text file under DIR (--chunker section|sliding|recursive).")
 final class IngestCommand implements Callable<Integer> {
 
     /** Warnings printed one by one before the rest are only counted. */
@@ -68,67 +61,35 @@ final class IngestCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--chunker: " + e.getMessage());
         }
-        List<Path> files = CorpusParser.files(docs);
-        if (files.isEmpty()) {
-            err.println("raglens: no PDF, Markdown or text files under " + docs + "; check --docs");
-            return CommandLine.ExitCode.SOFTWARE;
-        }
-        CorpusParser corpus =
-                CorpusParser.cached(DocumentParser.create(), new ParseCache(parent.workspace.resolve("parse-cache")));
-        List<FileOutcome> outcomes = new ArrayList<>();
-        int[] done = {0};
-        long parseStart = System.nanoTime();
-        corpus.parse(docs, outcome -> {
-            done[0]++;
-            outcomes.add(outcome);
-            if (outcome instanceof FileOutcome.Failed f) {
-                err.println("raglens: " + f.status().label() + ": " + f.file() + ": " + f.reason());
-            } else if (!parent.quiet && !parent.noProgress) {
-                out.println("[" + done[0] + "/" + files.size() + "] " + outcome.file());
+        RagLens lens = Lenses.builder(parent).chunker(chunker).build();
+        boolean lines = !parent.quiet && !parent.noProgress;
+        IngestResult result = lens.ingest(docs, (stage, done, total, file) -> {
+            if (lines) {
+                out.println("[" + done + "/" + total + "] " + file);
             }
         });
-        long parseMillis = (System.nanoTime() - parseStart) / 1_000_000;
-
-        List<Document> documents = new ArrayList<>();
-        for (FileOutcome o : outcomes) {
-            if (o instanceof FileOutcome.Parsed p) {
-                documents.add(p.document());
+        IngestReport report = result.report();
+        for (IngestReport.Entry e : report.files()) {
+            if (!e.reason().isEmpty()) {
+                err.println("raglens: " + e.status() + ": " + e.file() + ": " + e.reason());
             }
         }
-        ChunkedCorpus chunked;
-        try {
-            chunked = CorpusChunker.of(chunker).chunk(documents);
-        } catch (IllegalArgumentException e) {
-            err.println("raglens: cannot chunk the corpus: " + e.getMessage());
+        Path reportFile = lens.workspace().ingestReport();
+        out.println("parsed " + report.ok() + " of " + report.files().size() + " files (" + report.failed()
+                + " failed, " + report.noText() + " without text); report: " + reportFile);
+
+        printAudit(result.audit(), out, err);
+        if (result.audit().hasErrors()) {
+            err.println("raglens: the chunk audit found " + result.audit().count(AuditFinding.Level.ERROR) + " errors; "
+                    + "chunks.jsonl was not written");
             return CommandLine.ExitCode.SOFTWARE;
         }
-
-        List<IngestReport.Entry> entries = new ArrayList<>();
-        for (FileOutcome o : outcomes) {
-            int chunks = o instanceof FileOutcome.Parsed p
-                    ? chunked.chunksPerDocument().getOrDefault(p.document().id(), 0)
-                    : 0;
-            entries.add(IngestReport.Entry.from(o, chunks));
-        }
-        IngestReport report = IngestReport.of(entries);
-        Path reportFile = parent.workspace.resolve("ingest-report.json");
-        report.write(reportFile);
-        out.println("parsed " + report.ok() + " of " + entries.size() + " files (" + report.failed() + " failed, "
-                + report.noText() + " without text); report: " + reportFile);
-
-        printAudit(chunked, out, err);
-        if (chunked.audit().hasErrors()) {
-            err.println("raglens: the chunk audit found " + chunked.audit().count(AuditFinding.Level.ERROR)
-                    + " errors; " + "chunks.jsonl was not written");
-            return CommandLine.ExitCode.SOFTWARE;
-        }
-        Path chunksFile = new Workspace(parent.workspace).chunks();
-        ChunksFile.write(chunksFile, chunked.chunks());
-        out.println("chunked " + documents.size() + " documents into "
-                + chunked.chunks().size() + " chunks ("
-                + byType(chunked.chunks()) + ") with " + chunker + " in " + chunked.chunkingMillis()
+        out.println("chunked " + result.documents() + " documents into "
+                + result.chunks() + " chunks ("
+                + byType(result.chunksByType()) + ") with " + chunker + " in " + result.chunkingMillis()
                 + " ms (parsing took "
-                + parseMillis + " ms); " + chunked.audit().summary() + "; chunks: " + chunksFile);
+                + result.parseMillis() + " ms); " + result.audit().summary() + "; chunks: "
+                + lens.workspace().chunks());
         out.flush();
         return report.complete() ? CommandLine.ExitCode.OK : RaglensCli.EXIT_PARTIAL;
     }
@@ -137,9 +98,9 @@ final class IngestCommand implements Callable<Integer> {
      * Every error on the error stream; the first few warnings and a count of the rest on the output
      * (warnings do not fail the run), unless quiet.
      */
-    private void printAudit(ChunkedCorpus chunked, PrintWriter out, PrintWriter err) {
+    private void printAudit(ChunkAudit audit, PrintWriter out, PrintWriter err) {
         int warnings = 0;
-        for (AuditFinding f : chunked.audit().findings()) {
+        for (AuditFinding f : audit.findings()) {
             if (f.level() == AuditFinding.Level.ERROR) {
                 err.println("raglens: audit: " + f);
             } else if (warnings++ < WARNINGS_SHOWN && !parent.quiet) {
@@ -151,11 +112,7 @@ final class IngestCommand implements Callable<Integer> {
         }
     }
 
-    private static String byType(List<Chunk> chunks) {
-        Map<ChunkType, Integer> counts = new EnumMap<>(ChunkType.class);
-        for (Chunk c : chunks) {
-            counts.merge(c.type(), 1, Integer::sum);
-        }
+    private static String byType(Map<ChunkType, Integer> counts) {
         StringBuilder sb = new StringBuilder();
         for (ChunkType t : ChunkType.values()) {
             if (!sb.isEmpty()) {

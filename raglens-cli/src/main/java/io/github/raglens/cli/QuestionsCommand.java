@@ -1,19 +1,13 @@
 package io.github.raglens.cli;
 
-import io.github.raglens.eval.questions.QuestionGenerator;
-import io.github.raglens.eval.questions.QuestionRecord;
+import io.github.raglens.RagLens;
 import io.github.raglens.eval.questions.QuestionRun;
-import io.github.raglens.model.Chunk;
-import io.github.raglens.providers.groq.Groq;
-import io.github.raglens.providers.ollama.Ollama;
-import io.github.raglens.providers.openai.OpenAi;
+import io.github.raglens.providers.Environment;
+import io.github.raglens.providers.Providers;
 import io.github.raglens.spi.LlmProvider;
-import io.github.raglens.store.ChunksFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicInteger;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -60,20 +54,11 @@ final class QuestionsCommand implements Callable<Integer> {
     static LlmFactory llmFactory = QuestionsCommand::defaultLlm;
 
     static LlmProvider defaultLlm(String provider, String model) {
-        return switch (provider) {
-            case "ollama" -> Ollama.chat(model == null ? "llama3.2" : model).build();
-            case "openai" ->
-                OpenAi.chat(model == null ? "gpt-4o-mini" : model)
-                        .apiKeyFromEnv(OpenAi.API_KEY_VARIABLE)
-                        .build();
-            case "groq" ->
-                Groq.chat(model == null ? "llama-3.1-8b-instant" : model)
-                        .apiKeyFromEnv(Groq.API_KEY_VARIABLE)
-                        .build();
-            default ->
-                throw new IllegalArgumentException(
-                        "unknown --llm-provider '" + provider + "'; use ollama, openai or groq");
-        };
+        return Providers.chat(
+                provider,
+                model == null ? Providers.defaultChatModel(provider) : model,
+                Environment.standard(Lenses.workingDirectory()),
+                "--llm-provider");
     }
 
     @Override
@@ -92,26 +77,17 @@ final class QuestionsCommand implements Callable<Integer> {
             err.println("raglens questions: unknown --llm-provider '" + provider + "'; use ollama, openai or groq");
             return CommandLine.ExitCode.USAGE;
         }
-        List<Chunk> chunks = ChunksFile.read(cli.workspace.resolve("chunks.jsonl"));
+        if (limit != null && limit == 0) {
+            out.println("questions: nothing asked (--limit 0)");
+            return CommandLine.ExitCode.OK;
+        }
         LlmProvider llm = llmFactory.create(provider, model);
-        Path file = cli.workspace.resolve(QuestionGenerator.FILE_NAME);
-        AtomicInteger ok = new AtomicInteger();
-        AtomicInteger skip = new AtomicInteger();
-        AtomicInteger failed = new AtomicInteger();
-        int todo = limit == null ? chunks.size() : Math.min(limit, chunks.size());
+        RagLens lens =
+                Lenses.builder(cli).llm(() -> llm).concurrency(concurrency).build();
+        Path file = lens.workspace().questions();
         QuestionRun run;
-        try (ProgressBars.Tracker bar = ProgressBars.start(cli, "questions", todo)) {
-            run = QuestionGenerator.builder(llm)
-                    .concurrency(concurrency)
-                    .build()
-                    .generate(chunks, file, limit == null ? Integer.MAX_VALUE : limit, (done, total, r) -> {
-                        switch (r.status()) {
-                            case QuestionRecord.SUCCESS -> ok.incrementAndGet();
-                            case QuestionRecord.SKIP -> skip.incrementAndGet();
-                            default -> failed.incrementAndGet();
-                        }
-                        bar.update(done, ok + " ok, " + skip + " skip, " + failed + " failed");
-                    });
+        try (StageProgress progress = new StageProgress(cli)) {
+            run = lens.questions(limit == null ? 0 : limit, progress);
         }
         if (!cli.quiet) {
             out.println("questions: " + (run.succeeded() + run.skipped() + run.failed()) + " chunks asked ("

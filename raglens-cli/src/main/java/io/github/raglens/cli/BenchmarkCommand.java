@@ -1,7 +1,7 @@
 package io.github.raglens.cli;
 
+import io.github.raglens.RagLens;
 import io.github.raglens.eval.benchmark.BenchmarkReport;
-import io.github.raglens.eval.benchmark.BenchmarkRunner;
 import io.github.raglens.eval.benchmark.MetricSummary;
 import io.github.raglens.eval.benchmark.PairwiseComparison;
 import io.github.raglens.eval.benchmark.Relevance;
@@ -10,11 +10,7 @@ import io.github.raglens.eval.questions.QuestionGenerator;
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
-import io.github.raglens.onnx.OnnxEmbeddings;
-import io.github.raglens.retrieval.LuceneIndex;
-import io.github.raglens.retrieval.RetrievalConfig;
 import io.github.raglens.retrieval.Retrievers;
-import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;
 import io.github.raglens.store.JsonlStore;
@@ -69,40 +65,28 @@ final class BenchmarkCommand implements Callable<Integer> {
             description = "chunk, section or evidence (default: ${DEFAULT-VALUE}).")
     String relevance;
 
-    /** Creates the retrievers over the corpus; a seam for tests and for the facade's index stage. */
+    @Option(
+            names = "--embedding-provider",
+            paramLabel = "PROVIDER",
+            defaultValue = "onnx",
+            description = "Embeds the queries of dense and hybrid retrieval: onnx (local), ollama or openai;"
+                    + " must be the provider the index was built with (default: ${DEFAULT-VALUE}).")
+    String embeddingProvider;
+
+    @Option(
+            names = "--embedding-model",
+            paramLabel = "NAME",
+            description = "Embedding model (default per provider: bge-small-en-v1.5, nomic-embed-text,"
+                    + " text-embedding-3-small).")
+    String embeddingModel;
+
+    /** Replaces the built-in retrievers with others; a seam for tests. */
     interface RetrieverFactory {
         List<Retriever> create(List<String> names, List<Chunk> chunks, Path workspace);
     }
 
-    static RetrieverFactory retrieverFactory = BenchmarkCommand::defaultRetrievers;
-
-    /** Opens the workspace index when it holds the corpus, else indexes the chunks in memory. */
-    static List<Retriever> defaultRetrievers(List<String> names, List<Chunk> chunks, Path workspace) {
-        boolean embeddings = names.stream().anyMatch(NEED_EMBEDDINGS::contains);
-        EmbeddingProvider provider = embeddings ? OnnxEmbeddings.bgeSmallEnV15() : null;
-        Path dir = workspace.resolve("index");
-        LuceneIndex index = null;
-        if (Files.isDirectory(dir)) {
-            LuceneIndex onDisk = LuceneIndex.builder().directory(dir).open();
-            if (onDisk.size() == chunks.size()
-                    && (!embeddings || onDisk.embeddingModel().isPresent())) {
-                index = onDisk;
-            }
-        }
-        if (index == null) {
-            index = LuceneIndex.builder().inMemory().open();
-            if (embeddings) {
-                index.addAll(chunks, provider);
-            } else {
-                index.addAll(chunks);
-            }
-        }
-        List<Retriever> out = new ArrayList<>();
-        for (String name : names) {
-            out.add(Retrievers.create(name, index, provider, RetrievalConfig.defaults()));
-        }
-        return out;
-    }
+    /** Null: the built-in retrievers named by {@code --retrievers}, over the workspace's index. */
+    static RetrieverFactory retrieverFactory;
 
     @Override
     public Integer call() {
@@ -140,23 +124,35 @@ final class BenchmarkCommand implements Callable<Integer> {
                     + " --docs " + docs + " --limit 5` or try another --llm-model");
             return CommandLine.ExitCode.SOFTWARE;
         }
-        List<Chunk> chunks = ChunksFile.read(cli.workspace.resolve("chunks.jsonl"));
-        List<Retriever> retrievers = retrieverFactory.create(retrieverNames, chunks, cli.workspace);
-        BenchmarkReport report;
+        RagLens.Builder builder = Lenses.builder(cli).relevance(mode.cliName());
         try {
-            report = BenchmarkRunner.builder()
-                    .retrievers(retrievers)
-                    .ks(ks.stream().mapToInt(Integer::intValue).toArray())
-                    .relevance(mode)
-                    .build()
-                    .run(questions, chunks);
+            builder.k(ks.stream().mapToInt(Integer::intValue).toArray());
+        } catch (IllegalArgumentException e) {
+            err.println("raglens benchmark: --k: " + e.getMessage());
+            return CommandLine.ExitCode.USAGE;
+        }
+        if (retrieverFactory != null) {
+            builder.retrievers().noEmbeddings();
+            retrieverFactory
+                    .create(retrieverNames, ChunksFile.read(cli.workspace.resolve("chunks.jsonl")), cli.workspace)
+                    .forEach(builder::retriever);
+        } else {
+            builder.retrievers(retrieverNames.toArray(String[]::new));
+            if (retrieverNames.stream().anyMatch(NEED_EMBEDDINGS::contains)) {
+                builder.embeddings(Lenses.embeddings(spec, embeddingProvider, embeddingModel));
+            } else {
+                builder.noEmbeddings();
+            }
+        }
+        BenchmarkReport report;
+        try (StageProgress progress = new StageProgress(cli)) {
+            RagLens lens = builder.build();
+            report = lens.benchmark(progress);
         } catch (IllegalArgumentException e) {
             err.println("raglens benchmark: " + e.getMessage());
             return CommandLine.ExitCode.SOFTWARE;
         }
         report.warnings().forEach(w -> err.println("raglens benchmark: warning: " + w));
-        report.writeJson(cli.workspace.resolve("benchmark.json"));
-        report.writeTrecFiles(cli.workspace.resolve("runs"));
         if (!cli.quiet) {
             print(out, report);
             out.println("wrote " + cli.workspace.resolve("benchmark.json") + " and TREC runs in "

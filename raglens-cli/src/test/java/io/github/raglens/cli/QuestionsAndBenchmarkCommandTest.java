@@ -34,7 +34,7 @@ class QuestionsAndBenchmarkCommandTest {
     @AfterEach
     void restoreSeams() {
         QuestionsCommand.llmFactory = QuestionsCommand::defaultLlm;
-        BenchmarkCommand.retrieverFactory = BenchmarkCommand::defaultRetrievers;
+        BenchmarkCommand.retrieverFactory = null;
     }
 
     private int run(String... args) {

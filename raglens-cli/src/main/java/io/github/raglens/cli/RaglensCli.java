@@ -7,6 +7,8 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Properties;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -22,15 +24,18 @@ import picocli.CommandLine.ScopeType;
             CommandLine.HelpCommand.class,
             ParseCommand.class,
             IngestCommand.class,
-            TrecEvalCommand.class,
-            ReportCommand.class,
-            DemoCommand.class,
             IndexCommand.class,
-            BeirCommand.class,
             QuestionsCommand.class,
             BenchmarkCommand.class,
-            EvaluateCommand.class
+            EvaluateCommand.class,
+            ReportCommand.class,
+            DemoCommand.class,
+            BeirCommand.class,
+            TrecEvalCommand.class
         },
+        footerHeading = "%n",
+        footer = "Run `raglens COMMAND --help` for a command's options. Provider keys and hosts come from the"
+                + " environment or a .env file in the working directory.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:done",
@@ -60,6 +65,17 @@ public final class RaglensCli implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /**
+     * Lucene's java.util.logging logger, held so its level survives garbage collection: Lucene logs
+     * at INFO on every start (e.g. which vectorization it uses), which is not news to a CLI user.
+     */
+    static final Logger LUCENE_LOG = Logger.getLogger("org.apache.lucene");
+
+    /** Shows java.util.logging records of Lucene only from WARNING up; the CLI owns logging config. */
+    static void configureLogging() {
+        LUCENE_LOG.setLevel(Level.WARNING);
+    }
+
     /** Runs the command line and exits with its code. */
     public static void main(String[] args) {
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
@@ -71,6 +87,7 @@ public final class RaglensCli implements Runnable {
      * @return the exit code
      */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        configureLogging();
         CommandLine cli = new CommandLine(new RaglensCli());
         cli.setOut(out);
         cli.setErr(err);

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 class RaglensCliTest {
@@ -21,6 +23,24 @@ class RaglensCliTest {
         assertThat(out.toString())
                 .contains("--workspace=DIR", "--quiet", "--no-progress", "--version")
                 .contains("3   finished, but some files or samples failed");
+    }
+
+    @Test
+    void help_documentsTheChunkerOfIngest() {
+        assertThat(run("--help")).isZero();
+        assertThat(out.toString().replaceAll("\\s+", " ")).contains("(--chunker section|sliding|recursive)");
+        assertThat(run("ingest", "--help")).isZero();
+        assertThat(out.toString().replaceAll("\\s+", " "))
+                .contains("--chunker=NAME")
+                .contains("section (section-aware, default), sliding (fixed 1,000/200 window");
+    }
+
+    @Test
+    void luceneInfoLogging_isSilenced_warningsStillShow() {
+        run("--version");
+        Logger lucene = Logger.getLogger("org.apache.lucene.internal.vectorization");
+        assertThat(lucene.isLoggable(Level.INFO)).isFalse();
+        assertThat(lucene.isLoggable(Level.WARNING)).isTrue();
     }
 
     @Test

@@ -22,7 +22,6 @@ import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
-import io.github.raglens.providers.PriceTable;
 import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.retrieval.RetrievalConfig;
 import io.github.raglens.retrieval.Retrievers;
@@ -77,10 +76,7 @@ final class EvaluateStage {
     }
 
     private static Price price(String model, Optional<Price> given) {
-        return given.orElseGet(() -> PriceTable.defaults()
-                .price(model.toLowerCase(Locale.ROOT))
-                .map(p -> Price.of(p.inputPerMillion(), p.outputPerMillion()))
-                .orElse(Price.FREE));
+        return given.orElseGet(() -> UsageLog.defaultPrice(model));
     }
 
     private Map<String, Chunk> chunks() {
@@ -171,8 +167,12 @@ final class EvaluateStage {
         if (!Files.isDirectory(workspace.index())) {
             throw new RagLensException("no index at " + workspace.index() + "; run `raglens index --docs DIR` first");
         }
-        LlmProvider llm = config.llm().get();
-        LlmProvider judge = config.judgeModel().get();
+        UsageLog usage = new UsageLog(workspace.usage());
+        LlmProvider answering = config.llm().get();
+        MeteredLlm llm =
+                new MeteredLlm(answering, "answers", usage, price(answering.modelName(), options.answerPrice()));
+        LlmProvider judging = config.judgeModel().get();
+        MeteredLlm judge = new MeteredLlm(judging, "judge", usage, price(judging.modelName(), options.judgePrice()));
         EmbeddingProvider embeddings =
                 config.embeddings() == null ? null : config.embeddings().get();
         List<String> names = retrieverNames();
@@ -190,10 +190,15 @@ final class EvaluateStage {
                     0,
                     pairs,
                     picked.size() + " questions × " + rs.size() + " retrievers with " + llm.modelName());
-            answers = AnswerGenerator.of(llm, options.k(), config.concurrency())
-                    .generate(workspace.answers(), picked, rs);
+            try {
+                answers = AnswerGenerator.of(llm, options.k(), config.concurrency())
+                        .generate(workspace.answers(), picked, rs);
+            } finally {
+                usage.save();
+            }
             progress.progress("answers", pairs, pairs, answers.failed() + " failed");
         }
+        llm.throwIfUnreachable();
         if (answers.stopReason().isPresent()) {
             throw new RagLensException(
                     "answering stopped: " + answers.stopReason().get());
@@ -236,7 +241,10 @@ final class EvaluateStage {
                                     p.judge().costUsd())))
                     .build()
                     .score(cases);
+        } finally {
+            usage.save();
         }
+        judge.throwIfUnreachable();
         Aggregation aggregation = Aggregation.of(
                 Scorer.read(workspace.scores()),
                 names,

@@ -30,6 +30,7 @@ import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.retrieval.RetrievalConfig;
 import io.github.raglens.retrieval.Retrievers;
 import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Parser;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;
@@ -163,22 +164,32 @@ final class Pipeline {
     /** Generates one question per chunk that has none yet, appending to questions.jsonl. */
     QuestionRun questions(int limit, ProgressListener progress) {
         List<Chunk> chunks = ChunksFile.read(workspace.chunks());
-        QuestionGenerator generator = QuestionGenerator.builder(config.llm().get())
+        UsageLog usage = new UsageLog(workspace.usage());
+        LlmProvider model = config.llm().get();
+        MeteredLlm llm = new MeteredLlm(model, "questions", usage, UsageLog.defaultPrice(model.modelName()));
+        QuestionGenerator generator = QuestionGenerator.builder(llm)
                 .concurrency(config.concurrency())
                 .seed(config.seed())
                 .build();
         AtomicInteger ok = new AtomicInteger();
         AtomicInteger skip = new AtomicInteger();
         AtomicInteger failed = new AtomicInteger();
-        QuestionRun run = generator.generate(
-                chunks, workspace.questions(), limit == 0 ? Integer.MAX_VALUE : limit, (done, total, record) -> {
-                    switch (record.status()) {
-                        case QuestionRecord.SUCCESS -> ok.incrementAndGet();
-                        case QuestionRecord.SKIP -> skip.incrementAndGet();
-                        default -> failed.incrementAndGet();
-                    }
-                    progress.progress("questions", done, total, ok + " ok, " + skip + " skip, " + failed + " failed");
-                });
+        QuestionRun run;
+        try {
+            run = generator.generate(
+                    chunks, workspace.questions(), limit == 0 ? Integer.MAX_VALUE : limit, (done, total, record) -> {
+                        switch (record.status()) {
+                            case QuestionRecord.SUCCESS -> ok.incrementAndGet();
+                            case QuestionRecord.SKIP -> skip.incrementAndGet();
+                            default -> failed.incrementAndGet();
+                        }
+                        progress.progress(
+                                "questions", done, total, ok + " ok, " + skip + " skip, " + failed + " failed");
+                    });
+        } finally {
+            usage.save();
+        }
+        llm.throwIfUnreachable();
         manifest().complete(Stage.QUESTIONS, "llm=" + config.llm().get().modelName(), RagLensVersion.get());
         return run;
     }
@@ -258,7 +269,14 @@ final class Pipeline {
         List<Chunk> chunks = ChunksFile.read(workspace.chunks());
         Map<String, String> evidence = new HashMap<>();
         questions.forEach(q -> evidence.put(q.id(), q.evidence()));
-        ReportModel model = ReportModels.from(title, benchmark, chunks, evidence, failedDocuments(), readEvaluation());
+        ReportModel model = ReportModels.from(
+                title,
+                benchmark,
+                chunks,
+                evidence,
+                failedDocuments(),
+                readEvaluation(),
+                UsageLog.read(workspace.usage()));
         try {
             Files.writeString(workspace.reportHtml(), HtmlReport.render(model), StandardCharsets.UTF_8);
             Files.writeString(workspace.reportMarkdown(), MarkdownReport.render(model), StandardCharsets.UTF_8);

@@ -32,7 +32,8 @@ final class ReportModels {
             List<Chunk> chunks,
             Map<String, String> evidenceById,
             int failedDocuments,
-            Aggregation evaluation) {
+            Aggregation evaluation,
+            List<ReportModel.UsageRow> usage) {
         Map<String, Integer> byType = new TreeMap<>();
         chunks.forEach(c -> byType.merge(c.type().name(), 1, Integer::sum));
         int documents = (int) chunks.stream().map(Chunk::documentId).distinct().count();
@@ -44,7 +45,7 @@ final class ReportModels {
                 b.retrievers().stream().map(r -> retrieverRow(r, b.ks())).toList(),
                 b.comparisons().stream().map(ReportModels::pairTest).toList(),
                 judgeRows(evaluation),
-                List.of(),
+                usage,
                 breakdowns(b),
                 drillDown(b, chunks, evidenceById));
     }

@@ -28,11 +28,13 @@ class EvaluateStageTest {
 
     private final AtomicInteger calls = new AtomicInteger();
 
+    private String modelName = "fake/answerer";
+
     private LlmProvider answerer() {
         return new LlmProvider() {
             @Override
             public String modelName() {
-                return "fake/answerer";
+                return modelName;
             }
 
             @Override
@@ -47,6 +49,7 @@ class EvaluateStageTest {
         RagLens lens = RagLens.builder()
                 .workspace(dir.resolve("ws"))
                 .bm25()
+                .relevance("evidence") // several questions share a chunk, so their keys carry the question id
                 .llm(this::answerer)
                 .build();
         lens.ingest(SampleCorpus.writeTo(dir.resolve("corpus")));
@@ -103,6 +106,22 @@ class EvaluateStageTest {
         assertThat(lens.workspace().evaluation()).exists();
         assertThat(lastDone.get("evaluate")).isEqualTo(8L).isEqualTo(totals.get("evaluate"));
         assertThat(lastDone.get("answers")).isEqualTo(4L);
+    }
+
+    @Test
+    void report_showsTokensAndCostPerStageAndModel_escaped() throws Exception {
+        modelName = "fake/<script>alert(1)</script>";
+        RagLens lens = prepared();
+        lens.evaluate(options(), ProgressListener.NONE);
+        lens.benchmark();
+        String html = Files.readString(lens.report());
+        String md = Files.readString(lens.workspace().reportMarkdown());
+        assertThat(html)
+                .contains("<h2>Tokens and cost</h2>")
+                .contains("<td>answers</td><td>fake/&lt;script&gt;alert(1)&lt;/script&gt;</td><td>4</td><td>400</td>"
+                        + "<td>28</td>")
+                .doesNotContain("<script>alert(1)");
+        assertThat(md).contains("## Tokens and cost").contains("| answers |");
     }
 
     @Test

@@ -75,6 +75,11 @@ public record Workspace(Path dir) {
         return dir.resolve("report.md");
     }
 
+    /** Tokens and cost per stage and model, summed over runs. */
+    public Path usage() {
+        return dir.resolve("usage.json");
+    }
+
     /** The stage manifest. */
     public Path manifest() {
         return dir.resolve("manifest.json");

@@ -1,0 +1,99 @@
+package io.github.raglens;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.github.raglens.error.StoreException;
+import io.github.raglens.eval.judge.Price;
+import io.github.raglens.internal.Json;
+import io.github.raglens.model.TokenUsage;
+import io.github.raglens.providers.PriceTable;
+import io.github.raglens.report.ReportModel.UsageRow;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Tokens and cost per stage and model, summed over every run of a workspace in {@code usage.json}
+ * for the report. A stage meters its model calls with {@link #meter}, then {@link #save}s. Thread-safe.
+ */
+final class UsageLog {
+
+    private record Key(String stage, String model) {}
+
+    private final Path file;
+    private final Map<Key, UsageRow> pending = new ConcurrentHashMap<>();
+
+    UsageLog(Path file) {
+        this.file = Objects.requireNonNull(file, "file");
+    }
+
+    /** The price of a model from the built-in table, free when unknown (e.g. every Ollama model). */
+    static Price defaultPrice(String model) {
+        return PriceTable.defaults()
+                .price(model.toLowerCase(Locale.ROOT))
+                .map(p -> Price.of(p.inputPerMillion(), p.outputPerMillion()))
+                .orElse(Price.FREE);
+    }
+
+    /** Records one reply's tokens. */
+    void record(String stage, String model, TokenUsage usage, Price price) {
+        UsageRow row = new UsageRow(stage, model, 1, usage.promptTokens(), usage.completionTokens(), price.cost(usage));
+        pending.merge(new Key(stage, model), row, UsageLog::plus);
+    }
+
+    private static UsageRow plus(UsageRow a, UsageRow b) {
+        return new UsageRow(
+                a.stage(),
+                a.model(),
+                a.calls() + b.calls(),
+                a.promptTokens() + b.promptTokens(),
+                a.completionTokens() + b.completionTokens(),
+                a.costUsd() + b.costUsd());
+    }
+
+    /** Adds what was recorded since the last save to the file. */
+    synchronized void save() {
+        if (pending.isEmpty()) {
+            return;
+        }
+        Map<Key, UsageRow> all = new LinkedHashMap<>();
+        for (UsageRow r : read(file)) {
+            all.merge(new Key(r.stage(), r.model()), r, UsageLog::plus);
+        }
+        for (Key k : List.copyOf(pending.keySet())) {
+            UsageRow r = pending.remove(k);
+            if (r != null) {
+                all.merge(k, r, UsageLog::plus);
+            }
+        }
+        List<UsageRow> rows = new ArrayList<>(all.values());
+        rows.sort(Comparator.comparing(UsageRow::stage).thenComparing(UsageRow::model));
+        try {
+            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+            Json.mapper().writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), rows);
+            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new StoreException(file, "cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The rows of a usage file; none when it does not exist. */
+    static List<UsageRow> read(Path file) {
+        if (!Files.exists(file)) {
+            return List.of();
+        }
+        try {
+            return Json.mapper().readValue(file.toFile(), new TypeReference<List<UsageRow>>() {});
+        } catch (IOException e) {
+            throw new StoreException(
+                    file, file + " is not a usage file (" + e.getMessage() + "); delete it to start counting again", e);
+        }
+    }
+}

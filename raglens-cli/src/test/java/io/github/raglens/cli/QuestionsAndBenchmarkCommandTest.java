@@ -2,6 +2,7 @@ package io.github.raglens.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.raglens.error.ProviderTimeoutException;
 import io.github.raglens.model.ChatMessage;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
@@ -19,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -157,6 +159,38 @@ class QuestionsAndBenchmarkCommandTest {
         assertThat(ws.resolve("benchmark.json")).exists();
         assertThat(ws.resolve("runs").resolve("bm25.run")).exists();
         assertThat(ws.resolve("runs").resolve("qrels.txt")).exists();
+    }
+
+    @Test
+    void unreachableServer_stopsWithOneActionableLine_afterOneCall() {
+        Path ws = dir.resolve("ws");
+        ChunksFile.write(ws.resolve("chunks.jsonl"), corpus());
+        AtomicInteger calls = new AtomicInteger();
+        QuestionsCommand.llmFactory = (p, m) -> new LlmProvider() {
+            @Override
+            public String modelName() {
+                return "ollama/llama3.2";
+            }
+
+            @Override
+            public ChatOutcome chat(ChatRequest request) {
+                calls.incrementAndGet();
+                throw new ProviderTimeoutException(
+                        "ollama",
+                        "llama3.2",
+                        0,
+                        null,
+                        "Ollama is not reachable at http://localhost:11434; start it with `ollama serve`, or choose"
+                                + " --llm-provider openai",
+                        null);
+            }
+        };
+        assertThat(run("--workspace", ws.toString(), "questions", "--docs", "pdfs"))
+                .isEqualTo(1);
+        assertThat(err.toString())
+                .isEqualTo("raglens: Ollama is not reachable at http://localhost:11434; start it with `ollama serve`,"
+                        + " or choose --llm-provider openai" + System.lineSeparator());
+        assertThat(calls).hasValue(1);
     }
 
     @Test

@@ -7,6 +7,9 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import picocli.CommandLine;
@@ -41,7 +44,8 @@ import picocli.CommandLine.ScopeType;
             "0:done",
             "1:failed",
             "2:usage error",
-            "3:finished, but some files or samples failed (listed, with reasons)"
+            "3:finished, but some files or samples failed (listed, with reasons)",
+            "130:interrupted (Ctrl-C); everything finished is kept, the same command resumes"
         })
 public final class RaglensCli implements Runnable {
 
@@ -76,9 +80,52 @@ public final class RaglensCli implements Runnable {
         LUCENE_LOG.setLevel(Level.WARNING);
     }
 
-    /** Runs the command line and exits with its code. */
+    /** Exit code of a run stopped by Ctrl-C (SIGINT) or SIGTERM: 128 + the signal, as shells report it. */
+    public static final int EXIT_INTERRUPTED = 130;
+
+    /** How long Ctrl-C waits for the running stage to write what it finished and close its files. */
+    static final long STOP_GRACE_SECONDS = 20;
+
+    /** Set once Ctrl-C (or SIGTERM) asked the run to stop. */
+    static final AtomicBoolean STOPPING = new AtomicBoolean();
+
+    /**
+     * Runs the command line and exits with its code. Ctrl-C interrupts the running stage, which keeps
+     * every finished record (the JSONL files are appended record by record and closed), waits for it
+     * up to {@value #STOP_GRACE_SECONDS} s, and exits with {@value #EXIT_INTERRUPTED}; the same command
+     * resumes where it stopped.
+     */
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        Thread main = Thread.currentThread();
+        CountDownLatch finished = new CountDownLatch(1);
+        PrintWriter err = new PrintWriter(System.err, true);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(main, finished, err), "raglens-stop"));
+        int code;
+        try {
+            code = run(args, new PrintWriter(System.out, true), err);
+        } finally {
+            finished.countDown();
+        }
+        System.exit(code);
+    }
+
+    /** The shutdown hook: on a signal (not a normal exit), stops the stage and waits for it. */
+    static void stop(Thread main, CountDownLatch finished, PrintWriter err) {
+        if (finished.getCount() == 0) {
+            return;
+        }
+        STOPPING.set(true);
+        err.println("raglens: interrupted; stopping and keeping everything finished so far; run the same command"
+                + " again to resume");
+        main.interrupt();
+        try {
+            if (!finished.await(STOP_GRACE_SECONDS, TimeUnit.SECONDS)) {
+                err.println("raglens: the stage did not stop within " + STOP_GRACE_SECONDS
+                        + " s; finished records are on disk, a torn last line is dropped on the next run");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -92,13 +139,18 @@ public final class RaglensCli implements Runnable {
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (STOPPING.get()) {
+                // The stage ended because Ctrl-C interrupted it; the hook has said so.
+                return EXIT_INTERRUPTED;
+            }
             if (e instanceof RagLensException) {
                 commandLine.getErr().println("raglens: " + e.getMessage());
                 return CommandLine.ExitCode.SOFTWARE;
             }
             throw e;
         });
-        return cli.execute(args);
+        int code = cli.execute(args);
+        return STOPPING.get() ? EXIT_INTERRUPTED : code;
     }
 
     @Override

@@ -223,6 +223,10 @@ final class EvaluateCommand implements Callable<Integer> {
             out.println("total: " + e.total().describe());
             return 0;
         }
+        if (!Files.isDirectory(ws.index())) {
+            err.println("raglens: no index at " + ws.index() + "; run: raglens index --docs " + docs);
+            return 1;
+        }
         EvaluationResult r;
         try (StageProgress progress = new StageProgress(parent)) {
             if (!parent.quiet) {

@@ -130,6 +130,16 @@ class EvaluateCommandTest {
     }
 
     @Test
+    void missingIndex_saysWhichCommandMakesIt() {
+        Path ws = workspace(2);
+        assertThat(run("--workspace", ws.toString(), "evaluate", "--docs", "pdfs", "--retrievers", "bm25"))
+                .isEqualTo(1);
+        assertThat(err.toString())
+                .isEqualTo("raglens: no index at " + ws.resolve("index") + "; run: raglens index --docs pdfs"
+                        + System.lineSeparator());
+    }
+
+    @Test
     void missingQuestions_saysWhichCommandMakesThem() {
         Path ws = dir.resolve("empty");
         ChunksFile.write(ws.resolve("chunks.jsonl"), List.of());

@@ -22,7 +22,8 @@ class RaglensCliTest {
         assertThat(run("--help")).isZero();
         assertThat(out.toString())
                 .contains("--workspace=DIR", "--quiet", "--no-progress", "--version")
-                .contains("3   finished, but some files or samples failed");
+                .contains("3     finished, but some files or samples failed")
+                .contains("130   interrupted (Ctrl-C); everything finished is kept");
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.github.raglens.error.InvalidRequestException;
 import io.github.raglens.error.ModelNotFoundException;
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.ProviderTimeoutException;
+import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.error.RateLimitedException;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.ChatOutcome;
@@ -285,7 +286,9 @@ public final class JudgeSession implements AutoCloseable {
     }
 
     private RuntimeException failureOf(ProviderException e) {
-        if (e instanceof AuthenticationException || e instanceof ModelNotFoundException) {
+        if (e instanceof AuthenticationException
+                || e instanceof ModelNotFoundException
+                || e instanceof ProviderUnreachableException) {
             stop(e.getMessage());
             return new RunStopped(e.getMessage());
         }

@@ -3,14 +3,18 @@ package io.github.raglens.eval.judge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.error.ProviderTimeoutException;
+import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.error.RateLimitedException;
 import io.github.raglens.model.ChatOutcome;
+import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.TokenUsage;
+import io.github.raglens.spi.LlmProvider;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -181,5 +185,32 @@ class ScorerTest {
         Path clean = dir.resolve("clean");
         run(clean, SimulatedJudge::new, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
         assertThat(scores(ws)).isEqualTo(scores(clean));
+    }
+
+    @Test
+    void unreachableServer_stopsTheRun_withItsMessage_andFailsNoCell() {
+        String message = "Ollama is not reachable at http://127.0.0.1:9; start it with `ollama serve`";
+        AtomicInteger calls = new AtomicInteger();
+        LlmProvider down = new LlmProvider() {
+            @Override
+            public String modelName() {
+                return "ollama/llama3.2";
+            }
+
+            @Override
+            public ChatOutcome chat(ChatRequest request) {
+                calls.incrementAndGet();
+                throw new ProviderUnreachableException("ollama", "llama3.2", message, null);
+            }
+        };
+        List<EvalCase> cases = Cases.of(20, Cases.RETRIEVERS, 5);
+
+        ScoringSummary summary =
+                run(dir.resolve("down"), () -> down, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+
+        assertThat(summary.stopReason()).contains(message);
+        assertThat(summary.failed()).isZero();
+        assertThat(summary.scored()).isZero();
+        assertThat(calls.get()).as("calls after the first failures").isLessThanOrEqualTo(8);
     }
 }

@@ -53,6 +53,10 @@ public final class FactualCorrectness implements Judge, Metric {
         return new FactualCorrectness(session, mode);
     }
 
+    Mode mode() {
+        return mode;
+    }
+
     @Override
     public String metric() {
         return NAME;

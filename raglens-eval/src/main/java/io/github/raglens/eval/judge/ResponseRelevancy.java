@@ -71,9 +71,7 @@ public final class ResponseRelevancy implements Judge, Metric {
                 return new Judgement.Failed("no-embeddings", "response relevancy needs an embedding provider");
             }
             List<Generated> generated = session.ask(
-                    Prompts.key(Prompts.QUESTIONS_VERSION, session.modelName(), in.answer()),
-                    Prompts.questions(in.answer()),
-                    ResponseRelevancy::read);
+                    key(session.modelName(), in.answer()), Prompts.questions(in.answer()), ResponseRelevancy::read);
             if (generated.isEmpty()) {
                 return new Judgement.Failed("no-statements", "the judge generated no question from the answer");
             }
@@ -101,6 +99,11 @@ public final class ResponseRelevancy implements Judge, Metric {
             }
             return new Judgement.Scored(Math.min(1, score), sb.toString());
         });
+    }
+
+    /** The key of the call generating questions from an answer. */
+    static String key(String model, String answer) {
+        return Prompts.key(Prompts.QUESTIONS_VERSION, model, answer);
     }
 
     static List<Generated> read(JsonNode reply) {

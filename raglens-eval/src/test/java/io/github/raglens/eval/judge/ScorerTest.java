@@ -54,14 +54,14 @@ class ScorerTest {
         ScoringSummary a =
                 run(dir.resolve("a"), () -> perContext, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
         assertThat(a.scored()).isEqualTo(200);
-        // Per sample: answer statements 1, faithfulness verdicts 1, factual correctness verdicts 2,
-        // context recall verdicts 1, context precision 5; reference statements once per question.
-        assertThat(perContext.calls()).isEqualTo(50 * 10 + 10);
+        // Per sample: answer statements 1, faithfulness and context recall verdicts 1 (one call),
+        // factual correctness verdicts 2, context precision 5; reference statements once per question.
+        assertThat(perContext.calls()).isEqualTo(50 * 9 + 10);
         assertThat(perContext.repeatedPrompts()).isZero();
 
         SimulatedJudge oneCall = new SimulatedJudge();
         run(dir.resolve("b"), () -> oneCall, Metrics.DEFAULT, ContextPrecision.Mode.ONE_CALL, cases);
-        assertThat(oneCall.calls()).isEqualTo(50 * 6 + 10);
+        assertThat(oneCall.calls()).isEqualTo(50 * 5 + 10);
         assertThat(oneCall.repeatedPrompts()).isZero();
     }
 
@@ -172,12 +172,12 @@ class ScorerTest {
         assertThat(stopped.notRun()).isPositive();
         assertThat(stopped.failed()).isZero();
         int callsBefore = judge.calls();
-        assertThat(callsBefore).isLessThan(6 * 5 * 10 + 6);
+        assertThat(callsBefore).isLessThan(6 * 5 * 9 + 6);
 
         SimulatedJudge rest = new SimulatedJudge();
         ScoringSummary finished = run(ws, () -> rest, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
         assertThat(finished.alreadyScored() + finished.scored()).isEqualTo(120);
-        assertThat(callsBefore + rest.calls()).as("no call paid twice").isEqualTo(6 * 5 * 10 + 6);
+        assertThat(callsBefore + rest.calls()).as("no call paid twice").isEqualTo(6 * 5 * 9 + 6);
         Path clean = dir.resolve("clean");
         run(clean, SimulatedJudge::new, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
         assertThat(scores(ws)).isEqualTo(scores(clean));

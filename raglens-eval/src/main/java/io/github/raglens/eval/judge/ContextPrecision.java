@@ -21,7 +21,7 @@ import java.util.Objects;
  * text, so a context two retrievers both return for a question is judged once. No reference fails
  * with {@code no-reference}; no contexts score 0. Thread-safe.
  */
-public final class ContextPrecision implements Judge, Metric {
+public final class ContextPrecision implements Judge, RepeatableMetric {
 
     /** The metric's name. */
     public static final String NAME = "context_precision";
@@ -57,6 +57,12 @@ public final class ContextPrecision implements Judge, Metric {
 
     Mode mode() {
         return mode;
+    }
+
+    /** This metric judging in repeat {@code r} (0 is this metric); see {@link Scorer.Builder#repeats}. */
+    @Override
+    public Metric repeat(int r) {
+        return new ContextPrecision(session.repeat(r), mode);
     }
 
     @Override

@@ -16,7 +16,7 @@ import java.util.Set;
  * with {@code no-reference}, a reference without statements with {@code no-statements}; no contexts
  * score 0 without a call. Thread-safe.
  */
-public final class ContextRecall implements Judge, Metric {
+public final class ContextRecall implements Judge, RepeatableMetric {
 
     /** The metric's name. */
     public static final String NAME = "context_recall";
@@ -39,6 +39,12 @@ public final class ContextRecall implements Judge, Metric {
 
     ContextSupport support() {
         return support;
+    }
+
+    /** This metric judging in repeat {@code r} (0 is this metric); see {@link Scorer.Builder#repeats}. */
+    @Override
+    public Metric repeat(int r) {
+        return new ContextRecall(support.repeat(r));
     }
 
     @Override

@@ -70,6 +70,11 @@ final class ContextSupport {
         return new ContextSupport(session, sides);
     }
 
+    /** This step for repeat {@code r} of every judgement; see {@link JudgeSession#repeat}. */
+    ContextSupport repeat(int r) {
+        return new ContextSupport(session.repeat(r), sides);
+    }
+
     /** Whether this step checks the side. */
     boolean checks(Side side) {
         return sides.contains(side);

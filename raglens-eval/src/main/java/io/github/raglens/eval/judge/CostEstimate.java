@@ -97,6 +97,26 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
      */
     public static CostEstimate forScoring(
             List<EvalCase> cases, List<Metric> metrics, JudgeSession session, Path scoresFile) {
+        return forScoring(cases, metrics, session, scoresFile, 1);
+    }
+
+    /**
+     * The calls scoring with {@link Scorer.Builder#repeats} will send for the cells and repeats not yet
+     * scored.
+     *
+     * @param cases the cells
+     * @param metrics the metrics
+     * @param session the judge session (its call cache and price)
+     * @param scoresFile {@code scores.jsonl}; may not exist
+     * @param repeats judgements per cell of every judge metric, {@code >= 1}
+     * @return the estimate
+     * @throws IllegalArgumentException if {@code repeats < 1}
+     */
+    public static CostEstimate forScoring(
+            List<EvalCase> cases, List<Metric> metrics, JudgeSession session, Path scoresFile, int repeats) {
+        if (repeats < 1) {
+            throw new IllegalArgumentException("repeats must be >= 1, was " + repeats);
+        }
         Set<String> scored = new HashSet<>();
         if (Files.exists(scoresFile)) {
             try (JsonlStore<ScoreRecord> store = JsonlStore.open(scoresFile, ScoreRecord.class, ScoreRecord::key)) {
@@ -108,16 +128,33 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
             }
         }
         String model = session.modelName();
+        long[] t = new long[3]; // calls, prompt, completion
+        for (int repeat = 0; repeat < repeats; repeat++) {
+            // Each repeat's calls have keys of their own: counted, and looked up in the cache, apart.
+            estimate(cases, metrics, session.repeat(repeat), repeat, scored, t);
+        }
+        return new CostEstimate(
+                t[0], t[1], t[2], session.price().cost(new io.github.raglens.model.TokenUsage(t[1], t[2])));
+    }
+
+    private static void estimate(
+            List<EvalCase> cases,
+            List<Metric> metrics,
+            JudgeSession session,
+            int repeat,
+            Set<String> scored,
+            long[] t) {
+        String model = session.modelName();
         Set<String> extractions = new HashSet<>();
         Set<String> calls = new HashSet<>();
-        long[] t = new long[3]; // calls, prompt, completion
         for (EvalCase c : cases) {
             // A context support step shared by faithfulness and context recall sends one call per cell.
             Set<ContextSupport> supportsCounted = new HashSet<>();
             for (Metric m : metrics) {
                 if (!m.usesJudge()
+                        || (repeat > 0 && !(m instanceof RepeatableMetric))
                         || scored.contains(
-                                ScoreRecord.key(c.retriever(), c.questionId(), m.name(), model, m.version()))) {
+                                ScoreRecord.key(c.retriever(), c.questionId(), m.name(), model, m.version(), repeat))) {
                     continue;
                 }
                 switch (m) {
@@ -179,8 +216,6 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
                 }
             }
         }
-        return new CostEstimate(
-                t[0], t[1], t[2], session.price().cost(new io.github.raglens.model.TokenUsage(t[1], t[2])));
     }
 
     /** Counts a call whose key is known, unless counted already or in the call cache. */

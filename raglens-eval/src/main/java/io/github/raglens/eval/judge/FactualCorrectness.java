@@ -20,7 +20,7 @@ import java.util.Objects;
  * <p>No reference fails with {@code no-reference}; a reference without statements fails with {@code
  * no-statements} (recall and F1 modes); an answer without statements scores 0. Thread-safe.
  */
-public final class FactualCorrectness implements Judge, Metric {
+public final class FactualCorrectness implements Judge, RepeatableMetric {
 
     /** The metric's name. */
     public static final String NAME = "factual_correctness";
@@ -55,6 +55,12 @@ public final class FactualCorrectness implements Judge, Metric {
 
     Mode mode() {
         return mode;
+    }
+
+    /** This metric judging in repeat {@code r} (0 is this metric); see {@link Scorer.Builder#repeats}. */
+    @Override
+    public Metric repeat(int r) {
+        return new FactualCorrectness(session.repeat(r), mode);
     }
 
     @Override

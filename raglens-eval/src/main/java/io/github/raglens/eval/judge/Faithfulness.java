@@ -15,7 +15,7 @@ import java.util.Set;
  * share it. An answer without statements (a refusal, "I don't know") fails with {@code
  * no-statements} instead of scoring; no contexts score 0 without a verdict call. Thread-safe.
  */
-public final class Faithfulness implements Judge, Metric {
+public final class Faithfulness implements Judge, RepeatableMetric {
 
     /** The metric's name. */
     public static final String NAME = "faithfulness";
@@ -38,6 +38,12 @@ public final class Faithfulness implements Judge, Metric {
 
     ContextSupport support() {
         return support;
+    }
+
+    /** This metric judging in repeat {@code r} (0 is this metric); see {@link Scorer.Builder#repeats}. */
+    @Override
+    public Metric repeat(int r) {
+        return new Faithfulness(support.repeat(r));
     }
 
     @Override

@@ -20,7 +20,7 @@ import java.util.Objects;
  * <p>Needs the session's embedding provider; without one every cell fails with {@code
  * no-embeddings}. No generated question fails with {@code no-statements}. Thread-safe.
  */
-public final class ResponseRelevancy implements Judge, Metric {
+public final class ResponseRelevancy implements Judge, RepeatableMetric {
 
     /** The metric's name. */
     public static final String NAME = "response_relevancy";
@@ -34,6 +34,12 @@ public final class ResponseRelevancy implements Judge, Metric {
     /** Response relevancy judged in the session, with the session's embedding provider. */
     public static ResponseRelevancy of(JudgeSession session) {
         return new ResponseRelevancy(session);
+    }
+
+    /** This metric judging in repeat {@code r} (0 is this metric); see {@link Scorer.Builder#repeats}. */
+    @Override
+    public Metric repeat(int r) {
+        return new ResponseRelevancy(session.repeat(r));
     }
 
     @Override

@@ -14,7 +14,10 @@ import java.util.Set;
 /**
  * What a run is expected to send before anything is sent ({@code --dry-run}): calls, tokens (about
  * four characters a token) and cost. Calls already in the call cache and cells already scored are
- * not counted; statement extractions shared between metrics and retrievers are counted once.
+ * not counted; statement extractions shared between metrics and retrievers, and the verdict call
+ * faithfulness and context recall share, are counted once. Context precision is counted per cell, so
+ * when retrievers return the same contexts for a question (calls the run shares) the estimate is an
+ * upper bound.
  *
  * @param calls model calls
  * @param promptTokens estimated prompt tokens
@@ -185,18 +188,18 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
                         if (c.reference().isBlank() || c.contexts().isEmpty()) {
                             // scored or failed without a call
                         } else if (cp.mode() == ContextPrecision.Mode.ONE_CALL) {
-                            once(
+                            // Counted per cell even when two cells' contexts are the same text: a dry
+                            // run may stand in placeholder contexts for answers not generated yet.
+                            unlessCached(
                                     session,
-                                    calls,
                                     ContextPrecision.allKey(model, c.question(), c.reference(), c.contexts()),
                                     Prompts.usefulnessAll(c.question(), c.reference(), c.contexts()),
                                     30L * c.contexts().size(),
                                     t);
                         } else {
                             for (String ctx : c.contexts()) {
-                                once(
+                                unlessCached(
                                         session,
-                                        calls,
                                         ContextPrecision.contextKey(model, c.question(), c.reference(), ctx),
                                         Prompts.usefulness(c.question(), c.reference(), ctx),
                                         30,
@@ -222,6 +225,13 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
     private static void once(
             JudgeSession s, Set<String> seen, String key, ChatRequest request, long completion, long[] t) {
         if (seen.add(key) && !s.isCached(key)) {
+            add(t, request, completion);
+        }
+    }
+
+    /** Counts a call whose key is known unless it is in the call cache. */
+    private static void unlessCached(JudgeSession s, String key, ChatRequest request, long completion, long[] t) {
+        if (!s.isCached(key)) {
             add(t, request, completion);
         }
     }

@@ -144,7 +144,11 @@ public final class ResponseRelevancy implements Judge, RepeatableMetric {
             na += (double) a[i] * a[i];
             nb += (double) b[i] * b[i];
         }
-        return na == 0 || nb == 0 ? 0 : dot / Math.sqrt(na * nb);
+        double cos = na == 0 || nb == 0 ? 0 : dot / Math.sqrt(na * nb);
+        if (Double.isNaN(cos)) {
+            throw new CellFailure("provider-error", "the embedding provider returned a vector with NaN or infinity");
+        }
+        return cos;
     }
 
     @Override

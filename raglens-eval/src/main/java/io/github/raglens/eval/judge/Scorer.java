@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -131,8 +132,12 @@ public final class Scorer {
                                 reasons.merge(r.reason(), 1, Integer::sum);
                             }
                             if (listener != null) {
-                                listener.accept(
-                                        new Progress(done.incrementAndGet(), planned.get(), failed.get(), stats()));
+                                Progress p = new Progress(done.incrementAndGet(), planned.get(), failed.get(), stats());
+                                try {
+                                    listener.accept(p);
+                                } catch (RuntimeException e) {
+                                    LOG.warn("the progress listener failed; scoring goes on: {}", e.toString());
+                                }
                             }
                         });
                     }
@@ -140,9 +145,18 @@ public final class Scorer {
             }
             total = tasks.size();
             planned.set(total);
+            List<Future<?>> futures = new ArrayList<>(total);
             try (ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor()) {
                 for (Runnable t : tasks) {
-                    ex.submit(t);
+                    futures.add(ex.submit(t));
+                }
+            }
+            // A cell whose result could not be stored (disk full, read-only folder) ends the run with
+            // that error once every other cell is done and stored, instead of vanishing.
+            for (Future<?> f : futures) {
+                if (f.state() == Future.State.FAILED) {
+                    Throwable t = f.exceptionNow();
+                    throw t instanceof RuntimeException re ? re : new IllegalStateException(t);
                 }
             }
         }

@@ -319,5 +319,14 @@ class JudgeMetricsTest {
         assertThat(failed(ResponseRelevancy.of(session(llm)).judge(input(CONTEXTS)))
                         .reason())
                 .isEqualTo("no-embeddings");
+
+        var broken = new TableEmbeddings(Map.of(
+                Q, new float[] {1, 0}, "g1", new float[] {Float.NaN, 0}, "g2", new float[] {0, 1}, "g3", new float[] {
+                    1, 1
+                }));
+        JudgeSession s3 = JudgeSession.builder(llm).embeddings(broken).build();
+        Judgement.Failed nan = failed(ResponseRelevancy.of(s3).judge(input(CONTEXTS)));
+        assertThat(nan.reason()).isEqualTo("provider-error");
+        assertThat(nan.detail()).isEqualTo("the embedding provider returned a vector with NaN or infinity");
     }
 }

@@ -66,6 +66,23 @@ class ScorerTest {
     }
 
     @Test
+    void aFailingProgressListener_doesNotStopScoring() {
+        List<EvalCase> cases = Cases.of(2, Cases.RETRIEVERS, 5);
+        try (JudgeSession s = JudgeSession.builder(new SimulatedJudge()).build()) {
+            ScoringSummary summary = Scorer.builder(dir.resolve("scores.jsonl"))
+                    .session(s)
+                    .metrics(Metrics.create(Metrics.DEFAULT, s))
+                    .progress(p -> {
+                        throw new IllegalStateException("the progress bar broke");
+                    })
+                    .build()
+                    .score(cases);
+            assertThat(summary.scored()).isEqualTo(40);
+            assertThat(summary.complete()).isTrue();
+        }
+    }
+
+    @Test
     void rerun_skipsScoredCells_andSendsNothing() {
         List<EvalCase> cases = Cases.of(4, Cases.RETRIEVERS, 5);
         SimulatedJudge first = new SimulatedJudge();

@@ -38,20 +38,25 @@ public record JudgeAgreement(
     }
 
     /**
-     * Agreement of two judge models on a metric's cells.
+     * Agreement of two judge models on a metric's cells, at the metric's current version. Score the
+     * same cases once per judge model (one {@link Scorer} run per {@link JudgeSession}, same scores
+     * file); the records keep the judges apart.
      *
      * @param records the records of {@code scores.jsonl}
-     * @param metric the metric's name
+     * @param metric the metric
      * @param judgeA the first judge model
      * @param judgeB the second judge model
      * @return the agreement
      */
-    public static JudgeAgreement of(List<ScoreRecord> records, String metric, String judgeA, String judgeB) {
+    public static JudgeAgreement of(List<ScoreRecord> records, Metric metric, String judgeA, String judgeB) {
         Objects.requireNonNull(metric, "metric");
         Map<String, Double> a = new HashMap<>();
         Map<String, Double> b = new HashMap<>();
         for (ScoreRecord r : records) {
-            if (!r.metric().equals(metric) || !r.isScored() || r.repeat() != 0) {
+            if (!r.metric().equals(metric.name())
+                    || !r.promptVersion().equals(metric.version())
+                    || !r.isScored()
+                    || r.repeat() != 0) {
                 continue;
             }
             String cell = r.retriever() + '\u001f' + r.questionId();
@@ -67,7 +72,27 @@ public record JudgeAgreement(
         double[] x = both.stream().mapToDouble(a::get).toArray();
         double[] y = both.stream().mapToDouble(b::get).toArray();
         return new JudgeAgreement(
-                metric, judgeA, judgeB, both.size(), spearman(x, y), cohenKappa(verdicts(x), verdicts(y)));
+                metric.name(), judgeA, judgeB, both.size(), spearman(x, y), cohenKappa(verdicts(x), verdicts(y)));
+    }
+
+    /**
+     * Agreement of two judge models on each metric that calls a judge.
+     *
+     * @param records the records of {@code scores.jsonl}
+     * @param metrics the metrics; text metrics are left out
+     * @param judgeA the first judge model
+     * @param judgeB the second judge model
+     * @return one entry per judge metric, in order
+     */
+    public static List<JudgeAgreement> of(
+            List<ScoreRecord> records, List<Metric> metrics, String judgeA, String judgeB) {
+        List<JudgeAgreement> out = new ArrayList<>();
+        for (Metric m : metrics) {
+            if (m.usesJudge()) {
+                out.add(of(records, m, judgeA, judgeB));
+            }
+        }
+        return List.copyOf(out);
     }
 
     /** Pass (1) or fail (0) of each score. */

@@ -11,27 +11,32 @@ import org.junit.jupiter.api.Test;
 class SelfConsistencyTest {
 
     /** A judge metric named faithfulness at version v, for selecting records. */
-    private static final Metric FAITHFULNESS = new Metric() {
-        @Override
-        public String name() {
-            return "faithfulness";
-        }
+    static final Metric FAITHFULNESS = named("faithfulness");
 
-        @Override
-        public String version() {
-            return "v";
-        }
+    /** A judge metric of that name at version v, for selecting records. */
+    static Metric named(String name) {
+        return new Metric() {
+            @Override
+            public String name() {
+                return name;
+            }
 
-        @Override
-        public boolean usesJudge() {
-            return true;
-        }
+            @Override
+            public String version() {
+                return "v";
+            }
 
-        @Override
-        public Judgement score(EvalCase c) {
-            throw new AssertionError("not scored here");
-        }
-    };
+            @Override
+            public boolean usesJudge() {
+                return true;
+            }
+
+            @Override
+            public Judgement score(EvalCase c) {
+                throw new AssertionError("not scored here");
+            }
+        };
+    }
 
     private static ScoreRecord rec(String q, double s, int repeat) {
         return JudgeAgreementTest.rec("a", q, "m1", s, repeat);

@@ -90,42 +90,17 @@ public final class Providers {
         Objects.requireNonNull(option, "option");
         Objects.requireNonNull(configure, "configure");
         String name = Objects.requireNonNull(provider, "provider").toLowerCase(Locale.ROOT);
-        switch (name) {
-            case "ollama" -> {
-                var b = Ollama.chat(model).environment(environment);
-                configure.accept(b);
-                return b.build();
-            }
-            case "openai" -> {
-                requireKey(
-                        name,
-                        model,
-                        environment,
-                        OpenAi.BASE_URL_VARIABLE,
-                        OpenAi.DEFAULT_BASE_URL,
-                        OpenAi.API_KEY_VARIABLE,
-                        option);
-                var b = OpenAi.chat(model).environment(environment);
-                configure.accept(b);
-                return b.build();
-            }
-            case "groq" -> {
-                requireKey(
-                        name,
-                        model,
-                        environment,
-                        Groq.BASE_URL_VARIABLE,
-                        Groq.DEFAULT_BASE_URL,
-                        Groq.API_KEY_VARIABLE,
-                        option);
-                var b = Groq.chat(model).environment(environment);
-                configure.accept(b);
-                return b.build();
-            }
+        requireKeyOf(name, model, environment, option);
+        return switch (name) {
+            case "ollama" ->
+                configured(Ollama.chat(model), environment, configure).build();
+            case "openai" ->
+                configured(OpenAi.chat(model), environment, configure).build();
+            case "groq" -> configured(Groq.chat(model), environment, configure).build();
             default ->
                 throw new IllegalArgumentException(
                         "unknown provider '" + provider + "' for " + option + "; choose ollama, openai or groq");
-        }
+        };
     }
 
     /**
@@ -159,31 +134,51 @@ public final class Providers {
         Objects.requireNonNull(option, "option");
         Objects.requireNonNull(configure, "configure");
         String name = Objects.requireNonNull(provider, "provider").toLowerCase(Locale.ROOT);
-        switch (name) {
-            case "ollama" -> {
-                var b = Ollama.embeddings(model).environment(environment);
-                configure.accept(b);
-                return b.build();
-            }
-            case "openai" -> {
+        if (name.equals("groq")) {
+            throw new IllegalArgumentException(
+                    "groq has no embeddings API; choose " + option + " onnx, ollama or openai");
+        }
+        requireKeyOf(name, model, environment, option);
+        return switch (name) {
+            case "ollama" ->
+                configured(Ollama.embeddings(model), environment, configure).build();
+            case "openai" ->
+                configured(OpenAi.embeddings(model), environment, configure).build();
+            default ->
+                throw new IllegalArgumentException(
+                        "unknown provider '" + provider + "' for " + option + "; choose onnx, ollama or openai");
+        };
+    }
+
+    private static <B extends ProviderBuilder<B>> B configured(
+            B builder, Environment environment, Consumer<ProviderBuilder<?>> configure) {
+        builder.environment(environment);
+        configure.accept(builder);
+        return builder;
+    }
+
+    /** Fails at once when a provider that needs a key has none in {@code environment}. */
+    private static void requireKeyOf(String provider, String model, Environment environment, String option) {
+        switch (provider) {
+            case "openai" ->
                 requireKey(
-                        name,
+                        provider,
                         model,
                         environment,
                         OpenAi.BASE_URL_VARIABLE,
                         OpenAi.DEFAULT_BASE_URL,
                         OpenAi.API_KEY_VARIABLE,
                         option);
-                var b = OpenAi.embeddings(model).environment(environment);
-                configure.accept(b);
-                return b.build();
-            }
             case "groq" ->
-                throw new IllegalArgumentException(
-                        "groq has no embeddings API; choose " + option + " onnx, ollama or openai");
-            default ->
-                throw new IllegalArgumentException(
-                        "unknown provider '" + provider + "' for " + option + "; choose onnx, ollama or openai");
+                requireKey(
+                        provider,
+                        model,
+                        environment,
+                        Groq.BASE_URL_VARIABLE,
+                        Groq.DEFAULT_BASE_URL,
+                        Groq.API_KEY_VARIABLE,
+                        option);
+            default -> {}
         }
     }
 

@@ -18,7 +18,8 @@ import java.util.TreeMap;
  * Scores summarised per metric and retriever. Retrievers are compared on the questions that
  * <em>every</em> compared retriever scored for that metric (the common set), so a retriever whose
  * hard questions failed does not look better for it; beside each mean stands its coverage (scored /
- * attempted), and failures are counted per reason.
+ * attempted), and failures are counted per reason. Only the first judgement of a cell counts (repeat
+ * 0); repeats are for {@link SelfConsistency}.
  *
  * @param metrics one summary per metric, in the order asked for
  */
@@ -122,6 +123,7 @@ public record Aggregation(List<MetricSummary> metrics) {
             }
             for (ScoreRecord rec : records) {
                 if (!rec.metric().equals(m.name())
+                        || rec.repeat() != 0
                         || !rec.judgeModel().equals(model)
                         || !rec.promptVersion().equals(m.version())
                         || !scores.containsKey(rec.retriever())

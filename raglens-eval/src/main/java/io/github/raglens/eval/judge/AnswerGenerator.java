@@ -4,6 +4,7 @@ import io.github.raglens.error.AuthenticationException;
 import io.github.raglens.error.ModelNotFoundException;
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.ProviderTimeoutException;
+import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.error.RateLimitedException;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
@@ -176,7 +177,7 @@ public final class AnswerGenerator {
                 }
                 case ChatOutcome.Failed f -> reason = f.reason().code();
             }
-        } catch (AuthenticationException | ModelNotFoundException e) {
+        } catch (AuthenticationException | ModelNotFoundException | ProviderUnreachableException e) {
             stop.compareAndSet(null, e.getMessage());
             return null;
         } catch (RateLimitedException e) {

@@ -3,32 +3,48 @@ package io.github.raglens.eval.judge;
 import io.github.raglens.model.JudgeInput;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.spi.Judge;
-import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Context recall: the share of the reference answer's statements that can be attributed to the
  * retrieved contexts.
  *
  * <p>The reference's statements are extracted once per question and judge model and shared by every
- * retriever and by {@link FactualCorrectness}; then one verdict call per cell. No reference fails
+ * retriever and by {@link FactualCorrectness}; then one verdict call per cell, which {@link
+ * Faithfulness} shares when both come from {@link Metrics#create}. No reference fails
  * with {@code no-reference}, a reference without statements with {@code no-statements}; no contexts
  * score 0 without a call. Thread-safe.
  */
-public final class ContextRecall implements Judge, Metric {
+public final class ContextRecall implements Judge, RepeatableMetric {
 
     /** The metric's name. */
     public static final String NAME = "context_recall";
 
-    private final JudgeSession session;
+    private final ContextSupport support;
 
-    private ContextRecall(JudgeSession session) {
-        this.session = Objects.requireNonNull(session, "session");
+    private ContextRecall(ContextSupport support) {
+        this.support = Objects.requireNonNull(support, "support");
     }
 
     /** Context recall judged in the session. */
     public static ContextRecall of(JudgeSession session) {
-        return new ContextRecall(session);
+        return new ContextRecall(ContextSupport.of(session, Set.of(ContextSupport.Side.REFERENCE)));
+    }
+
+    /** The metric on a shared step; {@link Metrics#create} shares one with the other side's metric. */
+    static ContextRecall on(ContextSupport support) {
+        return new ContextRecall(support);
+    }
+
+    ContextSupport support() {
+        return support;
+    }
+
+    /** This metric judging in repeat {@code r} (0 is this metric); see {@link Scorer.Builder#repeats}. */
+    @Override
+    public Metric repeat(int r) {
+        return new ContextRecall(support.repeat(r));
     }
 
     @Override
@@ -61,24 +77,7 @@ public final class ContextRecall implements Judge, Metric {
         if (in.reference().isBlank()) {
             return new Judgement.Failed("no-reference", "context recall needs a reference answer");
         }
-        return Decomposition.guard(() -> {
-            List<String> statements = Decomposition.statements(session, in.question(), in.reference());
-            if (statements.isEmpty()) {
-                return new Judgement.Failed("no-statements", "the reference answer makes no factual statement");
-            }
-            if (in.contexts().isEmpty()) {
-                return new Judgement.Scored(0, "no contexts were retrieved, so no reference statement is attributed");
-            }
-            List<Verdict> verdicts =
-                    Decomposition.support(session, statements, "CONTEXT", String.join("\n\n", in.contexts()));
-            int attributed = Decomposition.count(verdicts);
-            return new Judgement.Scored(
-                    (double) attributed / verdicts.size(),
-                    Decomposition.explain(
-                            attributed + " of " + verdicts.size() + " reference statements found in the contexts",
-                            statements,
-                            verdicts));
-        });
+        return support.score(in, ContextSupport.Side.REFERENCE);
     }
 
     @Override

@@ -14,7 +14,10 @@ import java.util.Set;
 /**
  * What a run is expected to send before anything is sent ({@code --dry-run}): calls, tokens (about
  * four characters a token) and cost. Calls already in the call cache and cells already scored are
- * not counted; statement extractions shared between metrics and retrievers are counted once.
+ * not counted; statement extractions shared between metrics and retrievers, and the verdict call
+ * faithfulness and context recall share, are counted once. Context precision is counted per cell, so
+ * when retrievers return the same contexts for a question (calls the run shares) the estimate is an
+ * upper bound.
  *
  * @param calls model calls
  * @param promptTokens estimated prompt tokens
@@ -97,6 +100,26 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
      */
     public static CostEstimate forScoring(
             List<EvalCase> cases, List<Metric> metrics, JudgeSession session, Path scoresFile) {
+        return forScoring(cases, metrics, session, scoresFile, 1);
+    }
+
+    /**
+     * The calls scoring with {@link Scorer.Builder#repeats} will send for the cells and repeats not yet
+     * scored.
+     *
+     * @param cases the cells
+     * @param metrics the metrics
+     * @param session the judge session (its call cache and price)
+     * @param scoresFile {@code scores.jsonl}; may not exist
+     * @param repeats judgements per cell of every judge metric, {@code >= 1}
+     * @return the estimate
+     * @throws IllegalArgumentException if {@code repeats < 1}
+     */
+    public static CostEstimate forScoring(
+            List<EvalCase> cases, List<Metric> metrics, JudgeSession session, Path scoresFile, int repeats) {
+        if (repeats < 1) {
+            throw new IllegalArgumentException("repeats must be >= 1, was " + repeats);
+        }
         Set<String> scored = new HashSet<>();
         if (Files.exists(scoresFile)) {
             try (JsonlStore<ScoreRecord> store = JsonlStore.open(scoresFile, ScoreRecord.class, ScoreRecord::key)) {
@@ -108,50 +131,109 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
             }
         }
         String model = session.modelName();
-        Set<String> extractions = new HashSet<>();
         long[] t = new long[3]; // calls, prompt, completion
+        for (int repeat = 0; repeat < repeats; repeat++) {
+            // Each repeat's calls have keys of their own: counted, and looked up in the cache, apart.
+            estimate(cases, metrics, session.repeat(repeat), repeat, scored, t);
+        }
+        return new CostEstimate(
+                t[0], t[1], t[2], session.price().cost(new io.github.raglens.model.TokenUsage(t[1], t[2])));
+    }
+
+    private static void estimate(
+            List<EvalCase> cases,
+            List<Metric> metrics,
+            JudgeSession session,
+            int repeat,
+            Set<String> scored,
+            long[] t) {
+        String model = session.modelName();
+        Set<String> extractions = new HashSet<>();
+        Set<String> calls = new HashSet<>();
         for (EvalCase c : cases) {
+            // A context support step shared by faithfulness and context recall sends one call per cell.
+            Set<ContextSupport> supportsCounted = new HashSet<>();
             for (Metric m : metrics) {
                 if (!m.usesJudge()
+                        || (repeat > 0 && !(m instanceof RepeatableMetric))
                         || scored.contains(
-                                ScoreRecord.key(c.retriever(), c.questionId(), m.name(), model, m.version()))) {
+                                ScoreRecord.key(c.retriever(), c.questionId(), m.name(), model, m.version(), repeat))) {
                     continue;
                 }
-                String premise = String.join("\n\n", c.contexts());
                 switch (m) {
                     case Faithfulness f -> {
-                        extract(session, extractions, c.question(), c.answer(), t);
-                        verdicts(c.answer(), premise, t);
+                        if (supportsCounted.add(f.support())) {
+                            contextSupport(session, f.support(), extractions, c, t);
+                        }
                     }
                     case FactualCorrectness fc -> {
-                        extract(session, extractions, c.question(), c.answer(), t);
-                        extract(session, extractions, c.question(), c.reference(), t);
-                        verdicts(c.answer(), c.reference(), t);
-                        verdicts(c.reference(), c.answer(), t);
-                    }
-                    case ContextRecall cr -> {
-                        extract(session, extractions, c.question(), c.reference(), t);
-                        verdicts(c.reference(), premise, t);
-                    }
-                    case ContextPrecision cp -> {
-                        if (cp.mode() == ContextPrecision.Mode.ONE_CALL) {
-                            add(
-                                    t,
-                                    Prompts.usefulnessAll(c.question(), c.reference(), c.contexts()),
-                                    30 * c.contexts().size());
-                        } else {
-                            for (String ctx : c.contexts()) {
-                                add(t, Prompts.usefulness(c.question(), c.reference(), ctx), 30);
+                        if (!c.reference().isBlank()) {
+                            boolean recall = fc.mode() != FactualCorrectness.Mode.PRECISION;
+                            extract(session, extractions, c.question(), c.answer(), t);
+                            if (recall) {
+                                extract(session, extractions, c.question(), c.reference(), t);
+                            }
+                            verdicts(c.answer(), c.reference(), t);
+                            if (recall) {
+                                verdicts(c.reference(), c.answer(), t);
                             }
                         }
                     }
-                    case ResponseRelevancy rr -> add(t, Prompts.questions(c.answer()), 80);
+                    case ContextRecall cr -> {
+                        if (!c.reference().isBlank() && supportsCounted.add(cr.support())) {
+                            contextSupport(session, cr.support(), extractions, c, t);
+                        }
+                    }
+                    case ContextPrecision cp -> {
+                        if (c.reference().isBlank() || c.contexts().isEmpty()) {
+                            // scored or failed without a call
+                        } else if (cp.mode() == ContextPrecision.Mode.ONE_CALL) {
+                            // Counted per cell even when two cells' contexts are the same text: a dry
+                            // run may stand in placeholder contexts for answers not generated yet.
+                            unlessCached(
+                                    session,
+                                    ContextPrecision.allKey(model, c.question(), c.reference(), c.contexts()),
+                                    Prompts.usefulnessAll(c.question(), c.reference(), c.contexts()),
+                                    30L * c.contexts().size(),
+                                    t);
+                        } else {
+                            for (String ctx : c.contexts()) {
+                                unlessCached(
+                                        session,
+                                        ContextPrecision.contextKey(model, c.question(), c.reference(), ctx),
+                                        Prompts.usefulness(c.question(), c.reference(), ctx),
+                                        30,
+                                        t);
+                            }
+                        }
+                    }
+                    case ResponseRelevancy rr ->
+                        once(
+                                session,
+                                calls,
+                                ResponseRelevancy.key(model, c.answer()),
+                                Prompts.questions(c.answer()),
+                                80,
+                                t);
                     default -> add(t, Prompts.statements(c.question(), c.answer()), 100);
                 }
             }
         }
-        return new CostEstimate(
-                t[0], t[1], t[2], session.price().cost(new io.github.raglens.model.TokenUsage(t[1], t[2])));
+    }
+
+    /** Counts a call whose key is known, unless counted already or in the call cache. */
+    private static void once(
+            JudgeSession s, Set<String> seen, String key, ChatRequest request, long completion, long[] t) {
+        if (seen.add(key) && !s.isCached(key)) {
+            add(t, request, completion);
+        }
+    }
+
+    /** Counts a call whose key is known unless it is in the call cache. */
+    private static void unlessCached(JudgeSession s, String key, ChatRequest request, long completion, long[] t) {
+        if (!s.isCached(key)) {
+            add(t, request, completion);
+        }
     }
 
     private static void extract(JudgeSession s, Set<String> seen, String question, String text, long[] t) {
@@ -161,6 +243,23 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
                     t,
                     Prompts.statements(question, text),
                     tokens(text.length()) + 10L * sentences(text).size());
+        }
+    }
+
+    /** The calls of a context support step on one cell: its sides' extractions and one verdict call. */
+    private static void contextSupport(JudgeSession s, ContextSupport support, Set<String> seen, EvalCase c, long[] t) {
+        boolean answer = support.checks(ContextSupport.Side.ANSWER);
+        boolean reference =
+                support.checks(ContextSupport.Side.REFERENCE) && !c.reference().isBlank();
+        if (answer) {
+            extract(s, seen, c.question(), c.answer(), t);
+        }
+        if (reference) {
+            extract(s, seen, c.question(), c.reference(), t);
+        }
+        if (!c.contexts().isEmpty()) {
+            String statements = (answer ? c.answer() : "") + " " + (reference ? c.reference() : "");
+            verdicts(statements.strip(), String.join("\n\n", c.contexts()), t);
         }
     }
 

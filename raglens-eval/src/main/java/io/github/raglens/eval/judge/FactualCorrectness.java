@@ -20,7 +20,7 @@ import java.util.Objects;
  * <p>No reference fails with {@code no-reference}; a reference without statements fails with {@code
  * no-statements} (recall and F1 modes); an answer without statements scores 0. Thread-safe.
  */
-public final class FactualCorrectness implements Judge, Metric {
+public final class FactualCorrectness implements Judge, RepeatableMetric {
 
     /** The metric's name. */
     public static final String NAME = "factual_correctness";
@@ -51,6 +51,16 @@ public final class FactualCorrectness implements Judge, Metric {
     /** Factual correctness in the given mode. */
     public static FactualCorrectness of(JudgeSession session, Mode mode) {
         return new FactualCorrectness(session, mode);
+    }
+
+    Mode mode() {
+        return mode;
+    }
+
+    /** This metric judging in repeat {@code r} (0 is this metric); see {@link Scorer.Builder#repeats}. */
+    @Override
+    public Metric repeat(int r) {
+        return new FactualCorrectness(session.repeat(r), mode);
     }
 
     @Override

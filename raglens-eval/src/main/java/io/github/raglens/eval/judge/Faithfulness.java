@@ -3,31 +3,47 @@ package io.github.raglens.eval.judge;
 import io.github.raglens.model.JudgeInput;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.spi.Judge;
-import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Faithfulness: the share of the answer's statements that the retrieved contexts support.
  *
  * <p>Two judge calls: the answer's statements (shared with {@link FactualCorrectness}), then one
- * verdict per statement against all contexts joined. An answer without statements (a refusal, "I
- * don't know") fails with {@code no-statements} instead of scoring; no contexts score 0 without a
- * call. Thread-safe.
+ * verdict per statement against all contexts joined. Created by {@link Metrics#create} together with
+ * {@link ContextRecall}, the verdict call also judges the reference's statements, so the two metrics
+ * share it. An answer without statements (a refusal, "I don't know") fails with {@code
+ * no-statements} instead of scoring; no contexts score 0 without a verdict call. Thread-safe.
  */
-public final class Faithfulness implements Judge, Metric {
+public final class Faithfulness implements Judge, RepeatableMetric {
 
     /** The metric's name. */
     public static final String NAME = "faithfulness";
 
-    private final JudgeSession session;
+    private final ContextSupport support;
 
-    private Faithfulness(JudgeSession session) {
-        this.session = Objects.requireNonNull(session, "session");
+    private Faithfulness(ContextSupport support) {
+        this.support = Objects.requireNonNull(support, "support");
     }
 
     /** Faithfulness judged in the session. */
     public static Faithfulness of(JudgeSession session) {
-        return new Faithfulness(session);
+        return new Faithfulness(ContextSupport.of(session, Set.of(ContextSupport.Side.ANSWER)));
+    }
+
+    /** The metric on a shared step; {@link Metrics#create} shares one with the other side's metric. */
+    static Faithfulness on(ContextSupport support) {
+        return new Faithfulness(support);
+    }
+
+    ContextSupport support() {
+        return support;
+    }
+
+    /** This metric judging in repeat {@code r} (0 is this metric); see {@link Scorer.Builder#repeats}. */
+    @Override
+    public Metric repeat(int r) {
+        return new Faithfulness(support.repeat(r));
     }
 
     @Override
@@ -57,24 +73,7 @@ public final class Faithfulness implements Judge, Metric {
 
     @Override
     public Judgement judge(JudgeInput in) {
-        return Decomposition.guard(() -> {
-            List<String> statements = Decomposition.statements(session, in.question(), in.answer());
-            if (statements.isEmpty()) {
-                return new Judgement.Failed("no-statements", "the answer makes no factual statement");
-            }
-            if (in.contexts().isEmpty()) {
-                return new Judgement.Scored(0, "no contexts were retrieved, so no statement is supported");
-            }
-            List<Verdict> verdicts =
-                    Decomposition.support(session, statements, "CONTEXT", String.join("\n\n", in.contexts()));
-            int supported = Decomposition.count(verdicts);
-            return new Judgement.Scored(
-                    (double) supported / verdicts.size(),
-                    Decomposition.explain(
-                            supported + " of " + verdicts.size() + " statements supported by the contexts",
-                            statements,
-                            verdicts));
-        });
+        return support.score(in, ContextSupport.Side.ANSWER);
     }
 
     @Override

@@ -6,37 +6,57 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
 
 /**
- * How well two judge models (or two repeats of one judge) agree on the same cells of one metric:
- * Spearman's rank correlation of their scores, and Cohen's kappa of their pass/fail verdicts (a
- * score of at least 0.5 passes). Only cells both scored count.
+ * How well two judge models agree on the same cells of one metric: Spearman's rank correlation of
+ * their scores, and Cohen's kappa of their pass/fail verdicts (a score of at least {@value #PASS}
+ * passes). Only cells both judges scored count, and only their first judgement (repeat 0).
  *
  * @param metric the metric
  * @param judgeA the first judge model
  * @param judgeB the second judge model
  * @param cells cells both judges scored
- * @param spearman Spearman's rho of the scores (average ranks for ties); NaN when undefined (fewer
- *     than two cells or a constant side) — reported, never averaged
- * @param kappa Cohen's kappa of the verdicts; 1 when both sides are constant and equal
+ * @param spearman Spearman's rho of the scores (average ranks for ties); empty when undefined (fewer
+ *     than two cells, or one side gave every cell the same score)
+ * @param kappa Cohen's kappa of the verdicts; empty without cells; 1 when both sides gave every cell
+ *     the same verdict, 0 when each side did but they differ
  */
-public record JudgeAgreement(String metric, String judgeA, String judgeB, int cells, double spearman, double kappa) {
+public record JudgeAgreement(
+        String metric, String judgeA, String judgeB, int cells, OptionalDouble spearman, OptionalDouble kappa) {
+
+    /** The score at which a cell's verdict is "pass". */
+    public static final double PASS = 0.5;
+
+    /** Validates the names. */
+    public JudgeAgreement {
+        Objects.requireNonNull(metric, "metric");
+        Objects.requireNonNull(judgeA, "judgeA");
+        Objects.requireNonNull(judgeB, "judgeB");
+        Objects.requireNonNull(spearman, "spearman");
+        Objects.requireNonNull(kappa, "kappa");
+    }
 
     /**
-     * Agreement of two judge models on a metric's cells.
+     * Agreement of two judge models on a metric's cells, at the metric's current version. Score the
+     * same cases once per judge model (one {@link Scorer} run per {@link JudgeSession}, same scores
+     * file); the records keep the judges apart.
      *
      * @param records the records of {@code scores.jsonl}
-     * @param metric the metric's name
+     * @param metric the metric
      * @param judgeA the first judge model
      * @param judgeB the second judge model
      * @return the agreement
      */
-    public static JudgeAgreement of(List<ScoreRecord> records, String metric, String judgeA, String judgeB) {
+    public static JudgeAgreement of(List<ScoreRecord> records, Metric metric, String judgeA, String judgeB) {
         Objects.requireNonNull(metric, "metric");
         Map<String, Double> a = new HashMap<>();
         Map<String, Double> b = new HashMap<>();
         for (ScoreRecord r : records) {
-            if (!r.metric().equals(metric) || !r.isScored()) {
+            if (!r.metric().equals(metric.name())
+                    || !r.promptVersion().equals(metric.version())
+                    || !r.isScored()
+                    || r.repeat() != 0) {
                 continue;
             }
             String cell = r.retriever() + '\u001f' + r.questionId();
@@ -51,19 +71,46 @@ public record JudgeAgreement(String metric, String judgeA, String judgeB, int ce
         both.sort(null);
         double[] x = both.stream().mapToDouble(a::get).toArray();
         double[] y = both.stream().mapToDouble(b::get).toArray();
-        int[] vx = Arrays.stream(x).mapToInt(v -> v >= 0.5 ? 1 : 0).toArray();
-        int[] vy = Arrays.stream(y).mapToInt(v -> v >= 0.5 ? 1 : 0).toArray();
-        return new JudgeAgreement(metric, judgeA, judgeB, both.size(), spearman(x, y), cohenKappa(vx, vy));
+        return new JudgeAgreement(
+                metric.name(), judgeA, judgeB, both.size(), spearman(x, y), cohenKappa(verdicts(x), verdicts(y)));
     }
 
-    /** Cohen's kappa of two binary verdict lists: (observed − expected agreement) / (1 − expected). */
-    static double cohenKappa(int[] a, int[] b) {
+    /**
+     * Agreement of two judge models on each metric that calls a judge.
+     *
+     * @param records the records of {@code scores.jsonl}
+     * @param metrics the metrics; text metrics are left out
+     * @param judgeA the first judge model
+     * @param judgeB the second judge model
+     * @return one entry per judge metric, in order
+     */
+    public static List<JudgeAgreement> of(
+            List<ScoreRecord> records, List<Metric> metrics, String judgeA, String judgeB) {
+        List<JudgeAgreement> out = new ArrayList<>();
+        for (Metric m : metrics) {
+            if (m.usesJudge()) {
+                out.add(of(records, m, judgeA, judgeB));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** Pass (1) or fail (0) of each score. */
+    static int[] verdicts(double[] scores) {
+        return Arrays.stream(scores).mapToInt(v -> v >= PASS ? 1 : 0).toArray();
+    }
+
+    /**
+     * Cohen's kappa of two binary verdict lists: (observed − expected agreement) / (1 − expected);
+     * empty for empty lists.
+     */
+    static OptionalDouble cohenKappa(int[] a, int[] b) {
         if (a.length != b.length) {
             throw new IllegalArgumentException("verdict lists differ in length: " + a.length + " and " + b.length);
         }
         int n = a.length;
         if (n == 0) {
-            return Double.NaN;
+            return OptionalDouble.empty();
         }
         int agree = 0;
         int aOnes = 0;
@@ -78,18 +125,19 @@ public record JudgeAgreement(String metric, String judgeA, String judgeB, int ce
         double pb = (double) bOnes / n;
         double pe = pa * pb + (1 - pa) * (1 - pb);
         if (pe == 1) {
-            return po == 1 ? 1 : 0;
+            // Both sides constant: full agreement when they gave the same verdict.
+            return OptionalDouble.of(po == 1 ? 1 : 0);
         }
-        return (po - pe) / (1 - pe);
+        return OptionalDouble.of((po - pe) / (1 - pe));
     }
 
-    /** Spearman's rho: Pearson correlation of the average ranks. */
-    static double spearman(double[] x, double[] y) {
+    /** Spearman's rho: Pearson correlation of the average ranks; empty when undefined. */
+    static OptionalDouble spearman(double[] x, double[] y) {
         if (x.length != y.length) {
             throw new IllegalArgumentException("score lists differ in length: " + x.length + " and " + y.length);
         }
         if (x.length < 2) {
-            return Double.NaN;
+            return OptionalDouble.empty();
         }
         return pearson(ranks(x), ranks(y));
     }
@@ -116,7 +164,7 @@ public record JudgeAgreement(String metric, String judgeA, String judgeB, int ce
         return r;
     }
 
-    private static double pearson(double[] x, double[] y) {
+    private static OptionalDouble pearson(double[] x, double[] y) {
         double mx = Arrays.stream(x).average().orElse(0);
         double my = Arrays.stream(y).average().orElse(0);
         double sxy = 0;
@@ -127,6 +175,6 @@ public record JudgeAgreement(String metric, String judgeA, String judgeB, int ce
             sxx += (x[i] - mx) * (x[i] - mx);
             syy += (y[i] - my) * (y[i] - my);
         }
-        return sxx == 0 || syy == 0 ? Double.NaN : sxy / Math.sqrt(sxx * syy);
+        return sxx == 0 || syy == 0 ? OptionalDouble.empty() : OptionalDouble.of(sxy / Math.sqrt(sxx * syy));
     }
 }

@@ -6,6 +6,7 @@ import io.github.raglens.error.InvalidRequestException;
 import io.github.raglens.error.ModelNotFoundException;
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.ProviderTimeoutException;
+import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.error.RateLimitedException;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.ChatOutcome;
@@ -49,15 +50,18 @@ public final class JudgeSession implements AutoCloseable {
     private final Price price;
     private final double budgetUsd;
     private final int retries;
-    private final ConcurrentHashMap<String, CompletableFuture<Object>> memo = new ConcurrentHashMap<>();
-    private final LongAdder callsSent = new LongAdder();
-    private final LongAdder cacheHits = new LongAdder();
-    private final LongAdder failedCalls = new LongAdder();
-    private final AtomicLong promptTokens = new AtomicLong();
-    private final AtomicLong completionTokens = new AtomicLong();
-    private final AtomicReference<String> stopped = new AtomicReference<>();
+    private final ConcurrentHashMap<String, CompletableFuture<Object>> memo;
+    private final LongAdder callsSent;
+    private final LongAdder cacheHits;
+    private final LongAdder failedCalls;
+    private final AtomicLong promptTokens;
+    private final AtomicLong completionTokens;
+    private final AtomicReference<String> stopped;
+    private final int repeat;
 
     private JudgeSession(Builder b) {
+        this.stopped = new AtomicReference<>();
+        this.repeat = 0;
         this.llm = b.llm;
         this.embeddings = b.embeddings;
         this.concurrency = b.concurrency;
@@ -65,11 +69,54 @@ public final class JudgeSession implements AutoCloseable {
         this.price = b.price;
         this.budgetUsd = b.budgetUsd;
         this.retries = b.retries;
+        this.memo = new ConcurrentHashMap<>();
+        this.callsSent = new LongAdder();
+        this.cacheHits = new LongAdder();
+        this.failedCalls = new LongAdder();
+        this.promptTokens = new AtomicLong();
+        this.completionTokens = new AtomicLong();
         this.cache = b.callCache == null
                 ? null
                 : JsonlStore.builder(b.callCache, CallRecord.class, CallRecord::key)
                         .forceEvery(32)
                         .open();
+    }
+
+    /** A view of {@code base} for one repeat of every judgement: the same state, its own call keys. */
+    private JudgeSession(JudgeSession base, int repeat) {
+        this.llm = base.llm;
+        this.embeddings = base.embeddings;
+        this.concurrency = base.concurrency;
+        this.permits = base.permits;
+        this.price = base.price;
+        this.budgetUsd = base.budgetUsd;
+        this.retries = base.retries;
+        this.cache = base.cache;
+        this.memo = base.memo;
+        this.callsSent = base.callsSent;
+        this.cacheHits = base.cacheHits;
+        this.failedCalls = base.failedCalls;
+        this.promptTokens = base.promptTokens;
+        this.completionTokens = base.completionTokens;
+        this.stopped = base.stopped;
+        this.repeat = repeat;
+    }
+
+    /**
+     * This session for repeat {@code r} of every judgement (0 is the first): it shares the semaphore,
+     * the call cache, the counters and the budget, but suffixes every call key with the repeat, so a
+     * repeat is a distinct call that is sent once and cached like any other.
+     */
+    JudgeSession repeat(int r) {
+        if (r < 0) {
+            throw new IllegalArgumentException("repeat must be >= 0, was " + r);
+        }
+        return r == repeat ? this : new JudgeSession(this, r);
+    }
+
+    /** The key a call is memoised and cached under in this repeat. */
+    private String keyOf(String key) {
+        return repeat == 0 ? key : key + "#repeat-" + repeat;
     }
 
     /**
@@ -115,7 +162,7 @@ public final class JudgeSession implements AutoCloseable {
 
     /** Whether a completed call with this key is in the call cache. */
     boolean isCached(String key) {
-        return cache != null && cache.contains(key);
+        return cache != null && cache.contains(keyOf(key));
     }
 
     /**
@@ -126,7 +173,8 @@ public final class JudgeSession implements AutoCloseable {
      * @throws RunStopped when the budget is spent or the run was stopped
      */
     @SuppressWarnings("unchecked")
-    <T> T ask(String key, ChatRequest request, ReplyReader<T> reader) {
+    <T> T ask(String callKey, ChatRequest request, ReplyReader<T> reader) {
+        String key = keyOf(callKey);
         CompletableFuture<Object> mine = new CompletableFuture<>();
         CompletableFuture<Object> earlier = memo.putIfAbsent(key, mine);
         if (earlier != null) {
@@ -285,7 +333,9 @@ public final class JudgeSession implements AutoCloseable {
     }
 
     private RuntimeException failureOf(ProviderException e) {
-        if (e instanceof AuthenticationException || e instanceof ModelNotFoundException) {
+        if (e instanceof AuthenticationException
+                || e instanceof ModelNotFoundException
+                || e instanceof ProviderUnreachableException) {
             stop(e.getMessage());
             return new RunStopped(e.getMessage());
         }
@@ -314,7 +364,7 @@ public final class JudgeSession implements AutoCloseable {
     /** Flushes and closes the call cache. */
     @Override
     public void close() {
-        if (cache != null) {
+        if (cache != null && repeat == 0) {
             cache.close();
         }
     }

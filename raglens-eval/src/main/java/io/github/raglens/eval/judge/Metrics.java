@@ -1,9 +1,11 @@
 package io.github.raglens.eval.judge;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /** Creates metrics by the names used in files and on the command line. */
 public final class Metrics {
@@ -34,7 +36,22 @@ public final class Metrics {
     }
 
     /**
-     * Creates the named metrics, in the given order, without duplicates.
+     * Creates the named metrics with the default context precision mode ({@link
+     * ContextPrecision.Mode#DEFAULT}).
+     *
+     * @param names metric names from {@link #NAMES}
+     * @param session the judge session; may be null when no judge metric is named
+     * @return the metrics
+     * @throws IllegalArgumentException for an unknown name, or a judge metric without a session
+     */
+    public static List<Metric> create(List<String> names, JudgeSession session) {
+        return create(names, session, ContextPrecision.Mode.DEFAULT);
+    }
+
+    /**
+     * Creates the named metrics, in the given order, without duplicates. Metrics that need the same
+     * judge call share it: faithfulness and context recall judge a cell's answer and reference
+     * statements in one call, and statement extractions are shared through the session.
      *
      * @param names metric names from {@link #NAMES}
      * @param session the judge session; may be null when no judge metric is named
@@ -46,7 +63,14 @@ public final class Metrics {
             List<String> names, JudgeSession session, ContextPrecision.Mode contextPrecision) {
         Objects.requireNonNull(contextPrecision, "contextPrecision");
         List<Metric> out = new ArrayList<>();
-        for (String name : new LinkedHashSet<>(names)) {
+        Set<String> unique = new LinkedHashSet<>(names);
+        // Faithfulness and context recall check statements against the same contexts: one shared
+        // step judges both sides of a cell in one call.
+        ContextSupport support = null;
+        if (session != null && unique.contains(Faithfulness.NAME) && unique.contains(ContextRecall.NAME)) {
+            support = ContextSupport.of(session, EnumSet.allOf(ContextSupport.Side.class));
+        }
+        for (String name : unique) {
             if (!NAMES.contains(name)) {
                 throw new IllegalArgumentException(
                         "unknown metric '" + name + "'; choose from " + String.join(", ", NAMES));
@@ -56,10 +80,11 @@ public final class Metrics {
             }
             out.add(
                     switch (name) {
-                        case Faithfulness.NAME -> Faithfulness.of(session);
+                        case Faithfulness.NAME -> support == null ? Faithfulness.of(session) : Faithfulness.on(support);
                         case FactualCorrectness.NAME -> FactualCorrectness.of(session);
                         case ContextPrecision.NAME -> ContextPrecision.of(session, contextPrecision);
-                        case ContextRecall.NAME -> ContextRecall.of(session);
+                        case ContextRecall.NAME ->
+                            support == null ? ContextRecall.of(session) : ContextRecall.on(support);
                         case ResponseRelevancy.NAME -> ResponseRelevancy.of(session);
                         case "string_context_precision" -> TextMetric.stringContextPrecision();
                         case "string_context_recall" -> TextMetric.stringContextRecall();

@@ -20,7 +20,7 @@ import java.util.Objects;
  * <p>Needs the session's embedding provider; without one every cell fails with {@code
  * no-embeddings}. No generated question fails with {@code no-statements}. Thread-safe.
  */
-public final class ResponseRelevancy implements Judge, Metric {
+public final class ResponseRelevancy implements Judge, RepeatableMetric {
 
     /** The metric's name. */
     public static final String NAME = "response_relevancy";
@@ -34,6 +34,12 @@ public final class ResponseRelevancy implements Judge, Metric {
     /** Response relevancy judged in the session, with the session's embedding provider. */
     public static ResponseRelevancy of(JudgeSession session) {
         return new ResponseRelevancy(session);
+    }
+
+    /** This metric judging in repeat {@code r} (0 is this metric); see {@link Scorer.Builder#repeats}. */
+    @Override
+    public Metric repeat(int r) {
+        return new ResponseRelevancy(session.repeat(r));
     }
 
     @Override
@@ -71,9 +77,7 @@ public final class ResponseRelevancy implements Judge, Metric {
                 return new Judgement.Failed("no-embeddings", "response relevancy needs an embedding provider");
             }
             List<Generated> generated = session.ask(
-                    Prompts.key(Prompts.QUESTIONS_VERSION, session.modelName(), in.answer()),
-                    Prompts.questions(in.answer()),
-                    ResponseRelevancy::read);
+                    key(session.modelName(), in.answer()), Prompts.questions(in.answer()), ResponseRelevancy::read);
             if (generated.isEmpty()) {
                 return new Judgement.Failed("no-statements", "the judge generated no question from the answer");
             }
@@ -101,6 +105,11 @@ public final class ResponseRelevancy implements Judge, Metric {
             }
             return new Judgement.Scored(Math.min(1, score), sb.toString());
         });
+    }
+
+    /** The key of the call generating questions from an answer. */
+    static String key(String model, String answer) {
+        return Prompts.key(Prompts.QUESTIONS_VERSION, model, answer);
     }
 
     static List<Generated> read(JsonNode reply) {
@@ -135,7 +144,11 @@ public final class ResponseRelevancy implements Judge, Metric {
             na += (double) a[i] * a[i];
             nb += (double) b[i] * b[i];
         }
-        return na == 0 || nb == 0 ? 0 : dot / Math.sqrt(na * nb);
+        double cos = na == 0 || nb == 0 ? 0 : dot / Math.sqrt(na * nb);
+        if (Double.isNaN(cos)) {
+            throw new CellFailure("provider-error", "the embedding provider returned a vector with NaN or infinity");
+        }
+        return cos;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.github.raglens.eval.judge;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -16,6 +17,8 @@ import java.util.Optional;
  * @param score the score in [0, 1] when scored, null when failed (never NaN)
  * @param reason why the cell failed ({@code invalid-json}, {@code timeout}, …); empty when scored
  * @param detail the verdicts behind a score, or what went wrong
+ * @param repeat which repeat of the judgement this is (0, the first, unless {@link
+ *     Scorer.Builder#repeats} asks for more); written only when not 0
  */
 public record ScoreRecord(
         String retriever,
@@ -26,7 +29,8 @@ public record ScoreRecord(
         String status,
         Double score,
         String reason,
-        String detail) {
+        String detail,
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) int repeat) {
 
     /** Status of a scored cell. */
     public static final String SCORED = "scored";
@@ -45,6 +49,9 @@ public record ScoreRecord(
         Objects.requireNonNull(status, "status");
         reason = reason == null ? "" : reason;
         detail = detail == null ? "" : detail;
+        if (repeat < 0) {
+            throw new IllegalArgumentException("repeat must be >= 0, was " + repeat);
+        }
         if (status.equals(SCORED)) {
             if (score == null || !(score >= 0 && score <= 1)) {
                 throw new IllegalArgumentException("a scored cell needs a score in [0, 1], was " + score);
@@ -59,13 +66,33 @@ public record ScoreRecord(
         }
     }
 
-    /** The store key: retriever, question, metric, judge model and prompt version. */
+    /** A record of the first judgement (repeat 0). */
+    public ScoreRecord(
+            String retriever,
+            String questionId,
+            String metric,
+            String judgeModel,
+            String promptVersion,
+            String status,
+            Double score,
+            String reason,
+            String detail) {
+        this(retriever, questionId, metric, judgeModel, promptVersion, status, score, reason, detail, 0);
+    }
+
+    /** The store key: retriever, question, metric, judge model, prompt version and repeat. */
     public String key() {
-        return key(retriever, questionId, metric, judgeModel, promptVersion);
+        return key(retriever, questionId, metric, judgeModel, promptVersion, repeat);
     }
 
     static String key(String retriever, String questionId, String metric, String judgeModel, String version) {
         return retriever + '\u001f' + questionId + '\u001f' + metric + '\u001f' + judgeModel + '\u001f' + version;
+    }
+
+    static String key(
+            String retriever, String questionId, String metric, String judgeModel, String version, int repeat) {
+        String first = key(retriever, questionId, metric, judgeModel, version);
+        return repeat == 0 ? first : first + '\u001f' + "repeat-" + repeat;
     }
 
     /** Whether the cell has a score. */

@@ -4,6 +4,7 @@ import io.github.raglens.model.Judgement;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.store.JsonlStore;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -11,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -18,7 +20,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Scores cases with metrics and appends every result to {@code scores.jsonl} the moment it is
- * known. A cell is keyed by (retriever, question, metric, judge model, metric version): a rerun skips
+ * known. A cell is keyed by (retriever, question, metric, judge model, metric version, repeat): a rerun skips
  * scored cells, retries failed ones, and a new judge model or metric version scores anew only the
  * cells it changes. With the session's call cache, calls completed by an interrupted run are not sent
  * again.
@@ -34,9 +36,11 @@ public final class Scorer {
     private final JudgeSession session;
     private final List<Metric> metrics;
     private final Consumer<Progress> listener;
+    private final int repeats;
 
     private Scorer(Builder b) {
         this.scoresFile = b.scoresFile;
+        this.repeats = b.repeats;
         this.session = b.session;
         this.metrics = List.copyOf(b.metrics);
         this.listener = b.listener;
@@ -79,54 +83,87 @@ public final class Scorer {
         AtomicInteger failed = new AtomicInteger();
         AtomicInteger notRun = new AtomicInteger();
         Map<String, Integer> reasons = new ConcurrentHashMap<>();
+        int cells = 0;
         int already = 0;
         int total;
+        // Repeat r of a judge metric is a metric of its own whose calls carry r in their keys.
+        List<List<Metric>> byRepeat = new ArrayList<>();
+        for (Metric m : metrics) {
+            List<Metric> reps = new ArrayList<>();
+            reps.add(m);
+            if (m instanceof RepeatableMetric rm) {
+                for (int r = 1; r < repeats; r++) {
+                    reps.add(rm.repeat(r));
+                }
+            }
+            byRepeat.add(reps);
+        }
         try (JsonlStore<ScoreRecord> store = JsonlStore.builder(scoresFile, ScoreRecord.class, ScoreRecord::key)
                 .forceEvery(16)
                 .open()) {
-            List<Runnable> tasks = new java.util.ArrayList<>();
+            List<Runnable> tasks = new ArrayList<>();
             AtomicInteger done = new AtomicInteger();
             AtomicInteger planned = new AtomicInteger();
             for (EvalCase c : cases) {
-                for (Metric m : metrics) {
-                    String judgeModel = m.usesJudge() ? session.modelName() : ScoreRecord.NO_JUDGE;
-                    String key = ScoreRecord.key(c.retriever(), c.questionId(), m.name(), judgeModel, m.version());
-                    Optional<ScoreRecord> prior = store.get(key);
-                    if (prior.isPresent() && prior.get().isScored()) {
-                        already++;
-                        continue;
+                for (List<Metric> reps : byRepeat) {
+                    for (int rep = 0; rep < reps.size(); rep++) {
+                        Metric m = reps.get(rep);
+                        int repeat = rep;
+                        cells++;
+                        String judgeModel = m.usesJudge() ? session.modelName() : ScoreRecord.NO_JUDGE;
+                        String key = ScoreRecord.key(
+                                c.retriever(), c.questionId(), m.name(), judgeModel, m.version(), repeat);
+                        Optional<ScoreRecord> prior = store.get(key);
+                        if (prior.isPresent() && prior.get().isScored()) {
+                            already++;
+                            continue;
+                        }
+                        tasks.add(() -> {
+                            ScoreRecord r = runCell(c, m, judgeModel, repeat);
+                            if (r == null) {
+                                notRun.incrementAndGet();
+                                return;
+                            }
+                            store.append(r);
+                            if (r.isScored()) {
+                                scored.incrementAndGet();
+                            } else {
+                                failed.incrementAndGet();
+                                reasons.merge(r.reason(), 1, Integer::sum);
+                            }
+                            if (listener != null) {
+                                Progress p = new Progress(done.incrementAndGet(), planned.get(), failed.get(), stats());
+                                try {
+                                    listener.accept(p);
+                                } catch (RuntimeException e) {
+                                    LOG.warn("the progress listener failed; scoring goes on: {}", e.toString());
+                                }
+                            }
+                        });
                     }
-                    tasks.add(() -> {
-                        ScoreRecord r = runCell(c, m, judgeModel);
-                        if (r == null) {
-                            notRun.incrementAndGet();
-                            return;
-                        }
-                        store.append(r);
-                        if (r.isScored()) {
-                            scored.incrementAndGet();
-                        } else {
-                            failed.incrementAndGet();
-                            reasons.merge(r.reason(), 1, Integer::sum);
-                        }
-                        if (listener != null) {
-                            listener.accept(new Progress(done.incrementAndGet(), planned.get(), failed.get(), stats()));
-                        }
-                    });
                 }
             }
             total = tasks.size();
             planned.set(total);
+            List<Future<?>> futures = new ArrayList<>(total);
             try (ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor()) {
                 for (Runnable t : tasks) {
-                    ex.submit(t);
+                    futures.add(ex.submit(t));
+                }
+            }
+            // A cell whose result could not be stored (disk full, read-only folder) ends the run with
+            // that error once every other cell is done and stored, instead of vanishing.
+            for (Future<?> f : futures) {
+                if (f.state() == Future.State.FAILED) {
+                    Throwable t = f.exceptionNow();
+                    throw t instanceof RuntimeException re ? re : new IllegalStateException(t);
                 }
             }
         }
         Optional<String> stop = session == null ? Optional.empty() : session.stopReason();
         LOG.debug("scored {} cells, {} failed, {} left for a later run", scored.get(), failed.get(), notRun.get());
         return new ScoringSummary(
-                cases.size() * metrics.size(),
+                cells,
                 already,
                 scored.get(),
                 failed.get(),
@@ -140,7 +177,7 @@ public final class Scorer {
         return session == null ? new JudgeStats(0, 0, 0, TokenUsage.NONE, 0) : session.stats();
     }
 
-    private ScoreRecord runCell(EvalCase c, Metric m, String judgeModel) {
+    private ScoreRecord runCell(EvalCase c, Metric m, String judgeModel, int repeat) {
         if (session != null && session.stopReason().isPresent() && m.usesJudge()) {
             return null;
         }
@@ -166,7 +203,8 @@ public final class Scorer {
                         ScoreRecord.SCORED,
                         s.score(),
                         "",
-                        s.explanation());
+                        s.explanation(),
+                        repeat);
             case Judgement.Failed f ->
                 new ScoreRecord(
                         c.retriever(),
@@ -177,7 +215,8 @@ public final class Scorer {
                         ScoreRecord.FAILED,
                         null,
                         f.reason(),
-                        f.detail());
+                        f.detail(),
+                        repeat);
         };
     }
 
@@ -197,6 +236,7 @@ public final class Scorer {
         private JudgeSession session;
         private List<Metric> metrics = List.of();
         private Consumer<Progress> listener;
+        private int repeats = 1;
 
         private Builder(Path scoresFile) {
             this.scoresFile = Objects.requireNonNull(scoresFile, "scoresFile");
@@ -217,6 +257,24 @@ public final class Scorer {
         /** Called after every finished cell, from the cell's thread; must be thread-safe. */
         public Builder progress(Consumer<Progress> listener) {
             this.listener = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /**
+         * How often every judge metric judges each cell (default 1). Repeat 0 is the score the
+         * aggregation uses; repeats 1..n−1 are stored beside it ({@link ScoreRecord#repeat()}) for
+         * {@link SelfConsistency}. Each repeat is a distinct judge call with the repeat in its key,
+         * cached and resumed like any other: a rerun never sends a completed repeat again. The request
+         * is the same (temperature 0), so self-consistency measures how stable the judge's verdicts
+         * are run to run. Text metrics and judges given through {@link Metric#of} run once.
+         *
+         * @throws IllegalArgumentException if {@code n < 1}
+         */
+        public Builder repeats(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException("repeats must be >= 1, was " + n);
+            }
+            this.repeats = n;
             return this;
         }
 

@@ -2,6 +2,7 @@ package io.github.raglens.eval.questions;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.error.ProviderException;
+import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.ChatMessage;
 import io.github.raglens.model.ChatOutcome;
@@ -202,7 +203,7 @@ public final class QuestionGenerator {
                 messages.forEach(request::message);
                 outcome = llm.chat(request.build());
             } catch (ProviderException e) {
-                if (!e.isRetryable()) {
+                if (!e.isRetryable() || e instanceof ProviderUnreachableException) {
                     throw e;
                 }
                 LOG.warn("question for chunk {} failed: {}", chunk.id(), e.getMessage());

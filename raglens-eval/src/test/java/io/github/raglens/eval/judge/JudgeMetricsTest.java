@@ -149,17 +149,17 @@ class JudgeMetricsTest {
         for (int i = 0; i < 5; i++) {
             llm.on("usefulness", "CONTEXT:\nc-" + (i + 1), verdict(v[i]));
         }
-        Judgement j = ContextPrecision.of(session(llm)).judge(input(five));
+        Judgement j = ContextPrecision.of(session(llm), ContextPrecision.Mode.PER_CONTEXT)
+                .judge(input(five));
         assertThat(score(j)).isCloseTo((1 + 2.0 / 3 + 3.0 / 5) / 3, within(1e-12));
         assertThat(llm.calls("usefulness")).isEqualTo(5);
     }
 
     @Test
-    void contextPrecision_oneCall_sameScore_inOneCall() {
+    void contextPrecision_oneCall_isTheDefault_sameScore_inOneCall() {
         List<String> five = List.of("c-1", "c-2", "c-3", "c-4", "c-5");
         ScriptedLlm llm = new ScriptedLlm().on("verdicts", "CONTEXTS:\n[1] c-1", verdicts(1, 0, 1, 0, 1));
-        Judgement j = ContextPrecision.of(session(llm), ContextPrecision.Mode.ONE_CALL)
-                .judge(input(five));
+        Judgement j = ContextPrecision.of(session(llm)).judge(input(five));
         assertThat(score(j)).isCloseTo((1 + 2.0 / 3 + 3.0 / 5) / 3, within(1e-12));
         assertThat(llm.calls()).isEqualTo(1);
     }
@@ -171,12 +171,19 @@ class JudgeMetricsTest {
         assertThat(ContextPrecision.averagePrecision(new int[] {0})).isZero();
         assertThat(ContextPrecision.averagePrecision(new int[] {0, 1})).isEqualTo(0.5);
 
+        ContextPrecision.Mode perContext = ContextPrecision.Mode.PER_CONTEXT;
         ScriptedLlm useless = new ScriptedLlm().on("usefulness", "CONTEXT:", verdict(0));
-        assertThat(score(ContextPrecision.of(session(useless)).judge(input(CONTEXTS))))
+        assertThat(score(ContextPrecision.of(session(useless), perContext).judge(input(CONTEXTS))))
                 .isZero();
         ScriptedLlm one = new ScriptedLlm().on("usefulness", "CONTEXT:\nctx-one", verdict(1));
-        assertThat(score(ContextPrecision.of(session(one)).judge(input(List.of("ctx-one text")))))
+        assertThat(score(ContextPrecision.of(session(one), perContext).judge(input(List.of("ctx-one text")))))
                 .isEqualTo(1.0);
+        ScriptedLlm oneAll = new ScriptedLlm().on("verdicts", "CONTEXTS:\n[1] ctx-one", verdicts(1));
+        assertThat(score(ContextPrecision.of(session(oneAll)).judge(input(List.of("ctx-one text")))))
+                .isEqualTo(1.0);
+        ScriptedLlm uselessAll = new ScriptedLlm().on("verdicts", "CONTEXTS:", verdicts(0, 0, 0));
+        assertThat(score(ContextPrecision.of(session(uselessAll)).judge(input(CONTEXTS))))
+                .isZero();
     }
 
     @Test
@@ -197,6 +204,61 @@ class JudgeMetricsTest {
         assertThat(score(ContextRecall.of(session(two)).judge(input(List.of()))))
                 .isZero();
         assertThat(two.calls()).isEqualTo(1);
+    }
+
+    @Test
+    void faithfulnessAndContextRecall_fromMetricsCreate_shareOneVerdictCall_answerStatementsFirst() {
+        // Answer statements a1..a3 then reference statements r1, r2 in one call: verdicts 1,0,1 | 1,1.
+        ScriptedLlm llm = new ScriptedLlm()
+                .on("statements", "TEXT:\nANS", statements("a1", "a2", "a3"))
+                .on("statements", "TEXT:\nREF", statements("r1", "r2"))
+                .on("verdicts", "STATEMENTS:\n[1] a1\n[2] a2\n[3] a3\n[4] r1\n[5] r2\n", verdicts(1, 0, 1, 1, 1));
+        JudgeSession s = session(llm);
+        List<Metric> metrics = Metrics.create(List.of(ContextRecall.NAME, Faithfulness.NAME), s);
+        EvalCase c = new EvalCase("r", "q", Q, ANSWER, CONTEXTS, REFERENCE, List.of());
+        Judgement recall = metrics.get(0).score(c);
+        Judgement faithfulness = metrics.get(1).score(c);
+        assertThat(score(faithfulness)).isCloseTo(2.0 / 3, within(1e-12));
+        assertThat(((Judgement.Scored) faithfulness).explanation())
+                .isEqualTo("2 of 3 statements supported by the contexts\n[1] a1 — r1\n[0] a2 — r2\n[1] a3 — r3");
+        assertThat(score(recall)).isEqualTo(1.0);
+        assertThat(((Judgement.Scored) recall).explanation())
+                .isEqualTo("2 of 2 reference statements found in the contexts\n[1] r1 — r4\n[1] r2 — r5");
+        assertThat(llm.calls("statements")).isEqualTo(2);
+        assertThat(llm.calls("verdicts"))
+                .as("one verdict call for both metrics")
+                .isEqualTo(1);
+    }
+
+    @Test
+    void sharedStep_otherSideFailing_checksTheSideAlone_andFailsOnlyTheOtherMetric() {
+        ScriptedLlm llm = new ScriptedLlm()
+                .on("statements", "TEXT:\nANS", statements("a1", "a2"))
+                .on(
+                        "statements",
+                        "TEXT:\nREF",
+                        r -> new io.github.raglens.model.ChatOutcome.Completed(
+                                "{\"statements\": [\"cut", io.github.raglens.model.TokenUsage.NONE))
+                .on("verdicts", "STATEMENTS:\n[1] a1\n[2] a2\n\nReply", verdicts(1, 1));
+        JudgeSession s = JudgeSession.builder(llm).retries(0).build();
+        List<Metric> metrics = Metrics.create(List.of(Faithfulness.NAME, ContextRecall.NAME), s);
+        EvalCase c = new EvalCase("r", "q", Q, ANSWER, CONTEXTS, REFERENCE, List.of());
+        assertThat(score(metrics.get(0).score(c))).isEqualTo(1.0);
+        assertThat(failed(metrics.get(1).score(c)).reason()).isEqualTo("invalid-json");
+        assertThat(llm.calls("verdicts")).isEqualTo(1);
+    }
+
+    @Test
+    void sharedStep_answerWithoutStatements_contextRecallStillScoresAlone() {
+        ScriptedLlm llm = new ScriptedLlm()
+                .on("statements", "TEXT:\nANS", statements())
+                .on("statements", "TEXT:\nREF", statements("r1", "r2"))
+                .on("verdicts", "STATEMENTS:\n[1] r1\n[2] r2\n\nReply", verdicts(0, 1));
+        List<Metric> metrics = Metrics.create(List.of(Faithfulness.NAME, ContextRecall.NAME), session(llm));
+        EvalCase c = new EvalCase("r", "q", Q, ANSWER, CONTEXTS, REFERENCE, List.of());
+        assertThat(failed(metrics.get(0).score(c)).detail()).isEqualTo("the answer makes no factual statement");
+        assertThat(score(metrics.get(1).score(c))).isEqualTo(0.5);
+        assertThat(llm.calls()).isEqualTo(3);
     }
 
     @Test
@@ -257,5 +319,14 @@ class JudgeMetricsTest {
         assertThat(failed(ResponseRelevancy.of(session(llm)).judge(input(CONTEXTS)))
                         .reason())
                 .isEqualTo("no-embeddings");
+
+        var broken = new TableEmbeddings(Map.of(
+                Q, new float[] {1, 0}, "g1", new float[] {Float.NaN, 0}, "g2", new float[] {0, 1}, "g3", new float[] {
+                    1, 1
+                }));
+        JudgeSession s3 = JudgeSession.builder(llm).embeddings(broken).build();
+        Judgement.Failed nan = failed(ResponseRelevancy.of(s3).judge(input(CONTEXTS)));
+        assertThat(nan.reason()).isEqualTo("provider-error");
+        assertThat(nan.detail()).isEqualTo("the embedding provider returned a vector with NaN or infinity");
     }
 }

@@ -3,14 +3,18 @@ package io.github.raglens.eval.judge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.error.ProviderTimeoutException;
+import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.error.RateLimitedException;
 import io.github.raglens.model.ChatOutcome;
+import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.TokenUsage;
+import io.github.raglens.spi.LlmProvider;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,15 +58,32 @@ class ScorerTest {
         ScoringSummary a =
                 run(dir.resolve("a"), () -> perContext, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
         assertThat(a.scored()).isEqualTo(200);
-        // Per sample: answer statements 1, faithfulness verdicts 1, factual correctness verdicts 2,
-        // context recall verdicts 1, context precision 5; reference statements once per question.
-        assertThat(perContext.calls()).isEqualTo(50 * 10 + 10);
+        // Per sample: answer statements 1, faithfulness and context recall verdicts 1 (one call),
+        // factual correctness verdicts 2, context precision 5; reference statements once per question.
+        assertThat(perContext.calls()).isEqualTo(50 * 9 + 10);
         assertThat(perContext.repeatedPrompts()).isZero();
 
         SimulatedJudge oneCall = new SimulatedJudge();
         run(dir.resolve("b"), () -> oneCall, Metrics.DEFAULT, ContextPrecision.Mode.ONE_CALL, cases);
-        assertThat(oneCall.calls()).isEqualTo(50 * 6 + 10);
+        assertThat(oneCall.calls()).isEqualTo(50 * 5 + 10);
         assertThat(oneCall.repeatedPrompts()).isZero();
+    }
+
+    @Test
+    void aFailingProgressListener_doesNotStopScoring() {
+        List<EvalCase> cases = Cases.of(2, Cases.RETRIEVERS, 5);
+        try (JudgeSession s = JudgeSession.builder(new SimulatedJudge()).build()) {
+            ScoringSummary summary = Scorer.builder(dir.resolve("scores.jsonl"))
+                    .session(s)
+                    .metrics(Metrics.create(Metrics.DEFAULT, s))
+                    .progress(p -> {
+                        throw new IllegalStateException("the progress bar broke");
+                    })
+                    .build()
+                    .score(cases);
+            assertThat(summary.scored()).isEqualTo(40);
+            assertThat(summary.complete()).isTrue();
+        }
     }
 
     @Test
@@ -149,6 +170,121 @@ class ScorerTest {
         assertThat(scores(dir)).isEqualTo(scores(clean));
     }
 
+    private static ScoringSummary runRepeated(
+            Path ws, SimulatedJudge llm, int repeats, List<EvalCase> cases, Price price, double budget) {
+        JudgeSession.Builder b = JudgeSession.builder(llm).concurrency(4).callCache(ws.resolve("judge-calls.jsonl"));
+        if (budget > 0) {
+            b.price(price).budgetUsd(budget);
+        }
+        try (JudgeSession s = b.build()) {
+            List<Metric> metrics =
+                    Metrics.create(List.of(Faithfulness.NAME, ContextPrecision.NAME, ContextRecall.NAME, "rouge_l"), s);
+            return Scorer.builder(ws.resolve("scores.jsonl"))
+                    .session(s)
+                    .metrics(metrics)
+                    .repeats(repeats)
+                    .build()
+                    .score(cases);
+        }
+    }
+
+    @Test
+    void repeats_areDistinctCachedCalls_resumedWithoutResending_andTheAggregationUsesTheFirst() throws Exception {
+        List<EvalCase> cases = Cases.of(4, Cases.RETRIEVERS, 5);
+        SimulatedJudge once = new SimulatedJudge();
+        ScoringSummary single = runRepeated(dir.resolve("once"), once, 1, cases, Price.FREE, 0);
+        assertThat(single.scored()).isEqualTo(80);
+
+        // Three repeats, stopped by the budget part way, then finished: every call sent exactly once.
+        Path ws = dir.resolve("thrice");
+        SimulatedJudge first = new SimulatedJudge();
+        ScoringSummary stopped = runRepeated(ws, first, 3, cases, Price.of(1_000, 1_000), 5);
+        assertThat(stopped.stopReason()).isPresent();
+        assertThat(stopped.notRun()).isPositive();
+        SimulatedJudge rest = new SimulatedJudge();
+        ScoringSummary finished = runRepeated(ws, rest, 3, cases, Price.FREE, 0);
+        assertThat(finished.cells())
+                .as("3 judge metrics x 3 repeats + rouge_l once")
+                .isEqualTo(20 * 10);
+        assertThat(finished.alreadyScored() + finished.scored()).isEqualTo(200);
+        assertThat(first.calls() + rest.calls()).isEqualTo(3 * once.calls());
+        long repeatKeys;
+        try (var lines = java.nio.file.Files.lines(ws.resolve("judge-calls.jsonl"))) {
+            repeatKeys = lines.filter(l -> l.contains("#repeat-2")).count();
+        }
+        assertThat(repeatKeys).isEqualTo(once.calls());
+
+        assertThat(java.nio.file.Files.readString(dir.resolve("once").resolve("scores.jsonl")))
+                .as("the first judgement's lines keep their format")
+                .doesNotContain("\"repeat\"");
+        assertThat(java.nio.file.Files.readString(ws.resolve("scores.jsonl"))).contains("\"repeat\":2");
+        List<ScoreRecord> records = Scorer.read(ws.resolve("scores.jsonl"));
+        assertThat(records.stream().filter(r -> r.repeat() == 2)).hasSize(60);
+        assertThat(records.stream().filter(r -> r.metric().equals("rouge_l"))).allMatch(r -> r.repeat() == 0);
+        SimulatedJudge again = new SimulatedJudge();
+        assertThat(runRepeated(ws, again, 3, cases, Price.FREE, 0).scored()).isZero();
+        assertThat(again.calls()).isZero();
+
+        // The deterministic fake gives every repeat the same verdicts: perfectly self-consistent.
+        try (JudgeSession s = JudgeSession.builder(once).build()) {
+            Metric faithfulness = Faithfulness.of(s);
+            SelfConsistency sc = SelfConsistency.of(records, faithfulness, once.modelName());
+            assertThat(sc.repeats()).isEqualTo(3);
+            assertThat(sc.cells()).isEqualTo(20);
+            assertThat(sc.meanStdDev().getAsDouble()).isZero();
+            assertThat(sc.identicalShare().getAsDouble()).isEqualTo(1.0);
+        }
+        // Repeats stored beside the first judgement leave the aggregation as it was without them.
+        List<String> questions = List.of("q0", "q1", "q2", "q3");
+        try (JudgeSession s = JudgeSession.builder(once).build()) {
+            List<Metric> metrics = Metrics.create(List.of(Faithfulness.NAME, ContextRecall.NAME), s);
+            var boot = io.github.raglens.eval.stats.Bootstrap.of(200, 1, 0.95);
+            var test = io.github.raglens.eval.stats.PairedRandomizationTest.of(200, 1);
+            Aggregation withRepeats = Aggregation.of(
+                    records,
+                    Cases.RETRIEVERS,
+                    new java.util.HashSet<>(questions),
+                    metrics,
+                    once.modelName(),
+                    boot,
+                    test);
+            Aggregation without = Aggregation.of(
+                    Scorer.read(dir.resolve("once").resolve("scores.jsonl")),
+                    Cases.RETRIEVERS,
+                    new java.util.HashSet<>(questions),
+                    metrics,
+                    once.modelName(),
+                    boot,
+                    test);
+            assertThat(withRepeats).isEqualTo(without);
+        }
+    }
+
+    @Test
+    void repeats_dryRunCountsEveryRepeatsCalls() {
+        List<EvalCase> cases = Cases.of(4, Cases.RETRIEVERS, 5);
+        Path ws = dir.resolve("estimate");
+        SimulatedJudge judge = new SimulatedJudge();
+        try (JudgeSession s = JudgeSession.builder(judge)
+                .callCache(ws.resolve("judge-calls.jsonl"))
+                .build()) {
+            List<Metric> metrics = Metrics.create(Metrics.DEFAULT, s);
+            CostEstimate before = CostEstimate.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"), 2);
+            Scorer.builder(ws.resolve("scores.jsonl"))
+                    .session(s)
+                    .metrics(metrics)
+                    .repeats(2)
+                    .build()
+                    .score(cases);
+            assertThat(before.calls()).isEqualTo(judge.calls());
+            assertThat(CostEstimate.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"), 2))
+                    .isEqualTo(CostEstimate.NONE);
+            assertThat(CostEstimate.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"), 3)
+                            .calls())
+                    .isEqualTo(judge.calls() / 2);
+        }
+    }
+
     @Test
     void budget_stopsCleanly_keepsEverything_andTheNextRunFinishes() {
         List<EvalCase> cases = Cases.of(6, Cases.RETRIEVERS, 5);
@@ -172,14 +308,41 @@ class ScorerTest {
         assertThat(stopped.notRun()).isPositive();
         assertThat(stopped.failed()).isZero();
         int callsBefore = judge.calls();
-        assertThat(callsBefore).isLessThan(6 * 5 * 10 + 6);
+        assertThat(callsBefore).isLessThan(6 * 5 * 9 + 6);
 
         SimulatedJudge rest = new SimulatedJudge();
         ScoringSummary finished = run(ws, () -> rest, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
         assertThat(finished.alreadyScored() + finished.scored()).isEqualTo(120);
-        assertThat(callsBefore + rest.calls()).as("no call paid twice").isEqualTo(6 * 5 * 10 + 6);
+        assertThat(callsBefore + rest.calls()).as("no call paid twice").isEqualTo(6 * 5 * 9 + 6);
         Path clean = dir.resolve("clean");
         run(clean, SimulatedJudge::new, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
         assertThat(scores(ws)).isEqualTo(scores(clean));
+    }
+
+    @Test
+    void unreachableServer_stopsTheRun_withItsMessage_andFailsNoCell() {
+        String message = "Ollama is not reachable at http://127.0.0.1:9; start it with `ollama serve`";
+        AtomicInteger calls = new AtomicInteger();
+        LlmProvider down = new LlmProvider() {
+            @Override
+            public String modelName() {
+                return "ollama/llama3.2";
+            }
+
+            @Override
+            public ChatOutcome chat(ChatRequest request) {
+                calls.incrementAndGet();
+                throw new ProviderUnreachableException("ollama", "llama3.2", message, null);
+            }
+        };
+        List<EvalCase> cases = Cases.of(20, Cases.RETRIEVERS, 5);
+
+        ScoringSummary summary =
+                run(dir.resolve("down"), () -> down, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+
+        assertThat(summary.stopReason()).contains(message);
+        assertThat(summary.failed()).isZero();
+        assertThat(summary.scored()).isZero();
+        assertThat(calls.get()).as("calls after the first failures").isLessThanOrEqualTo(8);
     }
 }

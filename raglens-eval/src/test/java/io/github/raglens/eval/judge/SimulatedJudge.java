@@ -103,7 +103,12 @@ class SimulatedJudge implements LlmProvider {
         return "{\"statements\":[" + String.join(",", parts) + "]}";
     }
 
+    /**
+     * A verdict per numbered item, depending only on the item and the rest of the prompt (the
+     * premise), not on the other items: a statement gets the same verdict alone or in a batch.
+     */
     private static String verdicts(String user) {
+        String premise = user.replaceAll("(?m)^\\[\\d+] .*\\R?", "");
         Matcher m = ITEM.matcher(user);
         StringBuilder sb = new StringBuilder("{\"verdicts\":[");
         int n = 0;
@@ -112,7 +117,7 @@ class SimulatedJudge implements LlmProvider {
                     .append("{\"index\":")
                     .append(m.group(1))
                     .append(",\"reason\":\"simulated\",\"verdict\":")
-                    .append(bit(user + m.group(2)))
+                    .append(bit(premise + m.group(2)))
                     .append('}');
         }
         return sb.append("]}").toString();

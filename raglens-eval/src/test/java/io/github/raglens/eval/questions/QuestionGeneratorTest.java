@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.AuthenticationException;
+import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.store.JsonlStore;
@@ -155,6 +156,28 @@ class QuestionGeneratorTest {
         });
         assertThatThrownBy(() -> generate(llm, List.of(chunk("c1", "doc", TEXT))))
                 .isInstanceOf(AuthenticationException.class);
+    }
+
+    @Test
+    void unreachableServer_stopsTheRunInsteadOfFailingEveryChunk() {
+        List<Chunk> chunks = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            chunks.add(chunk("c" + i, "doc", "Passage " + i + " states one plain fact about item " + i + "."));
+        }
+        String message = "Ollama is not reachable at http://127.0.0.1:9; start it with `ollama serve`, or choose"
+                + " --llm-provider openai";
+        ScriptedLlm llm = new ScriptedLlm(r -> {
+            throw new ProviderUnreachableException("ollama", "llama3.2", message, null);
+        });
+        llm.delayMillis = 5;
+
+        assertThatThrownBy(() -> QuestionGenerator.builder(llm)
+                        .concurrency(4)
+                        .build()
+                        .generate(chunks, dir.resolve("questions.jsonl"), Integer.MAX_VALUE, QuestionProgress.NONE))
+                .isInstanceOf(ProviderUnreachableException.class)
+                .hasMessage(message);
+        assertThat(llm.requests.size()).isLessThan(chunks.size() / 10);
     }
 
     @Test

@@ -2,7 +2,9 @@ package io.github.raglens.providers.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.error.ProviderException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.IntSupplier;
 
 /** Checks embedding replies: one vector per text, one dimension, finite numbers. Thread-safe. */
@@ -28,6 +30,22 @@ public final class EmbeddingChecks {
             dimension = d;
         }
         return d;
+    }
+
+    /**
+     * Embeds {@code texts} in requests of at most {@code batchSize} texts each, checking every
+     * batch's reply, and returns the vectors in input order.
+     *
+     * @param request sends one batch and returns its vectors
+     * @throws ProviderException when a reply's count or a dimension is wrong
+     */
+    public List<float[]> inBatches(List<String> texts, int batchSize, Function<List<String>, List<float[]>> request) {
+        List<float[]> out = new ArrayList<>(texts.size());
+        for (int from = 0; from < texts.size(); from += batchSize) {
+            List<String> batch = texts.subList(from, Math.min(texts.size(), from + batchSize));
+            out.addAll(check(batch.size(), request.apply(batch)));
+        }
+        return out;
     }
 
     /**

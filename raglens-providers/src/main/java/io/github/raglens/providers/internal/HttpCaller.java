@@ -6,6 +6,7 @@ import io.github.raglens.error.InvalidRequestException;
 import io.github.raglens.error.ModelNotFoundException;
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.ProviderTimeoutException;
+import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.error.RateLimitedException;
 import io.github.raglens.model.TokenUsage;
 import java.io.IOException;
@@ -353,8 +354,8 @@ public final class HttpCaller {
                                 + "; raise readTimeout or check the server at " + config.baseUrl(),
                         a.cause);
             case UNREACHABLE ->
-                new ProviderTimeoutException(
-                        p, m, 0, null, redact(hints.unreachable(config.baseUrl(), a.transportMessage)), a.cause);
+                new ProviderUnreachableException(
+                        p, m, redact(hints.unreachable(config.baseUrl(), a.transportMessage)), a.cause);
             case BROKEN_CONNECTION ->
                 new ProviderException(
                         p,

@@ -6,7 +6,11 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.raglens.model.ChatMessage;
+import java.util.List;
+import java.util.Locale;
 
 /** Strict JSON reading (no trailing tokens, no duplicate keys) and compact writing. */
 public final class StrictJson {
@@ -34,6 +38,22 @@ public final class StrictJson {
     /** A new empty object. */
     public static ObjectNode object() {
         return MAPPER.createObjectNode();
+    }
+
+    /**
+     * A new chat request body with the fields every chat API here shares: {@code model} and the
+     * {@code messages} array of {@code role} (lower case) and {@code content}.
+     */
+    public static ObjectNode chatBody(String model, List<ChatMessage> messages) {
+        ObjectNode body = object();
+        body.put("model", model);
+        ArrayNode array = body.putArray("messages");
+        for (ChatMessage m : messages) {
+            array.addObject()
+                    .put("role", m.role().name().toLowerCase(Locale.ROOT))
+                    .put("content", m.content());
+        }
+        return body;
     }
 
     /** The value as compact UTF-8 JSON bytes. */

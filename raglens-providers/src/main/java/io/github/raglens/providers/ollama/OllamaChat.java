@@ -1,9 +1,7 @@
 package io.github.raglens.providers.ollama;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.raglens.model.ChatMessage;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.TokenUsage;
@@ -16,7 +14,6 @@ import io.github.raglens.providers.internal.StrictJson;
 import io.github.raglens.providers.internal.StructuredReply;
 import io.github.raglens.spi.LlmProvider;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * An Ollama chat model ({@code POST /api/chat} with {@code stream: false}). A request with a schema
@@ -50,14 +47,7 @@ public final class OllamaChat implements LlmProvider {
      */
     @Override
     public ChatOutcome chat(ChatRequest request) {
-        ObjectNode body = StrictJson.object();
-        body.put("model", caller.config().model());
-        ArrayNode messages = body.putArray("messages");
-        for (ChatMessage m : request.messages()) {
-            messages.addObject()
-                    .put("role", m.role().name().toLowerCase(Locale.ROOT))
-                    .put("content", m.content());
-        }
+        ObjectNode body = StrictJson.chatBody(caller.config().model(), request.messages());
         body.put("stream", false);
         request.schema().ifPresent(s -> body.set("format", StructuredReply.schemaTree(s)));
         ObjectNode options = body.putObject("options");

@@ -58,10 +58,8 @@ public final class OllamaEmbeddings implements EmbeddingProvider {
     @Override
     public List<float[]> embed(List<String> texts, EmbeddingPurpose purpose) {
         Objects.requireNonNull(purpose, "purpose");
-        List<float[]> out = new ArrayList<>(texts.size());
         String prefix = purpose == EmbeddingPurpose.QUERY ? builder.queryPrefix : builder.passagePrefix;
-        for (int from = 0; from < texts.size(); from += builder.batchSize) {
-            List<String> batch = texts.subList(from, Math.min(texts.size(), from + builder.batchSize));
+        return checks.inBatches(texts, builder.batchSize, batch -> {
             ObjectNode body = StrictJson.object();
             body.put("model", caller.config().model());
             ArrayNode input = body.putArray("input");
@@ -70,10 +68,8 @@ public final class OllamaEmbeddings implements EmbeddingProvider {
                 input.add(prefix + Objects.requireNonNull(t, "text"));
                 estimate += CostEstimate.estimateTokens(t);
             }
-            Reply reply = caller.post("/api/embed", body, estimate, OllamaEmbeddings::read, Reply::usage);
-            out.addAll(checks.check(batch.size(), reply.vectors));
-        }
-        return out;
+            return caller.post("/api/embed", body, estimate, OllamaEmbeddings::read, Reply::usage).vectors;
+        });
     }
 
     private record Reply(List<float[]> vectors, TokenUsage usage) {}

@@ -1,9 +1,7 @@
 package io.github.raglens.providers.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.raglens.model.ChatMessage;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.ResponseSchema;
@@ -18,7 +16,6 @@ import io.github.raglens.providers.internal.MalformedReplyException;
 import io.github.raglens.providers.internal.StrictJson;
 import io.github.raglens.providers.internal.StructuredReply;
 import io.github.raglens.spi.LlmProvider;
-import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -69,14 +66,7 @@ public final class OpenAiChat implements LlmProvider {
      */
     @Override
     public ChatOutcome chat(ChatRequest request) {
-        ObjectNode body = StrictJson.object();
-        body.put("model", caller.config().model());
-        ArrayNode messages = body.putArray("messages");
-        for (ChatMessage m : request.messages()) {
-            messages.addObject()
-                    .put("role", m.role().name().toLowerCase(Locale.ROOT))
-                    .put("content", m.content());
-        }
+        ObjectNode body = StrictJson.chatBody(caller.config().model(), request.messages());
         body.put("temperature", request.temperature());
         request.seed().ifPresent(seed -> body.put("seed", seed));
         body.put("max_completion_tokens", request.maxOutputTokens());

@@ -14,7 +14,6 @@ import io.github.raglens.providers.internal.HttpCaller;
 import io.github.raglens.providers.internal.MalformedReplyException;
 import io.github.raglens.providers.internal.StrictJson;
 import io.github.raglens.spi.EmbeddingProvider;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -63,9 +62,7 @@ public final class OpenAiEmbeddings implements EmbeddingProvider {
                         "texts[" + i + "] is empty; the OpenAI embeddings API rejects empty strings");
             }
         }
-        List<float[]> out = new ArrayList<>(texts.size());
-        for (int from = 0; from < texts.size(); from += builder.batchSize) {
-            List<String> batch = texts.subList(from, Math.min(texts.size(), from + builder.batchSize));
+        return checks.inBatches(texts, builder.batchSize, batch -> {
             ObjectNode body = StrictJson.object();
             body.put("model", caller.config().model());
             ArrayNode input = body.putArray("input");
@@ -78,10 +75,8 @@ public final class OpenAiEmbeddings implements EmbeddingProvider {
             if (builder.dimensions > 0) {
                 body.put("dimensions", builder.dimensions);
             }
-            Reply reply = caller.post("/embeddings", body, estimate, OpenAiEmbeddings::read, Reply::usage);
-            out.addAll(checks.check(batch.size(), reply.vectors));
-        }
-        return out;
+            return caller.post("/embeddings", body, estimate, OpenAiEmbeddings::read, Reply::usage).vectors;
+        });
     }
 
     private record Reply(List<float[]> vectors, TokenUsage usage) {}

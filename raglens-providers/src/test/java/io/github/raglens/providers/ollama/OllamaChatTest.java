@@ -11,6 +11,7 @@ import io.github.raglens.error.InvalidRequestException;
 import io.github.raglens.error.ModelNotFoundException;
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.ProviderTimeoutException;
+import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.ResponseSchema;
@@ -266,7 +267,7 @@ class OllamaChatTest {
         String url = "http://127.0.0.1:" + port;
         OllamaChat client = builder().baseUrl(url).maxRetries(1).build();
 
-        assertThatThrownBy(() -> client.chat(hello())).isInstanceOfSatisfying(ProviderTimeoutException.class, e -> {
+        assertThatThrownBy(() -> client.chat(hello())).isInstanceOfSatisfying(ProviderUnreachableException.class, e -> {
             assertThat(e.getMessage())
                     .isEqualTo("Ollama is not reachable at " + url
                             + "; start it with `ollama serve`, or choose --llm-provider openai");

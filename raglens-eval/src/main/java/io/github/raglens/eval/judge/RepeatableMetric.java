@@ -1,0 +1,17 @@
+package io.github.raglens.eval.judge;
+
+/**
+ * A judge metric that can be asked again as a distinct repeat, for self-consistency: the repeat's
+ * calls carry the repeat index in their keys, so each is sent once, cached and resumed like any other
+ * call.
+ */
+interface RepeatableMetric extends Metric {
+
+    /**
+     * This metric judging in repeat {@code r} (0 is the metric itself).
+     *
+     * @param r the repeat index, {@code >= 0}
+     * @return the metric for that repeat
+     */
+    Metric repeat(int r);
+}

@@ -58,7 +58,7 @@ public final class EvaluateOptions {
         return metrics;
     }
 
-    /** How context precision sends its contexts (default one call per context). */
+    /** How context precision sends its contexts (default {@link ContextPrecision.Mode#DEFAULT}). */
     public ContextPrecision.Mode contextPrecision() {
         return contextPrecision;
     }
@@ -90,7 +90,7 @@ public final class EvaluateOptions {
         private int sample = 150;
         private int k = 5;
         private List<String> metrics = Metrics.DEFAULT;
-        private ContextPrecision.Mode contextPrecision = ContextPrecision.Mode.PER_CONTEXT;
+        private ContextPrecision.Mode contextPrecision = ContextPrecision.Mode.DEFAULT;
         private double budgetUsd = Double.POSITIVE_INFINITY;
         private Price answerPrice;
         private Price judgePrice;

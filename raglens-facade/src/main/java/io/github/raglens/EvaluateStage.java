@@ -198,7 +198,6 @@ final class EvaluateStage {
             }
             progress.progress("answers", pairs, pairs, answers.failed() + " failed");
         }
-        llm.throwIfUnreachable();
         if (answers.stopReason().isPresent()) {
             throw new RagLensException(
                     "answering stopped: " + answers.stopReason().get());
@@ -244,7 +243,6 @@ final class EvaluateStage {
         } finally {
             usage.save();
         }
-        judge.throwIfUnreachable();
         Aggregation aggregation = Aggregation.of(
                 Scorer.read(workspace.scores()),
                 names,

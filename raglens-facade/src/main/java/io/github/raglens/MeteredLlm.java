@@ -1,7 +1,7 @@
 package io.github.raglens;
 
 import io.github.raglens.error.ProviderException;
-import io.github.raglens.error.ProviderTimeoutException;
+import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.eval.judge.Price;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
@@ -12,9 +12,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A stage's view of its chat model: counts every reply's tokens in the {@link UsageLog}, and lets the
- * first call go alone. When that first call gets no response at all (server down, wrong host), every
- * other call fails at once with the same message and the stage stops with one actionable line instead
- * of failing every sample the same way after its retries.
+ * first call go alone. When that first call finds no server ({@link ProviderUnreachableException}),
+ * every waiting call fails at once with the same exception, on which the stages stop with its one
+ * actionable line, so only one call's retries are spent on a server that is down.
  */
 final class MeteredLlm implements LlmProvider {
 
@@ -24,7 +24,7 @@ final class MeteredLlm implements LlmProvider {
     private final Price price;
     private final AtomicBoolean started = new AtomicBoolean();
     private final CountDownLatch firstDone = new CountDownLatch(1);
-    private volatile ProviderException unreachable;
+    private volatile ProviderUnreachableException unreachable;
 
     MeteredLlm(LlmProvider delegate, String stage, UsageLog log, Price price) {
         this.delegate = delegate;
@@ -43,11 +43,8 @@ final class MeteredLlm implements LlmProvider {
         if (started.compareAndSet(false, true)) {
             try {
                 return metered(request);
-            } catch (ProviderTimeoutException e) {
-                if (e.status().isEmpty()) {
-                    unreachable = new ProviderException(e.provider(), e.model(), 0, null, false, e.getMessage(), e);
-                    throw unreachable;
-                }
+            } catch (ProviderUnreachableException e) {
+                unreachable = e;
                 throw e;
             } finally {
                 firstDone.countDown();
@@ -59,7 +56,7 @@ final class MeteredLlm implements LlmProvider {
             Thread.currentThread().interrupt();
             throw new ProviderException("raglens", modelName(), 0, null, false, "interrupted; rerun to resume", e);
         }
-        ProviderException down = unreachable;
+        ProviderUnreachableException down = unreachable;
         if (down != null) {
             throw down;
         }
@@ -74,14 +71,6 @@ final class MeteredLlm implements LlmProvider {
         };
         log.record(stage, delegate.modelName(), usage, price);
         return outcome;
-    }
-
-    /** Throws the first call's "no response" failure, if there was one, so the stage stops with it. */
-    void throwIfUnreachable() {
-        ProviderException down = unreachable;
-        if (down != null) {
-            throw down;
-        }
     }
 
     @Override

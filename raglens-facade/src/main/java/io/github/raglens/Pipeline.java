@@ -189,7 +189,6 @@ final class Pipeline {
         } finally {
             usage.save();
         }
-        llm.throwIfUnreachable();
         manifest().complete(Stage.QUESTIONS, "llm=" + config.llm().get().modelName(), RagLensVersion.get());
         return run;
     }

@@ -3,8 +3,7 @@ package io.github.raglens;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.raglens.error.ProviderException;
-import io.github.raglens.error.ProviderTimeoutException;
+import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.eval.judge.Price;
 import io.github.raglens.model.ChatMessage;
 import io.github.raglens.model.ChatOutcome;
@@ -37,11 +36,9 @@ class MeteredLlmTest {
             @Override
             public ChatOutcome chat(ChatRequest request) {
                 calls.incrementAndGet();
-                throw new ProviderTimeoutException(
+                throw new ProviderUnreachableException(
                         "ollama",
                         "llama3.2",
-                        0,
-                        null,
                         "Ollama is not reachable at http://localhost:1; start it with `ollama serve`, or choose"
                                 + " --llm-provider openai",
                         null);
@@ -68,11 +65,11 @@ class MeteredLlmTest {
     void unreachableFirstCall_failsEveryLaterCallAtOnce_withTheSameMessage() {
         MeteredLlm llm = new MeteredLlm(down(), "questions", new UsageLog(dir.resolve("u.json")), Price.FREE);
         assertThatThrownBy(() -> llm.chat(REQUEST))
-                .isInstanceOf(ProviderException.class)
-                .hasMessageStartingWith("Ollama is not reachable at http://localhost:1")
-                .matches(e -> !((ProviderException) e).isRetryable(), "not retryable");
-        assertThatThrownBy(() -> llm.chat(REQUEST)).hasMessageStartingWith("Ollama is not reachable");
-        assertThatThrownBy(llm::throwIfUnreachable).hasMessageStartingWith("Ollama is not reachable");
+                .isInstanceOf(ProviderUnreachableException.class)
+                .hasMessageStartingWith("Ollama is not reachable at http://localhost:1");
+        assertThatThrownBy(() -> llm.chat(REQUEST))
+                .isInstanceOf(ProviderUnreachableException.class)
+                .hasMessageStartingWith("Ollama is not reachable");
         assertThat(calls).hasValue(1);
     }
 
@@ -84,7 +81,6 @@ class MeteredLlmTest {
         llm.chat(REQUEST);
         llm.chat(REQUEST);
         log.save();
-        llm.throwIfUnreachable();
         new MeteredLlm(counting(10, 5), "judge", log, Price.of(0.15, 0.60)).chat(REQUEST);
         log.save();
         assertThat(UsageLog.read(file)).singleElement().satisfies(r -> {

@@ -107,7 +107,7 @@ final class EvaluateCommand implements Callable<Integer> {
 
     @Option(
             names = "--context-precision",
-            defaultValue = "per-context",
+            defaultValue = "one-call",
             description =
                     "per-context (one call per context, concurrently) or one-call (all contexts in one call) (default: ${DEFAULT-VALUE}).")
     String contextPrecision;

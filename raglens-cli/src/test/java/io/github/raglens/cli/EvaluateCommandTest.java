@@ -87,21 +87,22 @@ class EvaluateCommandTest {
                 "--price-output",
                 "2");
         assertThat(code).as(err.toString()).isZero();
-        // 2 questions x 2 retrievers = 4 samples: answer statements 1, faithfulness 1, factual
-        // correctness 2, context recall 1, context precision 5 (one per context), and the reference
-        // statements once per question: 4 x 10 + 2.
+        // 2 questions x 2 retrievers = 4 samples, context precision in one call (the default): answer
+        // statements 1 (shared by faithfulness and factual correctness), one verdict call for
+        // faithfulness and context recall together, factual correctness 2, context precision 1; and the
+        // reference statements once per question: 4 x 5 + 2.
         assertThat(out.toString())
                 .contains("dry run: 2 questions x 2 retrievers, metrics "
                         + "faithfulness,factual_correctness,context_precision,context_recall")
                 .contains("answers (ollama/llama3.2): 4 calls")
-                .contains("judge (ollama/llama3.2): 42 calls")
-                .contains("total: 46 calls");
+                .contains("judge (ollama/llama3.2): 22 calls")
+                .contains("total: 26 calls");
         assertThat(ws.resolve("scores.jsonl")).doesNotExist();
         assertThat(ws.resolve("answers.jsonl")).doesNotExist();
     }
 
     @Test
-    void dryRun_oneCallContextPrecision_needsFewerCalls() {
+    void dryRun_perContextPrecision_needsMoreCalls() {
         Path ws = workspace(4);
         int code = run(
                 "--workspace",
@@ -115,9 +116,10 @@ class EvaluateCommandTest {
                 "bm25,dense",
                 "--dry-run",
                 "--context-precision",
-                "one-call");
+                "per-context");
         assertThat(code).as(err.toString()).isZero();
-        assertThat(out.toString()).contains("judge (ollama/llama3.2): 26 calls");
+        // one context precision call per context: 4 more per sample than one-call, 4 x 9 + 2
+        assertThat(out.toString()).contains("judge (ollama/llama3.2): 38 calls");
     }
 
     @Test

@@ -2,7 +2,7 @@ package io.github.raglens.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.raglens.error.ProviderTimeoutException;
+import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.model.ChatMessage;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
@@ -175,11 +175,9 @@ class QuestionsAndBenchmarkCommandTest {
             @Override
             public ChatOutcome chat(ChatRequest request) {
                 calls.incrementAndGet();
-                throw new ProviderTimeoutException(
+                throw new ProviderUnreachableException(
                         "ollama",
                         "llama3.2",
-                        0,
-                        null,
                         "Ollama is not reachable at http://localhost:11434; start it with `ollama serve`, or choose"
                                 + " --llm-provider openai",
                         null);

@@ -70,7 +70,7 @@ final class BenchmarkCommand implements Callable<Integer> {
             paramLabel = "PROVIDER",
             defaultValue = "onnx",
             description = "Embeds the queries of dense and hybrid retrieval: onnx (local), ollama or openai;"
-                    + " must be the provider the index was built with (default: ${DEFAULT-VALUE}).")
+                    + " (default: the model the index was built with, else ${DEFAULT-VALUE}).")
     String embeddingProvider;
 
     @Option(
@@ -139,7 +139,7 @@ final class BenchmarkCommand implements Callable<Integer> {
         } else {
             builder.retrievers(retrieverNames.toArray(String[]::new));
             if (retrieverNames.stream().anyMatch(NEED_EMBEDDINGS::contains)) {
-                builder.embeddings(Lenses.embeddings(spec, embeddingProvider, embeddingModel));
+                builder.embeddings(Lenses.queryEmbeddings(spec, cli, embeddingProvider, embeddingModel));
             } else {
                 builder.noEmbeddings();
             }

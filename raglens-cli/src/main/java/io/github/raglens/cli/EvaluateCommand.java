@@ -71,7 +71,8 @@ final class EvaluateCommand implements Callable<Integer> {
             names = "--embedding-provider",
             defaultValue = "onnx",
             description =
-                    "Embeddings for dense retrieval and response relevancy: onnx, ollama, openai (default: ${DEFAULT-VALUE}).")
+                    "Embeddings for dense retrieval and response relevancy: onnx, ollama, openai (default: the model"
+                            + " the index was built with, else ${DEFAULT-VALUE}).")
     String embeddingProvider;
 
     @Option(names = "--embedding-model", description = "Embedding model (default: bge-small-en-v1.5 for onnx).")
@@ -204,7 +205,7 @@ final class EvaluateCommand implements Callable<Integer> {
                 : Lenses.chat(spec, "--judge-provider", jProvider, jModel);
         RagLens lens = Lenses.builder(parent)
                 .retrievers(retrievers.toArray(String[]::new))
-                .embeddings(Lenses.embeddings(spec, embeddingProvider, embeddingModel))
+                .embeddings(Lenses.queryEmbeddings(spec, parent, embeddingProvider, embeddingModel))
                 .llm(() -> llm)
                 .judge(() -> judge)
                 .seed(seed)

@@ -1,10 +1,14 @@
 package io.github.raglens.cli;
 
 import io.github.raglens.RagLens;
+import io.github.raglens.providers.Providers;
+import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 
@@ -44,6 +48,32 @@ final class Lenses {
         EmbeddingProvider remote =
                 ProviderChoice.embeddings(spec, "--embedding-provider", provider, model, workingDirectory(), b -> {});
         return () -> remote;
+    }
+
+    /**
+     * The embedding model for query vectors of benchmark and evaluate: the one the options name, or,
+     * when they name none, the model the workspace's index was built with, so the queries are always
+     * embedded like the index (the index refuses vectors of another model).
+     */
+    static Supplier<EmbeddingProvider> queryEmbeddings(
+            CommandLine.Model.CommandSpec spec, RaglensCli cli, String provider, String model) {
+        boolean chosen = model != null || spec.commandLine().getParseResult().hasMatchedOption("--embedding-provider");
+        Path index = cli.workspace.resolve("index");
+        if (!chosen && Files.isDirectory(index)) {
+            Optional<String> indexed;
+            try (LuceneIndex open = LuceneIndex.builder().directory(index).open()) {
+                indexed = open.embeddingModel();
+            }
+            if (indexed.isPresent()) {
+                String name = indexed.get();
+                int slash = name.indexOf('/');
+                if (slash > 0 && Providers.EMBEDDING_PROVIDERS.contains(name.substring(0, slash))) {
+                    return embeddings(spec, name.substring(0, slash), name.substring(slash + 1));
+                }
+                return embeddings(spec, "onnx", name);
+            }
+        }
+        return embeddings(spec, provider, model);
     }
 
     /**

@@ -2,6 +2,10 @@ package io.github.raglens.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.raglens.eval.questions.QuestionRecord;
+import io.github.raglens.model.Chunk;
+import io.github.raglens.store.ChunksFile;
+import io.github.raglens.store.JsonlStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -49,6 +53,47 @@ class IndexCommandTest {
         assertThat(run("--workspace", ws.toString(), "index", "--docs", docs.toString()))
                 .isZero();
         assertThat(out.toString()).contains("(already current), model bge-small-en-v1.5");
+    }
+
+    @Test
+    void benchmark_embedsQueriesWithTheIndexModel_whenNoneIsNamed() throws IOException {
+        Path docs = docs();
+        Path ws = dir.resolve("ws");
+        assertThat(run("--workspace", ws.toString(), "ingest", "--docs", docs.toString()))
+                .isZero();
+        assertThat(run(
+                        "--workspace",
+                        ws.toString(),
+                        "index",
+                        "--docs",
+                        docs.toString(),
+                        "--embedding-model",
+                        "all-MiniLM-L6-v2"))
+                .as(err.toString())
+                .isZero();
+        try (JsonlStore<QuestionRecord> store =
+                JsonlStore.open(ws.resolve("questions.jsonl"), QuestionRecord.class, QuestionRecord::chunkId)) {
+            for (Chunk c : ChunksFile.read(ws.resolve("chunks.jsonl"))) {
+                String evidence = c.text().substring(0, Math.min(30, c.text().length()));
+                store.append(new QuestionRecord(
+                        c.id(),
+                        QuestionRecord.SUCCESS,
+                        "What does " + c.sectionPath() + " say?",
+                        c.text(),
+                        evidence,
+                        "",
+                        "q-" + c.id(),
+                        c.documentId(),
+                        c.sectionId(),
+                        false,
+                        "hand/written"));
+            }
+        }
+        out.getBuffer().setLength(0);
+        assertThat(run("--workspace", ws.toString(), "benchmark", "--docs", docs.toString(), "--retrievers", "dense"))
+                .as(err.toString())
+                .isZero();
+        assertThat(out.toString()).contains("relevance chunk").containsPattern("(?m)^dense ");
     }
 
     @Test

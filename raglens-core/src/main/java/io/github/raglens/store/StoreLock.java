@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The exclusive lock of a store: an operating-system lock on {@code <file>.lock}, which holds the
  * owner's pid so that a refused opener can name it. The OS drops the lock when its process dies, so a
- * stale lock is simply taken over.
+ * stale lock is simply taken over; a pid still in the file then tells that its owner died without
+ * closing the store, which is worth a warning. A clean close empties the file.
  */
 final class StoreLock {
 
@@ -77,8 +78,13 @@ final class StoreLock {
         return n <= 0 ? "" : new String(buf.array(), 0, n, StandardCharsets.US_ASCII).trim();
     }
 
+    /**
+     * Clears the pid (so the next opener knows the store was closed, not abandoned by a crash) and
+     * releases the lock. The file stays: deleting it could race with another process opening it.
+     */
     void release() {
         try {
+            channel.truncate(0);
             lock.release();
             channel.close();
         } catch (IOException e) {

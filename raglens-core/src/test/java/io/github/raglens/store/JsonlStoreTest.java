@@ -118,6 +118,20 @@ class JsonlStoreTest {
     }
 
     @Test
+    void lockFile_holdsThePidWhileOpen_andIsEmptiedByACleanClose() throws Exception {
+        Path file = dir.resolve("a.jsonl");
+        Path lock = dir.resolve("a.jsonl.lock");
+        try (JsonlStore<Line> s = open(file)) {
+            assertThat(s.size()).isZero();
+            assertThat(Files.readString(lock))
+                    .isEqualTo(String.valueOf(ProcessHandle.current().pid()));
+        }
+        assertThat(Files.readString(lock))
+                .as("a clean close leaves no pid, so the next opener does not warn of a crashed owner")
+                .isEmpty();
+    }
+
+    @Test
     void storeOfANewerSchema_isRefused() {
         Path file = dir.resolve("a.jsonl");
         JsonlStore.builder(file, Line.class, Line::key).schemaVersion(3).open().close();

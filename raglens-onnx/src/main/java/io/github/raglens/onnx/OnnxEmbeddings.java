@@ -120,6 +120,13 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         // would depend on its batch neighbours, so such models run every text on its own (measured on
         // SciFact: batching them was also 20% slower, padding costs more than larger matrices save).
         this.perText = contains(graph, DYNAMIC_QUANTIZATION);
+        if (perText) {
+            // Texts run alone are never padded, so the attention-mask additions add zero: drop them
+            // (12-14% of the run time of bge-small on SciFact abstracts, vectors bit for bit the same).
+            UnpaddedGraph.Result unpadded = UnpaddedGraph.withoutMaskAdditions(graph);
+            log.debug("model '{}': {} attention-mask additions removed", modelName, unpadded.removed());
+            graph = unpadded.graph();
+        }
         // Up to `threads` runs at once, sharing the session's pool of `threads` intra-op threads: a
         // lone query still uses every core, and a corpus keeps every core busy between operators.
         this.runs = threads;

@@ -60,9 +60,10 @@ final class RetrievalBenchmark implements Callable<Integer> {
 
     @Option(
             names = "--warmup",
-            defaultValue = "5",
-            description = "Untimed passes over all queries per retriever before timing (the JIT settles after"
-                    + " about 1,000 BM25 queries); default ${DEFAULT-VALUE}.")
+            defaultValue = "20",
+            description = "Untimed passes over all queries per retriever before timing; BM25 runs at ~1 ms until"
+                    + " the JIT has compiled Lucene's postings code (up to ~4,000 queries on a loaded machine),"
+                    + " 0.2 ms after; default ${DEFAULT-VALUE}.")
     int warmup;
 
     /** Returns precomputed query vectors, so retrieval is timed without the model. */

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.PriorityQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -57,6 +58,7 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TopScoreDocCollectorManager;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
@@ -103,6 +105,9 @@ public final class LuceneIndex implements AutoCloseable {
 
     private static final int MIN_HNSW_CANDIDATES = 100;
 
+    /** Searchers kept per snapshot for retrievers with their own BM25 parameters. */
+    private static final int MAX_CACHED_SEARCHERS = 16;
+
     private static final String MODEL_KEY = "raglens.embeddingModel";
     private static final String DIMENSION_KEY = "raglens.embeddingDimension";
 
@@ -120,8 +125,31 @@ public final class LuceneIndex implements AutoCloseable {
     private volatile String model;
     private volatile int dimension;
 
-    /** A point-in-time view: the reader, its searcher and the chunks by Lucene document number. */
-    private record Snapshot(DirectoryReader reader, IndexSearcher searcher, Chunk[] byDoc, List<Chunk> chunks) {}
+    /**
+     * A point-in-time view: the reader, its searcher, the chunks by Lucene document number, and
+     * searchers for retrievers with their own BM25 parameters (created once per snapshot).
+     */
+    private record Snapshot(
+            DirectoryReader reader,
+            IndexSearcher searcher,
+            Chunk[] byDoc,
+            List<Chunk> chunks,
+            Map<BM25Similarity, IndexSearcher> bySimilarity) {
+
+        /** A searcher over this snapshot scoring with the given similarity (cached for a few of them). */
+        IndexSearcher searcher(BM25Similarity similarity) {
+            IndexSearcher cached = bySimilarity.get(similarity);
+            if (cached != null) {
+                return cached;
+            }
+            IndexSearcher s = new IndexSearcher(reader);
+            s.setSimilarity(similarity);
+            if (bySimilarity.size() < MAX_CACHED_SEARCHERS) {
+                bySimilarity.putIfAbsent(similarity, s);
+            }
+            return s;
+        }
+    }
 
     private LuceneIndex(Builder b) {
         this.path = b.path;
@@ -441,7 +469,7 @@ public final class LuceneIndex implements AutoCloseable {
                 }
             }
         }
-        return new Snapshot(reader, searcher, byDoc, Collections.unmodifiableList(all));
+        return new Snapshot(reader, searcher, byDoc, Collections.unmodifiableList(all), new ConcurrentHashMap<>());
     }
 
     private Snapshot acquire() {
@@ -506,12 +534,12 @@ public final class LuceneIndex implements AutoCloseable {
             if (docs == 0) {
                 return List.of();
             }
-            IndexSearcher searcher = s.searcher();
-            if (override != null) {
-                searcher = new IndexSearcher(s.reader());
-                searcher.setSimilarity(override);
-            }
-            return hits(s, searcher.search(q.build(), Math.min(n, docs)), false);
+            IndexSearcher searcher = override == null ? s.searcher() : s.searcher(override);
+            int top = Math.min(n, docs);
+            // Counting every match is not needed (only the top hits are used): a threshold of `top`
+            // lets Lucene skip documents that cannot enter the top (block-max MaxScore), the same
+            // hits in the same order.
+            return hits(s, searcher.search(q.build(), new TopScoreDocCollectorManager(top, top)), false);
         } catch (IOException e) {
             throw new IndexException(path, "cannot search " + where() + ": " + e.getMessage(), e);
         } finally {

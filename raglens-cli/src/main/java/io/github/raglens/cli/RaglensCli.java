@@ -75,9 +75,21 @@ public final class RaglensCli implements Runnable {
      */
     static final Logger LUCENE_LOG = Logger.getLogger("org.apache.lucene");
 
-    /** Shows java.util.logging records of Lucene only from WARNING up; the CLI owns logging config. */
+    /**
+     * PDFBox's logger (commons-logging over java.util.logging), held likewise: PDFBox warns about
+     * every glyph without a Unicode mapping and every substituted font, hundreds of lines on a
+     * paper corpus. What matters to the user, a file that failed or came out without text, is in
+     * the ingest report with its reason.
+     */
+    static final Logger PDFBOX_LOG = Logger.getLogger("org.apache.pdfbox");
+
+    /**
+     * Shows java.util.logging records of Lucene from WARNING up and of PDFBox only at SEVERE; the
+     * CLI owns logging config.
+     */
     static void configureLogging() {
         LUCENE_LOG.setLevel(Level.WARNING);
+        PDFBOX_LOG.setLevel(Level.SEVERE);
     }
 
     /** Exit code of a run stopped by Ctrl-C (SIGINT) or SIGTERM: 128 + the signal, as shells report it. */

@@ -45,6 +45,14 @@ class RaglensCliTest {
     }
 
     @Test
+    void pdfboxGlyphWarnings_areSilenced_errorsStillShow() {
+        run("--version");
+        Logger pdfbox = Logger.getLogger("org.apache.pdfbox.pdmodel.font.PDSimpleFont");
+        assertThat(pdfbox.isLoggable(Level.WARNING)).isFalse();
+        assertThat(pdfbox.isLoggable(Level.SEVERE)).isTrue();
+    }
+
+    @Test
     void version_namesTheBuiltVersion() {
         assertThat(run("--version")).isZero();
         assertThat(out.toString()).startsWith("raglens 0.").doesNotContain("${project.version}");

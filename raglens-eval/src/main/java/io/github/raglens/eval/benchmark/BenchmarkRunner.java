@@ -69,8 +69,9 @@ public final class BenchmarkRunner {
      * @param questions the question set; only {@code SUCCESS} questions are used
      * @param corpus the chunks the retrievers search
      * @return the report
-     * @throws IllegalArgumentException if there is no usable question, or none whose source chunk
-     *     still exists (chunk and section relevance)
+     * @throws IllegalArgumentException if there is no question (telling to run {@code raglens
+     *     questions}), none that succeeded (e.g. the LLM skipped every chunk), or none whose source
+     *     chunk still exists (chunk and section relevance)
      */
     public BenchmarkReport run(List<QuestionSample> questions, List<Chunk> corpus) {
         Objects.requireNonNull(questions, "questions");
@@ -83,9 +84,18 @@ public final class BenchmarkRunner {
         List<QuestionSample> usable = questions.stream()
                 .filter(q -> q.status() == QuestionStatus.SUCCESS)
                 .toList();
-        if (usable.isEmpty()) {
+        if (questions.isEmpty()) {
             throw new IllegalArgumentException(
-                    "no usable questions: " + questions.size() + " question records, none with status success");
+                    "no questions yet; run `raglens questions --docs DIR` first to generate them");
+        }
+        if (usable.isEmpty()) {
+            long skipped = questions.stream()
+                    .filter(q -> q.status() == QuestionStatus.SKIP)
+                    .count();
+            throw new IllegalArgumentException("no usable questions: 0 of " + questions.size()
+                    + " question records succeeded (" + skipped + " skipped, " + (questions.size() - skipped)
+                    + " failed); check the LLM with `raglens questions --docs DIR --limit 5` or try another"
+                    + " --llm-model");
         }
         List<QuestionSample> kept = new ArrayList<>();
         int excluded = 0;

@@ -78,7 +78,7 @@ final class EvalBenchmark implements Callable<Integer> {
             description = "Retrievers, as `raglens benchmark` defaults (default: ${DEFAULT-VALUE}).")
     List<String> retrieverNames;
 
-    @Option(names = "--runs", defaultValue = "3", description = "Timed runs; the first is cold (default: 3).")
+    @Option(names = "--runs", defaultValue = "2", description = "Timed runs; the first is cold (default: 2).")
     int runs;
 
     @Override

@@ -30,8 +30,9 @@ import java.util.Set;
  * @param comparisons paired tests between every two retrievers on the headline metrics
  * @param breakdowns headline metrics by chunk type, by document and by lexical overlap
  * @param perQuestion every retriever's result for every question
- * @param phaseMillis wall time of each phase: {@code retrieval}, {@code metrics}, {@code intervals},
- *     {@code tests}, {@code breakdowns}
+ * @param phaseMillis wall time of each phase: {@code retrieval} (the retrievers' calls), {@code metrics}
+ *     (relevance judging, every metric at every K, lexical overlap), {@code intervals}, {@code tests},
+ *     {@code breakdowns}
  */
 public record BenchmarkReport(
         String relevance,

@@ -2,9 +2,9 @@ package io.github.raglens.eval.benchmark;
 
 import io.github.raglens.eval.LatencyPercentiles;
 import io.github.raglens.eval.RetrievalMetrics;
-import io.github.raglens.eval.ScoredId;
 import io.github.raglens.eval.questions.Evidence;
 import io.github.raglens.eval.stats.Bootstrap;
+import io.github.raglens.eval.stats.ConfidenceInterval;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.eval.stats.PairedTestResult;
 import io.github.raglens.model.Chunk;
@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -68,8 +69,9 @@ public final class BenchmarkRunner {
      * @param questions the question set; only {@code SUCCESS} questions are used
      * @param corpus the chunks the retrievers search
      * @return the report
-     * @throws IllegalArgumentException if there is no usable question, or none whose source chunk
-     *     still exists (chunk and section relevance)
+     * @throws IllegalArgumentException if there is no question (telling to run {@code raglens
+     *     questions}), none that succeeded (e.g. the LLM skipped every chunk), or none whose source
+     *     chunk still exists (chunk and section relevance)
      */
     public BenchmarkReport run(List<QuestionSample> questions, List<Chunk> corpus) {
         Objects.requireNonNull(questions, "questions");
@@ -82,9 +84,18 @@ public final class BenchmarkRunner {
         List<QuestionSample> usable = questions.stream()
                 .filter(q -> q.status() == QuestionStatus.SUCCESS)
                 .toList();
-        if (usable.isEmpty()) {
+        if (questions.isEmpty()) {
             throw new IllegalArgumentException(
-                    "no usable questions: " + questions.size() + " question records, none with status success");
+                    "no questions yet; run `raglens questions --docs DIR` first to generate them");
+        }
+        if (usable.isEmpty()) {
+            long skipped = questions.stream()
+                    .filter(q -> q.status() == QuestionStatus.SKIP)
+                    .count();
+            throw new IllegalArgumentException("no usable questions: 0 of " + questions.size()
+                    + " question records succeeded (" + skipped + " skipped, " + (questions.size() - skipped)
+                    + " failed); check the LLM with `raglens questions --docs DIR --limit 5` or try another"
+                    + " --llm-model");
         }
         List<QuestionSample> kept = new ArrayList<>();
         int excluded = 0;
@@ -114,13 +125,15 @@ public final class BenchmarkRunner {
             warnings.add(msg);
             LOG.warn(msg);
         }
+        long prepareStart = System.nanoTime();
         List<Prepared> prepared = prepare(kept, byId);
+        TextCache texts = relevance == Relevance.EVIDENCE ? new TextCache() : null;
         MetricNames names = new MetricNames(ks);
         List<QuestionResult> perQuestion = new ArrayList<>();
         Map<String, double[][]> values = new LinkedHashMap<>(); // retriever -> metric -> per question
         Map<String, long[]> latencies = new LinkedHashMap<>();
         long retrievalNanos = 0;
-        long metricNanos = 0;
+        long metricNanos = System.nanoTime() - prepareStart; // lexical overlap and evidence are per-question metrics
         for (Retriever retriever : retrievers) {
             double[][] v = new double[names.size()][prepared.size()];
             long[] lat = new long[prepared.size()];
@@ -138,7 +151,7 @@ public final class BenchmarkRunner {
             IntStream.range(0, prepared.size())
                     .parallel()
                     .forEach(qi ->
-                            rows[qi] = judge(retriever.name(), prepared.get(qi), results[qi], lat[qi], names, v, qi));
+                            rows[qi] = judge(retriever.name(), prepared.get(qi), results[qi], lat[qi], texts, v, qi));
             metricNanos += System.nanoTime() - t1;
             perQuestion.addAll(Arrays.asList(rows));
             values.put(retriever.name(), v);
@@ -207,7 +220,39 @@ public final class BenchmarkRunner {
         return out;
     }
 
-    private boolean reaches(Prepared p, RetrievedChunk hit) {
+    /**
+     * Whitespace-normalised chunk texts for evidence relevance, each computed once per run however
+     * often the chunk is retrieved.
+     */
+    private static final class TextCache {
+        private final ConcurrentHashMap<Chunk, String> normalized = new ConcurrentHashMap<>();
+
+        String of(Chunk c) {
+            String t = normalized.get(c);
+            return t != null ? t : normalized.computeIfAbsent(c, x -> Evidence.normalize(x.text()));
+        }
+
+        /** The normalised context text: what {@code Evidence.normalize(hit.contextText())} gives. */
+        String context(RetrievedChunk hit) {
+            List<Chunk> context = hit.context();
+            if (context.size() == 1) {
+                return of(context.getFirst());
+            }
+            StringBuilder sb = new StringBuilder();
+            for (Chunk c : context) {
+                String t = of(c);
+                if (!t.isEmpty()) {
+                    if (!sb.isEmpty()) {
+                        sb.append(' ');
+                    }
+                    sb.append(t);
+                }
+            }
+            return sb.toString();
+        }
+    }
+
+    private boolean reaches(Prepared p, RetrievedChunk hit, TextCache texts) {
         return switch (relevance) {
             case CHUNK -> {
                 String id = p.sample().sourceChunkId();
@@ -221,80 +266,102 @@ public final class BenchmarkRunner {
                 }
                 yield false;
             }
-            case SECTION ->
-                RetrievalMetrics.sectionHitAt(List.of(hit), p.sample().sectionId(), 1) > 0;
-            case EVIDENCE ->
-                !p.evidence().isEmpty()
-                        && (Evidence.normalize(hit.chunk().text()).contains(p.evidence())
-                                || Evidence.normalize(hit.contextText()).contains(p.evidence()));
+            case SECTION -> inSection(hit, p.sample().sectionId());
+            case EVIDENCE -> {
+                String evidence = p.evidence();
+                if (evidence.isEmpty()) {
+                    yield false;
+                }
+                if (texts.of(hit.chunk()).contains(evidence)) {
+                    yield true;
+                }
+                List<Chunk> context = hit.context();
+                yield !(context.size() == 1 && context.getFirst() == hit.chunk())
+                        && texts.context(hit).contains(evidence);
+            }
         };
     }
 
+    /** Whether the hit comes from the section: its chunk, matched child or a chunk of its context. */
+    static boolean inSection(RetrievedChunk hit, String sectionId) {
+        if (sectionId.equals(hit.chunk().sectionId())
+                || sectionId.equals(hit.matched().sectionId())) {
+            return true;
+        }
+        for (Chunk c : hit.context()) {
+            if (sectionId.equals(c.sectionId())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Judges one ranked list in one pass: which hit is relevant, the {@code trec_eval} order, and the
+     * first ranks (in that order) of the relevant hit, of a hit from the source section and of a hit
+     * matched through the source chunk; every metric at every K then follows from those three ranks.
+     */
     private QuestionResult judge(
             String retriever,
             Prepared p,
             RetrievalResult result,
             long latencyNanos,
-            MetricNames names,
+            TextCache texts,
             double[][] v,
             int qi) {
-        List<RetrievedChunk> hits = new ArrayList<>(result.hits());
-        hits.sort((a, b) -> Integer.compare(a.rank(), b.rank()));
-        List<ScoredId> scored = new ArrayList<>(hits.size());
-        Map<String, RetrievedChunk> byKey = new HashMap<>();
+        RetrievedChunk[] hits = result.hits().toArray(new RetrievedChunk[0]);
+        int n = hits.length;
+        sortByRank(hits);
+        String target = p.target();
+        String[] keys = new String[n];
+        Set<String> used = n > SMALL ? new HashSet<>(n * 2) : null;
         boolean found = false;
-        for (RetrievedChunk hit : hits) {
+        for (int h = 0; h < n; h++) {
+            RetrievedChunk hit = hits[h];
             String key;
-            if (!found && reaches(p, hit)) {
-                key = p.target();
+            if (!found && reaches(p, hit, texts)) {
+                key = target;
                 found = true;
             } else {
                 key = hit.chunk().id();
-                if (key.equals(p.target()) || byKey.containsKey(key)) {
+                if (key.equals(target) || used(keys, h, used, key)) {
                     key = key + "#dup" + hit.rank();
+                    if (used(keys, h, used, key)) {
+                        throw new IllegalArgumentException("ranking holds '" + key + "' twice");
+                    }
                 }
             }
-            scored.add(new ScoredId(key, hit.score()));
-            byKey.put(key, hit);
+            if (Double.isNaN(hit.score())) {
+                throw new IllegalArgumentException("score of '" + key + "' is NaN");
+            }
+            keys[h] = key;
+            if (used != null) {
+                used.add(key);
+            }
         }
-        List<String> ranking = RetrievalMetrics.trecOrder(scored);
-        List<RetrievedChunk> ordered = new ArrayList<>(ranking.size());
-        List<Double> scores = new ArrayList<>(ranking.size());
-        for (String key : ranking) {
-            RetrievedChunk hit = byKey.get(key);
-            ordered.add(hit);
-            scores.add(hit.score());
+        int[] order = trecOrder(hits, keys);
+        String[] ranking = new String[n];
+        Double[] scores = new Double[n];
+        int first = 0;
+        int firstSection = 0;
+        int firstChild = 0;
+        String sectionId = p.sample().sectionId();
+        String chunkId = p.sample().sourceChunkId();
+        for (int i = 0; i < n; i++) {
+            RetrievedChunk hit = hits[order[i]];
+            ranking[i] = keys[order[i]];
+            scores[i] = hit.score();
+            if (first == 0 && found && ranking[i].equals(target)) {
+                first = i + 1;
+            }
+            if (firstSection == 0 && inSection(hit, sectionId)) {
+                firstSection = i + 1;
+            }
+            if (firstChild == 0 && chunkId.equals(hit.matched().id())) {
+                firstChild = i + 1;
+            }
         }
-        int first = ranking.indexOf(p.target()) + 1;
-        // One relevant target: every ranking metric is a closed form of its rank, bit for bit what
-        // RetrievalMetrics returns for the ranking (BenchmarkRunnerTest checks), without re-scanning it.
-        int m = 0;
-        for (int k : ks) {
-            v[m++][qi] = hit(first, k);
-        }
-        for (int k : ks) {
-            v[m++][qi] = hit(first, k) > 0 ? 1.0 / first : 0.0;
-        }
-        for (int k : ks) {
-            v[m++][qi] = hit(first, k) > 0 ? 1.0 / (Math.log(first + 1) / Math.log(2)) : 0.0;
-        }
-        for (int k : ks) {
-            v[m++][qi] = hit(first, k);
-        }
-        for (int k : ks) {
-            v[m++][qi] = hit(first, k) / k;
-        }
-        v[m++][qi] = first > 0 ? 1.0 / first : 0.0;
-        v[m++][qi] = first == 1 ? 1.0 : 0.0;
-        for (int k : ks) {
-            v[m++][qi] = RetrievalMetrics.sectionHitAt(ordered, p.sample().sectionId(), k);
-        }
-        for (int k : ks) {
-            v[m++][qi] = RetrievalMetrics.childHitAt(ordered, p.sample().sourceChunkId(), k);
-        }
-        if (m != names.size()) {
-            throw new IllegalStateException("computed " + m + " metrics, expected " + names.size());
-        }
+        metricValues(first, firstSection, firstChild, ks, v, qi);
         return new QuestionResult(
                 p.queryId(),
                 p.sample().id(),
@@ -302,16 +369,92 @@ public final class BenchmarkRunner {
                 p.sample().question(),
                 p.sample().documentId(),
                 p.source() == null ? "UNKNOWN" : p.source().type().name(),
-                p.target(),
+                target,
                 first,
-                ranking,
-                scores,
+                Arrays.asList(ranking),
+                Arrays.asList(scores),
                 latencyNanos / 1e6,
                 p.overlap());
     }
 
-    private static double hit(int first, int k) {
-        return first > 0 && first <= k ? 1.0 : 0.0;
+    /** Up to this many hits, duplicate keys are found by scanning instead of hashing. */
+    private static final int SMALL = 32;
+
+    private static boolean used(String[] keys, int count, Set<String> used, String key) {
+        if (used != null) {
+            return used.contains(key);
+        }
+        for (int i = 0; i < count; i++) {
+            if (keys[i].equals(key)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Stable insertion sort by rank; retrievers return hits in rank order, so usually one pass. */
+    private static void sortByRank(RetrievedChunk[] hits) {
+        for (int i = 1; i < hits.length; i++) {
+            RetrievedChunk x = hits[i];
+            int j = i - 1;
+            while (j >= 0 && hits[j].rank() > x.rank()) {
+                hits[j + 1] = hits[j];
+                j--;
+            }
+            hits[j + 1] = x;
+        }
+    }
+
+    /**
+     * The positions of the hits in {@code trec_eval}'s order (score descending, then key descending),
+     * as {@link RetrievalMetrics#trecOrder} orders them; the keys are distinct.
+     */
+    static int[] trecOrder(RetrievedChunk[] hits, String[] keys) {
+        int n = hits.length;
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+            int x = i;
+            int j = i - 1;
+            while (j >= 0 && before(hits, keys, x, order[j])) {
+                order[j + 1] = order[j];
+                j--;
+            }
+            order[j + 1] = x;
+        }
+        return order;
+    }
+
+    private static boolean before(RetrievedChunk[] hits, String[] keys, int a, int b) {
+        int c = Double.compare(hits[b].score(), hits[a].score());
+        return c != 0 ? c < 0 : keys[a].compareTo(keys[b]) > 0;
+    }
+
+    /**
+     * Every metric at every cutoff, in {@link MetricNames} order, from three first ranks (1-based, 0
+     * for none): of the relevant hit, of a hit from the source section and of a hit matched through
+     * the source chunk. With one relevant target each ranking metric is a closed form of its rank, bit
+     * for bit what {@link RetrievalMetrics} returns for the ranking (BenchmarkRunnerTest checks).
+     * Writes {@code v[metric][qi]}.
+     */
+    static void metricValues(int first, int firstSection, int firstChild, int[] ks, double[][] v, int qi) {
+        int c = ks.length;
+        double reciprocal = first > 0 ? 1.0 / first : 0.0;
+        double ndcg = first > 0 ? 1.0 / (Math.log(first + 1) / Math.log(2)) : 0.0;
+        for (int j = 0; j < c; j++) {
+            int k = ks[j];
+            boolean hit = first > 0 && first <= k;
+            double h = hit ? 1.0 : 0.0;
+            v[j][qi] = h;
+            v[c + j][qi] = hit ? reciprocal : 0.0;
+            v[2 * c + j][qi] = hit ? ndcg : 0.0;
+            v[3 * c + j][qi] = h;
+            v[4 * c + j][qi] = h / k;
+            v[5 * c + 2 + j][qi] = firstSection > 0 && firstSection <= k ? 1.0 : 0.0;
+            v[6 * c + 2 + j][qi] = firstChild > 0 && firstChild <= k ? 1.0 : 0.0;
+        }
+        v[5 * c][qi] = reciprocal;
+        v[5 * c + 1][qi] = first == 1 ? 1.0 : 0.0;
     }
 
     private List<RetrieverSummary> summarise(
@@ -319,11 +462,13 @@ public final class BenchmarkRunner {
         List<String> retrieverNames = new ArrayList<>(values.keySet());
         int metrics = names.size();
         MetricSummary[][] cis = new MetricSummary[retrieverNames.size()][metrics];
-        // Bootstraps are the costly part: spread them over the cores.
-        IntStream.range(0, retrieverNames.size() * metrics).parallel().forEach(i -> {
-            int r = i / metrics;
-            int m = i % metrics;
-            cis[r][m] = MetricSummary.from(bootstrap.meanInterval(values.get(retrieverNames.get(r))[m]));
+        // Every metric of a retriever in one bootstrap: questions with the same values in every metric
+        // are resampled together, and the retrievers spread over the cores.
+        IntStream.range(0, retrieverNames.size()).parallel().forEach(r -> {
+            ConfidenceInterval[] intervals = bootstrap.meanIntervals(values.get(retrieverNames.get(r)));
+            for (int m = 0; m < metrics; m++) {
+                cis[r][m] = MetricSummary.from(intervals[m]);
+            }
         });
         List<RetrieverSummary> out = new ArrayList<>();
         for (int r = 0; r < retrieverNames.size(); r++) {

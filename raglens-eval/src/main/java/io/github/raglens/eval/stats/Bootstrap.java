@@ -1,6 +1,10 @@
 package io.github.raglens.eval.stats;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.SplittableRandom;
 
@@ -27,6 +31,12 @@ public final class Bootstrap {
 
     /** Above this many entries (resamples × n) the weight table is not cached but drawn per call. */
     private static final long CACHE_LIMIT = 32L << 20;
+
+    /** Most distinct value profiles resampled as classes; beyond it samples are resampled one by one. */
+    private static final int MAX_CLASSES = 4_096;
+
+    /** Most class × resample counts held at once (32 MB of ints). */
+    private static final long CLASS_WEIGHT_LIMIT = 8L << 20;
 
     private static final Bootstrap DEFAULTS = new Bootstrap(DEFAULT_RESAMPLES, DEFAULT_SEED, DEFAULT_LEVEL);
 
@@ -88,33 +98,139 @@ public final class Bootstrap {
      */
     public ConfidenceInterval meanInterval(double[] values) {
         Objects.requireNonNull(values, "values");
-        int n = values.length;
+        return meanIntervals(new double[][] {values})[0];
+    }
+
+    /**
+     * The means and percentile bootstrap intervals of several series over the same samples (e.g. every
+     * metric of one system, one value per question each), resampled with the same indexes. Each
+     * interval equals {@link #meanInterval(double[])} of its series alone, bit for bit; computing them
+     * together is faster because samples with the same values in every series are resampled as one.
+     *
+     * @param series the series, all of the same length; not modified
+     * @return one mean and interval per series, in order
+     * @throws IllegalArgumentException if there is no series, a series is empty or holds NaN, or the
+     *     lengths differ
+     */
+    public ConfidenceInterval[] meanIntervals(double[][] series) {
+        Objects.requireNonNull(series, "series");
+        if (series.length == 0) {
+            throw new IllegalArgumentException("no series to bootstrap");
+        }
+        int n = Objects.requireNonNull(series[0], "series[0]").length;
         if (n == 0) {
             throw new IllegalArgumentException("no values to bootstrap");
         }
-        double sum = 0;
-        for (double v : values) {
-            if (Double.isNaN(v)) {
-                throw new IllegalArgumentException("values hold NaN; record failures apart instead");
+        int m = series.length;
+        ConfidenceInterval[] out = new ConfidenceInterval[m];
+        double[] mean = new double[m];
+        List<ValueGroups> groups = new ArrayList<>(m);
+        int[] active = new int[m];
+        int a = 0;
+        for (int s = 0; s < m; s++) {
+            double[] values = Objects.requireNonNull(series[s], "series[" + s + "]");
+            if (values.length != n) {
+                throw new IllegalArgumentException(
+                        "series must have the same length, were " + n + " and " + values.length);
             }
-            sum += v;
+            double sum = 0;
+            for (double v : values) {
+                if (Double.isNaN(v)) {
+                    throw new IllegalArgumentException("values hold NaN; record failures apart instead");
+                }
+                sum += v;
+            }
+            mean[s] = sum / n;
+            if (allEqual(values)) {
+                out[s] = new ConfidenceInterval(mean[s], mean[s], mean[s], n, level);
+            } else {
+                active[a++] = s;
+                groups.add(ValueGroups.of(values));
+            }
         }
-        double mean = sum / n;
-        if (allEqual(values)) {
-            return new ConfidenceInterval(mean, mean, mean, n, level);
+        if (a == 0) {
+            return out;
         }
-        double[] means = new double[resamples];
+        double[][] sums = resampleSums(series, Arrays.copyOf(active, a), groups, n);
+        double alpha = 1 - level;
+        for (int j = 0; j < a; j++) {
+            double[] means = sums[j];
+            for (int r = 0; r < resamples; r++) {
+                means[r] /= n;
+            }
+            Arrays.sort(means);
+            double lower = quantile(means, alpha / 2);
+            double upper = quantile(means, 1 - alpha / 2);
+            int s = active[j];
+            out[s] = new ConfidenceInterval(mean[s], Math.min(lower, upper), Math.max(lower, upper), n, level);
+        }
+        return out;
+    }
+
+    /**
+     * The sum of each active series in every resample. Whatever the path, resample {@code r}'s sum is
+     * {@code Σ v · W_v(r)} over the series' distinct non-zero values {@code v} in ascending order, where
+     * {@code W_v(r)} is the exact integer count of draws of samples holding {@code v}: the same double
+     * whichever way the counts were gathered.
+     */
+    private double[][] resampleSums(double[][] series, int[] active, List<ValueGroups> groups, int n) {
+        double[][] sums = new double[active.length][resamples];
         char[] table = weightTable(n);
-        if (table != null) {
-            // Column form: question i's multiplicity in every resample is contiguous, so each non-zero
-            // value adds itself to all resample sums in one vectorisable pass; zeros cost nothing.
-            for (int i = 0; i < n; i++) {
-                double x = values[i];
-                if (x != 0) {
+        int[] classOf = new int[n];
+        int classes = jointClasses(series, active, classOf);
+        if (classes > 0) {
+            // Few distinct value profiles (the usual case for retrieval metrics): count draws per
+            // profile once, then every series is a short sum over profiles.
+            int[][] weights = new int[classes][resamples];
+            if (table != null) {
+                for (int i = 0; i < n; i++) {
+                    int[] w = weights[classOf[i]];
                     int base = i * resamples;
                     for (int r = 0; r < resamples; r++) {
-                        means[r] += x * table[base + r];
+                        w[r] += table[base + r];
                     }
+                }
+            } else {
+                SplittableRandom random = new SplittableRandom(seed);
+                for (int r = 0; r < resamples; r++) {
+                    for (int j = 0; j < n; j++) {
+                        weights[classOf[random.nextInt(n)]][r]++;
+                    }
+                }
+            }
+            int[] w = new int[resamples];
+            for (int j = 0; j < active.length; j++) {
+                ValueGroups g = groups.get(j);
+                double[] sum = sums[j];
+                boolean[] seen = new boolean[classes];
+                for (int v = 0; v < g.values.length; v++) {
+                    Arrays.fill(w, 0);
+                    for (int k = g.start[v]; k < g.start[v + 1]; k++) {
+                        int c = classOf[g.members[k]];
+                        if (!seen[c]) {
+                            seen[c] = true;
+                            int[] cw = weights[c];
+                            for (int r = 0; r < resamples; r++) {
+                                w[r] += cw[r];
+                            }
+                        }
+                    }
+                    addScaled(sum, g.values[v], w);
+                }
+            }
+        } else if (table != null) {
+            int[] w = new int[resamples];
+            for (int j = 0; j < active.length; j++) {
+                ValueGroups g = groups.get(j);
+                for (int v = 0; v < g.values.length; v++) {
+                    Arrays.fill(w, 0);
+                    for (int k = g.start[v]; k < g.start[v + 1]; k++) {
+                        int base = g.members[k] * resamples;
+                        for (int r = 0; r < resamples; r++) {
+                            w[r] += table[base + r];
+                        }
+                    }
+                    addScaled(sums[j], g.values[v], w);
                 }
             }
         } else {
@@ -125,24 +241,121 @@ public final class Bootstrap {
                 for (int j = 0; j < n; j++) {
                     count[random.nextInt(n)]++;
                 }
-                double s = 0;
-                for (int i = 0; i < n; i++) {
-                    double x = values[i];
-                    if (x != 0) {
-                        s += x * count[i];
+                for (int j = 0; j < active.length; j++) {
+                    ValueGroups g = groups.get(j);
+                    double s = 0;
+                    for (int v = 0; v < g.values.length; v++) {
+                        int w = 0;
+                        for (int k = g.start[v]; k < g.start[v + 1]; k++) {
+                            w += count[g.members[k]];
+                        }
+                        s += g.values[v] * w;
                     }
+                    sums[j][r] = s;
                 }
-                means[r] = s;
             }
         }
-        for (int r = 0; r < resamples; r++) {
-            means[r] /= n;
+        return sums;
+    }
+
+    private static void addScaled(double[] sum, double v, int[] w) {
+        for (int r = 0; r < sum.length; r++) {
+            sum[r] += v * w[r];
         }
-        Arrays.sort(means);
-        double alpha = 1 - level;
-        double lower = quantile(means, alpha / 2);
-        double upper = quantile(means, 1 - alpha / 2);
-        return new ConfidenceInterval(mean, Math.min(lower, upper), Math.max(lower, upper), n, level);
+    }
+
+    /**
+     * Numbers the distinct rows {@code (series[s][i] for s in active)} and writes each sample's number
+     * to {@code classOf}; returns how many there are, or 0 when there are too many to pay off.
+     */
+    private int jointClasses(double[][] series, int[] active, int[] classOf) {
+        int n = classOf.length;
+        int limit = (int) Math.min(MAX_CLASSES, Math.max(1, CLASS_WEIGHT_LIMIT / resamples));
+        Map<Row, Integer> ids = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            double[] row = new double[active.length];
+            for (int j = 0; j < active.length; j++) {
+                row[j] = series[active[j]][i];
+            }
+            Integer id = ids.get(new Row(row));
+            if (id == null) {
+                if (ids.size() == limit) {
+                    return 0;
+                }
+                id = ids.size();
+                ids.put(new Row(row), id);
+            }
+            classOf[i] = id;
+        }
+        return ids.size() * 4 <= n ? ids.size() : 0;
+    }
+
+    /** A sample's values across series, compared by value. */
+    private record Row(double[] values) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Row other && Arrays.equals(values, other.values);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(values);
+        }
+
+        @Override
+        public String toString() {
+            return Arrays.toString(values);
+        }
+    }
+
+    /**
+     * The distinct non-zero values of a series in ascending order, each with the samples holding it:
+     * {@code members[start[v] .. start[v + 1])} hold value {@code values[v]}.
+     */
+    private record ValueGroups(double[] values, int[] start, int[] members) {
+        static ValueGroups of(double[] series) {
+            int n = series.length;
+            int nonZero = 0;
+            for (double x : series) {
+                if (x != 0) {
+                    nonZero++;
+                }
+            }
+            double[] sorted = new double[nonZero];
+            int k = 0;
+            for (int i = 0; i < n; i++) {
+                if (series[i] != 0) {
+                    sorted[k++] = series[i];
+                }
+            }
+            Arrays.sort(sorted);
+            int distinct = 0;
+            for (int i = 0; i < nonZero; i++) {
+                if (i == 0 || sorted[i] != sorted[i - 1]) {
+                    sorted[distinct++] = sorted[i];
+                }
+            }
+            double[] values = Arrays.copyOf(sorted, distinct);
+            int[] start = new int[distinct + 1];
+            int[] group = new int[n];
+            for (int i = 0; i < n; i++) {
+                if (series[i] != 0) {
+                    group[i] = Arrays.binarySearch(values, series[i]);
+                    start[group[i] + 1]++;
+                }
+            }
+            for (int v = 0; v < distinct; v++) {
+                start[v + 1] += start[v];
+            }
+            int[] fill = Arrays.copyOf(start, distinct);
+            int[] members = new int[nonZero];
+            for (int i = 0; i < n; i++) {
+                if (series[i] != 0) {
+                    members[fill[group[i]]++] = i;
+                }
+            }
+            return new ValueGroups(values, start, members);
+        }
     }
 
     /**

@@ -269,7 +269,10 @@ class BenchmarkRunnerTest {
         List<QuestionSample> skipped =
                 List.of(new QuestionSample("q", "", "", "", "d0-c1", "doc0", "s", QuestionStatus.SKIP, "thin"));
         assertThatThrownBy(() -> runner.run(skipped, corpus))
-                .hasMessage("no usable questions: 1 question records, none with status success");
+                .hasMessage("no usable questions: 0 of 1 question records succeeded (1 skipped, 0 failed); check the"
+                        + " LLM with `raglens questions --docs DIR --limit 5` or try another --llm-model");
+        assertThatThrownBy(() -> runner.run(List.of(), corpus))
+                .hasMessage("no questions yet; run `raglens questions --docs DIR` first to generate them");
         List<QuestionSample> stale =
                 List.of(new QuestionSample("q", "Q?", "a", "e", "gone", "doc0", "s", QuestionStatus.SUCCESS, ""));
         assertThatThrownBy(() -> runner.run(stale, corpus))

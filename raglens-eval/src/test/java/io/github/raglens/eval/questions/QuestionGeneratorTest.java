@@ -5,8 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.AuthenticationException;
 import io.github.raglens.error.ProviderUnreachableException;
+import io.github.raglens.eval.benchmark.BenchmarkRunner;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
+import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.RetrievalResult;
+import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.JsonlStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -114,6 +118,35 @@ class QuestionGeneratorTest {
         assertThat(run.failureLines())
                 .containsExactly("c2: question still contains the phrase \"in this section\":"
                         + " \"What landing is described in this section?\"");
+    }
+
+    @Test
+    void llmSkippingEveryChunk_leavesNoQuestions_andTheBenchmarkSaysWhy() {
+        ScriptedLlm llm = new ScriptedLlm(r -> ScriptedLlm.SKIP);
+        List<Chunk> chunks = List.of(
+                chunk("c1", "doc", TEXT), chunk("c2", "doc", TEXT + " Again."), chunk("c3", "doc2", TEXT + " Twice."));
+        QuestionRun run = generate(llm, chunks);
+        assertThat(run.succeeded()).isZero();
+        assertThat(run.skipped()).isEqualTo(3);
+        assertThat(run.llmCalls()).isEqualTo(3);
+        List<QuestionSample> samples = records(dir.resolve("questions.jsonl")).stream()
+                .map(QuestionRecord::toSample)
+                .toList();
+        Retriever never = new Retriever() {
+            @Override
+            public String name() {
+                return "never";
+            }
+
+            @Override
+            public RetrievalResult retrieve(String query, int k) {
+                return new RetrievalResult("never", query, List.of(), 0);
+            }
+        };
+        assertThatThrownBy(
+                        () -> BenchmarkRunner.builder().retriever(never).build().run(samples, chunks))
+                .hasMessage("no usable questions: 0 of 3 question records succeeded (3 skipped, 0 failed); check the"
+                        + " LLM with `raglens questions --docs DIR --limit 5` or try another --llm-model");
     }
 
     @Test

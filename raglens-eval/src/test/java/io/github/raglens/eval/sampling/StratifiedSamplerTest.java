@@ -29,6 +29,16 @@ class StratifiedSamplerTest {
     }
 
     @Test
+    void sample_ofAOneDocumentCorpus_takesEverythingFromIt_andGrowsStably() {
+        List<QuestionSample> qs = new ArrayList<>();
+        addQuestions(qs, "only", 0, 40);
+        List<QuestionSample> ten = StratifiedSampler.defaults().sample(qs, 10);
+        assertThat(ten).hasSize(10).extracting(QuestionSample::documentId).containsOnly("only");
+        assertThat(StratifiedSampler.defaults().sample(qs, 10)).isEqualTo(ten);
+        assertThat(StratifiedSampler.defaults().sample(qs, 40)).hasSize(40);
+    }
+
+    @Test
     void sample_largestRemainderGoesToLargerShareThenSmallerDocumentId() {
         List<QuestionSample> qs = new ArrayList<>();
         addQuestions(qs, "b", 0, 1);

@@ -2,6 +2,7 @@ package io.github.raglens.eval.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.Random;
 import org.junit.jupiter.api.RepeatedTest;
@@ -75,6 +76,101 @@ class BootstrapTest {
             }
         }
         assertThat(covered).isBetween(176, 200);
+    }
+
+    @RepeatedTest(30)
+    void meanIntervals_equalEachSeriesAlone_andTheTextbookResampling(RepetitionInfo info) {
+        long seed = BASE_SEED + 500 + info.getCurrentRepetition();
+        System.out.println("meanIntervals seed " + seed);
+        Random random = new Random(seed);
+        int n = 1 + random.nextInt(400);
+        double[][] series = metricLikeSeries(random, n, 1 + random.nextInt(12));
+        Bootstrap bootstrap = Bootstrap.of(500 + random.nextInt(1_000), seed, 0.9);
+        ConfidenceInterval[] together = bootstrap.meanIntervals(series);
+        for (int s = 0; s < series.length; s++) {
+            assertThat(together[s]).as("seed %d series %d", seed, s).isEqualTo(bootstrap.meanInterval(series[s]));
+            ConfidenceInterval textbook = textbook(series[s], bootstrap);
+            assertThat(together[s].lower()).as("seed %d series %d", seed, s).isCloseTo(textbook.lower(), within(1e-12));
+            assertThat(together[s].upper()).as("seed %d series %d", seed, s).isCloseTo(textbook.upper(), within(1e-12));
+        }
+    }
+
+    @Test
+    void seriesTooLongToCache_areResampledFromTheSameStream() {
+        long seed = 77;
+        Random random = new Random(seed);
+        int n = 340_000; // 100 resamples x 340,000 > the cached table's limit
+        double[][] series = metricLikeSeries(random, n, 2);
+        Bootstrap bootstrap = Bootstrap.of(100, seed, 0.95);
+        ConfidenceInterval[] together = bootstrap.meanIntervals(series);
+        for (int s = 0; s < series.length; s++) {
+            assertThat(together[s]).isEqualTo(bootstrap.meanInterval(series[s]));
+            ConfidenceInterval textbook = textbook(series[s], bootstrap);
+            assertThat(together[s].lower()).isCloseTo(textbook.lower(), within(1e-12));
+            assertThat(together[s].upper()).isCloseTo(textbook.upper(), within(1e-12));
+        }
+    }
+
+    @Test
+    void meanIntervals_rejectSeriesOfDifferentLengths() {
+        assertThatThrownBy(() -> Bootstrap.defaults().meanIntervals(new double[][] {{1, 0}, {1}}))
+                .hasMessage("series must have the same length, were 2 and 1");
+        assertThatThrownBy(() -> Bootstrap.defaults().meanIntervals(new double[0][]))
+                .hasMessage("no series to bootstrap");
+    }
+
+    /** Hit-, MRR- and nDCG-like series of one system, plus now and then a continuous one. */
+    private static double[][] metricLikeSeries(Random random, int n, int count) {
+        int[] first = new int[n];
+        for (int i = 0; i < n; i++) {
+            first[i] = random.nextInt(3) == 0 ? 0 : 1 + random.nextInt(12);
+        }
+        double[][] series = new double[count][n];
+        for (int s = 0; s < count; s++) {
+            int k = 1 + random.nextInt(10);
+            int kind = random.nextInt(5);
+            for (int i = 0; i < n; i++) {
+                boolean hit = first[i] > 0 && first[i] <= k;
+                series[s][i] = switch (kind) {
+                    case 0 -> hit ? 1 : 0;
+                    case 1 -> hit ? 1.0 / first[i] : 0;
+                    case 2 -> hit ? 1 / (Math.log(first[i] + 1) / Math.log(2)) : 0;
+                    case 3 -> (hit ? 1.0 : 0.0) / k;
+                    default -> random.nextDouble() < 0.3 ? 0 : random.nextGaussian();
+                };
+            }
+        }
+        return series;
+    }
+
+    /** Resample r draws n indexes from the seeded stream; the interval is the type-7 percentiles. */
+    private static ConfidenceInterval textbook(double[] values, Bootstrap bootstrap) {
+        int n = values.length;
+        double mean = 0;
+        for (double v : values) {
+            mean += v;
+        }
+        mean /= n;
+        java.util.SplittableRandom random = new java.util.SplittableRandom(bootstrap.seed());
+        double[] means = new double[bootstrap.resamples()];
+        for (int r = 0; r < means.length; r++) {
+            double s = 0;
+            for (int j = 0; j < n; j++) {
+                s += values[random.nextInt(n)];
+            }
+            means[r] = s / n;
+        }
+        java.util.Arrays.sort(means);
+        double alpha = 1 - bootstrap.level();
+        boolean constant = java.util.Arrays.stream(values).allMatch(v -> v == values[0]);
+        return constant
+                ? new ConfidenceInterval(mean, mean, mean, n, bootstrap.level())
+                : new ConfidenceInterval(
+                        mean,
+                        Bootstrap.quantile(means, alpha / 2),
+                        Bootstrap.quantile(means, 1 - alpha / 2),
+                        n,
+                        bootstrap.level());
     }
 
     @Test

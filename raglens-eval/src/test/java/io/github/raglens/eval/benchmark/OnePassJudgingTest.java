@@ -1,0 +1,268 @@
+package io.github.raglens.eval.benchmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.raglens.eval.RetrievalMetrics;
+import io.github.raglens.eval.ScoredId;
+import io.github.raglens.eval.questions.Evidence;
+import io.github.raglens.eval.stats.Bootstrap;
+import io.github.raglens.eval.stats.PairedRandomizationTest;
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.ChunkType;
+import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.QuestionStatus;
+import io.github.raglens.model.RetrievalResult;
+import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.spi.Retriever;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.RepetitionInfo;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The benchmark judges each ranked list in one pass and derives every metric at every K from three
+ * first ranks; these tests check that against the per-K {@link RetrievalMetrics} functions and against
+ * a straightforward judge (per-hit normalisation, {@code trecOrder} on scored ids) on seeded random
+ * rankings with ties, duplicates and expanded contexts.
+ */
+class OnePassJudgingTest {
+
+    private static final int[] KS = {1, 2, 3, 5, 10, 20};
+
+    @RepeatedTest(200)
+    void metricValuesOfThreeFirstRanks_equalThePerKFunctions(RepetitionInfo info) {
+        long seed = 9_100L + info.getCurrentRepetition();
+        Random random = new Random(seed);
+        int n = random.nextInt(16);
+        List<RetrievedChunk> hits = randomHits(random, n, pool(random));
+        String[] keys = new String[n];
+        List<ScoredId> scored = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            keys[i] = "k" + random.nextInt(1_000) + "-" + i; // distinct, in random byte order
+            scored.add(new ScoredId(keys[i], hits.get(i).score()));
+        }
+        int[] order = BenchmarkRunner.trecOrder(hits.toArray(new RetrievedChunk[0]), keys);
+        List<String> ranking = new ArrayList<>();
+        List<RetrievedChunk> ordered = new ArrayList<>();
+        for (int i : order) {
+            ranking.add(keys[i]);
+            ordered.add(hits.get(i));
+        }
+        assertThat(ranking).as("seed " + seed).isEqualTo(RetrievalMetrics.trecOrder(scored));
+        String target = n > 0 && random.nextInt(4) > 0 ? keys[random.nextInt(n)] : "absent";
+        String section = "s" + random.nextInt(4);
+        String child = "c" + random.nextInt(8);
+        int first = ranking.indexOf(target) + 1;
+        int firstSection = 0;
+        int firstChild = 0;
+        for (int i = ordered.size() - 1; i >= 0; i--) {
+            firstSection = BenchmarkRunner.inSection(ordered.get(i), section) ? i + 1 : firstSection;
+            firstChild = ordered.get(i).matched().id().equals(child) ? i + 1 : firstChild;
+        }
+        BenchmarkRunner.MetricNames names = new BenchmarkRunner.MetricNames(KS);
+        double[][] v = new double[names.size()][1];
+        BenchmarkRunner.metricValues(first, firstSection, firstChild, KS, v, 0);
+        Set<String> relevant = Set.of(target);
+        Map<String, Double> expected = new HashMap<>();
+        for (int k : KS) {
+            expected.put("hit@" + k, RetrievalMetrics.hitAt(ranking, relevant, k));
+            expected.put("mrr@" + k, RetrievalMetrics.reciprocalRankAt(ranking, relevant, k));
+            expected.put("ndcg@" + k, RetrievalMetrics.ndcgAt(ranking, relevant, k));
+            expected.put("recall@" + k, RetrievalMetrics.recallAt(ranking, relevant, k));
+            expected.put("precision@" + k, RetrievalMetrics.precisionAt(ranking, relevant, k));
+            expected.put("section_hit@" + k, RetrievalMetrics.sectionHitAt(ordered, section, k));
+            expected.put("child_hit@" + k, RetrievalMetrics.childHitAt(ordered, child, k));
+        }
+        expected.put("map", RetrievalMetrics.averagePrecision(ranking, relevant));
+        expected.put("r_precision", RetrievalMetrics.rPrecision(ranking, relevant));
+        assertThat(expected).hasSize(names.size());
+        for (int m = 0; m < names.size(); m++) {
+            assertThat(v[m][0]).as("seed %d %s", seed, names.get(m)).isEqualTo(expected.get(names.get(m)));
+        }
+    }
+
+    @Test
+    void runnerJudging_equalsAStraightforwardJudge_inEveryRelevanceMode() {
+        long seed = 4_242;
+        System.out.println("OnePassJudgingTest seed " + seed);
+        Random random = new Random(seed);
+        List<Chunk> corpus = pool(random);
+        List<QuestionSample> questions = new ArrayList<>();
+        Map<String, List<RetrievedChunk>> answers = new HashMap<>();
+        for (int q = 0; q < 300; q++) {
+            Chunk source = corpus.get(random.nextInt(corpus.size()));
+            String text = source.text();
+            int from = random.nextInt(text.length() / 2);
+            String evidence = random.nextInt(5) == 0
+                    ? "not  in\nany chunk"
+                    : text.substring(from, from + 1 + random.nextInt(text.length() - from - 1));
+            String question = "question " + q;
+            questions.add(new QuestionSample(
+                    "q " + q,
+                    question,
+                    "a",
+                    evidence,
+                    source.id(),
+                    source.documentId(),
+                    source.sectionId(),
+                    QuestionStatus.SUCCESS,
+                    ""));
+            answers.put(question, randomHits(random, random.nextInt(14), corpus));
+        }
+        Retriever retriever = new Retriever() {
+            @Override
+            public String name() {
+                return "random";
+            }
+
+            @Override
+            public RetrievalResult retrieve(String query, int k) {
+                return new RetrievalResult("random", query, answers.get(query), 0);
+            }
+        };
+        for (Relevance mode : Relevance.values()) {
+            BenchmarkReport report = BenchmarkRunner.builder()
+                    .retriever(retriever)
+                    .relevance(mode)
+                    .ks(KS)
+                    .bootstrap(Bootstrap.of(100, 1, 0.95))
+                    .pairedTest(PairedRandomizationTest.of(100, 1))
+                    .build()
+                    .run(questions, corpus);
+            List<QuestionResult> rows = report.perQuestion();
+            assertThat(rows).hasSize(questions.size());
+            Map<String, Double> sums = new HashMap<>();
+            for (int q = 0; q < rows.size(); q++) {
+                QuestionSample sample = questions.get(q);
+                Reference ref = reference(mode, sample, rows.get(q).target(), answers.get(sample.question()));
+                assertThat(rows.get(q).ranking()).as("%s question %d", mode, q).isEqualTo(ref.ranking);
+                assertThat(rows.get(q).scores()).as("%s question %d", mode, q).isEqualTo(ref.scores);
+                Set<String> relevant = Set.of(rows.get(q).target());
+                for (int k : KS) {
+                    sums.merge("mrr@" + k, RetrievalMetrics.reciprocalRankAt(ref.ranking, relevant, k), Double::sum);
+                    sums.merge("ndcg@" + k, RetrievalMetrics.ndcgAt(ref.ranking, relevant, k), Double::sum);
+                    sums.merge(
+                            "section_hit@" + k,
+                            RetrievalMetrics.sectionHitAt(ref.ordered, sample.sectionId(), k),
+                            Double::sum);
+                    sums.merge(
+                            "child_hit@" + k,
+                            RetrievalMetrics.childHitAt(ref.ordered, sample.sourceChunkId(), k),
+                            Double::sum);
+                }
+            }
+            Map<String, MetricSummary> metrics = report.retriever("random").metrics();
+            sums.forEach((name, sum) ->
+                    assertThat(metrics.get(name).mean()).as("%s %s", mode, name).isEqualTo(sum / rows.size()));
+            assertThat(metrics.get("mrr@20").mean())
+                    .as(mode.name())
+                    .isGreaterThan(0)
+                    .isLessThan(1);
+        }
+    }
+
+    private record Reference(List<String> ranking, List<Double> scores, List<RetrievedChunk> ordered) {}
+
+    /** Judging as plainly as possible: normalise every hit's texts, sort scored ids with trecOrder. */
+    private static Reference reference(Relevance mode, QuestionSample q, String target, List<RetrievedChunk> hits) {
+        List<RetrievedChunk> byRank = new ArrayList<>(hits);
+        byRank.sort((a, b) -> Integer.compare(a.rank(), b.rank()));
+        List<ScoredId> scored = new ArrayList<>();
+        Map<String, RetrievedChunk> byKey = new HashMap<>();
+        boolean found = false;
+        for (RetrievedChunk hit : byRank) {
+            boolean reaches = switch (mode) {
+                case CHUNK ->
+                    hit.chunk().id().equals(q.sourceChunkId())
+                            || hit.matched().id().equals(q.sourceChunkId())
+                            || hit.context().stream().anyMatch(c -> c.id().equals(q.sourceChunkId()));
+                case SECTION -> RetrievalMetrics.sectionHitAt(List.of(hit), q.sectionId(), 1) > 0;
+                case EVIDENCE ->
+                    !Evidence.normalize(q.evidence()).isEmpty()
+                            && (Evidence.normalize(hit.chunk().text()).contains(Evidence.normalize(q.evidence()))
+                                    || Evidence.normalize(hit.contextText())
+                                            .contains(Evidence.normalize(q.evidence())));
+            };
+            String key;
+            if (!found && reaches) {
+                key = target;
+                found = true;
+            } else {
+                key = hit.chunk().id();
+                if (key.equals(target) || byKey.containsKey(key)) {
+                    key = key + "#dup" + hit.rank();
+                }
+            }
+            scored.add(new ScoredId(key, hit.score()));
+            byKey.put(key, hit);
+        }
+        List<String> ranking = RetrievalMetrics.trecOrder(scored);
+        List<Double> scores = new ArrayList<>();
+        List<RetrievedChunk> ordered = new ArrayList<>();
+        for (String key : ranking) {
+            ordered.add(byKey.get(key));
+            scores.add(byKey.get(key).score());
+        }
+        return new Reference(ranking, scores, ordered);
+    }
+
+    /** Twelve chunks in four sections of two documents, with whitespace-rich texts. */
+    private static List<Chunk> pool(Random random) {
+        List<Chunk> out = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            String text = "Chunk  " + i + " says\n\tthat value " + (i * 7 % 5) + " holds  for  item " + (i % 3)
+                    + ".\n\nIt ends here " + random.nextInt(3) + ".";
+            out.add(new Chunk(
+                    "c" + i,
+                    "d" + (i / 6),
+                    "s" + (i / 3),
+                    null,
+                    "d > s" + (i / 3),
+                    i % 4 == 0 ? ChunkType.PARENT_SECTION : ChunkType.SECTION_FRAGMENT,
+                    i % 4 == 0 ? -1 : i % 4,
+                    i,
+                    text,
+                    0,
+                    text.length(),
+                    1,
+                    1));
+        }
+        return out;
+    }
+
+    /**
+     * {@code n} hits with tied scores, repeated chunks, ranks out of order now and then (but distinct), and expanded
+     * contexts whose matched child differs from the returned chunk.
+     */
+    private static List<RetrievedChunk> randomHits(Random random, int n, List<Chunk> pool) {
+        List<RetrievedChunk> hits = new ArrayList<>();
+        List<Integer> ranks = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+            ranks.add(i);
+        }
+        if (random.nextInt(4) == 0) {
+            java.util.Collections.shuffle(ranks, random);
+        }
+        for (int i = 0; i < n; i++) {
+            Chunk matched = pool.get(random.nextInt(pool.size()));
+            double score = random.nextInt(4) / 2.0;
+            int rank = ranks.get(i);
+            if (random.nextBoolean()) {
+                hits.add(RetrievedChunk.of(rank, score, matched));
+            } else {
+                Chunk parent = pool.get(random.nextInt(pool.size()));
+                List<Chunk> context = random.nextBoolean()
+                        ? List.of(parent)
+                        : List.of(
+                                pool.get(random.nextInt(pool.size())), matched, pool.get(random.nextInt(pool.size())));
+                hits.add(new RetrievedChunk(rank, score, parent, matched, context));
+            }
+        }
+        return hits;
+    }
+}

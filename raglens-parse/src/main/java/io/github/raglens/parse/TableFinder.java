@@ -1,11 +1,12 @@
 package io.github.raglens.parse;
 
+import java.io.IOException;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.apache.pdfbox.pdmodel.PDDocument;
-import technology.tabula.ObjectExtractor;
 import technology.tabula.Page;
 import technology.tabula.Rectangle;
 import technology.tabula.extractors.BasicExtractionAlgorithm;
@@ -46,11 +47,7 @@ final class TableFinder {
         }
     }
 
-    private final ObjectExtractor extractor;
-
-    TableFinder(PDDocument document) {
-        this.extractor = new ObjectExtractor(document);
-    }
+    private TableFinder() {}
 
     /** Whether a page shows evidence of a table: a caption, ruling lines or columns of numbers. */
     static boolean evidence(PageText page, List<Line> lines) {
@@ -79,7 +76,7 @@ final class TableFinder {
      * The tables of one page that earn their place, top to bottom: lattice extraction where Tabula
      * finds ruling lines, then stream extraction in the regions {@link TableRegions} finds.
      */
-    List<Found> find(PageText text) {
+    static List<Found> find(PageText text, Supplier<Page> tabula) {
         List<float[]> regions = TableRegions.find(text);
         boolean ruled = text.horizontalRulings() >= 2 && text.verticalRulings() >= 2;
         if (regions.isEmpty() && !ruled) {
@@ -89,7 +86,7 @@ final class TableFinder {
         for (float[] r : regions) {
             captioned |= r[4] > 0;
         }
-        Page page = extractor.extract(text.page());
+        Page page = tabula.get();
         List<Found> out = new ArrayList<>();
         if (!page.getHorizontalRulings().isEmpty() && !page.getVerticalRulings().isEmpty()) {
             for (technology.tabula.Table t : new SpreadsheetExtractionAlgorithm().extract(page)) {
@@ -223,8 +220,9 @@ final class TableFinder {
      * @return the raw cell texts of each table, in order
      */
     static List<List<List<String>>> extractWithHints(
-            PDDocument document, int pageNumber, List<float[]> areas, String method, boolean verticalRulings) {
-        Page page = new ObjectExtractor(document).extract(pageNumber);
+            PDDocument document, int pageNumber, List<float[]> areas, String method, boolean verticalRulings)
+            throws IOException {
+        Page page = PdfTextCollector.tabulaPage(document, pageNumber);
         List<Page> regions = new ArrayList<>();
         if (method.equals("guess")) {
             for (Rectangle r : new technology.tabula.detectors.NurminenDetectionAlgorithm().detect(page)) {

@@ -45,7 +45,7 @@ import org.slf4j.LoggerFactory;
 public final class PdfParser implements Parser {
 
     /** Changes whenever the output for the same file changes; part of the parse-cache key. */
-    public static final String VERSION = "pdf-2";
+    public static final String VERSION = "pdf-3";
 
     private static final Logger LOG = LoggerFactory.getLogger(PdfParser.class);
 
@@ -66,6 +66,7 @@ public final class PdfParser implements Parser {
     private final long maxMainMemoryBytes;
     private final PageSource pageSource;
     private final TableSource tableSource;
+    private final int maxTableSize;
 
     private PdfParser(Builder b) {
         this.useOutline = b.useOutline;
@@ -74,6 +75,7 @@ public final class PdfParser implements Parser {
         this.maxMainMemoryBytes = b.maxMainMemoryBytes;
         this.pageSource = b.pageSource;
         this.tableSource = b.tableSource;
+        this.maxTableSize = b.maxTableSize;
     }
 
     /** A parser with the defaults: outline used, tables on, 120 s per file, 64 MiB main memory. */
@@ -95,6 +97,7 @@ public final class PdfParser implements Parser {
         b.maxMainMemoryBytes = maxMainMemoryBytes;
         b.pageSource = pageSource;
         b.tableSource = tableSource;
+        b.maxTableSize = maxTableSize;
         return b;
     }
 
@@ -215,6 +218,18 @@ public final class PdfParser implements Parser {
     /** The tables of a page that shows table evidence; a failure inside Tabula keeps the page's text as text. */
     private List<TableFinder.Found> tablesOf(Path file, PageText page, Supplier<technology.tabula.Page> tabula) {
         if (!TableFinder.evidence(page, ColumnLayout.lines(page))) {
+            return List.of();
+        }
+        int size = Math.max(page.charCount(), 10 * (page.horizontalRulings() + page.verticalRulings()));
+        if (size > maxTableSize) {
+            LOG.warn(
+                    "{}: page {} is too large for table extraction ({} characters, {} ruling lines; the limit is {}"
+                            + " characters or a tenth as many lines); kept its text as text",
+                    file,
+                    page.page(),
+                    page.charCount(),
+                    page.horizontalRulings() + page.verticalRulings(),
+                    maxTableSize);
             return List.of();
         }
         try {
@@ -364,6 +379,7 @@ public final class PdfParser implements Parser {
         private PageSource pageSource =
                 (document, deadline, tables) -> new PdfTextCollector(deadline, tables).collect(document);
         private TableSource tableSource = TableFinder::find;
+        private int maxTableSize = 100_000;
 
         private Builder() {}
 
@@ -413,6 +429,19 @@ public final class PdfParser implements Parser {
 
         Builder pageSource(PageSource pageSource) {
             this.pageSource = Objects.requireNonNull(pageSource, "pageSource");
+            return this;
+        }
+
+        /**
+         * Pages with more characters than this, or more than a tenth as many ruling lines, are not
+         * searched for tables (default 100,000): their text stays text, so one enormous table cannot
+         * stall a corpus inside Tabula, where the per-file time limit is not checked.
+         */
+        Builder maxTableSize(int characters) {
+            if (characters < 1) {
+                throw new IllegalArgumentException("maxTableSize must be positive, was " + characters);
+            }
+            this.maxTableSize = characters;
             return this;
         }
 

@@ -22,6 +22,8 @@ final class TableFinder {
 
     static final Pattern CAPTION = Pattern.compile(
             "^(table|tab\\.)\\s*([0-9]{1,3}|[IVX]{1,5}|[A-Z]\\.?[0-9]{1,2})\\b.*", Pattern.CASE_INSENSITIVE);
+    static final Pattern FIGURE_CAPTION =
+            Pattern.compile("^(fig\\.|figure)\\s*[0-9]{1,3}\\b.*", Pattern.CASE_INSENSITIVE);
     private static final Pattern NUMBER = Pattern.compile("[-+±(]?[$€£]?\\d[\\d.,]*%?\\)?[*†‡]*");
 
     /**
@@ -90,14 +92,14 @@ final class TableFinder {
         List<Found> out = new ArrayList<>();
         if (!page.getHorizontalRulings().isEmpty() && !page.getVerticalRulings().isEmpty()) {
             for (technology.tabula.Table t : new SpreadsheetExtractionAlgorithm().extract(page)) {
-                add(out, t, text.page(), t, !captioned);
+                add(out, t, text, t, !captioned);
             }
         }
         for (float[] r : regions) {
             Rectangle area = new Rectangle(r[0], r[1], r[3] - r[1], r[2] - r[0]);
             Page region = page.getArea(area);
             for (technology.tabula.Table t : new BasicExtractionAlgorithm().extract(region)) {
-                add(out, t, text.page(), area, r[4] == 0);
+                add(out, t, text, area, r[4] == 0);
             }
         }
         out.sort((a, b) -> Float.compare(a.top(), b.top()));
@@ -105,12 +107,15 @@ final class TableFinder {
     }
 
     private static void add(
-            List<Found> out, technology.tabula.Table t, int pageNumber, Rectangle box, boolean uncaptioned) {
+            List<Found> out, technology.tabula.Table t, PageText text, Rectangle box, boolean uncaptioned) {
         List<List<String>> rows = Cells.clean(cells(t, true));
-        if (!earnsPlace(rows) || (uncaptioned && !labelled(rows))) {
+        if (!earnsPlace(rows)) {
             return;
         }
-        Found f = new Found(rows, pageNumber, box.getTop(), box.getLeft(), box.getBottom(), box.getRight());
+        if (uncaptioned && (!labelled(rows) || besideFigureCaption(text, box))) {
+            return;
+        }
+        Found f = new Found(rows, text.page(), box.getTop(), box.getLeft(), box.getBottom(), box.getRight());
         for (Found o : out) {
             if (o.overlaps(f)) {
                 return;
@@ -140,12 +145,63 @@ final class TableFinder {
     }
 
     /**
-     * Without a caption, a table needs at least three rows and a row of labels (half its cells with
-     * letters): rows of bare numbers are usually the tick labels of a chart.
+     * Whether the first text under a box (before any line of prose, within its width) is a "Figure N"
+     * caption, or one ends just above it: text there is the labels of a chart or a diagram, not a table.
+     */
+    static boolean besideFigureCaption(PageText text, Rectangle box) {
+        float from = box.getLeft() - 40;
+        float to = box.getRight() + 40;
+        for (List<Word> row : text.rows()) {
+            List<Word> span = new ArrayList<>();
+            for (Word w : row) {
+                if (w.x0() >= from && w.x0() < to) {
+                    span.add(w);
+                }
+            }
+            if (span.isEmpty()) {
+                continue;
+            }
+            Word first = span.getFirst();
+            boolean below = first.top() >= box.getBottom() - 4;
+            boolean above = first.bottom() <= box.getTop() + 4 && first.bottom() >= box.getTop() - 20;
+            if (!below && !above) {
+                continue;
+            }
+            if (below && first.top() > box.getBottom() + 450) {
+                return false;
+            }
+            String head = span.size() > 1 ? first.text() + " " + span.get(1).text() : first.text();
+            if (FIGURE_CAPTION.matcher(head).matches()) {
+                return true;
+            }
+            if (below
+                    && (TableRegions.prose(span, (float) box.getWidth())
+                            || CAPTION.matcher(head).matches())) {
+                return false; // running text or a table caption comes first
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Without a caption, a table needs at least three rows and either a row of labels (half its cells
+     * with letters) or a dense grid (four rows, three columns, nine cells in ten filled): sparse rows of
+     * bare numbers are usually the tick labels of a chart.
      */
     static boolean labelled(List<List<String>> rows) {
         if (rows.size() < 3) {
             return false;
+        }
+        int columns = 0;
+        int filledCells = 0;
+        for (List<String> row : rows) {
+            columns = Math.max(columns, row.size());
+            for (String cell : row) {
+                filledCells += cell.isBlank() ? 0 : 1;
+            }
+        }
+        if (rows.size() >= 4 && columns >= 3 && filledCells * 10 >= rows.size() * columns * 9) {
+            return true;
         }
         for (List<String> row : rows) {
             int filled = 0;

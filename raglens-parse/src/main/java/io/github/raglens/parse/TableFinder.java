@@ -92,7 +92,7 @@ final class TableFinder {
         List<Found> out = new ArrayList<>();
         if (!page.getHorizontalRulings().isEmpty() && !page.getVerticalRulings().isEmpty()) {
             for (technology.tabula.Table t : new SpreadsheetExtractionAlgorithm().extract(page)) {
-                add(out, t, text, t, !captioned);
+                add(out, framed(page, text, t), text, t, !captioned);
             }
         }
         for (float[] r : regions) {
@@ -104,6 +104,67 @@ final class TableFinder {
         }
         out.sort((a, b) -> Float.compare(a.top(), b.top()));
         return out;
+    }
+
+    /**
+     * A ruled table drawn without its outer frame loses the column beyond its last vertical line (row
+     * labels, usually): when words sit level with the table just outside it, the table is extracted
+     * again inside a box widened to them, whose edges close the frame, and kept when that fills more
+     * cells.
+     */
+    private static technology.tabula.Table framed(Page page, PageText text, technology.tabula.Table t) {
+        float left = t.getLeft();
+        float right = t.getRight();
+        float reach = 150;
+        float minLeft = t.getLeft() - reach;
+        float maxRight = t.getRight() + reach;
+        float[] gutter = ColumnLayout.gutter(text);
+        if (gutter != null) {
+            // a table inside one column never widens into the other one
+            if (t.getRight() <= gutter[1]) {
+                maxRight = Math.min(maxRight, gutter[0]);
+            }
+            if (t.getLeft() >= gutter[0]) {
+                minLeft = Math.max(minLeft, gutter[1]);
+            }
+        }
+        for (List<Word> row : text.rows()) {
+            for (Word w : row) {
+                float cy = (w.top() + w.bottom()) / 2;
+                if (cy <= t.getTop() || cy >= t.getBottom()) {
+                    continue;
+                }
+                if (w.x1() <= t.getLeft() && w.x0() >= minLeft) {
+                    left = Math.min(left, w.x0());
+                } else if (w.x0() >= t.getRight() && w.x1() <= maxRight) {
+                    right = Math.max(right, w.x1());
+                }
+            }
+        }
+        if (left == t.getLeft() && right == t.getRight()) {
+            return t;
+        }
+        Page area = page.getArea(t.getTop() - 1, left - 2, t.getBottom() + 1, right + 2);
+        technology.tabula.Table best = t;
+        int bestCells = filled(t);
+        for (technology.tabula.Table wider : new SpreadsheetExtractionAlgorithm().extract(area)) {
+            int cells = filled(wider);
+            if (cells > bestCells && wider.getRowCount() >= t.getRowCount()) {
+                best = wider;
+                bestCells = cells;
+            }
+        }
+        return best;
+    }
+
+    private static int filled(technology.tabula.Table t) {
+        int n = 0;
+        for (List<String> row : cells(t, false)) {
+            for (String cell : row) {
+                n += cell.isBlank() ? 0 : 1;
+            }
+        }
+        return n;
     }
 
     private static void add(

@@ -20,6 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.apache.pdfbox.io.MemoryUsageSetting;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDDocumentInformation;
@@ -44,23 +45,19 @@ import org.slf4j.LoggerFactory;
 public final class PdfParser implements Parser {
 
     /** Changes whenever the output for the same file changes; part of the parse-cache key. */
-    public static final String VERSION = "pdf-1";
+    public static final String VERSION = "pdf-3";
 
     private static final Logger LOG = LoggerFactory.getLogger(PdfParser.class);
 
-    /** Reads the pages of an open document; replaceable in tests. */
+    /** Reads the pages of an open document, handing each to {@code tables} (null for none); replaceable in tests. */
     interface PageSource {
-        List<PageText> pages(PDDocument document, Deadline deadline) throws IOException;
+        List<PageText> pages(PDDocument document, Deadline deadline, PdfTextCollector.PageTables tables)
+                throws IOException;
     }
 
-    /** Finds the tables of one page; replaceable in tests. */
+    /** Finds the tables of one page that shows table evidence; replaceable in tests. */
     interface TableSource {
-        List<TableFinder.Found> find(PageText page);
-    }
-
-    /** Creates the table source of one open document. */
-    interface TableSourceFactory {
-        TableSource open(PDDocument document);
+        List<TableFinder.Found> find(PageText page, Supplier<technology.tabula.Page> tabula);
     }
 
     private final boolean useOutline;
@@ -68,7 +65,8 @@ public final class PdfParser implements Parser {
     private final Duration timeLimit;
     private final long maxMainMemoryBytes;
     private final PageSource pageSource;
-    private final TableSourceFactory tableSources;
+    private final TableSource tableSource;
+    private final int maxTableSize;
 
     private PdfParser(Builder b) {
         this.useOutline = b.useOutline;
@@ -76,7 +74,8 @@ public final class PdfParser implements Parser {
         this.timeLimit = b.timeLimit;
         this.maxMainMemoryBytes = b.maxMainMemoryBytes;
         this.pageSource = b.pageSource;
-        this.tableSources = b.tableSources;
+        this.tableSource = b.tableSource;
+        this.maxTableSize = b.maxTableSize;
     }
 
     /** A parser with the defaults: outline used, tables on, 120 s per file, 64 MiB main memory. */
@@ -97,7 +96,8 @@ public final class PdfParser implements Parser {
         b.timeLimit = timeLimit;
         b.maxMainMemoryBytes = maxMainMemoryBytes;
         b.pageSource = pageSource;
-        b.tableSources = tableSources;
+        b.tableSource = tableSource;
+        b.maxTableSize = maxTableSize;
         return b;
     }
 
@@ -173,7 +173,8 @@ public final class PdfParser implements Parser {
     }
 
     private Document read(Path file, String sha, PDDocument document, Deadline deadline) throws IOException {
-        List<PageText> pages = pageSource.pages(document, deadline);
+        List<PageText> pages =
+                pageSource.pages(document, deadline, tables ? (page, tabula) -> tablesOf(file, page, tabula) : null);
         int chars = 0;
         for (PageText p : pages) {
             chars += p.charCount();
@@ -188,7 +189,7 @@ public final class PdfParser implements Parser {
             heights.add(p.height());
         }
         perPage = RunningLines.remove(perPage, heights);
-        List<Object> pieces = tables ? withTables(file, document, pages, perPage, deadline) : flatten(perPage);
+        List<Object> pieces = withTables(pages, perPage);
         List<Line> lines = new ArrayList<>();
         for (Object piece : pieces) {
             if (piece instanceof Line line) {
@@ -214,34 +215,40 @@ public final class PdfParser implements Parser {
                 DocumentIds.id(file, sha), title, file.toString(), pages.size(), metadata(document), tree.build());
     }
 
-    private static List<Object> flatten(List<List<Line>> perPage) {
-        List<Object> out = new ArrayList<>();
-        perPage.forEach(out::addAll);
-        return out;
+    /** The tables of a page that shows table evidence; a failure inside Tabula keeps the page's text as text. */
+    private List<TableFinder.Found> tablesOf(Path file, PageText page, Supplier<technology.tabula.Page> tabula) {
+        if (!TableFinder.evidence(page, ColumnLayout.lines(page))) {
+            return List.of();
+        }
+        int size = Math.max(page.charCount(), 10 * (page.horizontalRulings() + page.verticalRulings()));
+        if (size > maxTableSize) {
+            LOG.warn(
+                    "{}: page {} is too large for table extraction ({} characters, {} ruling lines; the limit is {}"
+                            + " characters or a tenth as many lines); kept its text as text",
+                    file,
+                    page.page(),
+                    page.charCount(),
+                    page.horizontalRulings() + page.verticalRulings(),
+                    maxTableSize);
+            return List.of();
+        }
+        try {
+            return tableSource.find(page, tabula);
+        } catch (TimeLimitExceeded e) {
+            throw e;
+        } catch (RuntimeException | StackOverflowError e) {
+            LOG.warn("{}: table extraction failed on page {}; kept its text as text: {}", file, page.page(), e);
+            return List.of();
+        }
     }
 
     /** The lines of all pages with tables put in place of the words they cover. */
-    private List<Object> withTables(
-            Path file, PDDocument document, List<PageText> pages, List<List<Line>> perPage, Deadline deadline) {
-        TableSource source = null;
+    private static List<Object> withTables(List<PageText> pages, List<List<Line>> perPage) {
         List<Object> out = new ArrayList<>();
         for (int i = 0; i < pages.size(); i++) {
             PageText page = pages.get(i);
             List<Line> lines = perPage.get(i);
-            List<TableFinder.Found> found = List.of();
-            if (TableFinder.evidence(page, lines)) {
-                deadline.check(page.page());
-                try {
-                    if (source == null) {
-                        source = tableSources.open(document);
-                    }
-                    found = source.find(page);
-                } catch (TimeLimitExceeded e) {
-                    throw e;
-                } catch (RuntimeException | StackOverflowError e) {
-                    LOG.warn("{}: table extraction failed on page {}; kept its text as text: {}", file, page.page(), e);
-                }
-            }
+            List<TableFinder.Found> found = page.tables();
             if (found.isEmpty()) {
                 out.addAll(lines);
                 continue;
@@ -369,8 +376,10 @@ public final class PdfParser implements Parser {
         private boolean tables = true;
         private Duration timeLimit = Duration.ofSeconds(120);
         private long maxMainMemoryBytes = 64L << 20;
-        private PageSource pageSource = (document, deadline) -> new PdfTextCollector(deadline).collect(document);
-        private TableSourceFactory tableSources = document -> new TableFinder(document)::find;
+        private PageSource pageSource =
+                (document, deadline, tables) -> new PdfTextCollector(deadline, tables).collect(document);
+        private TableSource tableSource = TableFinder::find;
+        private int maxTableSize = 100_000;
 
         private Builder() {}
 
@@ -423,8 +432,21 @@ public final class PdfParser implements Parser {
             return this;
         }
 
-        Builder tableSources(TableSourceFactory tableSources) {
-            this.tableSources = Objects.requireNonNull(tableSources, "tableSources");
+        /**
+         * Pages with more characters than this, or more than a tenth as many ruling lines, are not
+         * searched for tables (default 100,000): their text stays text, so one enormous table cannot
+         * stall a corpus inside Tabula, where the per-file time limit is not checked.
+         */
+        Builder maxTableSize(int characters) {
+            if (characters < 1) {
+                throw new IllegalArgumentException("maxTableSize must be positive, was " + characters);
+            }
+            this.maxTableSize = characters;
+            return this;
+        }
+
+        Builder tableSource(TableSource tableSource) {
+            this.tableSource = Objects.requireNonNull(tableSource, "tableSource");
             return this;
         }
 

@@ -1,5 +1,6 @@
 package io.github.raglens.parse;
 
+import java.awt.geom.Path2D;
 import java.awt.geom.Point2D;
 import java.io.IOException;
 import java.io.Writer;
@@ -9,6 +10,8 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
+import org.apache.fontbox.util.BoundingBox;
 import org.apache.pdfbox.contentstream.operator.Operator;
 import org.apache.pdfbox.contentstream.operator.OperatorProcessor;
 import org.apache.pdfbox.cos.COSBase;
@@ -18,20 +21,45 @@ import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.font.PDFont;
 import org.apache.pdfbox.pdmodel.font.PDFontDescriptor;
+import org.apache.pdfbox.pdmodel.font.PDType3Font;
 import org.apache.pdfbox.text.PDFTextStripper;
 import org.apache.pdfbox.text.TextPosition;
+import org.apache.pdfbox.util.Matrix;
+import technology.tabula.Page;
 
 /**
- * Collects the words of every page with their positions and fonts, and counts ruling lines, in one
- * pass of PDFBox's text engine. Not thread-safe: one instance per document.
+ * Collects the words of every page with their positions and fonts, counts ruling lines, and builds
+ * Tabula's rulings, in one pass of PDFBox's text engine. When given a {@link PageTables}, it hands each
+ * page to it as soon as the page is read, with a Tabula page built from the same pass on demand, so
+ * the glyphs of a page are dropped once its tables are known. Not thread-safe: one instance per
+ * document.
  */
 final class PdfTextCollector extends PDFTextStripper {
 
+    /** Finds the tables of one page while the document is being read. */
+    interface PageTables {
+        /**
+         * The tables of a page.
+         *
+         * @param tabula builds the page for Tabula's extraction algorithms from this pass (costly; call
+         *     only when needed)
+         */
+        List<TableFinder.Found> find(PageText page, Supplier<Page> tabula);
+    }
+
+    private static final String[] PATH_OPERATORS = {
+        "m", "l", "re", "c", "v", "y", "h", "S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n", "W", "W*"
+    };
+
     private final Deadline deadline;
+    private final PageTables tables;
     private final List<PageText> pages = new ArrayList<>();
     private final Map<PDFont, int[]> fontStyle = new IdentityHashMap<>();
+    private final Map<PDFont, Float> tabulaHeights = new IdentityHashMap<>();
+    private final RulingPath rulingPath = new RulingPath();
     private List<List<Word>> rows = new ArrayList<>();
     private List<Word> row = new ArrayList<>();
+    private List<TextPosition> glyphs = new ArrayList<>();
     private PDRectangle box = PDRectangle.LETTER;
     private int horizontal;
     private int vertical;
@@ -39,12 +67,41 @@ final class PdfTextCollector extends PDFTextStripper {
     private float pathX;
     private float pathY;
 
+    /** A collector that finds no tables. */
     PdfTextCollector(Deadline deadline) throws IOException {
+        this(deadline, null);
+    }
+
+    /**
+     * A collector handing each page to {@code tables} once it is read.
+     *
+     * @param tables null to find no tables
+     */
+    PdfTextCollector(Deadline deadline, PageTables tables) throws IOException {
         this.deadline = deadline;
+        this.tables = tables;
         setSortByPosition(true);
-        addOperator(new RectangleOperator());
-        addOperator(new MoveOperator());
-        addOperator(new LineOperator());
+        for (String name : PATH_OPERATORS) {
+            addOperator(new PathOperator(name));
+        }
+    }
+
+    /** The Tabula page of one page of a document, read in one pass of this collector. */
+    static Page tabulaPage(PDDocument document, int pageNumber) throws IOException {
+        Page[] out = new Page[1];
+        PdfTextCollector collector =
+                new PdfTextCollector(Deadline.after(java.time.Duration.ofMinutes(10)), (page, tabula) -> {
+                    out[0] = tabula.get();
+                    return List.of();
+                });
+        collector.setStartPage(pageNumber);
+        collector.setEndPage(pageNumber);
+        collector.collect(document);
+        if (out[0] == null) {
+            throw new IllegalArgumentException(
+                    "no page " + pageNumber + " in a document of " + document.getNumberOfPages());
+        }
+        return out[0];
     }
 
     List<PageText> collect(PDDocument document) throws IOException {
@@ -59,17 +116,45 @@ final class PdfTextCollector extends PDFTextStripper {
         box = page.getCropBox();
         rows = new ArrayList<>();
         row = new ArrayList<>();
+        glyphs = new ArrayList<>();
         horizontal = 0;
         vertical = 0;
         java.util.Arrays.fill(directions, 0);
+        rulingPath.startPage(page);
         super.startPage(page);
     }
 
     @Override
     protected void endPage(PDPage page) throws IOException {
         flushRow();
-        pages.add(new PageText(getCurrentPageNo(), box.getWidth(), box.getHeight(), rows, horizontal, vertical));
+        int number = getCurrentPageNo();
+        PageText text = new PageText(number, box.getWidth(), box.getHeight(), rows, horizontal, vertical, List.of());
+        if (tables != null) {
+            List<TextPosition> pageGlyphs = glyphs;
+            PDDocument doc = document;
+            List<TableFinder.Found> found = tables.find(
+                    text,
+                    () -> TabulaPages.build(doc, page, number, pageGlyphs, rulingPath.rulings(), this::tabulaHeight));
+            if (!found.isEmpty()) {
+                text = text.withTables(found);
+            }
+        }
+        glyphs = new ArrayList<>();
+        pages.add(text);
         super.endPage(page);
+    }
+
+    @Override
+    protected void writePage() throws IOException {
+        if (tables != null) {
+            // the glyphs in content-stream order, before PDFBox sorts them by position: Tabula reads them in
+            // this order, and its filters and sorts depend on it
+            glyphs = new ArrayList<>();
+            for (List<TextPosition> article : charactersByArticle) {
+                glyphs.addAll(article);
+            }
+        }
+        super.writePage();
     }
 
     @Override
@@ -256,14 +341,120 @@ final class PdfTextCollector extends PDFTextStripper {
         return new Point2D.Float(p.x - box.getLowerLeftX(), box.getUpperRightY() - p.y);
     }
 
+    /** A point in device space (after the current transformation matrix), computed as PDFBox's graphics engine does. */
+    private Point2D.Float device(float x, float y) {
+        Matrix m = getGraphicsState().getCurrentTransformationMatrix();
+        return new Point2D.Float(
+                (float) ((double) m.getScaleX() * x + (double) m.getShearX() * y + m.getTranslateX()),
+                (float) ((double) m.getShearY() * x + (double) m.getScaleY() * y + m.getTranslateY()));
+    }
+
     private static float number(List<COSBase> operands, int i) {
         return operands.size() > i && operands.get(i) instanceof COSNumber n ? n.floatValue() : Float.NaN;
     }
 
-    /** Counts thin rectangles ("re") as ruling lines. */
-    private final class RectangleOperator extends OperatorProcessor {
+    /** The glyph height of a font in text space as Tabula measures it, cached per font. */
+    private float tabulaHeight(PDFont font) {
+        if (font == null) {
+            return 0f;
+        }
+        Float cached = tabulaHeights.get(font);
+        if (cached != null) {
+            return cached;
+        }
+        float height;
+        try {
+            height = tabulaFontHeight(font);
+        } catch (IOException | RuntimeException e) {
+            height = 0f; // a broken font program
+        }
+        tabulaHeights.put(font, height);
+        return height;
+    }
+
+    /** Half the font's bounding box, or its cap height, or half of ascent minus descent, as Tabula measures it. */
+    private static float tabulaFontHeight(PDFont font) throws IOException {
+        BoundingBox bbox = font.getBoundingBox();
+        float lowerLeftY = bbox.getLowerLeftY();
+        if (lowerLeftY < Short.MIN_VALUE) {
+            lowerLeftY = -(lowerLeftY + 65536); // bounding boxes written as unsigned numbers
+        }
+        float glyphHeight = (bbox.getUpperRightY() - lowerLeftY) / 2;
+        PDFontDescriptor d = font.getFontDescriptor();
+        if (d != null) {
+            float cap = d.getCapHeight();
+            if (Float.compare(cap, 0) != 0 && (cap < glyphHeight || Float.compare(glyphHeight, 0) == 0)) {
+                glyphHeight = cap;
+            }
+            float ascent = d.getAscent();
+            float descent = d.getDescent();
+            if (ascent > 0
+                    && descent < 0
+                    && ((ascent - descent) / 2 < glyphHeight || Float.compare(glyphHeight, 0) == 0)) {
+                glyphHeight = (ascent - descent) / 2;
+            }
+        }
+        return font instanceof PDType3Font ? font.getFontMatrix().transformPoint(0, glyphHeight).y : glyphHeight / 1000;
+    }
+
+    /** Path operators: thin rectangles and straight segments count as ruling lines, and Tabula's rulings are built. */
+    private final class PathOperator extends OperatorProcessor {
+        private final String name;
+
+        PathOperator(String name) {
+            this.name = name;
+        }
+
         @Override
         public void process(Operator operator, List<COSBase> operands) {
+            switch (name) {
+                case "m" -> moveTo(operands);
+                case "l" -> lineTo(operands);
+                case "re" -> rectangle(operands);
+                case "c" -> curve(operands, 0);
+                case "v" -> curve(operands, 1);
+                case "y" -> curve(operands, 2);
+                case "h" -> rulingPath.closePath();
+                case "S", "f", "F", "f*", "B", "B*" -> rulingPath.paint(getGraphicsState());
+                case "s", "b", "b*" -> {
+                    rulingPath.closePath();
+                    rulingPath.paint(getGraphicsState());
+                }
+                case "n" -> rulingPath.endPath(getGraphicsState());
+                case "W" -> rulingPath.clip(Path2D.WIND_NON_ZERO);
+                case "W*" -> rulingPath.clip(Path2D.WIND_EVEN_ODD);
+                default -> throw new IllegalStateException("unexpected path operator " + name);
+            }
+        }
+
+        private void moveTo(List<COSBase> operands) {
+            float x = number(operands, 0);
+            float y = number(operands, 1);
+            if (Float.isNaN(x) || Float.isNaN(y)) {
+                return;
+            }
+            Point2D.Float p = toPage(x, y);
+            pathX = p.x;
+            pathY = p.y;
+            Point2D.Float d = device(x, y);
+            rulingPath.moveTo(d.x, d.y);
+        }
+
+        private void lineTo(List<COSBase> operands) {
+            float x = number(operands, 0);
+            float y = number(operands, 1);
+            if (Float.isNaN(x) || Float.isNaN(y)) {
+                return;
+            }
+            Point2D.Float p = toPage(x, y);
+            ruling(pathX, pathY, p.x, p.y);
+            pathX = p.x;
+            pathY = p.y;
+            Point2D.Float d = device(x, y);
+            rulingPath.lineTo(d.x, d.y);
+        }
+
+        private void rectangle(List<COSBase> operands) {
             float x = number(operands, 0);
             float y = number(operands, 1);
             float w = number(operands, 2);
@@ -280,51 +471,42 @@ final class PdfTextCollector extends PDFTextStripper {
             } else if (width <= 2f && height >= 10f) {
                 vertical++;
             }
+            rulingPath.rectangle(device(x, y), device(x + w, y), device(x + w, y + h), device(x, y + h));
         }
 
-        @Override
-        public String getName() {
-            return "re";
-        }
-    }
-
-    /** Remembers the current point of a path ("m"). */
-    private final class MoveOperator extends OperatorProcessor {
-        @Override
-        public void process(Operator operator, List<COSBase> operands) {
-            float x = number(operands, 0);
-            float y = number(operands, 1);
-            if (!Float.isNaN(x) && !Float.isNaN(y)) {
-                Point2D.Float p = toPage(x, y);
-                pathX = p.x;
-                pathY = p.y;
+        /** "c" (kind 0), "v" (1: first control point is the current point), "y" (2: second is the end point). */
+        private void curve(List<COSBase> operands, int kind) {
+            int n = kind == 0 ? 6 : 4;
+            float[] v = new float[n];
+            for (int i = 0; i < n; i++) {
+                v[i] = number(operands, i);
+                if (Float.isNaN(v[i])) {
+                    return;
+                }
             }
-        }
-
-        @Override
-        public String getName() {
-            return "m";
-        }
-    }
-
-    /** Counts straight horizontal or vertical segments ("l") as ruling lines. */
-    private final class LineOperator extends OperatorProcessor {
-        @Override
-        public void process(Operator operator, List<COSBase> operands) {
-            float x = number(operands, 0);
-            float y = number(operands, 1);
-            if (Float.isNaN(x) || Float.isNaN(y)) {
-                return;
+            Point2D current = rulingPath.currentPoint();
+            Point2D.Float p1;
+            Point2D.Float p2;
+            Point2D.Float p3;
+            if (kind == 0) {
+                p1 = device(v[0], v[1]);
+                p2 = device(v[2], v[3]);
+                p3 = device(v[4], v[5]);
+            } else if (kind == 1) {
+                p2 = device(v[0], v[1]);
+                p3 = device(v[2], v[3]);
+                p1 = current == null ? p3 : new Point2D.Float((float) current.getX(), (float) current.getY());
+            } else {
+                p1 = device(v[0], v[1]);
+                p3 = device(v[2], v[3]);
+                p2 = p3;
             }
-            Point2D.Float p = toPage(x, y);
-            ruling(pathX, pathY, p.x, p.y);
-            pathX = p.x;
-            pathY = p.y;
+            rulingPath.curveTo(p1.x, p1.y, p2.x, p2.y, p3.x, p3.y);
         }
 
         @Override
         public String getName() {
-            return "l";
+            return name;
         }
     }
 }

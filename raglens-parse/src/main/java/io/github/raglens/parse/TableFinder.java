@@ -1,11 +1,12 @@
 package io.github.raglens.parse;
 
+import java.io.IOException;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.apache.pdfbox.pdmodel.PDDocument;
-import technology.tabula.ObjectExtractor;
 import technology.tabula.Page;
 import technology.tabula.Rectangle;
 import technology.tabula.extractors.BasicExtractionAlgorithm;
@@ -21,6 +22,8 @@ final class TableFinder {
 
     static final Pattern CAPTION = Pattern.compile(
             "^(table|tab\\.)\\s*([0-9]{1,3}|[IVX]{1,5}|[A-Z]\\.?[0-9]{1,2})\\b.*", Pattern.CASE_INSENSITIVE);
+    static final Pattern FIGURE_CAPTION =
+            Pattern.compile("^(fig\\.|figure)\\s*[0-9]{1,3}\\b.*", Pattern.CASE_INSENSITIVE);
     private static final Pattern NUMBER = Pattern.compile("[-+±(]?[$€£]?\\d[\\d.,]*%?\\)?[*†‡]*");
 
     /**
@@ -46,11 +49,7 @@ final class TableFinder {
         }
     }
 
-    private final ObjectExtractor extractor;
-
-    TableFinder(PDDocument document) {
-        this.extractor = new ObjectExtractor(document);
-    }
+    private TableFinder() {}
 
     /** Whether a page shows evidence of a table: a caption, ruling lines or columns of numbers. */
     static boolean evidence(PageText page, List<Line> lines) {
@@ -79,7 +78,7 @@ final class TableFinder {
      * The tables of one page that earn their place, top to bottom: lattice extraction where Tabula
      * finds ruling lines, then stream extraction in the regions {@link TableRegions} finds.
      */
-    List<Found> find(PageText text) {
+    static List<Found> find(PageText text, Supplier<Page> tabula) {
         List<float[]> regions = TableRegions.find(text);
         boolean ruled = text.horizontalRulings() >= 2 && text.verticalRulings() >= 2;
         if (regions.isEmpty() && !ruled) {
@@ -89,31 +88,95 @@ final class TableFinder {
         for (float[] r : regions) {
             captioned |= r[4] > 0;
         }
-        Page page = extractor.extract(text.page());
+        Page page = tabula.get();
         List<Found> out = new ArrayList<>();
         if (!page.getHorizontalRulings().isEmpty() && !page.getVerticalRulings().isEmpty()) {
             for (technology.tabula.Table t : new SpreadsheetExtractionAlgorithm().extract(page)) {
-                add(out, t, text.page(), t, !captioned);
+                add(out, framed(page, text, t), text, t, !captioned);
             }
         }
         for (float[] r : regions) {
             Rectangle area = new Rectangle(r[0], r[1], r[3] - r[1], r[2] - r[0]);
             Page region = page.getArea(area);
             for (technology.tabula.Table t : new BasicExtractionAlgorithm().extract(region)) {
-                add(out, t, text.page(), area, r[4] == 0);
+                add(out, t, text, area, r[4] == 0);
             }
         }
         out.sort((a, b) -> Float.compare(a.top(), b.top()));
         return out;
     }
 
+    /**
+     * A ruled table drawn without its outer frame loses the column beyond its last vertical line (row
+     * labels, usually): when words sit level with the table just outside it, the table is extracted
+     * again inside a box widened to them, whose edges close the frame, and kept when that fills more
+     * cells.
+     */
+    private static technology.tabula.Table framed(Page page, PageText text, technology.tabula.Table t) {
+        float left = t.getLeft();
+        float right = t.getRight();
+        float reach = 150;
+        float minLeft = t.getLeft() - reach;
+        float maxRight = t.getRight() + reach;
+        float[] gutter = ColumnLayout.gutter(text);
+        if (gutter != null) {
+            // a table inside one column never widens into the other one
+            if (t.getRight() <= gutter[1]) {
+                maxRight = Math.min(maxRight, gutter[0]);
+            }
+            if (t.getLeft() >= gutter[0]) {
+                minLeft = Math.max(minLeft, gutter[1]);
+            }
+        }
+        for (List<Word> row : text.rows()) {
+            for (Word w : row) {
+                float cy = (w.top() + w.bottom()) / 2;
+                if (cy <= t.getTop() || cy >= t.getBottom()) {
+                    continue;
+                }
+                if (w.x1() <= t.getLeft() && w.x0() >= minLeft) {
+                    left = Math.min(left, w.x0());
+                } else if (w.x0() >= t.getRight() && w.x1() <= maxRight) {
+                    right = Math.max(right, w.x1());
+                }
+            }
+        }
+        if (left == t.getLeft() && right == t.getRight()) {
+            return t;
+        }
+        Page area = page.getArea(t.getTop() - 1, left - 2, t.getBottom() + 1, right + 2);
+        technology.tabula.Table best = t;
+        int bestCells = filled(t);
+        for (technology.tabula.Table wider : new SpreadsheetExtractionAlgorithm().extract(area)) {
+            int cells = filled(wider);
+            if (cells > bestCells && wider.getRowCount() >= t.getRowCount()) {
+                best = wider;
+                bestCells = cells;
+            }
+        }
+        return best;
+    }
+
+    private static int filled(technology.tabula.Table t) {
+        int n = 0;
+        for (List<String> row : cells(t, false)) {
+            for (String cell : row) {
+                n += cell.isBlank() ? 0 : 1;
+            }
+        }
+        return n;
+    }
+
     private static void add(
-            List<Found> out, technology.tabula.Table t, int pageNumber, Rectangle box, boolean uncaptioned) {
+            List<Found> out, technology.tabula.Table t, PageText text, Rectangle box, boolean uncaptioned) {
         List<List<String>> rows = Cells.clean(cells(t, true));
-        if (!earnsPlace(rows) || (uncaptioned && !labelled(rows))) {
+        if (!earnsPlace(rows)) {
             return;
         }
-        Found f = new Found(rows, pageNumber, box.getTop(), box.getLeft(), box.getBottom(), box.getRight());
+        if (uncaptioned && (!labelled(rows) || besideFigureCaption(text, box))) {
+            return;
+        }
+        Found f = new Found(rows, text.page(), box.getTop(), box.getLeft(), box.getBottom(), box.getRight());
         for (Found o : out) {
             if (o.overlaps(f)) {
                 return;
@@ -143,12 +206,63 @@ final class TableFinder {
     }
 
     /**
-     * Without a caption, a table needs at least three rows and a row of labels (half its cells with
-     * letters): rows of bare numbers are usually the tick labels of a chart.
+     * Whether the first text under a box (before any line of prose, within its width) is a "Figure N"
+     * caption, or one ends just above it: text there is the labels of a chart or a diagram, not a table.
+     */
+    static boolean besideFigureCaption(PageText text, Rectangle box) {
+        float from = box.getLeft() - 40;
+        float to = box.getRight() + 40;
+        for (List<Word> row : text.rows()) {
+            List<Word> span = new ArrayList<>();
+            for (Word w : row) {
+                if (w.x0() >= from && w.x0() < to) {
+                    span.add(w);
+                }
+            }
+            if (span.isEmpty()) {
+                continue;
+            }
+            Word first = span.getFirst();
+            boolean below = first.top() >= box.getBottom() - 4;
+            boolean above = first.bottom() <= box.getTop() + 4 && first.bottom() >= box.getTop() - 20;
+            if (!below && !above) {
+                continue;
+            }
+            if (below && first.top() > box.getBottom() + 450) {
+                return false;
+            }
+            String head = span.size() > 1 ? first.text() + " " + span.get(1).text() : first.text();
+            if (FIGURE_CAPTION.matcher(head).matches()) {
+                return true;
+            }
+            if (below
+                    && (TableRegions.prose(span, (float) box.getWidth())
+                            || CAPTION.matcher(head).matches())) {
+                return false; // running text or a table caption comes first
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Without a caption, a table needs at least three rows and either a row of labels (half its cells
+     * with letters) or a dense grid (four rows, three columns, nine cells in ten filled): sparse rows of
+     * bare numbers are usually the tick labels of a chart.
      */
     static boolean labelled(List<List<String>> rows) {
         if (rows.size() < 3) {
             return false;
+        }
+        int columns = 0;
+        int filledCells = 0;
+        for (List<String> row : rows) {
+            columns = Math.max(columns, row.size());
+            for (String cell : row) {
+                filledCells += cell.isBlank() ? 0 : 1;
+            }
+        }
+        if (rows.size() >= 4 && columns >= 3 && filledCells * 10 >= rows.size() * columns * 9) {
+            return true;
         }
         for (List<String> row : rows) {
             int filled = 0;
@@ -223,8 +337,9 @@ final class TableFinder {
      * @return the raw cell texts of each table, in order
      */
     static List<List<List<String>>> extractWithHints(
-            PDDocument document, int pageNumber, List<float[]> areas, String method, boolean verticalRulings) {
-        Page page = new ObjectExtractor(document).extract(pageNumber);
+            PDDocument document, int pageNumber, List<float[]> areas, String method, boolean verticalRulings)
+            throws IOException {
+        Page page = PdfTextCollector.tabulaPage(document, pageNumber);
         List<Page> regions = new ArrayList<>();
         if (method.equals("guess")) {
             for (Rectangle r : new technology.tabula.detectors.NurminenDetectionAlgorithm().detect(page)) {

@@ -91,7 +91,7 @@ class PdfParserBadInputTest {
     void parse_exceptionInsidePdfBox_becomesParseException() throws IOException {
         Path file = simplePdf();
         PdfParser parser = PdfParser.builder()
-                .pageSource((doc, deadline) -> {
+                .pageSource((doc, deadline, tables) -> {
                     throw new IllegalStateException("bad font program");
                 })
                 .build();
@@ -112,7 +112,7 @@ class PdfParserBadInputTest {
         }
         Path file = TestPdfs.write(dir.resolve("table.pdf"), List.of(texts));
         PdfParser parser = PdfParser.builder()
-                .tableSources(doc -> page -> {
+                .tableSource((page, tabula) -> {
                     throw new IllegalArgumentException("comparison method violates its general contract");
                 })
                 .build();

@@ -24,6 +24,11 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,6 +54,7 @@ public final class BenchmarkRunner {
     private final Relevance relevance;
     private final Bootstrap bootstrap;
     private final PairedRandomizationTest test;
+    private final int retrievalThreads;
 
     private BenchmarkRunner(Builder b) {
         this.retrievers = List.copyOf(b.retrievers);
@@ -56,6 +62,7 @@ public final class BenchmarkRunner {
         this.relevance = b.relevance;
         this.bootstrap = b.bootstrap;
         this.test = b.test;
+        this.retrievalThreads = b.retrievalThreads;
     }
 
     /** Starts a runner: cutoffs 1, 3, 5, 10; chunk relevance; 10,000 resamples and permutations, seed 42. */
@@ -138,13 +145,10 @@ public final class BenchmarkRunner {
             double[][] v = new double[names.size()][prepared.size()];
             long[] lat = new long[prepared.size()];
             RetrievalResult[] results = new RetrievalResult[prepared.size()];
-            // Retrieval one query at a time, so latencies are not disturbed by each other ...
-            for (int qi = 0; qi < prepared.size(); qi++) {
-                long t0 = System.nanoTime();
-                results[qi] = retriever.retrieve(prepared.get(qi).sample().question(), maxK);
-                lat[qi] = System.nanoTime() - t0;
-                retrievalNanos += lat[qi];
-            }
+            // Retrieval on retrievalThreads threads, each query timed on its own ...
+            long t0 = System.nanoTime();
+            retrieveAll(retriever, prepared, maxK, results, lat);
+            retrievalNanos += System.nanoTime() - t0;
             // ... then judging and metrics, which are independent per question, on every core.
             long t1 = System.nanoTime();
             QuestionResult[] rows = new QuestionResult[prepared.size()];
@@ -589,6 +593,41 @@ public final class BenchmarkRunner {
                 + relevance.cliName() + ", " + bootstrap + ", " + test + "}";
     }
 
+    /** Retrieves every question's top {@code k}, recording each call's own latency. */
+    private void retrieveAll(
+            Retriever retriever, List<Prepared> prepared, int k, RetrievalResult[] results, long[] lat) {
+        AtomicInteger next = new AtomicInteger();
+        Runnable worker = () -> {
+            for (int qi = next.getAndIncrement(); qi < prepared.size(); qi = next.getAndIncrement()) {
+                long start = System.nanoTime();
+                results[qi] = retriever.retrieve(prepared.get(qi).sample().question(), k);
+                lat[qi] = System.nanoTime() - start;
+            }
+        };
+        int threads = Math.min(retrievalThreads, prepared.size());
+        if (threads <= 1) {
+            worker.run();
+            return;
+        }
+        try (ExecutorService pool = Executors.newFixedThreadPool(threads)) {
+            List<Future<?>> running = new ArrayList<>(threads);
+            for (int t = 0; t < threads; t++) {
+                running.add(pool.submit(worker));
+            }
+            for (Future<?> f : running) {
+                f.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("the benchmark was interrupted during retrieval by " + retriever.name(), e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
     /** Configures a {@link BenchmarkRunner}; not thread-safe. */
     public static final class Builder {
         private final List<Retriever> retrievers = new ArrayList<>();
@@ -596,6 +635,7 @@ public final class BenchmarkRunner {
         private Relevance relevance = Relevance.CHUNK;
         private Bootstrap bootstrap = Bootstrap.defaults();
         private PairedRandomizationTest test = PairedRandomizationTest.defaults();
+        private int retrievalThreads = Runtime.getRuntime().availableProcessors();
 
         private Builder() {}
 
@@ -651,6 +691,21 @@ public final class BenchmarkRunner {
         /** The paired test between retrievers (default 10,000 permutations, seed 42). */
         public Builder pairedTest(PairedRandomizationTest test) {
             this.test = Objects.requireNonNull(test, "test");
+            return this;
+        }
+
+        /**
+         * How many questions are retrieved at once (default: the available processors). Each call's
+         * latency is still timed on its own; set 1 to time every query alone on an otherwise idle
+         * machine, as a latency study wants.
+         *
+         * @throws IllegalArgumentException if below 1
+         */
+        public Builder retrievalThreads(int threads) {
+            if (threads < 1) {
+                throw new IllegalArgumentException("retrievalThreads must be >= 1, was " + threads);
+            }
+            this.retrievalThreads = threads;
             return this;
         }
 

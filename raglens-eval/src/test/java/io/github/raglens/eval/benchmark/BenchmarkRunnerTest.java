@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -123,6 +124,28 @@ class BenchmarkRunnerTest {
         assertThat(report.perQuestion()).hasSize(150);
         assertThat(report.meanLexicalOverlap()).isBetween(0.5, 1.0);
         assertThat(report.warnings()).isEmpty();
+    }
+
+    @Test
+    void retrievalOnSeveralThreads_givesTheSameResultsAsOneQueryAtATime() {
+        IntFunction<BenchmarkReport> run = threads -> runner().retrievalThreads(threads)
+                .retriever(FakeRetrievers.random("random", corpus, 5))
+                .retriever(FakeRetrievers.hierarchical("hier", corpus, sourceOf))
+                .build()
+                .run(questions, corpus);
+        BenchmarkReport alone = run.apply(1);
+        BenchmarkReport together = run.apply(4);
+        for (String r : List.of("random", "hier")) {
+            assertThat(together.retriever(r).metrics())
+                    .isEqualTo(alone.retriever(r).metrics());
+        }
+        assertThat(together.perQuestion())
+                .extracting(q -> q.retriever() + " " + q.queryId() + " " + q.ranking() + " " + q.scores())
+                .containsExactlyElementsOf(alone.perQuestion().stream()
+                        .map(q -> q.retriever() + " " + q.queryId() + " " + q.ranking() + " " + q.scores())
+                        .toList());
+        assertThat(together.perQuestion())
+                .allSatisfy(q -> assertThat(q.latencyMillis()).isPositive());
     }
 
     @Test

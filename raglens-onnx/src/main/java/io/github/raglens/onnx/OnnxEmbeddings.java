@@ -51,8 +51,9 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p>Vectors are L2-normalised, so their dot product is their cosine similarity. Texts longer than
- * {@link #maxTokens()} tokens are truncated (the tail is not embedded); each call that truncates logs
- * one warning, and {@link #truncatedTexts()} counts them.
+ * {@link #maxTokens()} tokens are truncated (the tail is not embedded); the first call that truncates
+ * logs a warning (an index run embeds many batches; one line is enough), and {@link #truncatedTexts()}
+ * counts them all.
  *
  * <p>Speed: texts are tokenized in windows, sorted by length and run in batches padded only to the
  * longest text of the batch, up to {@code threads} runs at once (default: the available processors),
@@ -303,14 +304,20 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
             lifecycle.readLock().unlock();
         }
         if (cut > 0) {
+            boolean first = truncated.sum() == 0;
             truncated.add(cut);
-            log.warn(
-                    "{} of {} texts are longer than {} tokens and were truncated for model '{}'; their tail is not"
-                            + " embedded (split them into smaller chunks to embed all of it)",
-                    cut,
-                    all.length,
-                    maxTokens,
-                    modelName);
+            if (first) {
+                log.warn(
+                        "{} of {} texts are longer than {} tokens and were truncated for model '{}'; their tail is not"
+                                + " embedded (split them into smaller chunks to embed all of it); further truncations"
+                                + " are counted, not logged",
+                        cut,
+                        all.length,
+                        maxTokens,
+                        modelName);
+            } else {
+                log.debug("{} more texts truncated for model '{}', {} so far", cut, modelName, truncated.sum());
+            }
         }
         return new ArrayList<>(Arrays.asList(out));
     }

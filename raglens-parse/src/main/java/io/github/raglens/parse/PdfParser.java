@@ -45,7 +45,7 @@ import org.slf4j.LoggerFactory;
 public final class PdfParser implements Parser {
 
     /** Changes whenever the output for the same file changes; part of the parse-cache key. */
-    public static final String VERSION = "pdf-3";
+    public static final String VERSION = "pdf-4";
 
     private static final Logger LOG = LoggerFactory.getLogger(PdfParser.class);
 

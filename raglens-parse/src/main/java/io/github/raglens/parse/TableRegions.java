@@ -45,7 +45,7 @@ final class TableRegions {
                 float width = range[1] - range[0];
                 List<List<Word>> down = walk(rows, i, +1, width);
                 List<List<Word>> up = walk(rows, i, -1, width);
-                List<List<Word>> best = tabularRows(down) >= tabularRows(up) ? down : up;
+                List<List<Word>> best = withoutSpanningTitle(tabularRows(down) >= tabularRows(up) ? down : up);
                 if (tabularRows(best) >= 2) {
                     float[] b = box(best);
                     add(out, new float[] {b[0], b[1], b[2], b[3], 1f});
@@ -104,7 +104,7 @@ final class TableRegions {
             }
         }
         if (tabular >= 3 && numbers * 10 >= words * 3) {
-            float[] b = box(run);
+            float[] b = box(withoutSpanningTitle(run));
             add(out, new float[] {b[0], b[1], b[2], b[3], 0f});
         }
     }
@@ -159,6 +159,42 @@ final class TableRegions {
             i += step;
         }
         return out;
+    }
+
+    /**
+     * The rows without their leading one-cell rows that run across a column gap of the table below
+     * (a title or a caption's last line). Stream extraction takes every text run as one cell, so such
+     * a row would merge the columns it spans for the whole table.
+     */
+    static List<List<Word>> withoutSpanningTitle(List<List<Word>> rows) {
+        List<List<Word>> sorted = new ArrayList<>(rows);
+        sorted.sort((a, b) -> Float.compare(top(a), top(b)));
+        List<Word> widest = null;
+        for (List<Word> row : sorted) {
+            if (widest == null || cells(row) > cells(widest)) {
+                widest = row;
+            }
+        }
+        int first = 0;
+        while (first < sorted.size() && cells(sorted.get(first)) == 1 && spansAGap(sorted.get(first), widest)) {
+            first++;
+        }
+        return first == 0 ? rows : sorted.subList(first, sorted.size());
+    }
+
+    /** Whether a row's extent covers the middle of a gap between two cells of {@code body}. */
+    private static boolean spansAGap(List<Word> row, List<Word> body) {
+        float x0 = row.getFirst().x0();
+        float x1 = row.getLast().x1();
+        for (int i = 1; i < body.size(); i++) {
+            Word a = body.get(i - 1);
+            Word b = body.get(i);
+            float middle = (a.x1() + b.x0()) / 2;
+            if (b.x0() - a.x1() > 0.9f * Math.max(a.size(), b.size()) && x0 < middle && middle < x1) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static float gap(List<Word> a, List<Word> b) {

@@ -40,18 +40,23 @@ final class RulingPath {
         path = new GeneralPath();
         clipWindingRule = -1;
         lastClip = null;
-        PDRectangle box = page.getCropBox();
-        int rotation = page.getRotation();
-        AffineTransform t;
-        if (Math.abs(rotation) == 90 || Math.abs(rotation) == 270) {
-            t = AffineTransform.getRotateInstance(rotation * (Math.PI / 180.0), 0, 0);
-        } else {
-            t = new AffineTransform();
-            t.concatenate(AffineTransform.getTranslateInstance(0, box.getHeight()));
-        }
-        t.concatenate(AffineTransform.getScaleInstance(1, -1));
-        t.translate(-box.getLowerLeftX(), -box.getLowerLeftY());
-        pageTransform = t;
+        pageTransform = deviceToPage(page.getCropBox(), page.getRotation());
+    }
+
+    /**
+     * Device space (origin bottom-left of the media box, y up) to the page space Tabula's text uses:
+     * origin at the crop box's top-left, y down; a page turned by a quarter (90 or 270 degrees) has
+     * its axes swapped too, while 180 degrees is treated as upright, as Tabula does.
+     */
+    static AffineTransform deviceToPage(PDRectangle box, int rotation) {
+        float x0 = box.getLowerLeftX();
+        float y0 = box.getLowerLeftY();
+        // new AffineTransform(m00, m10, m01, m11, m02, m12): x' = m00 x + m01 y + m02, y' = m10 x + m11 y + m12
+        return switch (Math.floorMod(rotation, 360)) {
+            case 90 -> new AffineTransform(0, 1, 1, 0, -y0, -x0); // x' = y - y0, y' = x - x0
+            case 270 -> new AffineTransform(0, -1, -1, 0, y0, x0); // x' = y0 - y, y' = x0 - x
+            default -> new AffineTransform(1, 0, 0, -1, -x0, box.getHeight() + y0); // x' = x - x0, y' = h - (y - y0)
+        };
     }
 
     /** The rulings painted on the page so far, in page space. */

@@ -23,8 +23,6 @@ import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.retrieval.LuceneIndex;
-import io.github.raglens.retrieval.RetrievalConfig;
-import io.github.raglens.retrieval.Retrievers;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Retriever;
@@ -47,9 +45,6 @@ import java.util.stream.Collectors;
  * the chosen metrics through raglens-eval's judge package; resumable at every step.
  */
 final class EvaluateStage {
-
-    /** The judge's call cache in the workspace. */
-    static final String JUDGE_CALLS = "judge-calls.jsonl";
 
     private final RagLensConfig config;
     private final Workspace workspace;
@@ -147,7 +142,7 @@ final class EvaluateStage {
         };
         CostEstimate judging;
         try (JudgeSession session = JudgeSession.builder(silent)
-                .callCache(workspace.dir().resolve(JUDGE_CALLS))
+                .callCache(workspace.judgeCalls())
                 .price(price(judgeModel, options.judgePrice()))
                 .build()) {
             judging = CostEstimate.forScoring(
@@ -179,11 +174,7 @@ final class EvaluateStage {
         AnswerGenerator.Summary answers;
         try (LuceneIndex index =
                 LuceneIndex.builder().directory(workspace.index()).open()) {
-            List<Retriever> rs = new ArrayList<>();
-            for (String name : config.retrieverNames()) {
-                rs.add(Retrievers.create(name, index, embeddings, RetrievalConfig.defaults()));
-            }
-            rs.addAll(config.customRetrievers());
+            List<Retriever> rs = config.retrievers(index, embeddings);
             int pairs = picked.size() * rs.size();
             progress.progress(
                     "answers",
@@ -212,7 +203,7 @@ final class EvaluateStage {
         });
         JudgeSession.Builder sb = JudgeSession.builder(judge)
                 .concurrency(config.concurrency())
-                .callCache(workspace.dir().resolve(JUDGE_CALLS))
+                .callCache(workspace.judgeCalls())
                 .price(price(judge.modelName(), options.judgePrice()));
         if (embeddings != null) {
             sb.embeddings(embeddings);

@@ -27,8 +27,6 @@ import io.github.raglens.report.HtmlReport;
 import io.github.raglens.report.MarkdownReport;
 import io.github.raglens.report.ReportModel;
 import io.github.raglens.retrieval.LuceneIndex;
-import io.github.raglens.retrieval.RetrievalConfig;
-import io.github.raglens.retrieval.Retrievers;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Parser;
@@ -226,11 +224,7 @@ final class Pipeline {
         try (LuceneIndex index = config.retrieverNames().isEmpty()
                 ? LuceneIndex.builder().inMemory().open()
                 : openIndex()) {
-            List<Retriever> retrievers = new ArrayList<>();
-            for (String name : config.retrieverNames()) {
-                retrievers.add(Retrievers.create(name, index, embeddings, RetrievalConfig.defaults()));
-            }
-            retrievers.addAll(config.customRetrievers());
+            List<Retriever> retrievers = config.retrievers(index, embeddings);
             progress.progress(
                     "benchmark",
                     0,

@@ -1,11 +1,15 @@
 package io.github.raglens;
 
+import io.github.raglens.retrieval.LuceneIndex;
+import io.github.raglens.retrieval.RetrievalConfig;
+import io.github.raglens.retrieval.Retrievers;
 import io.github.raglens.spi.Chunker;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Parser;
 import io.github.raglens.spi.Retriever;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -31,6 +35,19 @@ record RagLensConfig(
     /** The judge model: the configured one, or the LLM. */
     Supplier<LlmProvider> judgeModel() {
         return judge == null ? llm : judge;
+    }
+
+    /**
+     * The retrievers to compare: the named ones over {@code index} (dense ones embedding queries
+     * with {@code embeddings}, may be null for BM25-only), then the custom ones.
+     */
+    List<Retriever> retrievers(LuceneIndex index, EmbeddingProvider embeddings) {
+        List<Retriever> out = new ArrayList<>();
+        for (String name : retrieverNames) {
+            out.add(Retrievers.create(name, index, embeddings, RetrievalConfig.defaults()));
+        }
+        out.addAll(customRetrievers);
+        return out;
     }
 
     RagLensConfig {

@@ -45,6 +45,11 @@ public record Workspace(Path dir) {
         return dir.resolve("answers.jsonl");
     }
 
+    /** The judge's call cache: every completed judge call, so a rerun never sends it again. */
+    public Path judgeCalls() {
+        return dir.resolve("judge-calls.jsonl");
+    }
+
     /** Judge scores. */
     public Path scores() {
         return dir.resolve("scores.jsonl");

@@ -118,8 +118,8 @@ final class EmbedBenchmark implements Callable<Integer> {
                 .put("raglensOverLangchain4jRatio", oursMedian / theirsMedian)
                 .put("raglensPassagesPerCpuSecondMedian", Figures.median(oursCpu))
                 .put("langchain4jPassagesPerCpuSecondMedian", Figures.median(theirsCpu))
-                .put("cosineToLangchain4jMedian", Figures.median(cosines))
-                .put("cosineToLangchain4jMin", cosines[0])
+                .put("cosineToLangchain4jMedian", Figures.median(cosines), 6)
+                .put("cosineToLangchain4jMin", cosines[0], 6)
                 .put("peakHeapMib", Figures.peakHeapMib())
                 .put("peakRssMib", peakRssMib())
                 .print();

@@ -14,8 +14,22 @@ final class Figures {
         node.put("benchmark", benchmark);
     }
 
+    /** A figure rounded to three decimals. */
     Figures put(String name, double value) {
-        node.put(name, Math.round(value * 1000.0) / 1000.0);
+        return put(name, value, 3);
+    }
+
+    /**
+     * A figure rounded to {@code decimals} decimals (cosines close to 1 need more than three); null
+     * when it could not be measured (NaN).
+     */
+    Figures put(String name, double value, int decimals) {
+        if (Double.isFinite(value)) {
+            double scale = Math.pow(10, decimals);
+            node.put(name, Math.round(value * scale) / scale);
+        } else {
+            node.putNull(name);
+        }
         return this;
     }
 

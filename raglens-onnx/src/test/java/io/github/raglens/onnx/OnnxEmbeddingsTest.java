@@ -65,6 +65,15 @@ class OnnxEmbeddingsTest {
     }
 
     @Test
+    void clsPooledModels_runTheGraphWhoseLastLayerComputesTheFirstTokenOnly() {
+        assertThat(Models.bge().firstTokenOnly()).isTrue();
+        assertThat(Models.bgeFp32().firstTokenOnly()).isTrue();
+        assertThat(Models.miniLm().firstTokenOnly())
+                .as("mean pooling reads every token")
+                .isFalse();
+    }
+
+    @Test
     void bge_queryGetsTheInstruction_passageDoesNot() {
         OnnxEmbeddings bge = Models.bge();
         String q = "does aspirin prevent heart attacks?";

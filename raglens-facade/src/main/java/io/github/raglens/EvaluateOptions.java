@@ -2,7 +2,7 @@ package io.github.raglens;
 
 import io.github.raglens.eval.judge.ContextPrecision;
 import io.github.raglens.eval.judge.Metrics;
-import io.github.raglens.eval.judge.Price;
+import io.github.raglens.model.TokenPrice;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -20,8 +20,8 @@ public final class EvaluateOptions {
     private final List<String> metrics;
     private final ContextPrecision.Mode contextPrecision;
     private final double budgetUsd;
-    private final Price answerPrice;
-    private final Price judgePrice;
+    private final TokenPrice answerPrice;
+    private final TokenPrice judgePrice;
 
     private EvaluateOptions(Builder b) {
         this.sample = b.sample;
@@ -69,12 +69,12 @@ public final class EvaluateOptions {
     }
 
     /** The answering model's price; empty to look the model up in the built-in price table. */
-    public Optional<Price> answerPrice() {
+    public Optional<TokenPrice> answerPrice() {
         return Optional.ofNullable(answerPrice);
     }
 
     /** The judge model's price; empty to look the model up in the built-in price table. */
-    public Optional<Price> judgePrice() {
+    public Optional<TokenPrice> judgePrice() {
         return Optional.ofNullable(judgePrice);
     }
 
@@ -92,8 +92,8 @@ public final class EvaluateOptions {
         private List<String> metrics = Metrics.DEFAULT;
         private ContextPrecision.Mode contextPrecision = ContextPrecision.Mode.DEFAULT;
         private double budgetUsd = Double.POSITIVE_INFINITY;
-        private Price answerPrice;
-        private Price judgePrice;
+        private TokenPrice answerPrice;
+        private TokenPrice judgePrice;
 
         private Builder() {}
 
@@ -151,13 +151,13 @@ public final class EvaluateOptions {
         }
 
         /** The answering model's price (default: the built-in price table, else free). */
-        public Builder answerPrice(Price price) {
+        public Builder answerPrice(TokenPrice price) {
             this.answerPrice = Objects.requireNonNull(price, "price");
             return this;
         }
 
         /** The judge model's price (default: the built-in price table, else free). */
-        public Builder judgePrice(Price price) {
+        public Builder judgePrice(TokenPrice price) {
             this.judgePrice = Objects.requireNonNull(price, "price");
             return this;
         }

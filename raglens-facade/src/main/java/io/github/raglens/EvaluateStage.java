@@ -11,7 +11,6 @@ import io.github.raglens.eval.judge.EvalCases;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Metric;
 import io.github.raglens.eval.judge.Metrics;
-import io.github.raglens.eval.judge.Price;
 import io.github.raglens.eval.judge.Scorer;
 import io.github.raglens.eval.judge.ScoringSummary;
 import io.github.raglens.eval.sampling.StratifiedSampler;
@@ -22,6 +21,7 @@ import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.TokenPrice;
 import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
@@ -70,7 +70,7 @@ final class EvaluateStage {
         return StratifiedSampler.withSeed(config.seed()).sample(questions, options.sample());
     }
 
-    private static Price price(String model, Optional<Price> given) {
+    private static TokenPrice price(String model, Optional<TokenPrice> given) {
         return given.orElseGet(() -> UsageLog.defaultPrice(model));
     }
 

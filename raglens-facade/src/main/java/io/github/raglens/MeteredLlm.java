@@ -2,9 +2,9 @@ package io.github.raglens;
 
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.ProviderUnreachableException;
-import io.github.raglens.eval.judge.Price;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
+import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.spi.LlmProvider;
 import java.util.concurrent.CountDownLatch;
@@ -21,12 +21,12 @@ final class MeteredLlm implements LlmProvider {
     private final LlmProvider delegate;
     private final String stage;
     private final UsageLog log;
-    private final Price price;
+    private final TokenPrice price;
     private final AtomicBoolean started = new AtomicBoolean();
     private final CountDownLatch firstDone = new CountDownLatch(1);
     private volatile ProviderUnreachableException unreachable;
 
-    MeteredLlm(LlmProvider delegate, String stage, UsageLog log, Price price) {
+    MeteredLlm(LlmProvider delegate, String stage, UsageLog log, TokenPrice price) {
         this.delegate = delegate;
         this.stage = stage;
         this.log = log;

@@ -2,8 +2,8 @@ package io.github.raglens;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.github.raglens.error.StoreException;
-import io.github.raglens.eval.judge.Price;
 import io.github.raglens.internal.Json;
+import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.providers.PriceTable;
 import io.github.raglens.report.ReportModel.UsageRow;
@@ -35,15 +35,12 @@ final class UsageLog {
     }
 
     /** The price of a model from the built-in table, free when unknown (e.g. every Ollama model). */
-    static Price defaultPrice(String model) {
-        return PriceTable.defaults()
-                .price(model.toLowerCase(Locale.ROOT))
-                .map(p -> Price.of(p.inputPerMillion(), p.outputPerMillion()))
-                .orElse(Price.FREE);
+    static TokenPrice defaultPrice(String model) {
+        return PriceTable.defaults().price(model.toLowerCase(Locale.ROOT)).orElse(TokenPrice.FREE);
     }
 
     /** Records one reply's tokens. */
-    void record(String stage, String model, TokenUsage usage, Price price) {
+    void record(String stage, String model, TokenUsage usage, TokenPrice price) {
         UsageRow row = new UsageRow(stage, model, 1, usage.promptTokens(), usage.completionTokens(), price.cost(usage));
         pending.merge(new Key(stage, model), row, UsageLog::plus);
     }

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.ProviderUnreachableException;
-import io.github.raglens.eval.judge.Price;
 import io.github.raglens.model.ChatMessage;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
+import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.report.ReportModel.UsageRow;
 import io.github.raglens.spi.LlmProvider;
@@ -63,7 +63,7 @@ class MeteredLlmTest {
 
     @Test
     void unreachableFirstCall_failsEveryLaterCallAtOnce_withTheSameMessage() {
-        MeteredLlm llm = new MeteredLlm(down(), "questions", new UsageLog(dir.resolve("u.json")), Price.FREE);
+        MeteredLlm llm = new MeteredLlm(down(), "questions", new UsageLog(dir.resolve("u.json")), TokenPrice.FREE);
         assertThatThrownBy(() -> llm.chat(REQUEST))
                 .isInstanceOf(ProviderUnreachableException.class)
                 .hasMessageStartingWith("Ollama is not reachable at http://localhost:1");
@@ -77,11 +77,11 @@ class MeteredLlmTest {
     void usage_isSummedPerStageAndModel_andAddedToTheFileOnEverySave() {
         Path file = dir.resolve("usage.json");
         UsageLog log = new UsageLog(file);
-        MeteredLlm llm = new MeteredLlm(counting(1_000_000, 500_000), "judge", log, Price.of(0.15, 0.60));
+        MeteredLlm llm = new MeteredLlm(counting(1_000_000, 500_000), "judge", log, TokenPrice.of(0.15, 0.60));
         llm.chat(REQUEST);
         llm.chat(REQUEST);
         log.save();
-        new MeteredLlm(counting(10, 5), "judge", log, Price.of(0.15, 0.60)).chat(REQUEST);
+        new MeteredLlm(counting(10, 5), "judge", log, TokenPrice.of(0.15, 0.60)).chat(REQUEST);
         log.save();
         assertThat(UsageLog.read(file)).singleElement().satisfies(r -> {
             assertThat(r.stage()).isEqualTo("judge");

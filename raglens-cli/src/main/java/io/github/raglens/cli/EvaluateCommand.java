@@ -7,10 +7,10 @@ import io.github.raglens.RagLens;
 import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.eval.judge.ContextPrecision;
 import io.github.raglens.eval.judge.Metrics;
-import io.github.raglens.eval.judge.Price;
 import io.github.raglens.eval.judge.ScoringSummary;
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.eval.stats.ConfidenceInterval;
+import io.github.raglens.model.TokenPrice;
 import io.github.raglens.retrieval.Retrievers;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.store.JsonlStore;
@@ -181,7 +181,8 @@ final class EvaluateCommand implements Callable<Integer> {
                 ob.budgetUsd(budgetUsd);
             }
             if (priceInput != null || priceOutput != null) {
-                Price p = Price.of(priceInput == null ? 0 : priceInput, priceOutput == null ? 0 : priceOutput);
+                TokenPrice p =
+                        TokenPrice.of(priceInput == null ? 0 : priceInput, priceOutput == null ? 0 : priceOutput);
                 ob.answerPrice(p).judgePrice(p);
             }
             options = ob.build();

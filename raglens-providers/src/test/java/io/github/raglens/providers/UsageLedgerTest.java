@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.github.raglens.model.ChatRequest;
+import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,14 +52,14 @@ class UsageLedgerTest {
         PriceTable prices = PriceTable.defaults();
         assertThat(ledger.costUsd(prices)).isCloseTo(0.15 + 0.30, within(1e-9));
         assertThat(ledger.unpricedModels(prices)).containsExactly("openai/my-finetune");
-        PriceTable custom = prices.with("openai/my-finetune", new ModelPrice(1_000, 2_000));
+        PriceTable custom = prices.with("openai/my-finetune", new TokenPrice(1_000, 2_000));
         assertThat(ledger.costUsd(custom)).isCloseTo(0.45 + 0.03, within(1e-9));
     }
 
     @Test
     void price_rejectsBadValues() {
-        assertThatThrownBy(() -> new ModelPrice(-1, 0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> PriceTable.empty().with("gpt-4o", ModelPrice.FREE))
+        assertThatThrownBy(() -> new TokenPrice(-1, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> PriceTable.empty().with("gpt-4o", TokenPrice.FREE))
                 .hasMessage("price key must be provider/model, e.g. 'openai/gpt-4o-mini', was 'gpt-4o'");
     }
 

@@ -2,6 +2,7 @@ package io.github.raglens.eval.judge;
 
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.TokenPrice;
 import io.github.raglens.store.JsonlStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,7 +64,11 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
      * @return the estimate
      */
     public static CostEstimate forAnswers(
-            List<QuestionSample> questions, List<String> retrievers, Path answersFile, int contextChars, Price price) {
+            List<QuestionSample> questions,
+            List<String> retrievers,
+            Path answersFile,
+            int contextChars,
+            TokenPrice price) {
         Set<String> done = new HashSet<>();
         for (AnswerRecord a : AnswerGenerator.read(answersFile)) {
             if (a.isOk()) {

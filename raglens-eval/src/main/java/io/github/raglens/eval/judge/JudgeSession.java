@@ -12,6 +12,7 @@ import io.github.raglens.internal.Json;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.EmbeddingPurpose;
+import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
@@ -47,7 +48,7 @@ public final class JudgeSession implements AutoCloseable {
     private final Semaphore permits;
     private final int concurrency;
     private final JsonlStore<CallRecord> cache;
-    private final Price price;
+    private final TokenPrice price;
     private final double budgetUsd;
     private final int retries;
     private final ConcurrentHashMap<String, CompletableFuture<Object>> memo;
@@ -145,7 +146,7 @@ public final class JudgeSession implements AutoCloseable {
     }
 
     /** The price of the judge's tokens. */
-    public Price price() {
+    public TokenPrice price() {
         return price;
     }
 
@@ -382,7 +383,7 @@ public final class JudgeSession implements AutoCloseable {
         private EmbeddingProvider embeddings;
         private int concurrency = 8;
         private Path callCache;
-        private Price price = Price.FREE;
+        private TokenPrice price = TokenPrice.FREE;
         private double budgetUsd = Double.POSITIVE_INFINITY;
         private int retries = 1;
 
@@ -416,7 +417,7 @@ public final class JudgeSession implements AutoCloseable {
         }
 
         /** The price of the judge's tokens (default free). */
-        public Builder price(Price price) {
+        public Builder price(TokenPrice price) {
             this.price = Objects.requireNonNull(price, "price");
             return this;
         }

@@ -2,6 +2,7 @@ package io.github.raglens.eval.judge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.raglens.model.TokenPrice;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,7 @@ class CostEstimateTest {
             SimulatedJudge judge = new SimulatedJudge();
             try (JudgeSession s = JudgeSession.builder(judge)
                     .callCache(ws.resolve("judge-calls.jsonl"))
-                    .price(Price.of(0.15, 0.60))
+                    .price(TokenPrice.of(0.15, 0.60))
                     .build()) {
                 List<Metric> metrics = Metrics.create(Metrics.DEFAULT, s, mode);
                 CostEstimate before = CostEstimate.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"));

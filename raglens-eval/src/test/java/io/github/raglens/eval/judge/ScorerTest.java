@@ -7,6 +7,7 @@ import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.error.RateLimitedException;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
+import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.spi.LlmProvider;
 import java.nio.file.Path;
@@ -171,7 +172,7 @@ class ScorerTest {
     }
 
     private static ScoringSummary runRepeated(
-            Path ws, SimulatedJudge llm, int repeats, List<EvalCase> cases, Price price, double budget) {
+            Path ws, SimulatedJudge llm, int repeats, List<EvalCase> cases, TokenPrice price, double budget) {
         JudgeSession.Builder b = JudgeSession.builder(llm).concurrency(4).callCache(ws.resolve("judge-calls.jsonl"));
         if (budget > 0) {
             b.price(price).budgetUsd(budget);
@@ -192,17 +193,17 @@ class ScorerTest {
     void repeats_areDistinctCachedCalls_resumedWithoutResending_andTheAggregationUsesTheFirst() throws Exception {
         List<EvalCase> cases = Cases.of(4, Cases.RETRIEVERS, 5);
         SimulatedJudge once = new SimulatedJudge();
-        ScoringSummary single = runRepeated(dir.resolve("once"), once, 1, cases, Price.FREE, 0);
+        ScoringSummary single = runRepeated(dir.resolve("once"), once, 1, cases, TokenPrice.FREE, 0);
         assertThat(single.scored()).isEqualTo(80);
 
         // Three repeats, stopped by the budget part way, then finished: every call sent exactly once.
         Path ws = dir.resolve("thrice");
         SimulatedJudge first = new SimulatedJudge();
-        ScoringSummary stopped = runRepeated(ws, first, 3, cases, Price.of(1_000, 1_000), 5);
+        ScoringSummary stopped = runRepeated(ws, first, 3, cases, TokenPrice.of(1_000, 1_000), 5);
         assertThat(stopped.stopReason()).isPresent();
         assertThat(stopped.notRun()).isPositive();
         SimulatedJudge rest = new SimulatedJudge();
-        ScoringSummary finished = runRepeated(ws, rest, 3, cases, Price.FREE, 0);
+        ScoringSummary finished = runRepeated(ws, rest, 3, cases, TokenPrice.FREE, 0);
         assertThat(finished.cells())
                 .as("3 judge metrics x 3 repeats + rouge_l once")
                 .isEqualTo(20 * 10);
@@ -222,7 +223,8 @@ class ScorerTest {
         assertThat(records.stream().filter(r -> r.repeat() == 2)).hasSize(60);
         assertThat(records.stream().filter(r -> r.metric().equals("rouge_l"))).allMatch(r -> r.repeat() == 0);
         SimulatedJudge again = new SimulatedJudge();
-        assertThat(runRepeated(ws, again, 3, cases, Price.FREE, 0).scored()).isZero();
+        assertThat(runRepeated(ws, again, 3, cases, TokenPrice.FREE, 0).scored())
+                .isZero();
         assertThat(again.calls()).isZero();
 
         // The deterministic fake gives every repeat the same verdicts: perfectly self-consistent.
@@ -294,7 +296,7 @@ class ScorerTest {
         try (JudgeSession s = JudgeSession.builder(judge)
                 .concurrency(2)
                 .callCache(ws.resolve("judge-calls.jsonl"))
-                .price(Price.of(1_000, 1_000))
+                .price(TokenPrice.of(1_000, 1_000))
                 .budgetUsd(10)
                 .build()) {
             stopped = Scorer.builder(ws.resolve("scores.jsonl"))

@@ -1,6 +1,4 @@
-package io.github.raglens.eval.judge;
-
-import io.github.raglens.model.TokenUsage;
+package io.github.raglens.model;
 
 /**
  * The price of a model's tokens, in US dollars per million tokens.
@@ -8,27 +6,28 @@ import io.github.raglens.model.TokenUsage;
  * @param inputPerMillion dollars per million prompt tokens, {@code >= 0}
  * @param outputPerMillion dollars per million completion tokens, {@code >= 0}
  */
-public record Price(double inputPerMillion, double outputPerMillion) {
+public record TokenPrice(double inputPerMillion, double outputPerMillion) {
 
     /** A free model (local Ollama, fakes). */
-    public static final Price FREE = new Price(0, 0);
+    public static final TokenPrice FREE = new TokenPrice(0, 0);
 
     /** Validates that both prices are finite and not negative. */
-    public Price {
+    public TokenPrice {
         if (!(inputPerMillion >= 0)
                 || !(outputPerMillion >= 0)
-                || Double.isInfinite(inputPerMillion + outputPerMillion)) {
+                || Double.isInfinite(inputPerMillion)
+                || Double.isInfinite(outputPerMillion)) {
             throw new IllegalArgumentException(
                     "prices must be finite and >= 0, were " + inputPerMillion + " and " + outputPerMillion);
         }
     }
 
     /** A price. */
-    public static Price of(double inputPerMillion, double outputPerMillion) {
-        return new Price(inputPerMillion, outputPerMillion);
+    public static TokenPrice of(double inputPerMillion, double outputPerMillion) {
+        return new TokenPrice(inputPerMillion, outputPerMillion);
     }
 
-    /** The cost of the tokens in dollars. */
+    /** The cost of the tokens in US dollars. */
     public double cost(TokenUsage usage) {
         return (usage.promptTokens() * inputPerMillion + usage.completionTokens() * outputPerMillion) / 1_000_000.0;
     }

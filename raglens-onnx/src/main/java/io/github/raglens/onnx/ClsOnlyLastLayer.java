@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
-import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -28,8 +27,10 @@ import java.util.Set;
  * 1e-5 (measured on SciFact abstracts: at least 0.99995 against the whole graph, and as close to the
  * float32 model as before).
  *
- * <p>A graph that does not match is returned unchanged; the caller also checks that the rewritten
- * graph returns one token.
+ * <p>A graph that does not match is returned unchanged, as is one that reduces over another axis than
+ * the last after that {@code Softmax} (its layer norms reduce over the hidden axis). The caller also
+ * checks that the rewritten graph returns one token's vector: a graph whose output is already pooled
+ * (a mean over all tokens, say) is not rewritten.
  */
 final class ClsOnlyLastLayer {
 
@@ -78,6 +79,10 @@ final class ClsOnlyLastLayer {
         for (OnnxGraph.Node n : nodes.subList(nodes.indexOf(softmax) + 1, nodes.size())) {
             if (n.inputs().stream().noneMatch(fromSoftmax::contains)) {
                 continue;
+            }
+            // A reduction over any axis but the last (the hidden one) would mix tokens.
+            if (n.opType().startsWith("Reduce") && !n.integers("axes").equals(List.of(-1L))) {
+                return null;
             }
             for (int i = 0; i < n.inputs().size(); i++) {
                 String in = n.inputs().get(i);
@@ -134,8 +139,8 @@ final class ClsOnlyLastLayer {
 
     /** Whether a Softmax normalises over the last axis of 4-d scores (-1, or 3 as BERT exports write it). */
     private static boolean lastAxis(OnnxGraph.Node softmax) {
-        OptionalLong axis = softmax.intAttribute("axis");
-        return axis.isPresent() && (axis.getAsLong() == -1 || axis.getAsLong() == 3);
+        List<Long> axis = softmax.integers("axis");
+        return axis.equals(List.of(-1L)) || axis.equals(List.of(3L));
     }
 
     /**

@@ -584,11 +584,14 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         throw new IllegalStateException("unreachable: the original graph is the last candidate");
     }
 
-    /** Whether the session's vector output has one token (or is pooled) for a text of several tokens. */
+    /**
+     * Whether the session's vector output is one token's for a text of several. An output pooled in
+     * the graph ({@code [batch, dim]}) does not count: the rewrite could have changed what it pools.
+     */
     private boolean returnsOneToken(OrtSession s) {
         try {
             long[] out = probeShape(s);
-            return out.length == 2 || (out.length == 3 && out[1] == 1);
+            return out.length == 3 && out[1] == 1;
         } catch (OrtException | RuntimeException e) {
             log.debug("the first-token-only graph fails on a probe text", e);
             return false;

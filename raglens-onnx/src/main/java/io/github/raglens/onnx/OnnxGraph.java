@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -36,6 +35,7 @@ final class OnnxGraph {
     private static final int NODE_ATTRIBUTE = 5;
     private static final int ATTRIBUTE_NAME = 1;
     private static final int ATTRIBUTE_INT = 3;
+    private static final int ATTRIBUTE_INTS = 8;
     private static final int TENSOR_DIMS = 1;
     private static final int TENSOR_DATA_TYPE = 2;
     private static final int TENSOR_NAME = 8;
@@ -111,26 +111,39 @@ final class OnnxGraph {
             return new Node(renamed);
         }
 
-        /** The integer attribute {@code name}, if the node has it. */
-        OptionalLong intAttribute(String name) {
+        /**
+         * The integers of attribute {@code name}: one for an {@code int} attribute, any number for
+         * {@code ints}; empty when the node does not have it.
+         */
+        List<Long> integers(String name) {
             for (Field f : fields) {
                 if (f.number() != NODE_ATTRIBUTE || f.wireType() != LENGTH_DELIMITED) {
                     continue;
                 }
                 List<Field> attribute = fields(f.raw());
                 boolean named = attribute.stream()
-                        .anyMatch(a ->
-                                a.number() == ATTRIBUTE_NAME && text(a.raw()).equals(name));
+                        .anyMatch(a -> a.number() == ATTRIBUTE_NAME
+                                && a.wireType() == LENGTH_DELIMITED
+                                && text(a.raw()).equals(name));
                 if (!named) {
                     continue;
                 }
+                List<Long> values = new ArrayList<>();
                 for (Field a : attribute) {
-                    if (a.number() == ATTRIBUTE_INT && a.wireType() == VARINT) {
-                        return OptionalLong.of(varint(a.raw(), new int[] {keyLength(a.raw())}));
+                    boolean integer = a.number() == ATTRIBUTE_INT || a.number() == ATTRIBUTE_INTS;
+                    if (integer && a.wireType() == VARINT) {
+                        values.add(varint(a.raw(), new int[] {keyLength(a.raw())}));
+                    } else if (a.number() == ATTRIBUTE_INTS && a.wireType() == LENGTH_DELIMITED) {
+                        // Packed: the payload is the varints one after another.
+                        int[] pos = {0};
+                        while (pos[0] < a.raw().length) {
+                            values.add(varint(a.raw(), pos));
+                        }
                     }
                 }
+                return values;
             }
-            return OptionalLong.empty();
+            return List.of();
         }
 
         private byte[] encode() {

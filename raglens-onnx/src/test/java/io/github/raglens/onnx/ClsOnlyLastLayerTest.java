@@ -94,6 +94,34 @@ class ClsOnlyLastLayerTest {
     }
 
     @Test
+    void rewrite_lastLayerReducingOverAnotherAxisThanTheHiddenOne_isRefused() throws Exception {
+        OnnxGraph graph = OnnxGraph.read(resource("bge-small-en-v1.5-q.onnx"));
+        List<OnnxGraph.Node> nodes = new ArrayList<>(graph.nodes());
+        String hidden = nodes.get(nodes.size() - 1).outputs().get(0);
+        // No axes attribute: a reduction over every axis, tokens included.
+        nodes.add(OnnxGraph.Node.of("ReduceMean", "mean_of_all", List.of(hidden), List.of("mean_of_all")));
+
+        assertThat(ClsOnlyLastLayer.rewrite(graph.write(nodes, List.of())).rewritten())
+                .isFalse();
+    }
+
+    @Test
+    void integers_readIntAndPackedIntsAttributes() throws Exception {
+        OnnxGraph graph = OnnxGraph.read(resource("bge-small-en-v1.5-q.onnx"));
+        OnnxGraph.Node softmax = graph.nodes().stream()
+                .filter(n -> n.opType().equals("Softmax"))
+                .findFirst()
+                .orElseThrow();
+        OnnxGraph.Node layerNormMean = graph.nodes().stream()
+                .filter(n -> n.opType().equals("ReduceMean"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(softmax.integers("axis")).containsExactly(3L);
+        assertThat(layerNormMean.integers("axes")).containsExactly(-1L);
+        assertThat(softmax.integers("no such attribute")).isEmpty();
+    }
+
+    @Test
     void rewrite_bytesThatAreNoModel_areReturnedUnchanged() {
         byte[] junk = {0x0a, 0x7f, 0x01};
         assertThat(ClsOnlyLastLayer.rewrite(junk).graph()).isSameAs(junk);

@@ -70,6 +70,14 @@ final class EvaluateStage {
         return StratifiedSampler.withSeed(config.seed()).sample(questions, options.sample());
     }
 
+    /** Records the embedding calls a phase made (retrieval's queries, the judge's similarities). */
+    private static void meterEmbeddings(
+            UsageLog usage, String stage, EmbeddingProvider embeddings, UsageLog.EmbeddingCount before) {
+        if (embeddings != null) {
+            usage.recordEmbeddings(stage, embeddings, before);
+        }
+    }
+
     private static TokenPrice price(String model, Optional<TokenPrice> given) {
         return given.orElseGet(() -> UsageLog.defaultPrice(model));
     }
@@ -181,10 +189,12 @@ final class EvaluateStage {
                     0,
                     pairs,
                     picked.size() + " questions × " + rs.size() + " retrievers with " + llm.modelName());
+            UsageLog.EmbeddingCount beforeAnswers = UsageLog.EmbeddingCount.of(embeddings);
             try {
                 answers = AnswerGenerator.of(llm, options.k(), config.concurrency())
                         .generate(workspace.answers(), picked, rs);
             } finally {
+                meterEmbeddings(usage, "answers", embeddings, beforeAnswers);
                 usage.save();
             }
             progress.progress("answers", pairs, pairs, answers.failed() + " failed");
@@ -211,6 +221,7 @@ final class EvaluateStage {
         options.budgetUsd().ifPresent(sb::budgetUsd);
         ScoringSummary summary;
         List<Metric> metrics;
+        UsageLog.EmbeddingCount beforeJudging = UsageLog.EmbeddingCount.of(embeddings);
         try (JudgeSession session = sb.build()) {
             metrics = Metrics.create(options.metrics(), session, options.contextPrecision());
             int total = cases.size() * metrics.size();
@@ -232,6 +243,7 @@ final class EvaluateStage {
                     .build()
                     .score(cases);
         } finally {
+            meterEmbeddings(usage, "judge", embeddings, beforeJudging);
             usage.save();
         }
         Aggregation aggregation = Aggregation.of(

@@ -139,14 +139,23 @@ final class Pipeline {
                 LuceneIndex.builder().directory(workspace.index()).open()) {
             if (!current) {
                 progress.progress("index", 0, chunks.size(), "embedding with " + model);
-                for (int from = 0; from < chunks.size(); from += INDEX_SLICE) {
-                    List<Chunk> part = chunks.subList(from, Math.min(chunks.size(), from + INDEX_SLICE));
-                    if (embeddings == null) {
-                        index.addAll(part);
-                    } else {
-                        index.addAll(part, embeddings);
+                UsageLog usage = new UsageLog(workspace.usage());
+                UsageLog.EmbeddingCount before = UsageLog.EmbeddingCount.of(embeddings);
+                try {
+                    for (int from = 0; from < chunks.size(); from += INDEX_SLICE) {
+                        List<Chunk> part = chunks.subList(from, Math.min(chunks.size(), from + INDEX_SLICE));
+                        if (embeddings == null) {
+                            index.addAll(part);
+                        } else {
+                            index.addAll(part, embeddings);
+                        }
+                        progress.progress("index", from + part.size(), chunks.size(), model);
                     }
-                    progress.progress("index", from + part.size(), chunks.size(), model);
+                } finally {
+                    if (embeddings != null) {
+                        usage.recordEmbeddings("index", embeddings, before);
+                        usage.save();
+                    }
                 }
                 manifest.complete(Stage.INDEX, configuration, RagLensVersion.get());
             }
@@ -230,12 +239,22 @@ final class Pipeline {
                     0,
                     retrievers.size(),
                     questions.size() + " questions × " + retrievers.size() + " retrievers");
-            BenchmarkReport report = BenchmarkRunner.builder()
-                    .retrievers(retrievers)
-                    .ks(config.ks().stream().mapToInt(Integer::intValue).toArray())
-                    .relevance(Relevance.parse(config.relevance()))
-                    .build()
-                    .run(questions, chunks);
+            UsageLog usage = new UsageLog(workspace.usage());
+            UsageLog.EmbeddingCount before = UsageLog.EmbeddingCount.of(embeddings);
+            BenchmarkReport report;
+            try {
+                report = BenchmarkRunner.builder()
+                        .retrievers(retrievers)
+                        .ks(config.ks().stream().mapToInt(Integer::intValue).toArray())
+                        .relevance(Relevance.parse(config.relevance()))
+                        .build()
+                        .run(questions, chunks);
+            } finally {
+                if (embeddings != null) {
+                    usage.recordEmbeddings("benchmark", embeddings, before);
+                    usage.save();
+                }
+            }
             report.writeJson(workspace.benchmarkJson());
             report.writeTrecFiles(workspace.runs());
             manifest()

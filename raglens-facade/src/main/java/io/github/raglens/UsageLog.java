@@ -6,7 +6,10 @@ import io.github.raglens.internal.Json;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.providers.PriceTable;
+import io.github.raglens.providers.UsageLedger;
+import io.github.raglens.providers.UsageMetered;
 import io.github.raglens.report.ReportModel.UsageRow;
+import io.github.raglens.spi.EmbeddingProvider;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Tokens and cost per stage and model, summed over every run of a workspace in {@code usage.json}
- * for the report. A stage meters its model calls with {@link #meter}, then {@link #save}s. Thread-safe.
+ * for the report. A stage meters its chat calls through {@link MeteredLlm} and its embedding calls
+ * with {@link #recordEmbeddings}, then {@link #save}s. Thread-safe.
  */
 final class UsageLog {
 
@@ -41,7 +45,46 @@ final class UsageLog {
 
     /** Records one reply's tokens. */
     void record(String stage, String model, TokenUsage usage, TokenPrice price) {
-        UsageRow row = new UsageRow(stage, model, 1, usage.promptTokens(), usage.completionTokens(), price.cost(usage));
+        add(stage, model, 1, usage, price);
+    }
+
+    /**
+     * What an embedding client has counted so far, for {@link #recordEmbeddings}: zero for clients
+     * that do not count (the local ONNX models, user code).
+     */
+    record EmbeddingCount(long calls, TokenUsage usage) {
+        static EmbeddingCount of(EmbeddingProvider embeddings) {
+            long calls = 0;
+            TokenUsage usage = TokenUsage.NONE;
+            if (embeddings instanceof UsageMetered metered) {
+                for (UsageLedger.Line line : metered.usageLedger().lines()) {
+                    calls += line.calls();
+                    usage = usage.plus(line.usage());
+                }
+            }
+            return new EmbeddingCount(calls, usage);
+        }
+    }
+
+    /**
+     * Records the embedding calls of a stage: what the client counted since {@code before}, priced
+     * like its chat models (free when unknown).
+     */
+    void recordEmbeddings(String stage, EmbeddingProvider embeddings, EmbeddingCount before) {
+        EmbeddingCount now = EmbeddingCount.of(embeddings);
+        long calls = now.calls() - before.calls();
+        if (calls <= 0) {
+            return;
+        }
+        TokenUsage usage = new TokenUsage(
+                now.usage().promptTokens() - before.usage().promptTokens(),
+                now.usage().completionTokens() - before.usage().completionTokens());
+        add(stage, embeddings.modelName(), calls, usage, defaultPrice(embeddings.modelName()));
+    }
+
+    private void add(String stage, String model, long calls, TokenUsage usage, TokenPrice price) {
+        UsageRow row =
+                new UsageRow(stage, model, calls, usage.promptTokens(), usage.completionTokens(), price.cost(usage));
         pending.merge(new Key(stage, model), row, UsageLog::plus);
     }
 

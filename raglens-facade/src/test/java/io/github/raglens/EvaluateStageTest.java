@@ -1,22 +1,34 @@
 package io.github.raglens;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
+import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.TokenUsage;
+import io.github.raglens.providers.UsageLedger;
+import io.github.raglens.providers.UsageMetered;
+import io.github.raglens.report.ReportModel.UsageRow;
 import io.github.raglens.sample.SampleCorpus;
+import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.store.ChunksFile;
 import io.github.raglens.store.JsonlStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,11 +58,16 @@ class EvaluateStageTest {
     }
 
     private RagLens prepared() {
-        RagLens lens = RagLens.builder()
-                .workspace(dir.resolve("ws"))
-                .bm25()
-                .relevance("evidence") // several questions share a chunk, so their keys carry the question id
-                .llm(this::answerer)
+        return prepared(RagLens.Builder::bm25);
+    }
+
+    private RagLens prepared(UnaryOperator<RagLens.Builder> retrieval) {
+        RagLens lens = retrieval
+                .apply(RagLens.builder()
+                        .workspace(dir.resolve("ws"))
+                        // several questions share a chunk, so their keys carry the question id
+                        .relevance("evidence")
+                        .llm(this::answerer))
                 .build();
         lens.ingest(SampleCorpus.writeTo(dir.resolve("corpus")));
         lens.index();
@@ -122,6 +139,70 @@ class EvaluateStageTest {
                         + "<td>28</td>")
                 .doesNotContain("<script>alert(1)");
         assertThat(md).contains("## Tokens and cost").contains("| answers |");
+    }
+
+    /** An embedding client that counts a token per word of every text in its ledger, as the HTTP clients do. */
+    private static final class CountingEmbeddings implements EmbeddingProvider, UsageMetered {
+        private final UsageLedger ledger = new UsageLedger();
+        final AtomicLong words = new AtomicLong();
+
+        @Override
+        public String modelName() {
+            return "openai/text-embedding-3-small";
+        }
+
+        @Override
+        public int dimension() {
+            return 8;
+        }
+
+        @Override
+        public List<float[]> embed(List<String> texts, EmbeddingPurpose purpose) {
+            long n = 0;
+            List<float[]> out = new ArrayList<>();
+            for (String t : texts) {
+                n += t.split("\\s+").length;
+                float[] v = new float[8];
+                for (String w : t.toLowerCase(Locale.ROOT).split("\\W+")) {
+                    v[Math.floorMod(w.hashCode(), 8)] += 1;
+                }
+                v[0] += 0.5f;
+                out.add(v);
+            }
+            words.addAndGet(n);
+            ledger.record("default", modelName(), new TokenUsage(n, 0));
+            return out;
+        }
+
+        @Override
+        public UsageLedger usageLedger() {
+            return ledger;
+        }
+    }
+
+    @Test
+    void usage_countsTheEmbeddingCallsOfIndexBenchmarkAndAnswers_perStage() {
+        CountingEmbeddings embeddings = new CountingEmbeddings();
+        RagLens lens = prepared(b -> b.embeddings(() -> embeddings).retrievers("dense"));
+        long indexWords = embeddings.words.get();
+        lens.index(); // current: embeds nothing, counts nothing
+        lens.benchmark();
+        long benchmarkWords = embeddings.words.get() - indexWords;
+        lens.evaluate(options(), ProgressListener.NONE);
+        long answerWords = embeddings.words.get() - indexWords - benchmarkWords;
+
+        Map<String, UsageRow> rows = UsageLog.read(lens.workspace().usage()).stream()
+                .filter(r -> r.model().equals("openai/text-embedding-3-small"))
+                .collect(Collectors.toMap(UsageRow::stage, r -> r));
+        assertThat(rows.keySet()).containsExactlyInAnyOrder("index", "benchmark", "answers");
+        assertThat(indexWords).isPositive();
+        assertThat(rows.get("index").promptTokens()).isEqualTo(indexWords);
+        assertThat(rows.get("index").costUsd()).isCloseTo(indexWords * 0.02 / 1e6, within(1e-12));
+        assertThat(rows.get("benchmark").promptTokens())
+                .isEqualTo(benchmarkWords)
+                .isPositive();
+        assertThat(rows.get("answers").promptTokens()).isEqualTo(answerWords).isPositive();
+        assertThat(rows.get("answers").calls()).isPositive();
     }
 
     @Test

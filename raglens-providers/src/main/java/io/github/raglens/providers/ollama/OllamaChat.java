@@ -8,6 +8,7 @@ import io.github.raglens.model.TokenUsage;
 import io.github.raglens.providers.CostEstimate;
 import io.github.raglens.providers.ProviderBuilder;
 import io.github.raglens.providers.UsageLedger;
+import io.github.raglens.providers.UsageMetered;
 import io.github.raglens.providers.internal.HttpCaller;
 import io.github.raglens.providers.internal.MalformedReplyException;
 import io.github.raglens.providers.internal.StrictJson;
@@ -20,7 +21,7 @@ import java.util.List;
  * sends it as {@code format}; {@code num_ctx} is always sent so the context does not depend on the
  * server's defaults. Immutable and thread-safe.
  */
-public final class OllamaChat implements LlmProvider {
+public final class OllamaChat implements LlmProvider, UsageMetered {
 
     private static final OllamaHints HINTS = new OllamaHints("--llm-provider openai");
 
@@ -96,6 +97,7 @@ public final class OllamaChat implements LlmProvider {
     }
 
     /** The ledger this client records usage in. */
+    @Override
     public UsageLedger usageLedger() {
         return caller.config().ledger();
     }

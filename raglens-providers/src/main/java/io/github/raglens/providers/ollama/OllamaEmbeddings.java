@@ -9,6 +9,7 @@ import io.github.raglens.model.TokenUsage;
 import io.github.raglens.providers.CostEstimate;
 import io.github.raglens.providers.ProviderBuilder;
 import io.github.raglens.providers.UsageLedger;
+import io.github.raglens.providers.UsageMetered;
 import io.github.raglens.providers.internal.EmbeddingChecks;
 import io.github.raglens.providers.internal.HttpCaller;
 import io.github.raglens.providers.internal.MalformedReplyException;
@@ -23,7 +24,7 @@ import java.util.Objects;
  * sent in batches; an optional prefix per purpose serves models such as {@code nomic-embed-text}
  * ({@code "search_query: "}). Immutable and thread-safe.
  */
-public final class OllamaEmbeddings implements EmbeddingProvider {
+public final class OllamaEmbeddings implements EmbeddingProvider, UsageMetered {
 
     private static final OllamaHints HINTS = new OllamaHints("--embedding-provider onnx");
 
@@ -99,6 +100,7 @@ public final class OllamaEmbeddings implements EmbeddingProvider {
     }
 
     /** The ledger this client records usage in. */
+    @Override
     public UsageLedger usageLedger() {
         return caller.config().ledger();
     }

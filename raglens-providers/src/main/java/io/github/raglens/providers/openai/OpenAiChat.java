@@ -9,6 +9,7 @@ import io.github.raglens.model.TokenUsage;
 import io.github.raglens.providers.CostEstimate;
 import io.github.raglens.providers.ProviderBuilder;
 import io.github.raglens.providers.UsageLedger;
+import io.github.raglens.providers.UsageMetered;
 import io.github.raglens.providers.internal.ClientConfig;
 import io.github.raglens.providers.internal.HttpCaller;
 import io.github.raglens.providers.internal.JsonValidateFailedException;
@@ -26,7 +27,7 @@ import java.util.Objects;
  * never {@code logprobs}, {@code logit_bias}, {@code top_logprobs}, {@code n} or a message {@code
  * name}, which Groq rejects. Immutable and thread-safe.
  */
-public final class OpenAiChat implements LlmProvider {
+public final class OpenAiChat implements LlmProvider, UsageMetered {
 
     private final Builder builder;
     private final HttpCaller caller;
@@ -125,6 +126,7 @@ public final class OpenAiChat implements LlmProvider {
     }
 
     /** The ledger this client records usage in. */
+    @Override
     public UsageLedger usageLedger() {
         return caller.config().ledger();
     }

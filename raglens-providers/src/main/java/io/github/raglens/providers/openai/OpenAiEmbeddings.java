@@ -8,6 +8,7 @@ import io.github.raglens.model.TokenUsage;
 import io.github.raglens.providers.CostEstimate;
 import io.github.raglens.providers.ProviderBuilder;
 import io.github.raglens.providers.UsageLedger;
+import io.github.raglens.providers.UsageMetered;
 import io.github.raglens.providers.internal.ClientConfig;
 import io.github.raglens.providers.internal.EmbeddingChecks;
 import io.github.raglens.providers.internal.HttpCaller;
@@ -23,7 +24,7 @@ import java.util.Objects;
  * encoding_format: float}). Texts are sent in batches and the vectors put back in input order by
  * their {@code index}. Immutable and thread-safe.
  */
-public final class OpenAiEmbeddings implements EmbeddingProvider {
+public final class OpenAiEmbeddings implements EmbeddingProvider, UsageMetered {
 
     private final Builder builder;
     private final HttpCaller caller;
@@ -102,6 +103,7 @@ public final class OpenAiEmbeddings implements EmbeddingProvider {
     }
 
     /** The ledger this client records usage in. */
+    @Override
     public UsageLedger usageLedger() {
         return caller.config().ledger();
     }

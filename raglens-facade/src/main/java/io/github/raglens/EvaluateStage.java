@@ -70,14 +70,6 @@ final class EvaluateStage {
         return StratifiedSampler.withSeed(config.seed()).sample(questions, options.sample());
     }
 
-    /** Records the embedding calls a phase made (retrieval's queries, the judge's similarities). */
-    private static void meterEmbeddings(
-            UsageLog usage, String stage, EmbeddingProvider embeddings, UsageLog.EmbeddingCount before) {
-        if (embeddings != null) {
-            usage.recordEmbeddings(stage, embeddings, before);
-        }
-    }
-
     private static TokenPrice price(String model, Optional<TokenPrice> given) {
         return given.orElseGet(() -> UsageLog.defaultPrice(model));
     }
@@ -194,7 +186,7 @@ final class EvaluateStage {
                 answers = AnswerGenerator.of(llm, options.k(), config.concurrency())
                         .generate(workspace.answers(), picked, rs);
             } finally {
-                meterEmbeddings(usage, "answers", embeddings, beforeAnswers);
+                usage.recordEmbeddings("answers", embeddings, beforeAnswers);
                 usage.save();
             }
             progress.progress("answers", pairs, pairs, answers.failed() + " failed");
@@ -243,7 +235,7 @@ final class EvaluateStage {
                     .build()
                     .score(cases);
         } finally {
-            meterEmbeddings(usage, "judge", embeddings, beforeJudging);
+            usage.recordEmbeddings("judge", embeddings, beforeJudging);
             usage.save();
         }
         Aggregation aggregation = Aggregation.of(

@@ -152,10 +152,8 @@ final class Pipeline {
                         progress.progress("index", from + part.size(), chunks.size(), model);
                     }
                 } finally {
-                    if (embeddings != null) {
-                        usage.recordEmbeddings("index", embeddings, before);
-                        usage.save();
-                    }
+                    usage.recordEmbeddings("index", embeddings, before);
+                    usage.save();
                 }
                 manifest.complete(Stage.INDEX, configuration, RagLensVersion.get());
             }
@@ -250,10 +248,8 @@ final class Pipeline {
                         .build()
                         .run(questions, chunks);
             } finally {
-                if (embeddings != null) {
-                    usage.recordEmbeddings("benchmark", embeddings, before);
-                    usage.save();
-                }
+                usage.recordEmbeddings("benchmark", embeddings, before);
+                usage.save();
             }
             report.writeJson(workspace.benchmarkJson());
             report.writeTrecFiles(workspace.runs());

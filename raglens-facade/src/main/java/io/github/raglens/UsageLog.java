@@ -50,7 +50,7 @@ final class UsageLog {
 
     /**
      * What an embedding client has counted so far, for {@link #recordEmbeddings}: zero for clients
-     * that do not count (the local ONNX models, user code).
+     * that do not count (the local ONNX models, user code) and for none (null).
      */
     record EmbeddingCount(long calls, TokenUsage usage) {
         static EmbeddingCount of(EmbeddingProvider embeddings) {
@@ -68,9 +68,14 @@ final class UsageLog {
 
     /**
      * Records the embedding calls of a stage: what the client counted since {@code before}, priced
-     * like its chat models (free when unknown).
+     * like the chat models (free when unknown).
+     *
+     * @param embeddings the stage's embedding model; null when it runs without one (nothing to record)
      */
     void recordEmbeddings(String stage, EmbeddingProvider embeddings, EmbeddingCount before) {
+        if (embeddings == null) {
+            return;
+        }
         EmbeddingCount now = EmbeddingCount.of(embeddings);
         long calls = now.calls() - before.calls();
         if (calls <= 0) {

@@ -139,13 +139,13 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         this.tokenizer = openTokenizer(b.source, modelName, maxTokens);
         Opened opened;
         try {
-            opened = openFastest(b.source, List.of(clsOnly, unpadded, graph), clsOnly, modelName);
+            opened = openFastest(b.source, graph, unpadded, clsOnly, modelName);
         } catch (RuntimeException e) {
             tokenizer.close();
             throw e;
         }
         this.session = opened.session();
-        this.firstTokenOnly = opened.graph() == clsOnly && clsOnly != unpadded;
+        this.firstTokenOnly = opened.firstTokenOnly();
         this.workers = runs > 1 ? Executors.newFixedThreadPool(runs - 1, OnnxEmbeddings::worker) : null;
         try {
             Set<String> inputs = session.getInputNames();
@@ -549,39 +549,45 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         }
     }
 
-    /** A session and the graph it runs. */
-    private record Opened(OrtSession session, byte[] graph) {}
+    /** A session, and whether it runs the first-token-only graph. */
+    private record Opened(OrtSession session, boolean firstTokenOnly) {}
 
     /**
-     * Opens the first of {@code graphs} (fastest first, the original last) that ONNX Runtime loads;
-     * the first-token-only graph must also return one token for a text of several.
+     * Opens the fastest graph ONNX Runtime loads: the first-token-only one if it returns one token
+     * for a text of several, else the unpadded one, else the original. A rewrite that was not made
+     * is the same array as its input and is skipped.
      */
-    private Opened openFastest(ModelSource source, List<byte[]> graphs, byte[] clsOnly, String modelName) {
-        byte[] original = graphs.get(graphs.size() - 1);
-        byte[] previous = null;
-        for (byte[] graph : graphs) {
-            if (graph == previous) {
-                continue;
+    private Opened openFastest(ModelSource source, byte[] original, byte[] unpadded, byte[] clsOnly, String modelName) {
+        if (clsOnly != unpadded) {
+            OrtSession s = openIfLoads(source, clsOnly, modelName);
+            if (s != null && returnsOneToken(s)) {
+                log.debug("model '{}': the last layer computes the first token only", modelName);
+                return new Opened(s, true);
             }
-            previous = graph;
-            if (graph == original) {
-                return new Opened(openSession(source, graph, modelName, environment), graph);
+            if (s != null) {
+                log.debug(
+                        "model '{}': the first-token-only graph returns more than one token; not using it", modelName);
+                closeSession(s, modelName);
             }
-            OrtSession s;
-            try {
-                s = openSession(source, graph, modelName, environment);
-            } catch (ProviderException e) {
-                log.debug("model '{}': a rewritten graph does not load; trying the next", modelName, e);
-                continue;
-            }
-            if (graph != clsOnly || returnsOneToken(s)) {
-                log.debug("model '{}': running a rewritten graph", modelName);
-                return new Opened(s, graph);
-            }
-            log.debug("model '{}': the first-token-only graph returns more than one token; not using it", modelName);
-            closeSession(s, modelName);
         }
-        throw new IllegalStateException("unreachable: the original graph is the last candidate");
+        if (unpadded != original) {
+            OrtSession s = openIfLoads(source, unpadded, modelName);
+            if (s != null) {
+                log.debug("model '{}': attention-mask additions removed (inputs are never padded)", modelName);
+                return new Opened(s, false);
+            }
+        }
+        return new Opened(openSession(source, original, modelName, environment), false);
+    }
+
+    /** A session on a rewritten graph, or null when ONNX Runtime rejects it. */
+    private OrtSession openIfLoads(ModelSource source, byte[] rewritten, String modelName) {
+        try {
+            return openSession(source, rewritten, modelName, environment);
+        } catch (ProviderException e) {
+            log.debug("model '{}': a rewritten graph does not load; trying the next", modelName, e);
+            return null;
+        }
     }
 
     /**

@@ -2,8 +2,10 @@ package io.github.raglens.onnx;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Rewrites a BERT-style ONNX graph for inputs that are never padded: the attention-mask addition in
@@ -49,7 +51,7 @@ final class UnpaddedGraph {
             }
         }
         Map<OnnxGraph.Node, String[]> rerouted = new HashMap<>();
-        List<OnnxGraph.Node> dropped = new ArrayList<>();
+        Set<OnnxGraph.Node> dropped = new HashSet<>();
         for (OnnxGraph.Node n : graph.nodes()) {
             if (!n.opType().equals("Softmax") || n.inputs().size() != 1) {
                 continue;

@@ -25,6 +25,15 @@ class ScorerKillTest {
 
     private static final int KILLS = 10;
     private static final int CONCURRENCY = 8;
+    /** The longest a child runs before it is killed. */
+    private static final int MAX_KILL_DELAY_MS = 600;
+    /**
+     * The simulated judge's latency. The child sends about 920 calls, 8 at a time, so an uninterrupted
+     * run scores for about 920 × 100 / 8 ms ≈ 11.5 s of wall time whatever the CPU: more than the
+     * 10 × 600 ms the killed runs get, so every kill lands before the work is done. (At 4 ms the work
+     * took under a second and a fast machine could finish it before the tenth kill.)
+     */
+    private static final int JUDGE_LATENCY_MS = 100;
 
     @TempDir
     Path dir;
@@ -45,7 +54,7 @@ class ScorerKillTest {
             Thread reader = pipe(child, out);
             if (kills < KILLS) {
                 waitFor(out, "started", seed);
-                Thread.sleep(random.nextInt(20, 600));
+                Thread.sleep(random.nextInt(20, MAX_KILL_DELAY_MS));
                 if (child.isAlive()) {
                     child.destroyForcibly();
                     kills++;
@@ -97,7 +106,7 @@ class ScorerKillTest {
                         ScoringChild.class.getName(),
                         ws.toString(),
                         log.toString(),
-                        "4")
+                        Integer.toString(JUDGE_LATENCY_MS))
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
     }

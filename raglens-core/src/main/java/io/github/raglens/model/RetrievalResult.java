@@ -1,7 +1,14 @@
 package io.github.raglens.model;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The ranked answer of a retriever to one query; the one result type of every retriever.
@@ -20,6 +27,61 @@ public record RetrievalResult(String retriever, String query, List<RetrievedChun
         hits = List.copyOf(hits);
         if (latencyNanos < 0) {
             throw new IllegalArgumentException("latencyNanos must be >= 0, was " + latencyNanos);
+        }
+    }
+
+    /**
+     * The result of a retriever that returns texts rather than raglens chunks (a user's search
+     * service, a framework's vector store), ranked in the order given.
+     *
+     * <p>Each context becomes a whole-section chunk whose id is the context's own id, or {@code
+     * "text-"} followed by a hash of its text when it has none; whose document id is its source;
+     * and whose pages are its page. A context whose id was already seen in this result is dropped,
+     * so the result holds no chunk twice. Scores are the contexts' own when all have one, otherwise
+     * they fall with the rank (1/rank).
+     *
+     * @param retriever name of the retriever that produced it
+     * @param query the query text
+     * @param contexts the returned contexts, best first
+     * @param latencyNanos wall time of the call
+     * @return the ranked result
+     */
+    public static RetrievalResult ofContexts(
+            String retriever, String query, List<RetrievedContext> contexts, long latencyNanos) {
+        boolean allScored = contexts.stream().noneMatch(c -> Double.isNaN(c.score()));
+        Set<String> seen = new HashSet<>();
+        List<RetrievedChunk> hits = new ArrayList<>(contexts.size());
+        for (RetrievedContext context : contexts) {
+            String id = context.id().isEmpty() ? textId(context.text()) : context.id();
+            if (!seen.add(id)) {
+                continue;
+            }
+            int rank = hits.size() + 1;
+            Chunk chunk = new Chunk(
+                    id,
+                    context.source(),
+                    id,
+                    null,
+                    context.source(),
+                    ChunkType.PARENT_SECTION,
+                    Chunk.WHOLE_SECTION,
+                    rank - 1,
+                    context.text(),
+                    0,
+                    context.text().length(),
+                    context.page(),
+                    context.page());
+            hits.add(RetrievedChunk.of(rank, allScored ? context.score() : 1.0 / rank, chunk));
+        }
+        return new RetrievalResult(retriever, query, hits, latencyNanos);
+    }
+
+    private static String textId(String text) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return "text-" + HexFormat.of().formatHex(digest, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }
     }
 

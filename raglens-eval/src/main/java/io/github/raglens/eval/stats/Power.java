@@ -1,0 +1,59 @@
+package io.github.raglens.eval.stats;
+
+/**
+ * Sample-size arithmetic of a paired two-sided test under the normal approximation: what difference
+ * a question set can detect, and how many questions a target difference needs.
+ */
+public final class Power {
+
+    private Power() {}
+
+    /**
+     * The smallest mean difference detected with the given power: {@code (z(1 - alpha/2) + z(power))
+     * * sd / sqrt(n)}.
+     *
+     * @param sdOfDifferences standard deviation of the per-question differences
+     * @param n number of questions
+     * @param alpha the two-sided significance level, in (0, 1)
+     * @param power the wanted power, in (0, 1)
+     * @return the minimum detectable effect, in the metric's units
+     * @throws IllegalArgumentException if an argument is out of range
+     */
+    public static double minDetectableEffect(double sdOfDifferences, int n, double alpha, double power) {
+        checkLevels(alpha, power);
+        if (!(sdOfDifferences >= 0) || n < 1) {
+            throw new IllegalArgumentException("need sd >= 0 and n >= 1, were " + sdOfDifferences + " and " + n);
+        }
+        return zSum(alpha, power) * sdOfDifferences / Math.sqrt(n);
+    }
+
+    /**
+     * How many questions detect a mean difference of {@code effect} with the given power.
+     *
+     * @param sdOfDifferences standard deviation of the per-question differences
+     * @param effect the difference to detect, greater than 0
+     * @param alpha the two-sided significance level, in (0, 1)
+     * @param power the wanted power, in (0, 1)
+     * @return the number of questions, at least 1
+     * @throws IllegalArgumentException if an argument is out of range
+     */
+    public static int questionsNeeded(double sdOfDifferences, double effect, double alpha, double power) {
+        checkLevels(alpha, power);
+        if (!(sdOfDifferences >= 0) || !(effect > 0)) {
+            throw new IllegalArgumentException(
+                    "need sd >= 0 and effect > 0, were " + sdOfDifferences + " and " + effect);
+        }
+        double n = Math.pow(zSum(alpha, power) * sdOfDifferences / effect, 2);
+        return (int) Math.max(1, Math.ceil(n - 1e-9));
+    }
+
+    private static double zSum(double alpha, double power) {
+        return NormalQuantile.of(1 - alpha / 2) + NormalQuantile.of(power);
+    }
+
+    private static void checkLevels(double alpha, double power) {
+        if (!(alpha > 0 && alpha < 1) || !(power > 0 && power < 1)) {
+            throw new IllegalArgumentException("alpha and power must be in (0, 1), were " + alpha + " and " + power);
+        }
+    }
+}

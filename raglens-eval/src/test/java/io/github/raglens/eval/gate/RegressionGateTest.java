@@ -1,0 +1,165 @@
+package io.github.raglens.eval.gate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.github.raglens.eval.benchmark.BenchmarkReport;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RegressionGateTest {
+
+    @TempDir
+    Path dir;
+
+    final GateFixture fixture = new GateFixture();
+    final Baseline baseline = Baseline.fromBenchmark(fixture.benchmark(fixture.baseline()));
+    final RegressionGate gate = RegressionGate.builder().permutations(2_000).build();
+
+    @Test
+    void unchangedSystem_passes() {
+        GateReport report = gate.compare(baseline, Baseline.fromBenchmark(fixture.benchmark(fixture.baseline())));
+
+        assertThat(report.regressed()).isFalse();
+        assertThat(report.checks()).extracting(GateReport.Check::metric).containsExactly("hit@5", "mrr@5", "ndcg@5");
+        assertThat(report.checks()).allSatisfy(c -> {
+            assertThat(c.difference()).isZero();
+            assertThat(c.pValue()).isEqualTo(1.0);
+        });
+        assertThat(report.message())
+                .startsWith("nothing is significantly worse than the baseline (paired randomization"
+                        + " test per metric, Holm-corrected across 3 checks, alpha 0.05, minimum effect 0.020)");
+    }
+
+    @Test
+    void slightlyNoisierSystem_passes() {
+        GateReport report = gate.compare(baseline, Baseline.fromBenchmark(fixture.benchmark(fixture.noisier())));
+
+        assertThat(report.regressed()).isFalse();
+        GateReport.Check mrr = check(report, "mrr@5");
+        assertThat(mrr.difference()).isNegative();
+        assertThat(mrr.regressed()).isFalse();
+    }
+
+    @Test
+    void systemThatDropsTheBestHit_failsWithAnActionableMessage() {
+        GateReport report =
+                gate.compare(baseline, Baseline.fromBenchmark(fixture.benchmark(fixture.droppingTheBestHit())));
+
+        assertThat(report.regressed()).isTrue();
+        GateReport.Check hit = check(report, "hit@5");
+        assertThat(hit.regressed()).isTrue();
+        assertThat(hit.adjustedPValue()).isLessThan(0.05).isGreaterThanOrEqualTo(hit.pValue());
+        assertThat(hit.difference()).isNegative();
+        assertThat(hit.worstQuestions()).hasSize(5).allSatisfy(q -> {
+            assertThat(q.before()).isEqualTo(1.0);
+            assertThat(q.after()).isEqualTo(0.0);
+            assertThat(q.returnedBefore()).startsWith("relevant at rank 1; top: ");
+            assertThat(q.returnedAfter()).startsWith("no relevant hit in 5; top: ");
+        });
+        String message = report.message();
+        assertThat(message).contains("checks significantly worse than the baseline");
+        assertThat(message)
+                .containsPattern("WORSE my-rag hit@5: baseline [01]\\.\\d{4} \\[[01]\\.\\d{4}, [01]\\.\\d{4}\\]"
+                        + " -> now 0\\.\\d{4} \\[0\\.\\d{4}, 0\\.\\d{4}\\], difference -0\\.\\d{4}, p = 0\\.\\d{4}"
+                        + " \\(Holm 0\\.\\d{4}\\), n = 80");
+        assertThat(message).contains("\"What load class is widget ");
+        assertThat(message)
+                .containsPattern("power: my-rag hit@5 with 80 questions detects a difference of 0\\.\\d{3}"
+                        + " at 80% power; 0\\.020 needs \\d+ questions");
+    }
+
+    @Test
+    void aDropSmallerThanTheMinimumEffect_neverFails() {
+        GateReport strict = RegressionGate.builder()
+                .permutations(2_000)
+                .minEffect(0.3)
+                .build()
+                .compare(baseline, Baseline.fromBenchmark(fixture.benchmark(fixture.droppingTheBestHit())));
+
+        assertThat(strict.regressed()).isFalse();
+    }
+
+    @Test
+    void baselineMetrics_equalTheBenchmarksOwnMeans() {
+        BenchmarkReport report = fixture.benchmark(fixture.baseline());
+        Baseline b = Baseline.fromBenchmark(report);
+        for (String metric : List.of("hit@1", "hit@5", "mrr@5", "ndcg@3", "map")) {
+            double mean = b.values("my-rag", metric).values().stream()
+                    .mapToDouble(Double::doubleValue)
+                    .average()
+                    .orElseThrow();
+            assertThat(mean)
+                    .as(metric)
+                    .isCloseTo(report.retriever("my-rag").metrics().get(metric).mean(), within(1e-12));
+        }
+    }
+
+    @Test
+    void baselineFile_roundTripsAndIsWrittenInKeyOrder() throws Exception {
+        Path file = dir.resolve("baseline.json");
+        baseline.write(file);
+        String first = Files.readString(file);
+        Baseline read = Baseline.read(file);
+        assertThat(read).isEqualTo(baseline);
+        read.write(file);
+        assertThat(Files.readString(file)).isEqualTo(first);
+        assertThat(first.indexOf("\"hit@1\"")).isLessThan(first.indexOf("\"hit@3\""));
+        assertThat(first.indexOf("\"q0\"")).isLessThan(first.indexOf("\"q1\""));
+        assertThat(first).startsWith("{\n  \"format\" : \"raglens-baseline/1\"");
+    }
+
+    @Test
+    void read_takesABenchmarkJsonAsItsBaseline() {
+        Path file = dir.resolve("benchmark.json");
+        fixture.benchmark(fixture.baseline()).writeJson(file);
+
+        assertThat(Baseline.read(file)).isEqualTo(baseline);
+    }
+
+    @Test
+    void read_explainsAMissingOrForeignFile() throws Exception {
+        Path missing = dir.resolve("none.json");
+        assertThatThrownBy(() -> Baseline.read(missing))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("no baseline at " + missing + "; record one from a benchmark with"
+                        + " Baseline.fromBenchmark(report).write(file) and commit it");
+        Path foreign = Files.writeString(dir.resolve("other.json"), "{\"name\": 1}");
+        assertThatThrownBy(() -> Baseline.read(foreign))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(foreign + " is neither a raglens baseline nor a benchmark.json; write a baseline from a"
+                        + " benchmark with Baseline.fromBenchmark(report).write(file)");
+    }
+
+    @Test
+    void compare_namesAMissingSystemOrMetric() {
+        Baseline other = new Baseline(
+                Baseline.FORMAT,
+                "benchmark",
+                "chunk",
+                baseline.questions(),
+                java.util.Map.of("bm25", baseline.scores().get("my-rag")),
+                java.util.Map.of());
+        assertThatThrownBy(() -> gate.compare(baseline, other))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("system 'my-rag' of the baseline is missing from the current run, which has bm25;"
+                        + " run it again or record a new baseline");
+        assertThatThrownBy(() -> RegressionGate.builder()
+                        .metrics(List.of("ndcg@10"))
+                        .build()
+                        .compare(baseline, baseline))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("metric 'ndcg@10' is not in both runs of 'my-rag'; both have hit@1, hit@3");
+    }
+
+    private static GateReport.Check check(GateReport report, String metric) {
+        return report.checks().stream()
+                .filter(c -> c.metric().equals(metric))
+                .findFirst()
+                .orElseThrow();
+    }
+}

@@ -1,0 +1,78 @@
+package io.github.raglens.junit;
+
+import io.github.raglens.eval.benchmark.BenchmarkReport;
+import io.github.raglens.eval.gate.Baseline;
+import io.github.raglens.eval.gate.GateReport;
+import io.github.raglens.eval.gate.RegressionGate;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * A committed baseline file and the gate against it: a test benchmarks its system and calls {@link
+ * #check}; the run fails only when the system got significantly worse than the recorded baseline.
+ *
+ * <p>Recording: run the tests with {@code -Draglens.baseline.record=true} (e.g. {@code mvn test
+ * -Draglens.baseline.record=true}); every {@link #check} then writes its baseline instead of comparing,
+ * and the files are committed. Thread-safe.
+ */
+public final class BaselineFile {
+
+    /** The system property that makes {@link #check} record instead of compare. */
+    public static final String RECORD_PROPERTY = "raglens.baseline.record";
+
+    private final Path path;
+
+    private BaselineFile(Path path) {
+        this.path = Objects.requireNonNull(path, "path");
+    }
+
+    /** The baseline at a path (usually under {@code src/test/resources}). */
+    public static BaselineFile at(Path path) {
+        return new BaselineFile(path);
+    }
+
+    /** Where the baseline is kept. */
+    public Path path() {
+        return path;
+    }
+
+    /** Checks with the default gate; see {@link #check(BenchmarkReport, RegressionGate)}. */
+    public GateReport check(BenchmarkReport report) {
+        return check(report, RegressionGate.defaults());
+    }
+
+    /**
+     * Records the report as the baseline when {@value #RECORD_PROPERTY} is {@code true}; otherwise
+     * passes unless the report is significantly worse than the recorded baseline.
+     *
+     * @param report today's benchmark
+     * @param gate the gate's settings (metrics, minimum effect, alpha)
+     * @return the gate's report (comparing the new baseline with itself when recording)
+     * @throws AssertionFailedError with the gate's message when something got worse, or when there is
+     *     no baseline yet, saying how to record one
+     */
+    public GateReport check(BenchmarkReport report, RegressionGate gate) {
+        Baseline current = Baseline.fromBenchmark(report);
+        if (Boolean.getBoolean(RECORD_PROPERTY)) {
+            current.write(path);
+            return gate.compare(current, current);
+        }
+        if (!Files.exists(path)) {
+            throw new AssertionFailedError("no baseline at " + path.toAbsolutePath() + "; record it by running the"
+                    + " tests once with -D" + RECORD_PROPERTY + "=true (mvn test -D" + RECORD_PROPERTY
+                    + "=true), then commit the file");
+        }
+        GateReport result = gate.compare(Baseline.read(path), current);
+        if (result.regressed()) {
+            throw new AssertionFailedError("against " + path + ": " + result.message());
+        }
+        return result;
+    }
+
+    @Override
+    public String toString() {
+        return "BaselineFile{" + path + "}";
+    }
+}

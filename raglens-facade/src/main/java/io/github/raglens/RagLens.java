@@ -2,6 +2,7 @@ package io.github.raglens;
 
 import io.github.raglens.chunk.SectionChunker;
 import io.github.raglens.eval.benchmark.BenchmarkReport;
+import io.github.raglens.eval.gate.Baseline;
 import io.github.raglens.eval.questions.QuestionRun;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.onnx.OnnxEmbeddings;
@@ -14,6 +15,7 @@ import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Parser;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.workspace.Workspace;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -187,6 +189,21 @@ public final class RagLens {
             throw new IllegalArgumentException("k must be > 0, was " + k);
         }
         return Comparison.run(a, b, docs, List.copyOf(questions), k);
+    }
+
+    /**
+     * The per-question scores of the workspace's last benchmark, as a baseline to commit and gate
+     * later runs against ({@code Baseline#write}, {@code RegressionGate#compare}).
+     *
+     * @throws IllegalStateException if the workspace has no {@code benchmark.json} yet
+     */
+    public Baseline baseline() {
+        Path benchmark = workspace().benchmarkJson();
+        if (!Files.exists(benchmark)) {
+            throw new IllegalStateException(
+                    "no benchmark in " + config.workspace() + " yet; call benchmark() before baseline()");
+        }
+        return Baseline.read(benchmark);
     }
 
     /** Writes {@code report.html} and {@code report.md} from the workspace; returns the HTML file. */

@@ -34,7 +34,9 @@ import picocli.CommandLine.ScopeType;
             ReportCommand.class,
             DemoCommand.class,
             BeirCommand.class,
-            TrecEvalCommand.class
+            TrecEvalCommand.class,
+            BaselineCommand.class,
+            GateCommand.class
         },
         footerHeading = "%n",
         footer = "Run `raglens COMMAND --help` for a command's options. Provider keys and hosts come from the"
@@ -45,6 +47,7 @@ import picocli.CommandLine.ScopeType;
             "1:failed",
             "2:usage error",
             "3:finished, but some files or samples failed (listed, with reasons)",
+            "4:gate: significantly worse than the baseline",
             "130:interrupted (Ctrl-C); everything finished is kept, the same command resumes"
         })
 public final class RaglensCli implements Runnable {

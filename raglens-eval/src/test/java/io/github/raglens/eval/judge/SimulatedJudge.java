@@ -17,8 +17,9 @@ import java.util.regex.Pattern;
 /**
  * A fake judge that answers every raglens judge prompt with a plausible, deterministic reply (the
  * same prompt always gets the same reply), optionally after a delay. Counts requests per prompt.
+ * Shared through the test jar: raglens-junit records and replays its replies.
  */
-class SimulatedJudge implements LlmProvider {
+public class SimulatedJudge implements LlmProvider {
 
     private static final Pattern ITEM = Pattern.compile("(?m)^\\[(\\d+)] (.*)$");
 
@@ -32,11 +33,13 @@ class SimulatedJudge implements LlmProvider {
         this.onCompleted = onCompleted;
     }
 
-    SimulatedJudge() {
+    /** A judge that answers at once. */
+    public SimulatedJudge() {
         this(0, p -> {});
     }
 
-    int calls() {
+    /** How many requests it answered. */
+    public int calls() {
         return calls.get();
     }
 

@@ -1,0 +1,99 @@
+package io.github.raglens.cli;
+
+import io.github.raglens.eval.gate.Baseline;
+import io.github.raglens.eval.gate.GateReport;
+import io.github.raglens.eval.gate.RegressionGate;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code raglens gate}: exit 4 when a run is significantly worse than a committed baseline. */
+@Command(
+        name = "gate",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Compare a run with a baseline: a paired randomization test per metric on the questions both have,"
+                    + " Holm-corrected across the metrics and retrievers checked; a drop smaller than --min-effect"
+                    + " never fails. Exit 0 when nothing is significantly worse, 4 when something is, with the"
+                    + " metric, both means with 95%% intervals, the p-values and the questions that got worst.",
+            "Both files may be a baseline (written by raglens baseline) or a benchmark.json."
+        })
+final class GateCommand implements Callable<Integer> {
+
+    /** The exit code of a significant regression. */
+    static final int EXIT_REGRESSION = 4;
+
+    @ParentCommand
+    RaglensCli parent;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--baseline", required = true, paramLabel = "OLD.json", description = "The committed baseline.")
+    Path baseline;
+
+    @Option(
+            names = "--current",
+            paramLabel = "NEW.json",
+            description = "Today's run (default: the workspace's benchmark.json).")
+    Path current;
+
+    @Option(
+            names = "--metrics",
+            split = ",",
+            paramLabel = "LIST",
+            description = "Metrics to check, e.g. ndcg@10,hit@5 (default: hit, mrr and ndcg at the largest K).")
+    List<String> metrics = new ArrayList<>();
+
+    @Option(
+            names = "--min-effect",
+            paramLabel = "X",
+            description = "The smallest drop that may fail, in the metric's units (default: ${DEFAULT-VALUE}).")
+    double minEffect = 0.02;
+
+    @Option(
+            names = "--alpha",
+            paramLabel = "X",
+            description = "Family-wise significance level after Holm's correction (default: ${DEFAULT-VALUE}).")
+    double alpha = 0.05;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Path currentFile = current != null ? current : parent.workspace.resolve("benchmark.json");
+        GateReport report;
+        try {
+            RegressionGate gate = RegressionGate.builder()
+                    .metrics(metrics)
+                    .minEffect(minEffect)
+                    .alpha(alpha)
+                    .build();
+            report = gate.compare(Baseline.read(baseline), Baseline.read(currentFile));
+        } catch (IllegalArgumentException e) {
+            err.println("raglens gate: " + inCliTerms(e.getMessage()));
+            err.println("see raglens gate --help");
+            err.flush();
+            return CommandLine.ExitCode.USAGE;
+        }
+        out.println(report.message());
+        out.flush();
+        return report.regressed() ? EXIT_REGRESSION : CommandLine.ExitCode.OK;
+    }
+
+    /** The library's remedies, as the commands a CLI user types. */
+    private static String inCliTerms(String message) {
+        return message.replace(
+                        "record one from a benchmark with Baseline.fromBenchmark(report).write(file)",
+                        "record one with raglens baseline --out FILE")
+                .replace(
+                        "write a baseline from a benchmark with Baseline.fromBenchmark(report).write(file)",
+                        "write a baseline with raglens baseline --out FILE");
+    }
+}

@@ -39,4 +39,18 @@ class ReadmeSnippetTest {
 
         assertThat(fromReadme).isNotEmpty().isEqualTo(fromExample).isEqualTo(fromJavadoc);
     }
+
+    @Test
+    void readmeUnitTestSection_isTheDownstreamExampleTest() throws Exception {
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        String readme = Files.readString(root.resolve("README.md"));
+        String test = Files.readString(
+                root.resolve("examples/downstream/src/test/java/com/example/rag/RetrievalRegressionTest.java"));
+
+        String section = readme.substring(readme.indexOf("## In your unit tests"));
+        List<String> fromReadme = codeLines(between(section, "```java\n", "```"));
+        List<String> fromTest = codeLines(between(test, "// README:begin", "// README:end"));
+
+        assertThat(fromReadme).isNotEmpty().isEqualTo(fromTest);
+    }
 }

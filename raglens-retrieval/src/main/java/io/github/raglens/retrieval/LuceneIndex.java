@@ -8,17 +8,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.BiConsumer;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
@@ -64,8 +61,8 @@ public final class LuceneIndex implements AutoCloseable {
     private final BM25Similarity similarity;
     private final Bm25Search bm25;
     private final IndexWriter writer;
+    private final BatchWriter batches;
     private final int threads;
-    private final int batchSize;
     private final ExecutorService mergeExecutor;
     private final String description;
     private final Object writeLock = new Object();
@@ -73,21 +70,15 @@ public final class LuceneIndex implements AutoCloseable {
     private volatile String model;
     private volatile int dimension;
 
-    /** The vectors of one batch of chunks, or null to index the batch for BM25 only. */
-    private interface BatchVectors {
-        List<float[]> of(List<Chunk> batch);
-    }
-
     private LuceneIndex(Builder b) {
         this.path = b.path;
         this.similarity = b.bm25.similarity();
         this.bm25 = new Bm25Search(b.analyzer);
         this.threads = b.threads;
-        this.batchSize = b.batchSize;
         this.description = "LuceneIndex[" + (path == null ? "in memory" : path) + ", analyzer="
                 + b.analyzer.getClass().getSimpleName() + ", " + b.bm25 + ", hnsw(maxConn=" + b.maxConn
                 + ", beamWidth=" + b.beamWidth + "), threads=" + threads + "]";
-        this.mergeExecutor = threads > 1 ? Executors.newFixedThreadPool(threads, LuceneIndex::daemon) : null;
+        this.mergeExecutor = threads > 1 ? Executors.newFixedThreadPool(threads, BatchWriter::daemon) : null;
         Directory dir = null;
         IndexWriter w = null;
         try {
@@ -123,6 +114,7 @@ public final class LuceneIndex implements AutoCloseable {
         }
         this.directory = dir;
         this.writer = w;
+        this.batches = new BatchWriter(w, threads, b.batchSize, path, where());
     }
 
     private static Directory openDirectory(Path path) throws IOException {
@@ -210,7 +202,7 @@ public final class LuceneIndex implements AutoCloseable {
     public void addAll(List<Chunk> chunks) {
         Objects.requireNonNull(chunks, "chunks");
         synchronized (writeLock) {
-            write(chunks, batch -> null);
+            batches.write(chunks, batch -> null);
             commit();
         }
     }
@@ -238,7 +230,7 @@ public final class LuceneIndex implements AutoCloseable {
                                 + "); index into a new folder, or embed with '" + model + "'",
                         null);
             }
-            write(chunks, batch -> embed(batch, provider, m, d));
+            batches.write(chunks, batch -> embed(batch, provider, m, d));
             if (!chunks.isEmpty()) {
                 model = m;
                 dimension = d;
@@ -266,51 +258,6 @@ public final class LuceneIndex implements AutoCloseable {
             }
         }
         return vectors;
-    }
-
-    /**
-     * Writes the chunks in batches on the configured threads, the calling thread finding the next
-     * batch's vectors while earlier batches are written.
-     */
-    private void write(List<Chunk> chunks, BatchVectors vectorsOf) {
-        ExecutorService pool = Executors.newFixedThreadPool(threads, LuceneIndex::daemon);
-        try {
-            List<Future<?>> pending = new ArrayList<>();
-            for (int from = 0; from < chunks.size(); from += batchSize) {
-                List<Chunk> batch = chunks.subList(from, Math.min(chunks.size(), from + batchSize));
-                List<float[]> vectors = vectorsOf.of(batch);
-                pending.add(pool.submit(() -> writeBatch(batch, vectors)));
-            }
-            await(pending);
-        } finally {
-            pool.shutdown();
-        }
-    }
-
-    private Void writeBatch(List<Chunk> batch, List<float[]> vectors) throws IOException {
-        for (int i = 0; i < batch.size(); i++) {
-            Chunk c = batch.get(i);
-            writer.updateDocument(
-                    ChunkFields.idTerm(c), ChunkFields.document(c, vectors == null ? null : vectors.get(i)));
-        }
-        return null;
-    }
-
-    private void await(List<Future<?>> pending) {
-        try {
-            for (Future<?> f : pending) {
-                f.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IndexException(path, "indexing into " + where() + " was interrupted", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IndexException(path, "cannot write " + where() + ": " + cause.getMessage(), cause);
-        }
     }
 
     /** Merges to one segment (one HNSW graph, built with the merge threads), commits and refreshes. */
@@ -437,12 +384,6 @@ public final class LuceneIndex implements AutoCloseable {
                 }
             }
         }
-    }
-
-    private static Thread daemon(Runnable r) {
-        Thread t = new Thread(r, "raglens-index");
-        t.setDaemon(true);
-        return t;
     }
 
     /** The configured options, e.g. {@code LuceneIndex[/ws/index, analyzer=EnglishAnalyzer, k1=1.2, …]}. */

@@ -16,12 +16,14 @@ public final class Bm25Retriever implements Retriever {
 
     private final LuceneIndex index;
     private final RetrievalConfig config;
+    private final ChunkFilter filter;
     private final BM25Similarity similarity;
     private final String parameters;
 
     private Bm25Retriever(Builder b) {
         this.index = b.index;
         this.config = b.config;
+        this.filter = new ChunkFilter(this.config);
         this.similarity = b.params == null ? null : b.params.similarity();
         this.parameters = b.params == null ? "index k1/b" : b.params.toString();
     }
@@ -57,7 +59,7 @@ public final class Bm25Retriever implements Retriever {
                 name(),
                 query,
                 k,
-                config,
+                filter,
                 (q, depth) -> Ranking.Candidates.of(index.searchBm25(q, depth, similarity), depth));
     }
 

@@ -2,6 +2,7 @@ package io.github.raglens.retrieval;
 
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
+import java.util.function.UnaryOperator;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.KnnFloatVectorField;
@@ -64,14 +65,17 @@ final class ChunkFields {
         return doc;
     }
 
-    /** The chunk a stored document holds. */
-    static Chunk chunk(Document d) {
+    /**
+     * The chunk a stored document holds, its section path taken through {@code paths} (so that the
+     * chunks of one section can share one string).
+     */
+    static Chunk chunk(Document d, UnaryOperator<String> paths) {
         return new Chunk(
                 d.get(ID),
                 d.get(DOCUMENT),
                 d.get(SECTION),
                 d.get(PARENT),
-                d.get(PATH),
+                paths.apply(d.get(PATH)),
                 ChunkType.valueOf(d.get(TYPE)),
                 d.getField(FRAGMENT).numericValue().intValue(),
                 d.getField(ORDER).numericValue().intValue(),

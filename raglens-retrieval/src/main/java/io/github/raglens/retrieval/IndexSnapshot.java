@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -58,13 +59,16 @@ final class IndexSnapshot {
         searcher.setSimilarity(similarity);
         Chunk[] byDoc = new Chunk[reader.maxDoc()];
         List<Chunk> all = new ArrayList<>(reader.numDocs());
+        // One string per distinct section path: filters remember verdicts by path, and a lookup
+        // whose key is the same instance skips comparing long titles character by character.
+        Map<String, String> paths = new HashMap<>();
         for (LeafReaderContext ctx : reader.leaves()) {
             LeafReader leaf = ctx.reader();
             Bits live = leaf.getLiveDocs();
             StoredFields stored = leaf.storedFields();
             for (int doc = 0; doc < leaf.maxDoc(); doc++) {
                 if (live == null || live.get(doc)) {
-                    Chunk c = ChunkFields.chunk(stored.document(doc));
+                    Chunk c = ChunkFields.chunk(stored.document(doc), p -> paths.computeIfAbsent(p, x -> x));
                     byDoc[ctx.docBase + doc] = c;
                     all.add(c);
                 }

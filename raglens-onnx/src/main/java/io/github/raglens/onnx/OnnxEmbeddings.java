@@ -2,33 +2,18 @@ package io.github.raglens.onnx;
 
 import ai.djl.huggingface.tokenizers.Encoding;
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
-import ai.onnxruntime.NodeInfo;
-import ai.onnxruntime.OnnxTensor;
-import ai.onnxruntime.OrtEnvironment;
-import ai.onnxruntime.OrtException;
-import ai.onnxruntime.OrtSession;
-import ai.onnxruntime.TensorInfo;
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.spi.EmbeddingProvider;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.FloatBuffer;
-import java.nio.LongBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.slf4j.Logger;
@@ -84,8 +69,6 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(OnnxEmbeddings.class);
 
-    private static final byte[] DYNAMIC_QUANTIZATION = "DynamicQuantizeLinear".getBytes(StandardCharsets.US_ASCII);
-
     /** How many texts are tokenized and sorted together; bounds the memory held by encodings. */
     private static final int WINDOW = 2048;
 
@@ -97,17 +80,9 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
     private final int batchSize;
     private final int batchTokens;
     private final int threads;
-    private final int runs;
-    private final boolean perText;
-    private final ExecutorService workers;
-    private final OrtEnvironment environment;
-    private final OrtSession session;
     private final HuggingFaceTokenizer tokenizer;
-    private final boolean needsTypeIds;
-    private final String outputName;
-    private final boolean outputIsPooled;
-    private final boolean firstTokenOnly;
-    private final int dimension;
+    private final EncoderSession session;
+    private final ParallelRuns runs;
     private final LongAdder truncated = new LongAdder();
     private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
     private boolean closed;
@@ -122,78 +97,15 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         this.batchTokens = Math.max(b.batchTokens, b.maxTokens);
         this.threads = b.threads;
         b.source.check(modelName);
-        byte[] graph = b.source.readOnnx(modelName);
-        // Dynamically quantised graphs pick one int8 scale per tensor, i.e. per batch: a text's vector
-        // would depend on its batch neighbours, so such models run every text on its own (measured on
-        // SciFact: batching them was also 20% slower, padding costs more than larger matrices save).
-        this.perText = contains(graph, DYNAMIC_QUANTIZATION);
-        // Texts run alone are never padded, so the attention-mask additions add zero: drop them (12-14%
-        // of the run time of bge-small on SciFact abstracts, vectors bit for bit the same).
-        byte[] unpadded = perText ? UnpaddedGraph.withoutMaskAdditions(graph).graph() : graph;
-        // Only the first token's vector is read: the last layer computes that token alone (about 9%).
-        byte[] clsOnly =
-                pooling == Pooling.CLS ? ClsOnlyLastLayer.rewrite(unpadded).graph() : unpadded;
-        // Up to `threads` runs at once, each on one intra-op thread (see the class comment).
-        this.runs = threads;
-        this.environment = OrtEnvironment.getEnvironment();
         this.tokenizer = openTokenizer(b.source, modelName, maxTokens);
-        Opened opened;
         try {
-            opened = openFastest(b.source, graph, unpadded, clsOnly, modelName);
+            this.session = SessionOpener.open(b.source, modelName, pooling, tokenizer);
         } catch (RuntimeException e) {
             tokenizer.close();
             throw e;
         }
-        this.session = opened.session();
-        this.firstTokenOnly = opened.firstTokenOnly();
-        this.workers = runs > 1 ? Executors.newFixedThreadPool(runs - 1, OnnxEmbeddings::worker) : null;
-        try {
-            Set<String> inputs = session.getInputNames();
-            if (!inputs.contains("input_ids") || !inputs.contains("attention_mask")) {
-                throw new ProviderException(
-                        PROVIDER,
-                        modelName,
-                        0,
-                        null,
-                        false,
-                        "ONNX model " + b.source.describe() + " has inputs " + new java.util.TreeSet<>(inputs)
-                                + "; raglens needs a BERT-style encoder with inputs input_ids and attention_mask",
-                        null);
-            }
-            this.needsTypeIds = inputs.contains("token_type_ids");
-            Map<String, NodeInfo> outputs = session.getOutputInfo();
-            String name = outputName(session);
-            this.outputName = name;
-            long[] shape = outputs.get(name).getInfo() instanceof TensorInfo t ? t.getShape() : new long[0];
-            if (shape.length != 2 && shape.length != 3) {
-                throw new ProviderException(
-                        PROVIDER,
-                        modelName,
-                        0,
-                        null,
-                        false,
-                        "ONNX model " + b.source.describe() + " output '" + name + "' has shape "
-                                + Arrays.toString(shape)
-                                + "; raglens needs token vectors [batch, tokens, dim] or pooled vectors [batch, dim]",
-                        null);
-            }
-            this.outputIsPooled = shape.length == 2;
-            long declared = shape[shape.length - 1];
-            this.dimension = declared > 0 ? (int) declared : probeDimension();
-        } catch (OrtException e) {
-            closeQuietly();
-            throw new ProviderException(
-                    PROVIDER,
-                    modelName,
-                    0,
-                    null,
-                    false,
-                    "cannot read the outputs of ONNX model " + b.source.describe() + ": " + e.getMessage(),
-                    e);
-        } catch (RuntimeException e) {
-            closeQuietly();
-            throw e;
-        }
+        // Up to `threads` runs at once, each on one intra-op thread (see the class comment).
+        this.runs = new ParallelRuns(threads);
     }
 
     /**
@@ -256,7 +168,7 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
 
     @Override
     public int dimension() {
-        return dimension;
+        return session.dimension();
     }
 
     /** The longest input in tokens (special tokens included); longer texts are truncated. */
@@ -271,7 +183,7 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
 
     /** Whether the session runs the graph whose last layer computes the first token only. */
     boolean firstTokenOnly() {
-        return firstTokenOnly;
+        return session.firstTokenOnly();
     }
 
     /** Whether a text (without prefix) is longer than {@link #maxTokens()} and would be truncated. */
@@ -352,287 +264,14 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         int cut = 0;
         for (int i = 0; i < n; i++) {
             ids[i] = encodings[i].getIds();
-            types[i] = needsTypeIds ? encodings[i].getTypeIds() : null;
+            types[i] = encodings[i].getTypeIds();
             if (encodings[i].exceedMaxLength() || ids[i].length > maxTokens) {
                 cut++;
             }
         }
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, (a, c) -> Integer.compare(ids[a].length, ids[c].length));
-        List<int[]> batches = new ArrayList<>();
-        int from = 0;
-        while (from < n) {
-            int to = from + 1;
-            // Sorted ascending, so the last text of a batch sets its padded length.
-            while (!perText
-                    && to < n
-                    && to - from < batchSize
-                    && (long) (to - from + 1) * ids[order[to]].length <= batchTokens) {
-                to++;
-            }
-            batches.add(new int[] {from, to});
-            from = to;
-        }
-        // Longest first, so parallel runs do not end waiting on one long batch.
-        java.util.Collections.reverse(batches);
-        runAll(batches, batch -> runBatch(order, batch[0], batch[1], ids, types, offset, out));
+        List<int[]> batches = LengthBatches.of(ids, session.perText(), batchSize, batchTokens);
+        runs.runAll(batches, rows -> session.run(rows, ids, types, maxTokens, out, offset));
         return cut;
-    }
-
-    /** Runs the batches on the calling thread and, when configured, on {@code runs - 1} workers. */
-    private void runAll(List<int[]> batches, java.util.function.Consumer<int[]> task) {
-        if (workers == null || batches.size() == 1) {
-            batches.forEach(task);
-            return;
-        }
-        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
-        Runnable drain = () -> {
-            for (int i = next.getAndIncrement(); i < batches.size(); i = next.getAndIncrement()) {
-                task.accept(batches.get(i));
-            }
-        };
-        List<Future<?>> helpers = new ArrayList<>();
-        for (int w = 0; w < Math.min(runs - 1, batches.size() - 1); w++) {
-            helpers.add(workers.submit(drain));
-        }
-        RuntimeException failure = null;
-        try {
-            drain.run();
-        } catch (RuntimeException e) {
-            failure = e;
-            next.set(batches.size());
-        }
-        for (Future<?> f : helpers) {
-            try {
-                f.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while embedding", e);
-            } catch (ExecutionException e) {
-                if (failure == null) {
-                    failure = e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
-                }
-            }
-        }
-        if (failure != null) {
-            throw failure;
-        }
-    }
-
-    private static Thread worker(Runnable r) {
-        Thread t = new Thread(r, "raglens-onnx");
-        t.setDaemon(true);
-        return t;
-    }
-
-    static boolean contains(byte[] haystack, byte[] needle) {
-        outer:
-        for (int i = 0; i <= haystack.length - needle.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (haystack[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return true;
-        }
-        return false;
-    }
-
-    private void runBatch(Integer[] order, int from, int to, long[][] ids, long[][] types, int offset, float[][] out) {
-        int b = to - from;
-        int len = Math.min(maxTokens, ids[order[to - 1]].length);
-        long[] idBuf = new long[b * len];
-        long[] maskBuf = new long[b * len];
-        long[] typeBuf = needsTypeIds ? new long[b * len] : null;
-        int[] lengths = new int[b];
-        for (int r = 0; r < b; r++) {
-            int i = order[from + r];
-            int l = Math.min(len, ids[i].length);
-            lengths[r] = l;
-            System.arraycopy(ids[i], 0, idBuf, r * len, l);
-            Arrays.fill(maskBuf, r * len, r * len + l, 1L);
-            if (typeBuf != null) {
-                System.arraycopy(types[i], 0, typeBuf, r * len, l);
-            }
-        }
-        long[] shape = {b, len};
-        try (OnnxTensor idT = OnnxTensor.createTensor(environment, LongBuffer.wrap(idBuf), shape);
-                OnnxTensor maskT = OnnxTensor.createTensor(environment, LongBuffer.wrap(maskBuf), shape);
-                OnnxTensor typeT = typeBuf == null
-                        ? null
-                        : OnnxTensor.createTensor(environment, LongBuffer.wrap(typeBuf), shape)) {
-            Map<String, OnnxTensor> inputs = new HashMap<>(4);
-            inputs.put("input_ids", idT);
-            inputs.put("attention_mask", maskT);
-            if (typeT != null) {
-                inputs.put("token_type_ids", typeT);
-            }
-            try (OrtSession.Result result = session.run(inputs, Set.of(outputName))) {
-                OnnxTensor value = (OnnxTensor) result.get(0);
-                FloatBuffer hidden = value.getFloatBuffer();
-                // The first-token-only graph returns one token per text, the others all of them.
-                int tokens = outputIsPooled ? 1 : (int) value.getInfo().getShape()[1];
-                for (int r = 0; r < b; r++) {
-                    float[] v = new float[dimension];
-                    if (outputIsPooled) {
-                        hidden.get(r * dimension, v, 0, dimension);
-                    } else {
-                        pooling.pool(hidden, r, tokens, dimension, lengths, v);
-                    }
-                    normalise(v);
-                    out[offset + order[from + r]] = v;
-                }
-            }
-        } catch (OrtException e) {
-            throw new ProviderException(
-                    PROVIDER,
-                    modelName,
-                    0,
-                    null,
-                    false,
-                    "ONNX Runtime failed on a batch of " + b + " texts of up to " + len + " tokens: " + e.getMessage(),
-                    e);
-        }
-    }
-
-    private static void normalise(float[] v) {
-        double sum = 0;
-        for (float x : v) {
-            sum += (double) x * x;
-        }
-        if (sum > 0) {
-            float inv = (float) (1.0 / Math.sqrt(sum));
-            for (int i = 0; i < v.length; i++) {
-                v[i] *= inv;
-            }
-        }
-    }
-
-    /** Runs one short text to learn the vector width of a model whose output shape leaves it open. */
-    private int probeDimension() {
-        try {
-            long[] out = probeShape(session);
-            return (int) out[out.length - 1];
-        } catch (OrtException e) {
-            throw new ProviderException(
-                    PROVIDER,
-                    modelName,
-                    0,
-                    null,
-                    false,
-                    "cannot find the vector width of model '" + modelName + "': " + e.getMessage(),
-                    e);
-        }
-    }
-
-    /** The shape of a session's vector output for a short text of several tokens. */
-    private long[] probeShape(OrtSession s) throws OrtException {
-        long[] ids = tokenizer.encode("one token out of several", true, false).getIds();
-        long[] mask = new long[ids.length];
-        Arrays.fill(mask, 1L);
-        long[] shape = {1, ids.length};
-        try (OnnxTensor idT = OnnxTensor.createTensor(environment, LongBuffer.wrap(ids), shape);
-                OnnxTensor maskT = OnnxTensor.createTensor(environment, LongBuffer.wrap(mask), shape);
-                OnnxTensor typeT = OnnxTensor.createTensor(environment, LongBuffer.wrap(new long[ids.length]), shape)) {
-            Map<String, OnnxTensor> inputs = new HashMap<>(4);
-            inputs.put("input_ids", idT);
-            inputs.put("attention_mask", maskT);
-            if (s.getInputNames().contains("token_type_ids")) {
-                inputs.put("token_type_ids", typeT);
-            }
-            try (OrtSession.Result result = s.run(inputs, Set.of(outputName(s)))) {
-                return ((TensorInfo) result.get(0).getInfo()).getShape();
-            }
-        }
-    }
-
-    /** A session, and whether it runs the first-token-only graph. */
-    private record Opened(OrtSession session, boolean firstTokenOnly) {}
-
-    /**
-     * Opens the fastest graph ONNX Runtime loads: the first-token-only one if it returns one token
-     * for a text of several, else the unpadded one, else the original. A rewrite that was not made
-     * is the same array as its input and is skipped.
-     */
-    private Opened openFastest(ModelSource source, byte[] original, byte[] unpadded, byte[] clsOnly, String modelName) {
-        if (clsOnly != unpadded) {
-            OrtSession s = openIfLoads(source, clsOnly, modelName);
-            if (s != null && returnsOneToken(s)) {
-                log.debug("model '{}': the last layer computes the first token only", modelName);
-                return new Opened(s, true);
-            }
-            if (s != null) {
-                log.debug(
-                        "model '{}': the first-token-only graph returns more than one token; not using it", modelName);
-                closeSession(s, modelName);
-            }
-        }
-        if (unpadded != original) {
-            OrtSession s = openIfLoads(source, unpadded, modelName);
-            if (s != null) {
-                log.debug("model '{}': attention-mask additions removed (inputs are never padded)", modelName);
-                return new Opened(s, false);
-            }
-        }
-        return new Opened(openSession(source, original, modelName, environment), false);
-    }
-
-    /** A session on a rewritten graph, or null when ONNX Runtime rejects it. */
-    private OrtSession openIfLoads(ModelSource source, byte[] rewritten, String modelName) {
-        try {
-            return openSession(source, rewritten, modelName, environment);
-        } catch (ProviderException e) {
-            log.debug("model '{}': a rewritten graph does not load; trying the next", modelName, e);
-            return null;
-        }
-    }
-
-    /**
-     * Whether the session's vector output is one token's for a text of several. An output pooled in
-     * the graph ({@code [batch, dim]}) does not count: the rewrite could have changed what it pools.
-     */
-    private boolean returnsOneToken(OrtSession s) {
-        try {
-            long[] out = probeShape(s);
-            return out.length == 3 && out[1] == 1;
-        } catch (OrtException | RuntimeException e) {
-            log.debug("the first-token-only graph fails on a probe text", e);
-            return false;
-        }
-    }
-
-    /** The output holding the vectors: {@code last_hidden_state}, else the first. */
-    private static String outputName(OrtSession s) throws OrtException {
-        Map<String, NodeInfo> outputs = s.getOutputInfo();
-        return outputs.containsKey("last_hidden_state")
-                ? "last_hidden_state"
-                : outputs.keySet().iterator().next();
-    }
-
-    /** A session running on one intra-op thread (parallelism comes from concurrent runs). */
-    private static OrtSession openSession(ModelSource source, byte[] graph, String modelName, OrtEnvironment env) {
-        try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
-            options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-            options.setExecutionMode(OrtSession.SessionOptions.ExecutionMode.SEQUENTIAL);
-            options.setIntraOpNumThreads(1);
-            options.setInterOpNumThreads(1);
-            // Threads that spin while idle steal the CPU from other runs and other programs.
-            options.addConfigEntry("session.intra_op.allow_spinning", "0");
-            return env.createSession(graph, options);
-        } catch (OrtException e) {
-            throw new ProviderException(
-                    PROVIDER,
-                    modelName,
-                    0,
-                    null,
-                    false,
-                    "cannot load ONNX model " + source.describe() + ": " + e.getMessage()
-                            + "; pass a valid .onnx file exported for ONNX Runtime",
-                    e);
-        }
     }
 
     private static HuggingFaceTokenizer openTokenizer(ModelSource source, String modelName, int maxTokens) {
@@ -671,19 +310,9 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
     }
 
     private void closeQuietly() {
-        if (workers != null) {
-            workers.shutdownNow();
-        }
-        closeSession(session, modelName);
+        runs.close();
+        session.close();
         tokenizer.close();
-    }
-
-    private static void closeSession(OrtSession s, String modelName) {
-        try {
-            s.close();
-        } catch (OrtException e) {
-            log.debug("closing the ONNX Runtime session of '{}' failed", modelName, e);
-        }
     }
 
     @Override
@@ -692,7 +321,7 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
                 Locale.ROOT,
                 "OnnxEmbeddings[model=%s, dimension=%d, pooling=%s, maxTokens=%d, batchSize=%d, threads=%d]",
                 modelName,
-                dimension,
+                session.dimension(),
                 pooling,
                 maxTokens,
                 batchSize,

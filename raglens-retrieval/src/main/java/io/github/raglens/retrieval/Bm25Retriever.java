@@ -16,14 +16,16 @@ public final class Bm25Retriever implements Retriever {
 
     private final LuceneIndex index;
     private final RetrievalConfig config;
+    private final ChunkFilter filter;
     private final BM25Similarity similarity;
     private final String parameters;
 
     private Bm25Retriever(Builder b) {
         this.index = b.index;
         this.config = b.config;
-        this.similarity = b.k1 < 0 ? null : new BM25Similarity(b.k1, b.b);
-        this.parameters = b.k1 < 0 ? "index k1/b" : "k1=" + b.k1 + ", b=" + b.b;
+        this.filter = new ChunkFilter(this.config);
+        this.similarity = b.params == null ? null : b.params.similarity();
+        this.parameters = b.params == null ? "index k1/b" : b.params.toString();
     }
 
     /** A BM25 retriever over the index with the default {@link RetrievalConfig}. */
@@ -57,7 +59,7 @@ public final class Bm25Retriever implements Retriever {
                 name(),
                 query,
                 k,
-                config,
+                filter,
                 (q, depth) -> Ranking.Candidates.of(index.searchBm25(q, depth, similarity), depth));
     }
 
@@ -70,8 +72,8 @@ public final class Bm25Retriever implements Retriever {
     public static final class Builder {
         private final LuceneIndex index;
         private RetrievalConfig config = RetrievalConfig.defaults();
-        private float k1 = -1;
-        private float b = -1;
+        /** Null: score with the index's parameters. */
+        private Bm25Params params;
 
         private Builder(LuceneIndex index) {
             this.index = Objects.requireNonNull(index, "index");
@@ -90,14 +92,7 @@ public final class Bm25Retriever implements Retriever {
          * @param b length normalisation, in {@code [0, 1]}
          */
         public Builder parameters(float k1, float b) {
-            if (!Float.isFinite(k1) || k1 < 0) {
-                throw new IllegalArgumentException("k1 must be finite and >= 0, was " + k1);
-            }
-            if (!(b >= 0 && b <= 1)) {
-                throw new IllegalArgumentException("b must be in [0, 1], was " + b);
-            }
-            this.k1 = k1;
-            this.b = b;
+            this.params = new Bm25Params(k1, b);
             return this;
         }
 

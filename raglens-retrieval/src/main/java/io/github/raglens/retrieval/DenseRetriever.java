@@ -21,12 +21,14 @@ public final class DenseRetriever implements Retriever {
     private final EmbeddingProvider provider;
     private final boolean exact;
     private final RetrievalConfig config;
+    private final ChunkFilter filter;
 
     private DenseRetriever(Builder b) {
         this.index = b.index;
         this.provider = b.provider;
         this.exact = b.exact;
         this.config = b.config;
+        this.filter = new ChunkFilter(this.config);
     }
 
     /** An HNSW retriever with the default {@link RetrievalConfig}. */
@@ -64,7 +66,7 @@ public final class DenseRetriever implements Retriever {
                 name(),
                 query,
                 k,
-                config,
+                filter,
                 (q, depth) -> Ranking.Candidates.of(index.searchVector(vector, model, depth, exact), depth));
     }
 

@@ -14,23 +14,20 @@ final class Expansion {
     private Expansion() {}
 
     static List<Hit> expand(
-            List<RetrievedChunk> hits,
-            RetrievalConfig config,
-            ChunkCatalog catalog,
-            Function<Chunk, List<Chunk>> window) {
+            List<RetrievedChunk> hits, ChunkFilter filter, ChunkCatalog catalog, Function<Chunk, List<Chunk>> window) {
         Set<String> covered = new HashSet<>();
         Set<String> wholeSections = new HashSet<>();
         List<Hit> out = new ArrayList<>(hits.size());
         for (RetrievedChunk h : hits) {
             Chunk m = h.matched();
-            if (config.isExcluded(m)
+            if (filter.isExcluded(m)
                     || covered.contains(m.id())
                     || wholeSections.contains(m.documentId() + '\u0000' + m.sectionId())) {
                 continue;
             }
             List<Chunk> context = new ArrayList<>();
             for (Chunk c : window.apply(m)) {
-                if (c.equals(m) || !config.isExcluded(c)) {
+                if (c.equals(m) || !filter.isExcluded(c)) {
                     context.add(c);
                 }
             }

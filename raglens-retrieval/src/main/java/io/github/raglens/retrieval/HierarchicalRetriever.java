@@ -23,11 +23,13 @@ public final class HierarchicalRetriever implements Retriever {
     private final Retriever base;
     private final ChunkCatalog catalog;
     private final RetrievalConfig config;
+    private final ChunkFilter filter;
 
     private HierarchicalRetriever(Retriever base, Collection<Chunk> corpus, RetrievalConfig config) {
         this.base = Objects.requireNonNull(base, "base");
         this.catalog = new ChunkCatalog(Objects.requireNonNull(corpus, "corpus"));
         this.config = Objects.requireNonNull(config, "config");
+        this.filter = new ChunkFilter(this.config);
     }
 
     /** Promotes the hits of {@code base} within {@code corpus}, with the default {@link RetrievalConfig}. */
@@ -47,7 +49,7 @@ public final class HierarchicalRetriever implements Retriever {
 
     @Override
     public RetrievalResult retrieve(String query, int k) {
-        return Ranking.retrieve(name(), query, k, config, (q, depth) -> {
+        return Ranking.retrieve(name(), query, k, filter, (q, depth) -> {
             List<RetrievedChunk> hits = base.retrieve(q, depth).hits();
             List<Hit> out = new ArrayList<>(hits.size());
             for (RetrievedChunk h : hits) {

@@ -35,6 +35,7 @@ public final class HybridRetriever implements Retriever {
     private final double alpha;
     private final int rrfK;
     private final RetrievalConfig config;
+    private final ChunkFilter filter;
 
     private HybridRetriever(Builder b) {
         this.dense = b.dense;
@@ -43,6 +44,7 @@ public final class HybridRetriever implements Retriever {
         this.alpha = b.alpha;
         this.rrfK = b.rrfK;
         this.config = b.config;
+        this.filter = new ChunkFilter(this.config);
     }
 
     /** Min-max fusion with α = 0.5 and the default {@link RetrievalConfig}. */
@@ -62,7 +64,7 @@ public final class HybridRetriever implements Retriever {
 
     @Override
     public RetrievalResult retrieve(String query, int k) {
-        return Ranking.retrieve(name(), query, k, config, this::fuse);
+        return Ranking.retrieve(name(), query, k, filter, this::fuse);
     }
 
     private Ranking.Candidates fuse(String query, int depth) {

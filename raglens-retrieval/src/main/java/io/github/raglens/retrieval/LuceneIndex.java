@@ -2,69 +2,34 @@ package io.github.raglens.retrieval;
 
 import io.github.raglens.error.IndexException;
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.spi.EmbeddingProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.PriorityQueue;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.BiConsumer;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
-import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.lucene103.Lucene103Codec;
 import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.document.Field;
-import org.apache.lucene.document.KnnFloatVectorField;
-import org.apache.lucene.document.StoredField;
-import org.apache.lucene.document.StringField;
-import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.KnnVectorValues;
-import org.apache.lucene.index.LeafReader;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.index.VectorSimilarityFunction;
-import org.apache.lucene.search.BooleanClause;
-import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.BoostQuery;
-import org.apache.lucene.search.DocIdSetIterator;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.KnnFloatVectorQuery;
-import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopDocs;
-import org.apache.lucene.search.TopScoreDocCollectorManager;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.LockObtainFailedException;
 import org.apache.lucene.store.MMapDirectory;
-import org.apache.lucene.util.Bits;
 
 /**
  * One Lucene index holding, per chunk, its text for BM25, its vector for HNSW search (cosine) and the
@@ -88,108 +53,37 @@ import org.apache.lucene.util.Bits;
  */
 public final class LuceneIndex implements AutoCloseable {
 
-    private static final String ID = "id";
-    private static final String TEXT = "text";
-    private static final String VECTOR = "vector";
-    private static final String DOCUMENT = "document";
-    private static final String SECTION = "section";
-    private static final String PARENT = "parent";
-    private static final String PATH = "path";
-    private static final String TYPE = "type";
-    private static final String FRAGMENT = "fragment";
-    private static final String ORDER = "order";
-    private static final String CHAR_START = "charStart";
-    private static final String CHAR_END = "charEnd";
-    private static final String PAGE_START = "pageStart";
-    private static final String PAGE_END = "pageEnd";
-
-    private static final int MIN_HNSW_CANDIDATES = 100;
-
-    /** Searchers kept per snapshot for retrievers with their own BM25 parameters. */
-    private static final int MAX_CACHED_SEARCHERS = 16;
-
     private static final String MODEL_KEY = "raglens.embeddingModel";
     private static final String DIMENSION_KEY = "raglens.embeddingDimension";
 
     private final Path path;
     private final Directory directory;
-    private final Analyzer analyzer;
     private final BM25Similarity similarity;
+    private final Bm25Search bm25;
     private final IndexWriter writer;
+    private final BatchWriter batches;
     private final int threads;
-    private final int batchSize;
     private final ExecutorService mergeExecutor;
     private final String description;
     private final Object writeLock = new Object();
-    private volatile Snapshot snapshot;
+    private volatile IndexSnapshot snapshot;
     private volatile String model;
     private volatile int dimension;
 
-    /**
-     * A point-in-time view: the reader, its searcher, the chunks by Lucene document number, and
-     * searchers for retrievers with their own BM25 parameters (created once per snapshot).
-     */
-    private record Snapshot(
-            DirectoryReader reader,
-            IndexSearcher searcher,
-            Chunk[] byDoc,
-            List<Chunk> chunks,
-            Map<BM25Similarity, IndexSearcher> bySimilarity) {
-
-        /** A searcher over this snapshot scoring with the given similarity (cached for a few of them). */
-        IndexSearcher searcher(BM25Similarity similarity) {
-            IndexSearcher cached = bySimilarity.get(similarity);
-            if (cached != null) {
-                return cached;
-            }
-            IndexSearcher s = new IndexSearcher(reader);
-            s.setSimilarity(similarity);
-            if (bySimilarity.size() < MAX_CACHED_SEARCHERS) {
-                bySimilarity.putIfAbsent(similarity, s);
-            }
-            return s;
-        }
-    }
-
     private LuceneIndex(Builder b) {
         this.path = b.path;
-        this.analyzer = b.analyzer;
-        this.similarity = new BM25Similarity(b.k1, b.b);
+        this.similarity = b.bm25.similarity();
+        this.bm25 = new Bm25Search(b.analyzer);
         this.threads = b.threads;
-        this.batchSize = b.batchSize;
         this.description = "LuceneIndex[" + (path == null ? "in memory" : path) + ", analyzer="
-                + analyzer.getClass().getSimpleName() + ", k1=" + b.k1 + ", b=" + b.b + ", hnsw(maxConn="
-                + b.maxConn + ", beamWidth=" + b.beamWidth + "), threads=" + threads + "]";
-        this.mergeExecutor = threads > 1 ? Executors.newFixedThreadPool(threads, LuceneIndex::daemon) : null;
+                + b.analyzer.getClass().getSimpleName() + ", " + b.bm25 + ", hnsw(maxConn=" + b.maxConn
+                + ", beamWidth=" + b.beamWidth + "), threads=" + threads + "]";
+        this.mergeExecutor = threads > 1 ? Executors.newFixedThreadPool(threads, BatchWriter::daemon) : null;
         Directory dir = null;
         IndexWriter w = null;
         try {
-            if (path == null) {
-                dir = new ByteBuffersDirectory();
-            } else {
-                if (Files.exists(path) && !Files.isDirectory(path)) {
-                    throw new IndexException(
-                            path,
-                            "index directory " + path + " is a file; pass a folder (it is created if absent)",
-                            null);
-                }
-                Files.createDirectories(path);
-                dir = new MMapDirectory(path);
-            }
-            KnnVectorsFormat vectors = threads > 1
-                    ? new Lucene99HnswVectorsFormat(b.maxConn, b.beamWidth, threads, mergeExecutor)
-                    : new Lucene99HnswVectorsFormat(b.maxConn, b.beamWidth);
-            IndexWriterConfig config = new IndexWriterConfig(analyzer)
-                    .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
-                    .setSimilarity(similarity)
-                    .setRAMBufferSizeMB(256)
-                    .setCodec(new Lucene103Codec() {
-                        @Override
-                        public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
-                            return vectors;
-                        }
-                    });
-            w = new IndexWriter(dir, config);
+            dir = openDirectory(path);
+            w = new IndexWriter(dir, writerConfig(b));
             Map<String, String> data = new HashMap<>();
             Iterable<Map.Entry<String, String>> live = w.getLiveCommitData();
             if (live != null) {
@@ -197,7 +91,7 @@ public final class LuceneIndex implements AutoCloseable {
             }
             this.model = data.get(MODEL_KEY);
             this.dimension = data.containsKey(DIMENSION_KEY) ? Integer.parseInt(data.get(DIMENSION_KEY)) : 0;
-            this.snapshot = load(DirectoryReader.open(w));
+            this.snapshot = IndexSnapshot.load(DirectoryReader.open(w), similarity);
         } catch (LockObtainFailedException e) {
             closeQuietly(w, dir);
             shutdown();
@@ -220,6 +114,35 @@ public final class LuceneIndex implements AutoCloseable {
         }
         this.directory = dir;
         this.writer = w;
+        this.batches = new BatchWriter(w, threads, b.batchSize, path, where());
+    }
+
+    private static Directory openDirectory(Path path) throws IOException {
+        if (path == null) {
+            return new ByteBuffersDirectory();
+        }
+        if (Files.exists(path) && !Files.isDirectory(path)) {
+            throw new IndexException(
+                    path, "index directory " + path + " is a file; pass a folder (it is created if absent)", null);
+        }
+        Files.createDirectories(path);
+        return new MMapDirectory(path);
+    }
+
+    private IndexWriterConfig writerConfig(Builder b) {
+        KnnVectorsFormat vectors = threads > 1
+                ? new Lucene99HnswVectorsFormat(b.maxConn, b.beamWidth, threads, mergeExecutor)
+                : new Lucene99HnswVectorsFormat(b.maxConn, b.beamWidth);
+        return new IndexWriterConfig(b.analyzer)
+                .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
+                .setSimilarity(similarity)
+                .setRAMBufferSizeMB(256)
+                .setCodec(new Lucene103Codec() {
+                    @Override
+                    public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+                        return vectors;
+                    }
+                });
     }
 
     /** Starts configuring an index. */
@@ -260,27 +183,13 @@ public final class LuceneIndex implements AutoCloseable {
      */
     public void forEachVector(BiConsumer<Chunk, float[]> action) {
         Objects.requireNonNull(action, "action");
-        Snapshot s = acquire();
+        IndexSnapshot s = acquire();
         try {
-            for (LeafReaderContext ctx : s.reader().leaves()) {
-                FloatVectorValues values = ctx.reader().getFloatVectorValues(VECTOR);
-                if (values == null) {
-                    continue;
-                }
-                Bits live = ctx.reader().getLiveDocs();
-                KnnVectorValues.DocIndexIterator it = values.iterator();
-                for (int doc = it.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
-                    if (live == null || live.get(doc)) {
-                        action.accept(
-                                s.byDoc()[ctx.docBase + doc],
-                                values.vectorValue(it.index()).clone());
-                    }
-                }
-            }
+            s.forEachVector((doc, v) -> action.accept(s.chunk(doc), v.clone()));
         } catch (IOException e) {
             throw new IndexException(path, "cannot read " + where() + ": " + e.getMessage(), e);
         } finally {
-            release(s);
+            s.release();
         }
     }
 
@@ -293,17 +202,7 @@ public final class LuceneIndex implements AutoCloseable {
     public void addAll(List<Chunk> chunks) {
         Objects.requireNonNull(chunks, "chunks");
         synchronized (writeLock) {
-            ExecutorService pool = Executors.newFixedThreadPool(threads, LuceneIndex::daemon);
-            try {
-                List<Future<?>> pending = new ArrayList<>();
-                for (int from = 0; from < chunks.size(); from += batchSize) {
-                    List<Chunk> batch = chunks.subList(from, Math.min(chunks.size(), from + batchSize));
-                    pending.add(pool.submit(() -> write(batch, null)));
-                }
-                await(pending);
-            } finally {
-                pool.shutdown();
-            }
+            batches.write(chunks, batch -> null);
             commit();
         }
     }
@@ -331,35 +230,7 @@ public final class LuceneIndex implements AutoCloseable {
                                 + "); index into a new folder, or embed with '" + model + "'",
                         null);
             }
-            ExecutorService pool = Executors.newFixedThreadPool(threads, LuceneIndex::daemon);
-            try {
-                List<Future<?>> pending = new ArrayList<>();
-                for (int from = 0; from < chunks.size(); from += batchSize) {
-                    List<Chunk> batch = chunks.subList(from, Math.min(chunks.size(), from + batchSize));
-                    List<float[]> vectors =
-                            provider.embed(batch.stream().map(Chunk::text).toList(), EmbeddingPurpose.PASSAGE);
-                    if (vectors.size() != batch.size()) {
-                        throw new IndexException(
-                                path,
-                                "embedding model '" + m + "' returned " + vectors.size() + " vectors for "
-                                        + batch.size() + " texts",
-                                null);
-                    }
-                    for (float[] v : vectors) {
-                        if (v.length != d) {
-                            throw new IndexException(
-                                    path,
-                                    "embedding model '" + m + "' returned a vector of dimension " + v.length
-                                            + " but states dimension " + d,
-                                    null);
-                        }
-                    }
-                    pending.add(pool.submit(() -> write(batch, vectors)));
-                }
-                await(pending);
-            } finally {
-                pool.shutdown();
-            }
+            batches.write(chunks, batch -> embed(batch, provider, m, d));
             if (!chunks.isEmpty()) {
                 model = m;
                 dimension = d;
@@ -368,69 +239,25 @@ public final class LuceneIndex implements AutoCloseable {
         }
     }
 
-    private Void write(List<Chunk> batch, List<float[]> vectors) throws IOException {
-        for (int i = 0; i < batch.size(); i++) {
-            Chunk c = batch.get(i);
-            writer.updateDocument(new Term(ID, c.id()), document(c, vectors == null ? null : vectors.get(i)));
+    private List<float[]> embed(List<Chunk> batch, EmbeddingProvider provider, String m, int d) {
+        List<float[]> vectors = provider.embed(batch.stream().map(Chunk::text).toList(), EmbeddingPurpose.PASSAGE);
+        if (vectors.size() != batch.size()) {
+            throw new IndexException(
+                    path,
+                    "embedding model '" + m + "' returned " + vectors.size() + " vectors for " + batch.size()
+                            + " texts",
+                    null);
         }
-        return null;
-    }
-
-    private static Document document(Chunk c, float[] vector) {
-        Document doc = new Document();
-        doc.add(new StringField(ID, c.id(), Field.Store.YES));
-        doc.add(new TextField(TEXT, c.text(), Field.Store.YES));
-        if (vector != null) {
-            doc.add(new KnnFloatVectorField(VECTOR, vector, VectorSimilarityFunction.COSINE));
-        }
-        doc.add(new StoredField(DOCUMENT, c.documentId()));
-        doc.add(new StoredField(SECTION, c.sectionId()));
-        if (c.parentSectionId() != null) {
-            doc.add(new StoredField(PARENT, c.parentSectionId()));
-        }
-        doc.add(new StoredField(PATH, c.sectionPath()));
-        doc.add(new StoredField(TYPE, c.type().name()));
-        doc.add(new StoredField(FRAGMENT, c.fragmentIndex()));
-        doc.add(new StoredField(ORDER, c.order()));
-        doc.add(new StoredField(CHAR_START, c.charStart()));
-        doc.add(new StoredField(CHAR_END, c.charEnd()));
-        doc.add(new StoredField(PAGE_START, c.pageStart()));
-        doc.add(new StoredField(PAGE_END, c.pageEnd()));
-        return doc;
-    }
-
-    private static Chunk chunk(Document d) {
-        return new Chunk(
-                d.get(ID),
-                d.get(DOCUMENT),
-                d.get(SECTION),
-                d.get(PARENT),
-                d.get(PATH),
-                ChunkType.valueOf(d.get(TYPE)),
-                d.getField(FRAGMENT).numericValue().intValue(),
-                d.getField(ORDER).numericValue().intValue(),
-                d.get(TEXT),
-                d.getField(CHAR_START).numericValue().intValue(),
-                d.getField(CHAR_END).numericValue().intValue(),
-                d.getField(PAGE_START).numericValue().intValue(),
-                d.getField(PAGE_END).numericValue().intValue());
-    }
-
-    private void await(List<Future<?>> pending) {
-        try {
-            for (Future<?> f : pending) {
-                f.get();
+        for (float[] v : vectors) {
+            if (v.length != d) {
+                throw new IndexException(
+                        path,
+                        "embedding model '" + m + "' returned a vector of dimension " + v.length
+                                + " but states dimension " + d,
+                        null);
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IndexException(path, "indexing into " + where() + " was interrupted", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IndexException(path, "cannot write " + where() + ": " + cause.getMessage(), cause);
         }
+        return vectors;
     }
 
     /** Merges to one segment (one HNSW graph, built with the merge threads), commits and refreshes. */
@@ -444,106 +271,40 @@ public final class LuceneIndex implements AutoCloseable {
             }
             writer.setLiveCommitData(data.entrySet());
             writer.commit();
-            Snapshot old = snapshot;
-            snapshot = load(DirectoryReader.open(writer));
-            old.reader().decRef();
+            IndexSnapshot old = snapshot;
+            snapshot = IndexSnapshot.load(DirectoryReader.open(writer), similarity);
+            old.release();
         } catch (IOException e) {
             throw new IndexException(path, "cannot write " + where() + ": " + e.getMessage(), e);
         }
     }
 
-    private Snapshot load(DirectoryReader reader) throws IOException {
-        IndexSearcher searcher = new IndexSearcher(reader);
-        searcher.setSimilarity(similarity);
-        Chunk[] byDoc = new Chunk[reader.maxDoc()];
-        List<Chunk> all = new ArrayList<>(reader.numDocs());
-        for (LeafReaderContext ctx : reader.leaves()) {
-            LeafReader leaf = ctx.reader();
-            Bits live = leaf.getLiveDocs();
-            StoredFields stored = leaf.storedFields();
-            for (int doc = 0; doc < leaf.maxDoc(); doc++) {
-                if (live == null || live.get(doc)) {
-                    Chunk c = chunk(stored.document(doc));
-                    byDoc[ctx.docBase + doc] = c;
-                    all.add(c);
-                }
-            }
-        }
-        return new Snapshot(reader, searcher, byDoc, Collections.unmodifiableList(all), new ConcurrentHashMap<>());
-    }
-
-    private Snapshot acquire() {
+    private IndexSnapshot acquire() {
         while (true) {
-            Snapshot s = snapshot;
-            if (s.reader().tryIncRef()) {
+            IndexSnapshot s = snapshot;
+            if (s.tryAcquire()) {
                 return s;
             }
         }
     }
 
-    private static void release(Snapshot s) {
-        try {
-            s.reader().decRef();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** The analysed terms of a text with their counts, in first-seen order. */
-    Map<String, Integer> terms(String text) {
-        Map<String, Integer> counts = new LinkedHashMap<>();
-        try (TokenStream ts = analyzer.tokenStream(TEXT, text)) {
-            CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
-            ts.reset();
-            while (ts.incrementToken()) {
-                counts.merge(term.toString(), 1, Integer::sum);
-            }
-            ts.end();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return counts;
-    }
-
     /** Whether a query has at least one term left after analysis (i.e. is not only stop words). */
     boolean hasSearchableTerms(String query) {
-        return !terms(query).isEmpty();
+        return !bm25.terms(query).isEmpty();
     }
 
     /**
      * The BM25 top hits: the query's analysed terms as optional clauses, a term repeated in the query
-     * weighted by its count.
+     * weighted by its count; scored with {@code override} or, when null, the index's parameters.
      */
     List<Hit> searchBm25(String query, int n, BM25Similarity override) {
-        Map<String, Integer> terms = terms(query);
-        if (terms.isEmpty()) {
-            return List.of();
-        }
-        BooleanQuery.Builder q = new BooleanQuery.Builder();
-        int clauses = 0;
-        for (Map.Entry<String, Integer> t : terms.entrySet()) {
-            if (clauses++ == IndexSearcher.getMaxClauseCount()) {
-                break;
-            }
-            Query tq = new TermQuery(new Term(TEXT, t.getKey()));
-            q.add(t.getValue() == 1 ? tq : new BoostQuery(tq, t.getValue()), BooleanClause.Occur.SHOULD);
-        }
-        Snapshot s = acquire();
+        IndexSnapshot s = acquire();
         try {
-            int docs = s.reader().numDocs();
-            if (docs == 0) {
-                return List.of();
-            }
-            IndexSearcher searcher = override == null ? s.searcher() : s.searcher(override);
-            int top = Math.min(n, docs);
-            // Counting every match is not needed (only the top hits are used): a threshold of `top`
-            // lets Lucene skip documents that cannot enter the top (block-max MaxScore), the same
-            // hits in the same order.
-            return hits(s, searcher.search(q.build(), new TopScoreDocCollectorManager(top, top)), false);
+            return bm25.search(s, query, n, override);
         } catch (IOException e) {
             throw new IndexException(path, "cannot search " + where() + ": " + e.getMessage(), e);
         } finally {
-            release(s);
+            s.release();
         }
     }
 
@@ -554,24 +315,17 @@ public final class LuceneIndex implements AutoCloseable {
      * @throws IndexException if the vector is of another model or dimension than the index's
      */
     List<Hit> searchVector(float[] vector, String vectorModel, int n, boolean exact) {
-        Snapshot s = acquire();
+        IndexSnapshot s = acquire();
         try {
             if (s.reader().numDocs() == 0) {
                 return List.of();
             }
             checkVector(vector, vectorModel);
-            if (exact) {
-                return exactSearch(s, vector, n);
-            }
-            // The graph is explored for at least 100 candidates: recall of a small top-k rises markedly
-            // (0.973 -> over 0.98 for top-10 on SciFact) for a fraction of a millisecond.
-            int explore = Math.max(n, MIN_HNSW_CANDIDATES);
-            TopDocs top = s.searcher().search(new KnnFloatVectorQuery(VECTOR, vector, explore), n);
-            return hits(s, top, true);
+            return exact ? VectorSearch.exact(s, vector, n) : VectorSearch.hnsw(s, vector, n);
         } catch (IOException e) {
             throw new IndexException(path, "cannot search " + where() + ": " + e.getMessage(), e);
         } finally {
-            release(s);
+            s.release();
         }
     }
 
@@ -594,49 +348,6 @@ public final class LuceneIndex implements AutoCloseable {
         }
     }
 
-    private List<Hit> exactSearch(Snapshot s, float[] vector, int n) throws IOException {
-        record Scored(int doc, float score) {}
-        PriorityQueue<Scored> top = new PriorityQueue<>(
-                n + 1, (a, b) -> a.score() != b.score() ? Float.compare(a.score(), b.score()) : b.doc() - a.doc());
-        for (LeafReaderContext ctx : s.reader().leaves()) {
-            FloatVectorValues values = ctx.reader().getFloatVectorValues(VECTOR);
-            if (values == null) {
-                continue;
-            }
-            Bits live = ctx.reader().getLiveDocs();
-            KnnVectorValues.DocIndexIterator it = values.iterator();
-            for (int doc = it.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
-                if (live != null && !live.get(doc)) {
-                    continue;
-                }
-                float score = VectorSimilarityFunction.COSINE.compare(vector, values.vectorValue(it.index()));
-                top.add(new Scored(ctx.docBase + doc, score));
-                if (top.size() > n) {
-                    top.poll();
-                }
-            }
-        }
-        Hit[] out = new Hit[top.size()];
-        for (int i = out.length - 1; i >= 0; i--) {
-            Scored sc = top.poll();
-            out[i] = Hit.of(s.byDoc()[sc.doc()], cosine(sc.score()));
-        }
-        return Arrays.asList(out);
-    }
-
-    private static List<Hit> hits(Snapshot s, TopDocs top, boolean cosine) {
-        List<Hit> out = new ArrayList<>(top.scoreDocs.length);
-        for (ScoreDoc sd : top.scoreDocs) {
-            out.add(Hit.of(s.byDoc()[sd.doc], cosine ? cosine(sd.score) : sd.score));
-        }
-        return out;
-    }
-
-    /** Lucene scores cosine similarity as (1 + cos) / 2; hits report the cosine itself. */
-    private static double cosine(float luceneScore) {
-        return 2.0 * luceneScore - 1.0;
-    }
-
     private String where() {
         return path == null ? "the in-memory index" : "index " + path;
     }
@@ -647,9 +358,9 @@ public final class LuceneIndex implements AutoCloseable {
         synchronized (writeLock) {
             try {
                 writer.close();
-                snapshot.reader().decRef();
+                snapshot.release();
                 directory.close();
-            } catch (IOException e) {
+            } catch (IOException | UncheckedIOException e) {
                 throw new IndexException(path, "cannot close " + where() + ": " + e.getMessage(), e);
             } finally {
                 shutdown();
@@ -675,12 +386,6 @@ public final class LuceneIndex implements AutoCloseable {
         }
     }
 
-    private static Thread daemon(Runnable r) {
-        Thread t = new Thread(r, "raglens-index");
-        t.setDaemon(true);
-        return t;
-    }
-
     /** The configured options, e.g. {@code LuceneIndex[/ws/index, analyzer=EnglishAnalyzer, k1=1.2, …]}. */
     @Override
     public String toString() {
@@ -695,8 +400,7 @@ public final class LuceneIndex implements AutoCloseable {
     public static final class Builder {
         private Path path;
         private Analyzer analyzer = new EnglishAnalyzer();
-        private float k1 = 1.2f;
-        private float b = 0.75f;
+        private Bm25Params bm25 = Bm25Params.LUCENE_DEFAULTS;
         private int maxConn = Lucene99HnswVectorsFormat.DEFAULT_MAX_CONN;
         private int beamWidth = Lucene99HnswVectorsFormat.DEFAULT_BEAM_WIDTH;
         private int threads = Runtime.getRuntime().availableProcessors();
@@ -729,14 +433,7 @@ public final class LuceneIndex implements AutoCloseable {
          * @param b length normalisation, in {@code [0, 1]}
          */
         public Builder bm25(float k1, float b) {
-            if (!Float.isFinite(k1) || k1 < 0) {
-                throw new IllegalArgumentException("k1 must be finite and >= 0, was " + k1);
-            }
-            if (!(b >= 0 && b <= 1)) {
-                throw new IllegalArgumentException("b must be in [0, 1], was " + b);
-            }
-            this.k1 = k1;
-            this.b = b;
+            this.bm25 = new Bm25Params(k1, b);
             return this;
         }
 

@@ -23,6 +23,7 @@ public final class NeighborHierarchicalRetriever implements Retriever {
     private final ChunkCatalog catalog;
     private final int window;
     private final RetrievalConfig config;
+    private final ChunkFilter filter;
 
     private NeighborHierarchicalRetriever(
             Retriever base, Collection<Chunk> corpus, int window, RetrievalConfig config) {
@@ -33,6 +34,7 @@ public final class NeighborHierarchicalRetriever implements Retriever {
         }
         this.window = window;
         this.config = Objects.requireNonNull(config, "config");
+        this.filter = new ChunkFilter(this.config);
     }
 
     /** Expands the hits of {@code base} by one sibling fragment each side, with the default config. */
@@ -57,10 +59,10 @@ public final class NeighborHierarchicalRetriever implements Retriever {
 
     @Override
     public RetrievalResult retrieve(String query, int k) {
-        return Ranking.retrieve(name(), query, k, config, (q, depth) -> {
+        return Ranking.retrieve(name(), query, k, filter, (q, depth) -> {
             List<RetrievedChunk> hits = base.retrieve(q, depth).hits();
             return new Ranking.Candidates(
-                    Expansion.expand(hits, config, catalog, c -> catalog.siblingWindow(c, window)),
+                    Expansion.expand(hits, filter, catalog, c -> catalog.siblingWindow(c, window)),
                     hits.size() >= depth);
         });
     }

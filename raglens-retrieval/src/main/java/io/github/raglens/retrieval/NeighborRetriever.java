@@ -24,6 +24,7 @@ public final class NeighborRetriever implements Retriever {
     private final ChunkCatalog catalog;
     private final int window;
     private final RetrievalConfig config;
+    private final ChunkFilter filter;
 
     private NeighborRetriever(Retriever base, Collection<Chunk> corpus, int window, RetrievalConfig config) {
         this.base = Objects.requireNonNull(base, "base");
@@ -33,6 +34,7 @@ public final class NeighborRetriever implements Retriever {
         }
         this.window = window;
         this.config = Objects.requireNonNull(config, "config");
+        this.filter = new ChunkFilter(this.config);
     }
 
     /** Expands the hits of {@code base} by one chunk each side, with the default config. */
@@ -56,10 +58,10 @@ public final class NeighborRetriever implements Retriever {
 
     @Override
     public RetrievalResult retrieve(String query, int k) {
-        return Ranking.retrieve(name(), query, k, config, (q, depth) -> {
+        return Ranking.retrieve(name(), query, k, filter, (q, depth) -> {
             List<RetrievedChunk> hits = base.retrieve(q, depth).hits();
             return new Ranking.Candidates(
-                    Expansion.expand(hits, config, catalog, c -> catalog.orderWindow(c, window)), hits.size() >= depth);
+                    Expansion.expand(hits, filter, catalog, c -> catalog.orderWindow(c, window)), hits.size() >= depth);
         });
     }
 

@@ -49,18 +49,18 @@ final class Ranking {
      *
      * @throws IllegalArgumentException if {@code k <= 0}
      */
-    static RetrievalResult retrieve(String name, String query, int k, RetrievalConfig config, Source source) {
+    static RetrievalResult retrieve(String name, String query, int k, ChunkFilter filter, Source source) {
         Objects.requireNonNull(query, "query");
         checkK(k);
         long start = System.nanoTime();
         if (query.isBlank()) {
             return new RetrievalResult(name, query, List.of(), System.nanoTime() - start);
         }
-        int depth = (int) Math.min(MAX_DEPTH, (long) k * config.overRetrievalFactor());
+        int depth = (int) Math.min(MAX_DEPTH, (long) k * filter.config().overRetrievalFactor());
         List<Hit> clean;
         while (true) {
             Candidates candidates = source.candidates(query, depth);
-            clean = clean(candidates.hits(), config);
+            clean = clean(candidates.hits(), filter);
             if (clean.size() >= k || !candidates.more() || depth >= MAX_DEPTH) {
                 break;
             }
@@ -75,13 +75,13 @@ final class Ranking {
     }
 
     /** Drops excluded and repeated chunks, and sorts best first. */
-    private static List<Hit> clean(List<Hit> candidates, RetrievalConfig config) {
+    private static List<Hit> clean(List<Hit> candidates, ChunkFilter filter) {
         List<Hit> sorted = new ArrayList<>(candidates);
         sorted.sort(BEST_FIRST);
         Set<String> seen = new HashSet<>();
         List<Hit> out = new ArrayList<>(sorted.size());
         for (Hit h : sorted) {
-            if (config.isExcluded(h.chunk()) || config.isExcluded(h.matched())) {
+            if (filter.isExcluded(h.chunk()) || filter.isExcluded(h.matched())) {
                 continue;
             }
             if (seen.add(h.chunk().id())) {

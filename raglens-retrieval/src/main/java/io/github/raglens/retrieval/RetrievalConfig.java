@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -90,7 +91,11 @@ public record RetrievalConfig(Set<String> excludedSectionTitles, int overRetriev
      */
     public static String normalise(String title) {
         String t = title.strip().toLowerCase(Locale.ROOT);
-        t = SECTION_NUMBER.matcher(t).replaceFirst("");
+        // lookingAt, not replaceFirst: find() would try the anchored pattern at every position.
+        Matcher number = SECTION_NUMBER.matcher(t);
+        if (number.lookingAt()) {
+            t = t.substring(number.end());
+        }
         return NON_WORD.matcher(t).replaceAll(" ").strip();
     }
 }

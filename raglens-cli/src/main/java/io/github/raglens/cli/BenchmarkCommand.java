@@ -32,7 +32,7 @@ import picocli.CommandLine.ParentCommand;
         name = "benchmark",
         mixinStandardHelpOptions = true,
         description = "Benchmark retrievers on the generated questions: Hit@K, MRR, nDCG, Recall, MAP with"
-                + " bootstrap 95% intervals and paired tests; writes benchmark.json and TREC run files.")
+                + " bootstrap 95%% intervals and paired tests; writes benchmark.json and TREC run files.")
 final class BenchmarkCommand implements Callable<Integer> {
 
     private static final Set<String> NEED_EMBEDDINGS =

@@ -85,7 +85,7 @@ class BeirCommandTest {
         assertThat(run("--workspace", ws.toString(), "index", "--docs", docs.toString()))
                 .isEqualTo(1);
         assertThat(err.toString())
-                .contains("raglens: no chunks at " + ws.resolve("chunks.jsonl") + "; run first: raglens ingest --docs "
-                        + docs);
+                .contains("raglens: no chunks at " + ws.resolve("chunks.jsonl") + "; run first: raglens --workspace "
+                        + ws + " ingest --docs " + docs);
     }
 }

@@ -7,6 +7,7 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.parse.DocumentParser;
 import io.github.raglens.providers.ollama.Ollama;
+import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.retrieval.Retrievers;
 import io.github.raglens.spi.Chunker;
 import io.github.raglens.spi.EmbeddingProvider;
@@ -14,12 +15,14 @@ import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Parser;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.workspace.Workspace;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -187,6 +190,43 @@ public final class RagLens {
             throw new IllegalArgumentException("k must be > 0, was " + k);
         }
         return Comparison.run(a, b, docs, List.copyOf(questions), k);
+    }
+
+    /**
+     * Evaluates the configured retrievers on a BEIR-format dataset ({@code corpus.jsonl}, {@code
+     * queries.jsonl}, {@code qrels/<split>.tsv}): nDCG@10, Recall@100 and MRR@10 as trec_eval computes
+     * them, and one TREC run file per retriever in {@code <workspace>/beir/<dataset>/runs/}. The index
+     * with vectors is kept in {@code <workspace>/beir/<dataset>/<model>/}, committed in slices, so a
+     * later or interrupted run embeds only the documents it lacks; a BM25-only run indexes in memory.
+     *
+     * @param dataset the dataset folder
+     * @param options split, hits and BM25 parameters; {@link BeirOptions#defaults()}
+     * @param progress told of embedding progress (stage {@code beir-index})
+     * @throws io.github.raglens.error.ParseException naming the file when the dataset is missing or
+     *     malformed
+     * @throws IllegalStateException if a retriever other than bm25 is configured without embeddings
+     */
+    public BeirResult beir(Path dataset, BeirOptions options, ProgressListener progress) {
+        Objects.requireNonNull(dataset, "dataset");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(progress, "progress");
+        return new BeirStage(config).run(dataset, options, progress);
+    }
+
+    /**
+     * The embedding model the workspace's index was built with, as the index records it (e.g. {@code
+     * bge-small-en-v1.5} or {@code openai/text-embedding-3-small}); queries must be embedded with it.
+     *
+     * @return empty when there is no index yet or it holds no vectors
+     */
+    public Optional<String> indexedEmbeddingModel() {
+        Path index = workspace().index();
+        if (!Files.isDirectory(index)) {
+            return Optional.empty();
+        }
+        try (LuceneIndex open = LuceneIndex.builder().directory(index).open()) {
+            return open.embeddingModel();
+        }
     }
 
     /** Writes {@code report.html} and {@code report.md} from the workspace; returns the HTML file. */

@@ -66,7 +66,7 @@ class BeirCommandTest {
         assertThat(run("beir", dataset().toString(), "--retrievers", "bm25,colbert"))
                 .isEqualTo(2);
         assertThat(err.toString())
-                .contains("unknown retriever 'colbert'; use any of bm25, dense, hybrid, hybrid-rrf, hierarchical,"
+                .contains("unknown retriever 'colbert'; use one of bm25, dense, hybrid, hybrid-rrf, hierarchical,"
                         + " hier-neighbor, neighbor");
     }
 

@@ -47,6 +47,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
@@ -81,6 +82,12 @@ final class Pipeline {
         List<FileOutcome> outcomes = new ArrayList<>();
         long parseStart = System.nanoTime();
         corpus.parse(docs, outcome -> {
+            // Parsing ignores interrupts; stop between files. Parsed files are in the parse cache, so
+            // the next run skips them; nothing of this run is written.
+            if (Thread.currentThread().isInterrupted()) {
+                throw new CancellationException("ingest stopped after " + outcomes.size() + " of " + files.size()
+                        + " files; the parsed files are cached and the next run skips them");
+            }
             outcomes.add(outcome);
             progress.progress("ingest", outcomes.size(), files.size(), outcome.file());
         });

@@ -89,9 +89,12 @@ public final class RagLens {
     /**
      * Parses and chunks every PDF, Markdown and text file under a folder into the workspace's
      * {@code chunks.jsonl}, with {@code ingest-report.json}. A bad file is reported and never stops
-     * the corpus; chunks are written only when the chunk audit finds no error.
+     * the corpus; chunks are written only when the chunk audit finds no error. Interrupting the
+     * calling thread stops the stage after the file in hand: nothing is written, the files parsed so
+     * far are cached in the workspace, and the next call parses only the rest.
      *
      * @throws io.github.raglens.error.RagLensException if the folder does not exist or holds no file
+     * @throws java.util.concurrent.CancellationException if the thread was interrupted
      */
     public IngestResult ingest(Path docs) {
         return ingest(docs, ProgressListener.NONE);

@@ -130,8 +130,9 @@ public final class RaglensCli implements Runnable {
             return;
         }
         STOPPING.set(true);
+        SecondSignal.haltOnNext(err);
         err.println("raglens: interrupted; stopping and keeping everything finished so far; run the same command"
-                + " again to resume");
+                + " again to resume (Ctrl-C again stops at once)");
         main.interrupt();
         try {
             if (!finished.await(STOP_GRACE_SECONDS, TimeUnit.SECONDS)) {

@@ -126,10 +126,18 @@ final class Pipeline {
                 + config.parser().get() + "\nchunker=" + config.chunker();
     }
 
-    /** Chunks embedded per step of the index stage's progress. */
-    private static final int INDEX_SLICE = 512;
+    /**
+     * Chunks embedded and committed together: a stopped run keeps every finished slice, and Ctrl-C
+     * waits for at most one slice.
+     */
+    private static final int INDEX_SLICE = 128;
 
-    /** Embeds and indexes chunks.jsonl, unless the index is current for it and the embedding model. */
+    /**
+     * Embeds and indexes chunks.jsonl, unless the index is current for it and the embedding model. An
+     * index left by a stopped run with the same model and chunks is resumed: only chunks it lacks are
+     * embedded. The thread's interrupt stops the stage between slices with a {@link
+     * CancellationException}; what was committed stays for the next run.
+     */
     IndexResult index(ProgressListener progress) {
         List<Chunk> chunks = ChunksFile.read(workspace.chunks());
         EmbeddingProvider embeddings =
@@ -139,24 +147,34 @@ final class Pipeline {
         Manifest manifest = manifest();
         boolean current = manifest.isCurrent(Stage.INDEX, configuration) && Files.isDirectory(workspace.index());
         long t0 = System.nanoTime();
-        if (!current) {
+        if (!current && !IndexResume.canResume(workspace.index(), chunks, embeddings == null ? null : model)) {
             deleteRecursively(workspace.index());
         }
         try (LuceneIndex index =
                 LuceneIndex.builder().directory(workspace.index()).open()) {
+            int reused = index.size();
             if (!current) {
-                progress.progress("index", 0, chunks.size(), "embedding with " + model);
+                List<Chunk> missing = IndexResume.missing(index, chunks);
+                reused = chunks.size() - missing.size();
+                String status =
+                        embeddings == null ? "bm25 only" : model + (reused > 0 ? ", " + reused + " reused" : "");
+                progress.progress("index", reused, chunks.size(), status);
                 UsageLog usage = new UsageLog(workspace.usage());
                 UsageLog.EmbeddingCount before = UsageLog.EmbeddingCount.of(embeddings);
                 try {
-                    for (int from = 0; from < chunks.size(); from += INDEX_SLICE) {
-                        List<Chunk> part = chunks.subList(from, Math.min(chunks.size(), from + INDEX_SLICE));
+                    for (int from = 0; from < missing.size(); from += INDEX_SLICE) {
+                        if (Thread.currentThread().isInterrupted()) {
+                            throw new CancellationException("index stopped after " + (reused + from) + " of "
+                                    + chunks.size() + " chunks; they are committed and the next run embeds only"
+                                    + " the rest");
+                        }
+                        List<Chunk> part = missing.subList(from, Math.min(missing.size(), from + INDEX_SLICE));
                         if (embeddings == null) {
                             index.addAll(part);
                         } else {
                             index.addAll(part, embeddings);
                         }
-                        progress.progress("index", from + part.size(), chunks.size(), model);
+                        progress.progress("index", reused + from + part.size(), chunks.size(), status);
                     }
                 } finally {
                     usage.recordEmbeddings("index", embeddings, before);
@@ -169,6 +187,7 @@ final class Pipeline {
                     model,
                     embeddings == null ? 0 : index.dimension(),
                     !current,
+                    reused,
                     (System.nanoTime() - t0) / 1_000_000);
         }
     }

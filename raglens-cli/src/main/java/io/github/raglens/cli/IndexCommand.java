@@ -82,7 +82,10 @@ final class IndexCommand implements Callable<Integer> {
                         "index %s: %,d chunks (%s), model %s, dimension %d%n",
                         lens.workspace().index(),
                         r.chunks(),
-                        r.rebuilt() ? "indexed in " + r.milliseconds() / 1000 + " s" : "already current",
+                        !r.rebuilt()
+                                ? "already current"
+                                : "indexed in " + r.milliseconds() / 1000 + " s"
+                                        + (r.reused() > 0 ? ", " + r.reused() + " reused from the stopped run" : ""),
                         r.embeddingModel(),
                         r.dimension());
         return 0;

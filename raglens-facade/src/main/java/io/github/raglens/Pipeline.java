@@ -75,6 +75,7 @@ final class Pipeline {
         if (files.isEmpty()) {
             throw new RagLensException("no PDF, Markdown or text files under " + docs + "; check --docs");
         }
+        requireWritable(config.workspace());
         Parser parser = config.parser().get();
         CorpusParser corpus = parser instanceof DocumentParser dp
                 ? CorpusParser.cached(dp, new ParseCache(workspace.parseCache()))
@@ -365,6 +366,19 @@ final class Pipeline {
 
     private Manifest manifest() {
         return Manifest.load(workspace.manifest());
+    }
+
+    /** Fails before any work when the workspace cannot be written, instead of after parsing every file. */
+    private static void requireWritable(Path dir) {
+        try {
+            Files.createDirectories(dir);
+            Files.delete(Files.createTempFile(dir, ".write-check", ".tmp"));
+        } catch (IOException e) {
+            throw new RagLensException(
+                    "cannot write to the workspace " + dir + " (" + e.getClass().getSimpleName() + ": " + e.getMessage()
+                            + "); choose a folder you can write",
+                    e);
+        }
     }
 
     private static void deleteRecursively(Path dir) {

@@ -85,6 +85,7 @@ final class ProgressBars {
         private final LongSupplier clock;
         private final long start;
         private long lastLine = Long.MIN_VALUE;
+        private long printedDone = -1;
         private long done;
         private String status = "";
 
@@ -103,29 +104,31 @@ final class ProgressBars {
             long now = clock.getAsLong();
             if (lastLine == Long.MIN_VALUE || now - lastLine >= LOG_INTERVAL_SECONDS * 1_000_000_000L) {
                 lastLine = now;
+                printedDone = done;
                 err.println(line(now));
             }
         }
 
         @Override
         public synchronized void close() {
-            if (lastLine != Long.MIN_VALUE) {
+            if (lastLine != Long.MIN_VALUE && printedDone != done) {
                 err.println(line(clock.getAsLong()));
             }
         }
 
         String line(long now) {
             double seconds = (now - start) / 1e9;
-            double rate = seconds > 0 ? done / seconds : 0;
+            // Under a second the rate says nothing yet.
+            double rate = seconds >= 1 ? done / seconds : 0;
             String left = done >= total ? "done" : rate > 0 ? clock((long) ((total - done) / rate)) + " left" : "";
             return String.format(
                     Locale.ROOT,
-                    "%s: %d/%d (%d%%), %.1f/s, %s elapsed%s%s",
+                    "%s: %d/%d (%d%%), %s, %s elapsed%s%s",
                     task,
                     done,
                     total,
                     total == 0 ? 100 : done * 100 / total,
-                    rate,
+                    rate > 0 ? String.format(Locale.ROOT, "%.1f/s", rate) : "rate pending",
                     clock((long) seconds),
                     left.isEmpty() ? "" : ", " + left,
                     status.isEmpty() ? "" : " · " + status);

@@ -31,4 +31,20 @@ class ProgressBarsTest {
                         "index: 60/100 (60%), 5.0/s, 0:12 elapsed, 0:08 left · bge-small-en-v1.5",
                         "index: 100/100 (100%), 5.0/s, 0:20 elapsed, done · bge-small-en-v1.5");
     }
+
+    @Test
+    void logLines_noRateInTheFirstSecond_andNoRepeatOfTheLastLine() {
+        AtomicLong now = new AtomicLong(0);
+        StringWriter out = new StringWriter();
+        ProgressBars.LogLines lines = new ProgressBars.LogLines("ingest", 4, new PrintWriter(out, true), now::get);
+        now.set(SECOND / 10);
+        lines.update(1, "a.md");
+        now.set(11 * SECOND);
+        lines.update(4, "d.pdf");
+        lines.close();
+        assertThat(out.toString().split("\\R"))
+                .containsExactly(
+                        "ingest: 1/4 (25%), rate pending, 0:00 elapsed · a.md",
+                        "ingest: 4/4 (100%), 0.4/s, 0:11 elapsed, done · d.pdf");
+    }
 }

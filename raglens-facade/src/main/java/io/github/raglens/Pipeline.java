@@ -47,6 +47,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
@@ -74,6 +75,7 @@ final class Pipeline {
         if (files.isEmpty()) {
             throw new RagLensException("no PDF, Markdown or text files under " + docs + "; check --docs");
         }
+        requireWritable(config.workspace());
         Parser parser = config.parser().get();
         CorpusParser corpus = parser instanceof DocumentParser dp
                 ? CorpusParser.cached(dp, new ParseCache(workspace.parseCache()))
@@ -81,6 +83,12 @@ final class Pipeline {
         List<FileOutcome> outcomes = new ArrayList<>();
         long parseStart = System.nanoTime();
         corpus.parse(docs, outcome -> {
+            // Parsing ignores interrupts; stop between files. Parsed files are in the parse cache, so
+            // the next run skips them; nothing of this run is written.
+            if (Thread.currentThread().isInterrupted()) {
+                throw new CancellationException("ingest stopped after " + outcomes.size() + " of " + files.size()
+                        + " files; the parsed files are cached and the next run skips them");
+            }
             outcomes.add(outcome);
             progress.progress("ingest", outcomes.size(), files.size(), outcome.file());
         });
@@ -119,10 +127,18 @@ final class Pipeline {
                 + config.parser().get() + "\nchunker=" + config.chunker();
     }
 
-    /** Chunks embedded per step of the index stage's progress. */
-    private static final int INDEX_SLICE = 512;
+    /**
+     * Chunks embedded and committed together: a stopped run keeps every finished slice, and Ctrl-C
+     * waits for at most one slice.
+     */
+    private static final int INDEX_SLICE = 128;
 
-    /** Embeds and indexes chunks.jsonl, unless the index is current for it and the embedding model. */
+    /**
+     * Embeds and indexes chunks.jsonl, unless the index is current for it and the embedding model. An
+     * index left by a stopped run with the same model and chunks is resumed: only chunks it lacks are
+     * embedded. The thread's interrupt stops the stage between slices with a {@link
+     * CancellationException}; what was committed stays for the next run.
+     */
     IndexResult index(ProgressListener progress) {
         List<Chunk> chunks = ChunksFile.read(workspace.chunks());
         EmbeddingProvider embeddings =
@@ -132,24 +148,34 @@ final class Pipeline {
         Manifest manifest = manifest();
         boolean current = manifest.isCurrent(Stage.INDEX, configuration) && Files.isDirectory(workspace.index());
         long t0 = System.nanoTime();
-        if (!current) {
+        if (!current && !IndexResume.canResume(workspace.index(), chunks, embeddings == null ? null : model)) {
             deleteRecursively(workspace.index());
         }
         try (LuceneIndex index =
                 LuceneIndex.builder().directory(workspace.index()).open()) {
+            int reused = index.size();
             if (!current) {
-                progress.progress("index", 0, chunks.size(), "embedding with " + model);
+                List<Chunk> missing = IndexResume.missing(index, chunks);
+                reused = chunks.size() - missing.size();
+                String status =
+                        embeddings == null ? "bm25 only" : model + (reused > 0 ? ", " + reused + " reused" : "");
+                progress.progress("index", reused, chunks.size(), status);
                 UsageLog usage = new UsageLog(workspace.usage());
                 UsageLog.EmbeddingCount before = UsageLog.EmbeddingCount.of(embeddings);
                 try {
-                    for (int from = 0; from < chunks.size(); from += INDEX_SLICE) {
-                        List<Chunk> part = chunks.subList(from, Math.min(chunks.size(), from + INDEX_SLICE));
+                    for (int from = 0; from < missing.size(); from += INDEX_SLICE) {
+                        if (Thread.currentThread().isInterrupted()) {
+                            throw new CancellationException("index stopped after " + (reused + from) + " of "
+                                    + chunks.size() + " chunks; they are committed and the next run embeds only"
+                                    + " the rest");
+                        }
+                        List<Chunk> part = missing.subList(from, Math.min(missing.size(), from + INDEX_SLICE));
                         if (embeddings == null) {
                             index.addAll(part);
                         } else {
                             index.addAll(part, embeddings);
                         }
-                        progress.progress("index", from + part.size(), chunks.size(), model);
+                        progress.progress("index", reused + from + part.size(), chunks.size(), status);
                     }
                 } finally {
                     usage.recordEmbeddings("index", embeddings, before);
@@ -162,6 +188,7 @@ final class Pipeline {
                     model,
                     embeddings == null ? 0 : index.dimension(),
                     !current,
+                    reused,
                     (System.nanoTime() - t0) / 1_000_000);
         }
     }
@@ -339,6 +366,19 @@ final class Pipeline {
 
     private Manifest manifest() {
         return Manifest.load(workspace.manifest());
+    }
+
+    /** Fails before any work when the workspace cannot be written, instead of after parsing every file. */
+    private static void requireWritable(Path dir) {
+        try {
+            Files.createDirectories(dir);
+            Files.delete(Files.createTempFile(dir, ".write-check", ".tmp"));
+        } catch (IOException e) {
+            throw new RagLensException(
+                    "cannot write to the workspace " + dir + " (" + e.getClass().getSimpleName() + ": " + e.getMessage()
+                            + "); choose a folder you can write",
+                    e);
+        }
     }
 
     private static void deleteRecursively(Path dir) {

@@ -8,6 +8,7 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.parse.DocumentParser;
 import io.github.raglens.providers.ollama.Ollama;
+import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.retrieval.Retrievers;
 import io.github.raglens.spi.Chunker;
 import io.github.raglens.spi.EmbeddingProvider;
@@ -22,6 +23,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -88,9 +90,12 @@ public final class RagLens {
     /**
      * Parses and chunks every PDF, Markdown and text file under a folder into the workspace's
      * {@code chunks.jsonl}, with {@code ingest-report.json}. A bad file is reported and never stops
-     * the corpus; chunks are written only when the chunk audit finds no error.
+     * the corpus; chunks are written only when the chunk audit finds no error. Interrupting the
+     * calling thread stops the stage after the file in hand: nothing is written, the files parsed so
+     * far are cached in the workspace, and the next call parses only the rest.
      *
      * @throws io.github.raglens.error.RagLensException if the folder does not exist or holds no file
+     * @throws java.util.concurrent.CancellationException if the thread was interrupted
      */
     public IngestResult ingest(Path docs) {
         return ingest(docs, ProgressListener.NONE);
@@ -204,6 +209,43 @@ public final class RagLens {
                     "no benchmark in " + config.workspace() + " yet; call benchmark() before baseline()");
         }
         return Baseline.read(benchmark);
+    }
+
+    /**
+     * Evaluates the configured retrievers on a BEIR-format dataset ({@code corpus.jsonl}, {@code
+     * queries.jsonl}, {@code qrels/<split>.tsv}): nDCG@10, Recall@100 and MRR@10 as trec_eval computes
+     * them, and one TREC run file per retriever in {@code <workspace>/beir/<dataset>/runs/}. The index
+     * with vectors is kept in {@code <workspace>/beir/<dataset>/<model>/}, committed in slices, so a
+     * later or interrupted run embeds only the documents it lacks; a BM25-only run indexes in memory.
+     *
+     * @param dataset the dataset folder
+     * @param options split, hits and BM25 parameters; {@link BeirOptions#defaults()}
+     * @param progress told of embedding progress (stage {@code beir-index})
+     * @throws io.github.raglens.error.ParseException naming the file when the dataset is missing or
+     *     malformed
+     * @throws IllegalStateException if a retriever other than bm25 is configured without embeddings
+     */
+    public BeirResult beir(Path dataset, BeirOptions options, ProgressListener progress) {
+        Objects.requireNonNull(dataset, "dataset");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(progress, "progress");
+        return new BeirStage(config).run(dataset, options, progress);
+    }
+
+    /**
+     * The embedding model the workspace's index was built with, as the index records it (e.g. {@code
+     * bge-small-en-v1.5} or {@code openai/text-embedding-3-small}); queries must be embedded with it.
+     *
+     * @return empty when there is no index yet or it holds no vectors
+     */
+    public Optional<String> indexedEmbeddingModel() {
+        Path index = workspace().index();
+        if (!Files.isDirectory(index)) {
+            return Optional.empty();
+        }
+        try (LuceneIndex open = LuceneIndex.builder().directory(index).open()) {
+            return open.embeddingModel();
+        }
     }
 
     /** Writes {@code report.html} and {@code report.md} from the workspace; returns the HTML file. */

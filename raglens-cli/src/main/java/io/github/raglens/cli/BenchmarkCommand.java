@@ -32,7 +32,7 @@ import picocli.CommandLine.ParentCommand;
         name = "benchmark",
         mixinStandardHelpOptions = true,
         description = "Benchmark retrievers on the generated questions: Hit@K, MRR, nDCG, Recall, MAP with"
-                + " bootstrap 95% intervals and paired tests; writes benchmark.json and TREC run files.")
+                + " bootstrap 95%% intervals and paired tests; writes benchmark.json and TREC run files.")
 final class BenchmarkCommand implements Callable<Integer> {
 
     private static final Set<String> NEED_EMBEDDINGS =
@@ -102,14 +102,13 @@ final class BenchmarkCommand implements Callable<Integer> {
                 }
             }
         } catch (IllegalArgumentException e) {
-            err.println("raglens benchmark: " + e.getMessage());
-            return CommandLine.ExitCode.USAGE;
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         Path questionsFile = cli.workspace.resolve(QuestionGenerator.FILE_NAME);
         List<QuestionSample> questions = readQuestions(questionsFile);
         if (questions.isEmpty()) {
-            err.println("raglens benchmark: no questions in " + questionsFile + "; run `raglens questions --docs "
-                    + docs + "` first");
+            err.println("raglens benchmark: no questions in " + questionsFile + "; run `"
+                    + cli.retype("questions --docs " + RaglensCli.word(docs)) + "` first");
             return CommandLine.ExitCode.SOFTWARE;
         }
         long success = questions.stream()
@@ -120,16 +119,16 @@ final class BenchmarkCommand implements Callable<Integer> {
                     .filter(q -> q.status().name().equals("SKIP"))
                     .count();
             err.println("raglens benchmark: no usable questions in " + questionsFile + ": 0 succeeded, " + skipped
-                    + " skipped, " + (questions.size() - skipped) + " failed; check the LLM with `raglens questions"
-                    + " --docs " + docs + " --limit 5` or try another --llm-model");
+                    + " skipped, " + (questions.size() - skipped) + " failed; check the LLM with `"
+                    + cli.retype("questions --docs " + RaglensCli.word(docs) + " --limit 5")
+                    + "` or try another --llm-model");
             return CommandLine.ExitCode.SOFTWARE;
         }
         RagLens.Builder builder = Lenses.builder(cli).relevance(mode.cliName());
         try {
             builder.k(ks.stream().mapToInt(Integer::intValue).toArray());
         } catch (IllegalArgumentException e) {
-            err.println("raglens benchmark: --k: " + e.getMessage());
-            return CommandLine.ExitCode.USAGE;
+            throw new CommandLine.ParameterException(spec.commandLine(), "--k: " + e.getMessage());
         }
         if (retrieverFactory != null) {
             builder.retrievers().noEmbeddings();

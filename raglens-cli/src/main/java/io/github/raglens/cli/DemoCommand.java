@@ -14,6 +14,7 @@ import picocli.CommandLine.ParentCommand;
 /** {@code raglens demo}: the whole offline pipeline on the bundled sample corpus. */
 @Command(
         name = "demo",
+        mixinStandardHelpOptions = true,
         description = "Run the whole offline pipeline (ingest, index with local embeddings, benchmark of the"
                 + " five retrievers on hand-checked questions, report) on the bundled sample corpus.")
 final class DemoCommand implements Callable<Integer> {

@@ -4,12 +4,15 @@ import io.github.raglens.EvaluateOptions;
 import io.github.raglens.EvaluationEstimate;
 import io.github.raglens.EvaluationResult;
 import io.github.raglens.RagLens;
+import io.github.raglens.error.AuthenticationException;
 import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.eval.judge.ContextPrecision;
 import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.eval.judge.ScoringSummary;
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.eval.stats.ConfidenceInterval;
+import io.github.raglens.model.ChatOutcome;
+import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.retrieval.Retrievers;
 import io.github.raglens.spi.LlmProvider;
@@ -18,6 +21,7 @@ import io.github.raglens.workspace.Workspace;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -166,10 +170,9 @@ final class EvaluateCommand implements Callable<Integer> {
                                 + String.join(", ", Retrievers.NAMES));
             }
         }
-        if (sample < 1 || k < 1 || concurrency < 1) {
-            throw new CommandLine.ParameterException(
-                    spec.commandLine(), "--sample, --k and --concurrency must be at least 1");
-        }
+        atLeastOne("--sample", sample);
+        atLeastOne("--k", k);
+        atLeastOne("--concurrency", concurrency);
         EvaluateOptions options;
         try {
             EvaluateOptions.Builder ob = EvaluateOptions.builder()
@@ -191,19 +194,22 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         Workspace ws = new Workspace(parent.workspace);
         if (!Files.exists(ws.chunks())) {
-            err.println("raglens: no chunks at " + ws.chunks() + "; run: raglens ingest --docs " + docs);
+            err.println("raglens: no chunks at " + ws.chunks() + "; run: "
+                    + parent.retype("ingest --docs " + RaglensCli.word(docs)));
             return 1;
         }
         if (!Files.exists(ws.questions())) {
-            err.println("raglens: no questions at " + ws.questions() + "; run: raglens questions --docs " + docs);
+            err.println("raglens: no questions at " + ws.questions() + "; run: "
+                    + parent.retype("questions --docs " + RaglensCli.word(docs)));
             return 1;
         }
         String jProvider = judgeProvider == null ? llmProvider : judgeProvider;
         String jModel = judgeModel == null ? llmModel : judgeModel;
-        LlmProvider llm = Lenses.chat(spec, "--llm-provider", llmProvider, llmModel);
+        List<String> missingKeys = new ArrayList<>();
+        LlmProvider llm = chatModel("--llm-provider", llmProvider, llmModel, missingKeys);
         LlmProvider judge = judgeProvider == null && judgeModel == null
                 ? llm
-                : Lenses.chat(spec, "--judge-provider", jProvider, jModel);
+                : chatModel("--judge-provider", jProvider, jModel, missingKeys);
         RagLens lens = Lenses.builder(parent)
                 .retrievers(retrievers.toArray(String[]::new))
                 .embeddings(Lenses.queryEmbeddings(spec, parent, embeddingProvider, embeddingModel))
@@ -223,10 +229,13 @@ final class EvaluateCommand implements Callable<Integer> {
             out.println("answers (" + e.answerModel() + "): " + e.answers().describe());
             out.println("judge (" + e.judgeModel() + "): " + e.judging().describe());
             out.println("total: " + e.total().describe());
+            missingKeys.forEach(
+                    m -> err.println("raglens evaluate: " + m + " (the dry run needs no key; the run does)"));
             return 0;
         }
         if (!Files.isDirectory(ws.index())) {
-            err.println("raglens: no index at " + ws.index() + "; run: raglens index --docs " + docs);
+            err.println("raglens: no index at " + ws.index() + "; run: "
+                    + parent.retype("index --docs " + RaglensCli.word(docs)));
             return 1;
         }
         EvaluationResult r;
@@ -259,6 +268,36 @@ final class EvaluateCommand implements Callable<Integer> {
             return RaglensCli.EXIT_PARTIAL;
         }
         return summary.failed() > 0 || r.answers().failed() > 0 ? RaglensCli.EXIT_PARTIAL : 0;
+    }
+
+    /**
+     * The chat model an option names. A dry run sends nothing, so there a missing key is noted in
+     * {@code missingKeys} and the model stands in by its name only.
+     */
+    private LlmProvider chatModel(String option, String provider, String model, List<String> missingKeys) {
+        try {
+            return Lenses.chat(spec, option, provider, model);
+        } catch (AuthenticationException e) {
+            if (!dryRun) {
+                throw e;
+            }
+            missingKeys.add(e.getMessage());
+            return new NamedOnly(e.provider() + "/" + e.model());
+        }
+    }
+
+    /** A chat model known by name only, for the estimate of a dry run; it cannot be called. */
+    private record NamedOnly(String modelName) implements LlmProvider {
+        @Override
+        public ChatOutcome chat(ChatRequest request) {
+            throw new IllegalStateException("a dry run sends nothing; " + modelName + " has no key");
+        }
+    }
+
+    private void atLeastOne(String option, int value) {
+        if (value < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), option + " must be at least 1, was " + value);
+        }
     }
 
     /** Usable questions in the workspace, for the opening line. */

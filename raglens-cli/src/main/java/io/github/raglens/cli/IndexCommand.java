@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code raglens index --docs DIR}: embeds the workspace's {@code chunks.jsonl} and indexes text and
+ * {@code raglens index}: embeds the workspace's {@code chunks.jsonl} and indexes text and
  * vectors into {@code <workspace>/index}, through the facade's index stage. A rerun does nothing when
  * the index is current for the chunks and the embedding model, and rebuilds it when either changed.
  */
@@ -33,7 +33,11 @@ final class IndexCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--docs", paramLabel = "DIR", required = true, description = "The corpus folder that was ingested.")
+    @Option(
+            names = "--docs",
+            paramLabel = "DIR",
+            description = "The corpus folder that was ingested; optional, index reads <workspace>/chunks.jsonl and"
+                    + " names the folder only in its hints.")
     Path docs;
 
     @Option(
@@ -54,7 +58,7 @@ final class IndexCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        if (!Files.isDirectory(docs)) {
+        if (docs != null && !Files.isDirectory(docs)) {
             throw new CommandLine.ParameterException(
                     spec.commandLine(), "--docs " + docs + " is not a folder; pass the folder you ingested");
         }
@@ -63,7 +67,8 @@ final class IndexCommand implements Callable<Integer> {
                 .build();
         Path chunksFile = lens.workspace().chunks();
         if (!Files.isRegularFile(chunksFile)) {
-            err.println("raglens: no chunks at " + chunksFile + "; run first: raglens ingest --docs " + docs);
+            err.println("raglens: no chunks at " + chunksFile + "; run first: "
+                    + parent.retype("ingest --docs " + (docs == null ? "DIR" : RaglensCli.word(docs))));
             return 1;
         }
         IndexResult r;
@@ -77,7 +82,10 @@ final class IndexCommand implements Callable<Integer> {
                         "index %s: %,d chunks (%s), model %s, dimension %d%n",
                         lens.workspace().index(),
                         r.chunks(),
-                        r.rebuilt() ? "indexed in " + r.milliseconds() / 1000 + " s" : "already current",
+                        !r.rebuilt()
+                                ? "already current"
+                                : "indexed in " + r.milliseconds() / 1000 + " s"
+                                        + (r.reused() > 0 ? ", " + r.reused() + " reused from the stopped run" : ""),
                         r.embeddingModel(),
                         r.dimension());
         return 0;

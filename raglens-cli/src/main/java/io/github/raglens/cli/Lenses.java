@@ -2,10 +2,8 @@ package io.github.raglens.cli;
 
 import io.github.raglens.RagLens;
 import io.github.raglens.providers.Providers;
-import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
@@ -58,20 +56,15 @@ final class Lenses {
     static Supplier<EmbeddingProvider> queryEmbeddings(
             CommandLine.Model.CommandSpec spec, RaglensCli cli, String provider, String model) {
         boolean chosen = model != null || spec.commandLine().getParseResult().hasMatchedOption("--embedding-provider");
-        Path index = cli.workspace.resolve("index");
-        if (!chosen && Files.isDirectory(index)) {
-            Optional<String> indexed;
-            try (LuceneIndex open = LuceneIndex.builder().directory(index).open()) {
-                indexed = open.embeddingModel();
+        Optional<String> indexed =
+                chosen ? Optional.empty() : builder(cli).build().indexedEmbeddingModel();
+        if (indexed.isPresent()) {
+            String name = indexed.get();
+            int slash = name.indexOf('/');
+            if (slash > 0 && Providers.EMBEDDING_PROVIDERS.contains(name.substring(0, slash))) {
+                return embeddings(spec, name.substring(0, slash), name.substring(slash + 1));
             }
-            if (indexed.isPresent()) {
-                String name = indexed.get();
-                int slash = name.indexOf('/');
-                if (slash > 0 && Providers.EMBEDDING_PROVIDERS.contains(name.substring(0, slash))) {
-                    return embeddings(spec, name.substring(0, slash), name.substring(slash + 1));
-                }
-                return embeddings(spec, "onnx", name);
-            }
+            return embeddings(spec, "onnx", name);
         }
         return embeddings(spec, provider, model);
     }

@@ -22,6 +22,7 @@ import picocli.CommandLine.Parameters;
 /** {@code raglens parse FILE}: prints one parsed document as Markdown or JSON. */
 @Command(
         name = "parse",
+        mixinStandardHelpOptions = true,
         description = "Print one parsed document (json: sections with title, level, page span and text;"
                 + " tables with page and rows of cells).")
 final class ParseCommand implements Callable<Integer> {

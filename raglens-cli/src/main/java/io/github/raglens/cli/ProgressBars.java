@@ -1,15 +1,19 @@
 package io.github.raglens.cli;
 
 import java.io.Console;
+import java.io.PrintWriter;
 import java.lang.reflect.Method;
+import java.util.Locale;
+import java.util.function.LongSupplier;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
- * Progress bars with an ETA, drawn on stderr only when it is a terminal and the user did not ask
- * for {@code --no-progress} or {@code --quiet}; otherwise a silent tracker.
+ * Progress bars with rate and ETA on stderr when it is a terminal; a progress line every {@value
+ * #LOG_INTERVAL_SECONDS} s when it is not (CI logs); nothing with {@code --no-progress} or {@code
+ * --quiet}.
  */
 final class ProgressBars {
 
@@ -22,6 +26,9 @@ final class ProgressBars {
         void close();
     }
 
+    /** Seconds between two progress lines when stderr is not a terminal. */
+    static final long LOG_INTERVAL_SECONDS = 10;
+
     private ProgressBars() {}
 
     /**
@@ -32,7 +39,7 @@ final class ProgressBars {
      * @param total steps of the task
      */
     static Tracker start(RaglensCli cli, String task, long total) {
-        if (cli.noProgress || cli.quiet || !isTerminal()) {
+        if (cli.noProgress || cli.quiet) {
             return new Tracker() {
                 @Override
                 public void update(long done, String status) {}
@@ -40,6 +47,9 @@ final class ProgressBars {
                 @Override
                 public void close() {}
             };
+        }
+        if (!isTerminal()) {
+            return new LogLines(task, total, new PrintWriter(System.err, true), System::nanoTime);
         }
         ProgressBar bar = new ProgressBarBuilder()
                 .setTaskName(task)
@@ -62,6 +72,71 @@ final class ProgressBars {
                 bar.close();
             }
         };
+    }
+
+    /**
+     * Progress for a log (CI, a file): a line at the first update, then at most one every {@value
+     * #LOG_INTERVAL_SECONDS} s, and one when the task ends, each with the rate and the time left.
+     */
+    static final class LogLines implements Tracker {
+        private final String task;
+        private final long total;
+        private final PrintWriter err;
+        private final LongSupplier clock;
+        private final long start;
+        private long lastLine = Long.MIN_VALUE;
+        private long printedDone = -1;
+        private long done;
+        private String status = "";
+
+        LogLines(String task, long total, PrintWriter err, LongSupplier clock) {
+            this.task = task;
+            this.total = total;
+            this.err = err;
+            this.clock = clock;
+            this.start = clock.getAsLong();
+        }
+
+        @Override
+        public synchronized void update(long done, String status) {
+            this.done = done;
+            this.status = status;
+            long now = clock.getAsLong();
+            if (lastLine == Long.MIN_VALUE || now - lastLine >= LOG_INTERVAL_SECONDS * 1_000_000_000L) {
+                lastLine = now;
+                printedDone = done;
+                err.println(line(now));
+            }
+        }
+
+        @Override
+        public synchronized void close() {
+            if (lastLine != Long.MIN_VALUE && printedDone != done) {
+                err.println(line(clock.getAsLong()));
+            }
+        }
+
+        String line(long now) {
+            double seconds = (now - start) / 1e9;
+            // Under a second the rate says nothing yet.
+            double rate = seconds >= 1 ? done / seconds : 0;
+            String left = done >= total ? "done" : rate > 0 ? clock((long) ((total - done) / rate)) + " left" : "";
+            return String.format(
+                    Locale.ROOT,
+                    "%s: %d/%d (%d%%), %s, %s elapsed%s%s",
+                    task,
+                    done,
+                    total,
+                    total == 0 ? 100 : done * 100 / total,
+                    rate > 0 ? String.format(Locale.ROOT, "%.1f/s", rate) : "rate pending",
+                    clock((long) seconds),
+                    left.isEmpty() ? "" : ", " + left,
+                    status.isEmpty() ? "" : " · " + status);
+        }
+
+        private static String clock(long seconds) {
+            return String.format(Locale.ROOT, "%d:%02d", seconds / 60, seconds % 60);
+        }
     }
 
     /** Whether stderr's console is an interactive terminal (JDK 22+ knows; 21 has a console only then). */

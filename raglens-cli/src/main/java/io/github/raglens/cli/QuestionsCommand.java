@@ -66,16 +66,15 @@ final class QuestionsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (concurrency < 1) {
-            err.println("raglens questions: --concurrency must be >= 1, was " + concurrency);
-            return CommandLine.ExitCode.USAGE;
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--concurrency must be >= 1, was " + concurrency);
         }
         if (limit != null && limit < 0) {
-            err.println("raglens questions: --limit must be >= 0, was " + limit);
-            return CommandLine.ExitCode.USAGE;
+            throw new CommandLine.ParameterException(spec.commandLine(), "--limit must be >= 0, was " + limit);
         }
         if (!provider.equals("ollama") && !provider.equals("openai") && !provider.equals("groq")) {
-            err.println("raglens questions: unknown --llm-provider '" + provider + "'; use ollama, openai or groq");
-            return CommandLine.ExitCode.USAGE;
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "unknown --llm-provider '" + provider + "'; use ollama, openai or groq");
         }
         if (limit != null && limit == 0) {
             out.println("questions: nothing asked (--limit 0)");

@@ -63,6 +63,9 @@ public final class RaglensCli implements Runnable {
             defaultValue = ".raglens")
     Path workspace;
 
+    /** The workspace when the user names none. */
+    static final Path DEFAULT_WORKSPACE = Path.of(".raglens");
+
     @Option(names = "--quiet", scope = ScopeType.INHERIT, description = "Print only errors and results.")
     boolean quiet;
 
@@ -130,8 +133,9 @@ public final class RaglensCli implements Runnable {
             return;
         }
         STOPPING.set(true);
+        SecondSignal.haltOnNext(err);
         err.println("raglens: interrupted; stopping and keeping everything finished so far; run the same command"
-                + " again to resume");
+                + " again to resume (Ctrl-C again stops at once)");
         main.interrupt();
         try {
             if (!finished.await(STOP_GRACE_SECONDS, TimeUnit.SECONDS)) {
@@ -153,6 +157,7 @@ public final class RaglensCli implements Runnable {
         CommandLine cli = new CommandLine(new RaglensCli());
         cli.setOut(out);
         cli.setErr(err);
+        cli.setParameterExceptionHandler(RaglensCli::usageError);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (STOPPING.get()) {
                 // The stage ended because Ctrl-C interrupted it; the hook has said so.
@@ -166,6 +171,38 @@ public final class RaglensCli implements Runnable {
         });
         int code = cli.execute(args);
         return STOPPING.get() ? EXIT_INTERRUPTED : code;
+    }
+
+    /**
+     * A usage error: one line naming what is wrong, picocli's suggestions for a mistyped option, and
+     * where the options are explained, instead of the whole usage text.
+     */
+    private static int usageError(CommandLine.ParameterException e, String[] args) {
+        CommandLine command = e.getCommandLine();
+        PrintWriter err = command.getErr();
+        String name = command.getCommandSpec().qualifiedName();
+        err.println(name + ": " + e.getMessage());
+        CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+        err.println("see " + name + " --help");
+        return command.getCommandSpec().exitCodeOnInvalidInput();
+    }
+
+    /**
+     * The command line a user types to run {@code command} in this run's workspace: {@code raglens
+     * --workspace W command} when they chose a workspace, else {@code raglens command}.
+     *
+     * @param command the subcommand and its options, words already quoted with {@link #word}
+     */
+    String retype(String command) {
+        return workspace.equals(DEFAULT_WORKSPACE)
+                ? "raglens " + command
+                : "raglens --workspace " + word(workspace) + " " + command;
+    }
+
+    /** One shell word: the text itself when the shell leaves it alone, else single-quoted. */
+    static String word(Object value) {
+        String text = String.valueOf(value);
+        return text.matches("[A-Za-z0-9_./:=,@%+-]+") ? text : "'" + text.replace("'", "'\\''") + "'";
     }
 
     @Override

@@ -8,7 +8,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code raglens report}: writes report.html and report.md from the workspace. */
-@Command(name = "report", description = "Write report.html (self-contained), report.md and the run files.")
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
+        description = "Write report.html (self-contained), report.md and the run files.")
 final class ReportCommand implements Callable<Integer> {
 
     @ParentCommand

@@ -4,7 +4,10 @@ import io.github.raglens.ProgressListener;
 import java.util.HashMap;
 import java.util.Map;
 
-/** Draws one progress bar per pipeline stage (see {@link ProgressBars}); closes them when done. */
+/**
+ * Draws one progress bar per pipeline stage (see {@link ProgressBars}), in the order the stages
+ * run: a stage's first report closes the bar of the stage before.
+ */
 final class StageProgress implements ProgressListener, AutoCloseable {
 
     private final RaglensCli cli;
@@ -16,6 +19,10 @@ final class StageProgress implements ProgressListener, AutoCloseable {
 
     @Override
     public synchronized void progress(String stage, long done, long total, String status) {
+        if (!bars.containsKey(stage)) {
+            // Stages run one after another: finish the previous bar so bars never share a line.
+            close();
+        }
         bars.computeIfAbsent(stage, s -> ProgressBars.start(cli, s, total)).update(done, status);
     }
 

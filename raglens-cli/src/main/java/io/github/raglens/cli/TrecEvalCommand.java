@@ -62,8 +62,7 @@ final class TrecEvalCommand implements Callable<Integer> {
             options = new TrecEvalOptions(measures, perQuery, complete, maxDocs, relevanceLevel);
             TrecEval.checkMeasures(options);
         } catch (IllegalArgumentException e) {
-            spec.commandLine().getErr().println("raglens trec-eval: " + e.getMessage());
-            return CommandLine.ExitCode.USAGE;
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         List<String> lines;
         try {

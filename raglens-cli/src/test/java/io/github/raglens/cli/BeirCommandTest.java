@@ -66,7 +66,7 @@ class BeirCommandTest {
         assertThat(run("beir", dataset().toString(), "--retrievers", "bm25,colbert"))
                 .isEqualTo(2);
         assertThat(err.toString())
-                .contains("unknown retriever 'colbert'; use any of bm25, dense, hybrid, hybrid-rrf, hierarchical,"
+                .contains("unknown retriever 'colbert'; use one of bm25, dense, hybrid, hybrid-rrf, hierarchical,"
                         + " hier-neighbor, neighbor");
     }
 
@@ -85,7 +85,7 @@ class BeirCommandTest {
         assertThat(run("--workspace", ws.toString(), "index", "--docs", docs.toString()))
                 .isEqualTo(1);
         assertThat(err.toString())
-                .contains("raglens: no chunks at " + ws.resolve("chunks.jsonl") + "; run first: raglens ingest --docs "
-                        + docs);
+                .contains("raglens: no chunks at " + ws.resolve("chunks.jsonl") + "; run first: raglens --workspace "
+                        + ws + " ingest --docs " + docs);
     }
 }

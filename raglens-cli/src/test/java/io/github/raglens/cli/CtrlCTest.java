@@ -106,7 +106,7 @@ class CtrlCTest {
     }
 
     /** Whether this process ignores SIGINT (bit 2 of the SigIgn mask in /proc/self/status). */
-    private static boolean sigintIgnoredHere() throws IOException {
+    static boolean sigintIgnoredHere() throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
             if (line.startsWith("SigIgn:")) {
                 return (Long.parseLong(line.substring(7).strip(), 16) & 0x2) != 0;

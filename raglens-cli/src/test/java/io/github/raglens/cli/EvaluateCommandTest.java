@@ -1,6 +1,7 @@
 package io.github.raglens.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.model.Chunk;
@@ -102,6 +103,43 @@ class EvaluateCommandTest {
     }
 
     @Test
+    void dryRun_withoutApiKey_estimatesAndSaysTheKeyIsMissing() {
+        assumeTrue(System.getenv("OPENAI_API_KEY") == null, "OPENAI_API_KEY is set in this environment");
+        Path ws = workspace(4);
+        int code = run(
+                "--workspace",
+                ws.toString(),
+                "evaluate",
+                "--docs",
+                "docs",
+                "--sample",
+                "2",
+                "--retrievers",
+                "bm25",
+                "--llm-provider",
+                "openai",
+                "--dry-run");
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(out.toString())
+                .contains("answers (openai/gpt-4o-mini): 2 calls")
+                .contains("judge (openai/gpt-4o-mini): ");
+        assertThat(err.toString())
+                .isEqualTo("raglens evaluate: OPENAI_API_KEY is not set; export it or put it in .env, or choose"
+                        + " --llm-provider ollama (the dry run needs no key; the run does)\n");
+    }
+
+    @Test
+    void withoutApiKey_realRunFailsAtOnce() {
+        assumeTrue(System.getenv("OPENAI_API_KEY") == null, "OPENAI_API_KEY is set in this environment");
+        Path ws = workspace(2);
+        assertThat(run("--workspace", ws.toString(), "evaluate", "--docs", "docs", "--llm-provider", "openai"))
+                .isEqualTo(1);
+        assertThat(err.toString())
+                .isEqualTo("raglens: OPENAI_API_KEY is not set; export it or put it in .env, or choose"
+                        + " --llm-provider ollama\n");
+    }
+
+    @Test
     void dryRun_perContextPrecision_needsMoreCalls() {
         Path ws = workspace(4);
         int code = run(
@@ -137,8 +175,8 @@ class EvaluateCommandTest {
         assertThat(run("--workspace", ws.toString(), "evaluate", "--docs", "pdfs", "--retrievers", "bm25"))
                 .isEqualTo(1);
         assertThat(err.toString())
-                .isEqualTo("raglens: no index at " + ws.resolve("index") + "; run: raglens index --docs pdfs"
-                        + System.lineSeparator());
+                .isEqualTo("raglens: no index at " + ws.resolve("index") + "; run: raglens --workspace " + ws
+                        + " index --docs pdfs" + System.lineSeparator());
     }
 
     @Test
@@ -148,7 +186,7 @@ class EvaluateCommandTest {
         assertThat(run("--workspace", ws.toString(), "evaluate", "--docs", "pdfs"))
                 .isEqualTo(1);
         assertThat(err.toString())
-                .isEqualTo("raglens: no questions at " + ws.resolve("questions.jsonl")
-                        + "; run: raglens questions --docs pdfs" + System.lineSeparator());
+                .isEqualTo("raglens: no questions at " + ws.resolve("questions.jsonl") + "; run: raglens --workspace "
+                        + ws + " questions --docs pdfs" + System.lineSeparator());
     }
 }

@@ -103,8 +103,8 @@ class IndexCommandTest {
         assertThat(run("--workspace", ws.toString(), "index", "--docs", docs.toString()))
                 .isEqualTo(1);
         assertThat(err.toString())
-                .isEqualTo("raglens: no chunks at " + ws.resolve("chunks.jsonl") + "; run first: raglens ingest --docs "
-                        + docs + System.lineSeparator());
+                .isEqualTo("raglens: no chunks at " + ws.resolve("chunks.jsonl") + "; run first: raglens --workspace "
+                        + ws + " ingest --docs " + docs + System.lineSeparator());
     }
 
     @Test
@@ -120,7 +120,7 @@ class IndexCommandTest {
                 .isEqualTo(2);
         assertThat(err.toString())
                 .startsWith(
-                        "no embedding model for provider 'groq'; choose --embedding-provider onnx, ollama or openai");
+                        "raglens index: no embedding model for provider 'groq'; choose --embedding-provider onnx, ollama or openai");
     }
 
     @Test
@@ -128,8 +128,9 @@ class IndexCommandTest {
         assertThat(run("--workspace", dir.toString(), "index", "--docs", docs().toString(), "--embedding-model", "e5"))
                 .isEqualTo(2);
         assertThat(err.toString())
-                .startsWith("unknown embedding model 'e5'; local models are bge-small-en-v1.5 (default) and"
-                        + " all-MiniLM-L6-v2");
+                .startsWith(
+                        "raglens index: unknown embedding model 'e5'; local models are bge-small-en-v1.5 (default) and"
+                                + " all-MiniLM-L6-v2");
     }
 
     @Test

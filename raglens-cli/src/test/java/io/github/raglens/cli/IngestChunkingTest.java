@@ -84,7 +84,8 @@ class IngestChunkingTest {
                 "semantic");
         assertThat(code).isEqualTo(2);
         assertThat(err.toString())
-                .startsWith("--chunker: unknown chunker 'semantic'; use one of: section, sliding, recursive");
+                .startsWith(
+                        "raglens ingest: --chunker: unknown chunker 'semantic'; use one of: section, sliding, recursive");
     }
 
     @Test

@@ -56,4 +56,18 @@ class ParseAndIngestCommandTest {
                 .contains("\"status\" : \"ok\"")
                 .contains("\"chunks\" : 0");
     }
+
+    @Test
+    void ingest_unwritableWorkspace_failsBeforeParsing() throws Exception {
+        Path docs = Files.createDirectories(dir.resolve("docs"));
+        Files.writeString(docs.resolve("doc.md"), "# Doc\n\nbody\n");
+        Path blocker = Files.writeString(dir.resolve("a-file"), "not a folder");
+        Path ws = blocker.resolve("ws");
+        assertThat(run("--workspace", ws.toString(), "ingest", "--docs", docs.toString()))
+                .isEqualTo(1);
+        assertThat(out.toString()).as("no file parsed").isEmpty();
+        assertThat(err.toString())
+                .isEqualTo("raglens: cannot write to the workspace " + ws + " (FileSystemException: " + ws
+                        + ": Not a directory); choose a folder you can write" + System.lineSeparator());
+    }
 }

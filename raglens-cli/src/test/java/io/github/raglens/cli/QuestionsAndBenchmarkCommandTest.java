@@ -124,7 +124,8 @@ class QuestionsAndBenchmarkCommandTest {
                 .isEqualTo(1);
         assertThat(err.toString())
                 .isEqualTo("raglens benchmark: no questions in " + ws.resolve("questions.jsonl")
-                        + "; run `raglens questions --docs pdfs` first" + System.lineSeparator());
+                        + "; run `raglens --workspace " + ws + " questions --docs pdfs` first"
+                        + System.lineSeparator());
     }
 
     @Test

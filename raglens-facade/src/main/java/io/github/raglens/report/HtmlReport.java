@@ -6,17 +6,20 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.raglens.internal.Json;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 
 /**
@@ -31,7 +34,9 @@ import java.util.Set;
  */
 public final class HtmlReport {
 
-    private static final String CHART_JS = "/META-INF/resources/webjars/chart.js/4.4.1/dist/chart.umd.js";
+    /** The webjar's record of its own version: the version is written once, in the build's pom. */
+    private static final String CHART_JS_POM = "/META-INF/maven/org.webjars.npm/chart.js/pom.properties";
+
     private static final int SNIPPET_CHARS = 220;
 
     private HtmlReport() {}
@@ -40,7 +45,7 @@ public final class HtmlReport {
     public static String render(ReportModel model) {
         String style = resource("report.css");
         String guard = resource("report-guard.js");
-        String chartJs = resource(CHART_JS);
+        String chartJs = resource(chartJsPath());
         String charts = resource("report-charts.js");
         StringBuilder h = new StringBuilder(chartJs.length() + 64 * 1024);
         h.append("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -121,8 +126,10 @@ public final class HtmlReport {
         }
         Set<String> metrics = new LinkedHashSet<>();
         m.retrievers().forEach(r -> metrics.addAll(r.metrics().keySet()));
-        h.append("<section id=\"retrieval\"><h2>Retrieval</h2>\n<p class=\"meta\">Means over questions with")
-                .append(" bootstrap 95% confidence intervals. <b>Bold</b>: best in the column; ")
+        h.append("<section id=\"retrieval\"><h2>Retrieval</h2>\n<p class=\"headline\">")
+                .append(esc(headline(m)))
+                .append("</p>\n<p class=\"meta\">Means over questions with")
+                .append(" bootstrap 95% confidence intervals. <b>Bold</b>: best in the column (every one when tied); ")
                 .append("<span class=\"sig\">*</span>: significantly worse than the best (paired randomization")
                 .append(" test, p &lt; 0.05).</p>\n<div class=\"scroll\"><table><thead><tr><th>retriever</th>");
         for (String metric : metrics) {
@@ -137,9 +144,9 @@ public final class HtmlReport {
                     h.append("<td>–</td>");
                     continue;
                 }
-                String best = bestRetriever(m, metric);
-                boolean isBest = r.name().equals(best);
-                boolean worse = !isBest && significantlyWorse(m, r.name(), best, metric);
+                List<String> best = bestRetrievers(m, metric);
+                boolean isBest = best.contains(r.name());
+                boolean worse = !isBest && significantlyWorse(m, r.name(), best.getFirst(), metric);
                 h.append("<td>")
                         .append(isBest ? "<b>" : "")
                         .append(fmt(e.mean()))
@@ -189,17 +196,90 @@ public final class HtmlReport {
         h.append("</section>\n");
     }
 
-    private static String bestRetriever(ReportModel m, String metric) {
-        String best = null;
-        double bestMean = Double.NEGATIVE_INFINITY;
-        for (ReportModel.RetrieverRow r : m.retrievers()) {
-            ReportModel.Estimate e = r.metrics().get(metric);
-            if (e != null && e.mean() > bestMean) {
-                bestMean = e.mean();
-                best = r.name();
-            }
+    /** The retrievers whose mean, as printed, is the column's best: ties are all best. */
+    private static List<String> bestRetrievers(ReportModel m, String metric) {
+        List<ReportModel.RetrieverRow> ranked = ranked(m, metric);
+        String top = fmt(ranked.getFirst().metrics().get(metric).mean());
+        return ranked.stream()
+                .filter(r -> fmt(r.metrics().get(metric).mean()).equals(top))
+                .map(ReportModel.RetrieverRow::name)
+                .toList();
+    }
+
+    /** The retrievers that have the metric, best mean first (ties in table order). */
+    private static List<ReportModel.RetrieverRow> ranked(ReportModel m, String metric) {
+        return m.retrievers().stream()
+                .filter(r -> r.metrics().containsKey(metric))
+                .sorted(Comparator.comparingDouble((ReportModel.RetrieverRow r) ->
+                                r.metrics().get(metric).mean())
+                        .reversed())
+                .toList();
+    }
+
+    /**
+     * The answer before the table: per metric family, one sentence ranking the retrievers and saying
+     * whether the best two differ significantly. Hit@K is read at K = 5 when measured, else at the
+     * largest K; the rank family is MRR at its cut-off.
+     */
+    static String headline(ReportModel m) {
+        Set<String> metrics = new LinkedHashSet<>();
+        m.retrievers().forEach(r -> metrics.addAll(r.metrics().keySet()));
+        List<String> sentences = new ArrayList<>();
+        String hit = metrics.contains("hit@5")
+                ? "hit@5"
+                : metrics.stream()
+                        .filter(x -> x.startsWith("hit@"))
+                        .reduce((a, b) -> b)
+                        .orElse(null);
+        if (hit != null) {
+            sentences.add(sentence(
+                    m,
+                    hit,
+                    r -> r.name() + " finds a relevant chunk in the top " + hit.substring(4) + " for "
+                            + percent(r.metrics().get(hit).mean()) + " of questions",
+                    r -> r.name() + " for " + percent(r.metrics().get(hit).mean())));
         }
-        return best;
+        metrics.stream()
+                .filter(x -> x.startsWith("mrr@"))
+                .findFirst()
+                .ifPresent(mrr -> sentences.add(sentence(
+                        m,
+                        mrr,
+                        r -> r.name() + " ranks the first relevant chunk highest (" + mrr.toUpperCase(Locale.ROOT) + " "
+                                + fmt(r.metrics().get(mrr).mean()) + ")",
+                        r -> r.name() + " " + fmt(r.metrics().get(mrr).mean()))));
+        return String.join(" ", sentences);
+    }
+
+    private static String sentence(
+            ReportModel m,
+            String metric,
+            java.util.function.Function<ReportModel.RetrieverRow, String> first,
+            java.util.function.Function<ReportModel.RetrieverRow, String> rest) {
+        List<ReportModel.RetrieverRow> ranked = ranked(m, metric);
+        StringBuilder b = new StringBuilder(first.apply(ranked.getFirst()));
+        for (int i = 1; i < ranked.size(); i++) {
+            b.append(", ").append(rest.apply(ranked.get(i)));
+        }
+        if (ranked.size() > 1) {
+            String a = ranked.get(0).name();
+            String c = ranked.get(1).name();
+            m.pairTests().stream()
+                    .filter(t -> t.metric().equals(metric)
+                            && ((t.a().equals(a) && t.b().equals(c)) || (t.a().equals(c) && t.b().equals(a))))
+                    .findFirst()
+                    .ifPresent(t -> b.append("; the difference between ")
+                            .append(a)
+                            .append(" and ")
+                            .append(c)
+                            .append(t.pValue() < 0.05 ? " is significant" : " is not significant")
+                            .append(String.format(Locale.ROOT, " (p = %.4f)", t.pValue())));
+        }
+        return b.append('.').toString();
+    }
+
+    private static String percent(double fraction) {
+        return Math.round(fraction * 100) + "%";
     }
 
     private static boolean significantlyWorse(ReportModel m, String retriever, String best, String metric) {
@@ -425,6 +505,17 @@ public final class HtmlReport {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JVM has SHA-256", e);
         }
+    }
+
+    /** Where the webjar on the classpath keeps {@code chart.umd.js}. */
+    static String chartJsPath() {
+        Properties pom = new Properties();
+        try {
+            pom.load(new StringReader(resource(CHART_JS_POM)));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + CHART_JS_POM, e);
+        }
+        return "/META-INF/resources/webjars/chart.js/" + pom.getProperty("version") + "/dist/chart.umd.js";
     }
 
     private static String resource(String name) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.internal.Json;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class HtmlReportTest {
@@ -29,7 +30,7 @@ class HtmlReportTest {
                         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'sha256-")
                 .doesNotContain("src=\"http")
                 .doesNotContain("href=\"http")
-                .contains("Chart.js v4.4.1");
+                .containsPattern("Chart\\.js v4\\.\\d+\\.\\d+");
     }
 
     @Test
@@ -50,5 +51,38 @@ class HtmlReportTest {
     void markdown_keepsCellsInTheirColumns() {
         String md = MarkdownReport.render(ReportFixtures.model());
         assertThat(md).contains("| bm25 | 0.800 [0.700, 0.900] | 0.600 [0.500, 0.700] | 0.20 | 0.50 |");
+    }
+
+    @Test
+    void headline_saysTheAnswerPerMetricFamily_withTheTestOfTheBestTwo() {
+        assertThat(HtmlReport.headline(ReportFixtures.model()))
+                .isEqualTo("bm25 finds a relevant chunk in the top 5 for 80% of questions, dense for 60%; the"
+                        + " difference between bm25 and dense is significant (p = 0.0100). bm25 ranks the first"
+                        + " relevant chunk highest (MRR@10 0.600), dense 0.500.");
+        assertThat(HtmlReport.render(ReportFixtures.model()))
+                .contains("<p class=\"headline\">bm25 finds a relevant chunk in the top 5 for 80% of questions");
+    }
+
+    @Test
+    void retrievalTable_boldsEveryTiedBest() {
+        ReportModel m = ReportFixtures.model();
+        ReportModel.RetrieverRow bm25 = m.retrievers().get(0);
+        ReportModel.RetrieverRow tied =
+                new ReportModel.RetrieverRow("dense", bm25.metrics(), bm25.hitAtK(), bm25.latencyMillis());
+        ReportModel withTie = new ReportModel(
+                m.title(),
+                m.generatedAt(),
+                m.corpus(),
+                m.relevance(),
+                List.of(bm25, tied),
+                List.of(),
+                m.judge(),
+                m.usage(),
+                m.breakdowns(),
+                m.questions());
+        String html = HtmlReport.render(withTie);
+        assertThat(html.split("<b>0.800</b>", -1)).as("hit@5 bold in both rows").hasSize(3);
+        assertThat(HtmlReport.headline(withTie))
+                .startsWith("bm25 finds a relevant chunk in the top 5 for 80% of questions, dense for 80%.");
     }
 }

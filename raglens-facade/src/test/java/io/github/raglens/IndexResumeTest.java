@@ -1,0 +1,142 @@
+package io.github.raglens;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.ChunkType;
+import io.github.raglens.model.EmbeddingPurpose;
+import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.store.ChunksFile;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The index stage stops between committed slices when interrupted, and the next run embeds only the rest. */
+class IndexResumeTest {
+
+    private static final int CHUNKS = 300;
+
+    @TempDir
+    Path dir;
+
+    /**
+     * Counts the texts it embeds; interrupts its caller once it has embedded {@code interruptAfter}
+     * (in the middle of a slice, as a signal may arrive).
+     */
+    private static final class Embeddings implements EmbeddingProvider {
+        final AtomicInteger embedded = new AtomicInteger();
+        private final String model;
+        private final int interruptAfter;
+
+        Embeddings(String model, int interruptAfter) {
+            this.model = model;
+            this.interruptAfter = interruptAfter;
+        }
+
+        @Override
+        public String modelName() {
+            return model;
+        }
+
+        @Override
+        public int dimension() {
+            return 4;
+        }
+
+        @Override
+        public List<float[]> embed(List<String> texts, EmbeddingPurpose purpose) {
+            List<float[]> out = new ArrayList<>();
+            for (String t : texts) {
+                out.add(new float[] {1, t.length(), t.hashCode() % 7, 0.5f});
+            }
+            if (embedded.addAndGet(texts.size()) >= interruptAfter) {
+                Thread.currentThread().interrupt();
+            }
+            return out;
+        }
+    }
+
+    private RagLens lens(EmbeddingProvider embeddings) {
+        List<Chunk> chunks = new ArrayList<>();
+        for (int i = 0; i < CHUNKS; i++) {
+            String text = "Widget W" + i + " weighs " + i + " grams and ships in a box.";
+            chunks.add(new Chunk(
+                    "c" + i,
+                    "doc",
+                    "s" + i,
+                    null,
+                    "doc > s" + i,
+                    ChunkType.PARENT_SECTION,
+                    -1,
+                    i,
+                    text,
+                    0,
+                    text.length(),
+                    1,
+                    1));
+        }
+        ChunksFile.write(dir.resolve("chunks.jsonl"), chunks);
+        return RagLens.builder().workspace(dir).embeddings(() -> embeddings).build();
+    }
+
+    /** Interrupts the stage's thread once {@code after} chunks are indexed, between two slices. */
+    private static ProgressListener interruptAfter(int after) {
+        return (stage, done, total, status) -> {
+            if (done >= after) {
+                Thread.currentThread().interrupt();
+            }
+        };
+    }
+
+    @Test
+    void index_interrupted_keepsCommittedSlices_andTheRerunEmbedsOnlyTheRest() {
+        Embeddings first = new Embeddings("test/model", Integer.MAX_VALUE);
+        assertThatThrownBy(() -> lens(first).index(interruptAfter(128)))
+                .isInstanceOf(CancellationException.class)
+                .hasMessage("index stopped after 128 of 300 chunks; they are committed and the next run embeds only"
+                        + " the rest");
+        Thread.interrupted();
+
+        Embeddings second = new Embeddings("test/model", Integer.MAX_VALUE);
+        IndexResult r = lens(second).index();
+        assertThat(r.rebuilt()).isTrue();
+        assertThat(r.reused()).isEqualTo(128);
+        assertThat(r.chunks()).isEqualTo(CHUNKS);
+        assertThat(second.embedded.get()).isEqualTo(CHUNKS - 128);
+
+        IndexResult again = lens(second).index();
+        assertThat(again.reused()).isEqualTo(CHUNKS);
+        assertThat(second.embedded.get()).as("nothing embedded once current").isEqualTo(CHUNKS - 128);
+    }
+
+    @Test
+    void index_interruptedInsideASlice_keepsTheSlicesCommittedBefore() {
+        Embeddings first = new Embeddings("test/model", 129);
+        assertThatThrownBy(() -> lens(first).index()).isInstanceOf(RuntimeException.class);
+        Thread.interrupted();
+
+        Embeddings second = new Embeddings("test/model", Integer.MAX_VALUE);
+        IndexResult r = lens(second).index();
+        assertThat(r.reused()).isGreaterThanOrEqualTo(128);
+        assertThat(second.embedded.get()).isEqualTo(CHUNKS - r.reused());
+        assertThat(r.chunks()).isEqualTo(CHUNKS);
+    }
+
+    @Test
+    void index_stoppedWithAnotherModel_startsAfresh() {
+        Embeddings first = new Embeddings("test/model", Integer.MAX_VALUE);
+        assertThatThrownBy(() -> lens(first).index(interruptAfter(128))).isInstanceOf(CancellationException.class);
+        Thread.interrupted();
+
+        Embeddings other = new Embeddings("test/other", Integer.MAX_VALUE);
+        IndexResult r = lens(other).index();
+        assertThat(r.reused()).isZero();
+        assertThat(other.embedded.get()).isEqualTo(CHUNKS);
+        assertThat(r.embeddingModel()).isEqualTo("test/other");
+    }
+}

@@ -46,7 +46,7 @@ class OnePassJudgingTest {
             keys[i] = "k" + random.nextInt(1_000) + "-" + i; // distinct, in random byte order
             scored.add(new ScoredId(keys[i], hits.get(i).score()));
         }
-        int[] order = BenchmarkRunner.trecOrder(hits.toArray(new RetrievedChunk[0]), keys);
+        int[] order = HitJudge.trecOrder(hits.toArray(new RetrievedChunk[0]), keys);
         List<String> ranking = new ArrayList<>();
         List<RetrievedChunk> ordered = new ArrayList<>();
         for (int i : order) {
@@ -61,12 +61,12 @@ class OnePassJudgingTest {
         int firstSection = 0;
         int firstChild = 0;
         for (int i = ordered.size() - 1; i >= 0; i--) {
-            firstSection = BenchmarkRunner.inSection(ordered.get(i), section) ? i + 1 : firstSection;
+            firstSection = HitJudge.inSection(ordered.get(i), section) ? i + 1 : firstSection;
             firstChild = ordered.get(i).matched().id().equals(child) ? i + 1 : firstChild;
         }
-        BenchmarkRunner.MetricNames names = new BenchmarkRunner.MetricNames(KS);
+        MetricTable names = new MetricTable(KS);
         double[][] v = new double[names.size()][1];
-        BenchmarkRunner.metricValues(first, firstSection, firstChild, KS, v, 0);
+        names.values(first, firstSection, firstChild, v, 0);
         Set<String> relevant = Set.of(target);
         Map<String, Double> expected = new HashMap<>();
         for (int k : KS) {
@@ -82,7 +82,7 @@ class OnePassJudgingTest {
         expected.put("r_precision", RetrievalMetrics.rPrecision(ranking, relevant));
         assertThat(expected).hasSize(names.size());
         for (int m = 0; m < names.size(); m++) {
-            assertThat(v[m][0]).as("seed %d %s", seed, names.get(m)).isEqualTo(expected.get(names.get(m)));
+            assertThat(v[m][0]).as("seed %d %s", seed, names.name(m)).isEqualTo(expected.get(names.name(m)));
         }
     }
 

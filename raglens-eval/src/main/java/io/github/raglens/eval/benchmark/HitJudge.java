@@ -1,0 +1,199 @@
+package io.github.raglens.eval.benchmark;
+
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.RetrievalResult;
+import io.github.raglens.model.RetrievedChunk;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Judges ranked lists against their questions: which hit is relevant under the relevance mode, the
+ * {@code trec_eval} order of the hits, and every metric of the ranking. Thread-safe.
+ */
+final class HitJudge {
+
+    /** Up to this many hits, duplicate keys are found by scanning instead of hashing. */
+    private static final int SMALL = 32;
+
+    private final Relevance relevance;
+    private final MetricTable metrics;
+    private final EvidenceTexts texts;
+
+    HitJudge(Relevance relevance, MetricTable metrics) {
+        this.relevance = relevance;
+        this.metrics = metrics;
+        this.texts = relevance == Relevance.EVIDENCE ? new EvidenceTexts() : null;
+    }
+
+    /**
+     * Judges one ranked list in one pass: which hit is relevant, the {@code trec_eval} order, and the
+     * first ranks (in that order) of the relevant hit, of a hit from the source section and of a hit
+     * matched through the source chunk; every metric at every K then follows from those three ranks,
+     * written to {@code v[metric][qi]}.
+     */
+    QuestionResult judge(
+            String retriever, BenchmarkQuestion p, RetrievalResult result, long latencyNanos, double[][] v, int qi) {
+        RetrievedChunk[] hits = result.hits().toArray(new RetrievedChunk[0]);
+        int n = hits.length;
+        sortByRank(hits);
+        String target = p.target();
+        String[] keys = new String[n];
+        Set<String> used = n > SMALL ? new HashSet<>(n * 2) : null;
+        boolean found = false;
+        for (int h = 0; h < n; h++) {
+            RetrievedChunk hit = hits[h];
+            String key;
+            if (!found && reaches(p, hit)) {
+                key = target;
+                found = true;
+            } else {
+                key = hit.chunk().id();
+                if (key.equals(target) || used(keys, h, used, key)) {
+                    key = key + "#dup" + hit.rank();
+                    if (used(keys, h, used, key)) {
+                        throw new IllegalArgumentException("ranking holds '" + key + "' twice");
+                    }
+                }
+            }
+            if (Double.isNaN(hit.score())) {
+                throw new IllegalArgumentException("score of '" + key + "' is NaN");
+            }
+            keys[h] = key;
+            if (used != null) {
+                used.add(key);
+            }
+        }
+        int[] order = trecOrder(hits, keys);
+        String[] ranking = new String[n];
+        Double[] scores = new Double[n];
+        int first = 0;
+        int firstSection = 0;
+        int firstChild = 0;
+        String sectionId = p.sample().sectionId();
+        String chunkId = p.sample().sourceChunkId();
+        for (int i = 0; i < n; i++) {
+            RetrievedChunk hit = hits[order[i]];
+            ranking[i] = keys[order[i]];
+            scores[i] = hit.score();
+            if (first == 0 && found && ranking[i].equals(target)) {
+                first = i + 1;
+            }
+            if (firstSection == 0 && inSection(hit, sectionId)) {
+                firstSection = i + 1;
+            }
+            if (firstChild == 0 && chunkId.equals(hit.matched().id())) {
+                firstChild = i + 1;
+            }
+        }
+        metrics.values(first, firstSection, firstChild, v, qi);
+        return new QuestionResult(
+                p.queryId(),
+                p.sample().id(),
+                retriever,
+                p.sample().question(),
+                p.sample().documentId(),
+                p.chunkType(),
+                target,
+                first,
+                Arrays.asList(ranking),
+                Arrays.asList(scores),
+                latencyNanos / 1e6,
+                p.overlap());
+    }
+
+    private boolean reaches(BenchmarkQuestion p, RetrievedChunk hit) {
+        return switch (relevance) {
+            case CHUNK -> {
+                String id = p.sample().sourceChunkId();
+                if (hit.chunk().id().equals(id) || hit.matched().id().equals(id)) {
+                    yield true;
+                }
+                for (Chunk c : hit.context()) {
+                    if (c.id().equals(id)) {
+                        yield true;
+                    }
+                }
+                yield false;
+            }
+            case SECTION -> inSection(hit, p.sample().sectionId());
+            case EVIDENCE -> {
+                String evidence = p.evidence();
+                if (evidence.isEmpty()) {
+                    yield false;
+                }
+                if (texts.of(hit.chunk()).contains(evidence)) {
+                    yield true;
+                }
+                List<Chunk> context = hit.context();
+                yield !(context.size() == 1 && context.getFirst() == hit.chunk())
+                        && texts.context(hit).contains(evidence);
+            }
+        };
+    }
+
+    /** Whether the hit comes from the section: its chunk, matched child or a chunk of its context. */
+    static boolean inSection(RetrievedChunk hit, String sectionId) {
+        if (sectionId.equals(hit.chunk().sectionId())
+                || sectionId.equals(hit.matched().sectionId())) {
+            return true;
+        }
+        for (Chunk c : hit.context()) {
+            if (sectionId.equals(c.sectionId())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean used(String[] keys, int count, Set<String> used, String key) {
+        if (used != null) {
+            return used.contains(key);
+        }
+        for (int i = 0; i < count; i++) {
+            if (keys[i].equals(key)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Stable insertion sort by rank; retrievers return hits in rank order, so usually one pass. */
+    private static void sortByRank(RetrievedChunk[] hits) {
+        for (int i = 1; i < hits.length; i++) {
+            RetrievedChunk x = hits[i];
+            int j = i - 1;
+            while (j >= 0 && hits[j].rank() > x.rank()) {
+                hits[j + 1] = hits[j];
+                j--;
+            }
+            hits[j + 1] = x;
+        }
+    }
+
+    /**
+     * The positions of the hits in {@code trec_eval}'s order (score descending, then key descending),
+     * as {@link io.github.raglens.eval.RetrievalMetrics#trecOrder} orders them; the keys are distinct.
+     */
+    static int[] trecOrder(RetrievedChunk[] hits, String[] keys) {
+        int n = hits.length;
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+            int x = i;
+            int j = i - 1;
+            while (j >= 0 && before(hits, keys, x, order[j])) {
+                order[j + 1] = order[j];
+                j--;
+            }
+            order[j + 1] = x;
+        }
+        return order;
+    }
+
+    private static boolean before(RetrievedChunk[] hits, String[] keys, int a, int b) {
+        int c = Double.compare(hits[b].score(), hits[a].score());
+        return c != 0 ? c < 0 : keys[a].compareTo(keys[b]) > 0;
+    }
+}

@@ -1,5 +1,7 @@
 package io.github.raglens.eval.benchmark;
 
+import io.github.raglens.eval.RetrievalMetrics;
+import io.github.raglens.eval.ScoredId;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
@@ -28,10 +30,8 @@ final class HitJudge {
     }
 
     /**
-     * Judges one ranked list in one pass: which hit is relevant, the {@code trec_eval} order, and the
-     * first ranks (in that order) of the relevant hit, of a hit from the source section and of a hit
-     * matched through the source chunk; every metric at every K then follows from those three ranks,
-     * written to {@code v[metric][qi]}.
+     * Judges one ranked list: which hit is relevant, the {@code trec_eval} order, and every metric at
+     * every K of the ranking in that order, written to {@code v[metric][qi]}.
      */
     QuestionResult judge(
             String retriever, BenchmarkQuestion p, RetrievalResult result, long latencyNanos, double[][] v, int qi) {
@@ -68,26 +68,24 @@ final class HitJudge {
         int[] order = trecOrder(hits, keys);
         String[] ranking = new String[n];
         Double[] scores = new Double[n];
+        RetrievedChunk[] ordered = new RetrievedChunk[n];
         int first = 0;
-        int firstSection = 0;
-        int firstChild = 0;
-        String sectionId = p.sample().sectionId();
-        String chunkId = p.sample().sourceChunkId();
         for (int i = 0; i < n; i++) {
-            RetrievedChunk hit = hits[order[i]];
+            ordered[i] = hits[order[i]];
             ranking[i] = keys[order[i]];
-            scores[i] = hit.score();
+            scores[i] = ordered[i].score();
             if (first == 0 && found && ranking[i].equals(target)) {
                 first = i + 1;
             }
-            if (firstSection == 0 && inSection(hit, sectionId)) {
-                firstSection = i + 1;
-            }
-            if (firstChild == 0 && chunkId.equals(hit.matched().id())) {
-                firstChild = i + 1;
-            }
         }
-        metrics.values(first, firstSection, firstChild, v, qi);
+        metrics.values(
+                Arrays.asList(ranking),
+                target,
+                Arrays.asList(ordered),
+                p.sample().sectionId(),
+                p.sample().sourceChunkId(),
+                v,
+                qi);
         return new QuestionResult(
                 p.queryId(),
                 p.sample().id(),
@@ -134,17 +132,8 @@ final class HitJudge {
     }
 
     /** Whether the hit comes from the section: its chunk, matched child or a chunk of its context. */
-    static boolean inSection(RetrievedChunk hit, String sectionId) {
-        if (sectionId.equals(hit.chunk().sectionId())
-                || sectionId.equals(hit.matched().sectionId())) {
-            return true;
-        }
-        for (Chunk c : hit.context()) {
-            if (sectionId.equals(c.sectionId())) {
-                return true;
-            }
-        }
-        return false;
+    private static boolean inSection(RetrievedChunk hit, String sectionId) {
+        return RetrievalMetrics.sectionHitAt(List.of(hit), sectionId, 1) > 0;
     }
 
     private static boolean used(String[] keys, int count, Set<String> used, String key) {
@@ -172,28 +161,19 @@ final class HitJudge {
         }
     }
 
-    /**
-     * The positions of the hits in {@code trec_eval}'s order (score descending, then key descending),
-     * as {@link io.github.raglens.eval.RetrievalMetrics#trecOrder} orders them; the keys are distinct.
-     */
-    static int[] trecOrder(RetrievedChunk[] hits, String[] keys) {
-        int n = hits.length;
-        int[] order = new int[n];
-        for (int i = 0; i < n; i++) {
+    /** The positions of the hits in {@link ScoredId#TREC_ORDER} of their keys and scores; the keys are distinct. */
+    private static int[] trecOrder(RetrievedChunk[] hits, String[] keys) {
+        ScoredId[] scored = new ScoredId[hits.length];
+        Integer[] order = new Integer[hits.length];
+        for (int i = 0; i < hits.length; i++) {
+            scored[i] = new ScoredId(keys[i], hits[i].score());
             order[i] = i;
-            int x = i;
-            int j = i - 1;
-            while (j >= 0 && before(hits, keys, x, order[j])) {
-                order[j + 1] = order[j];
-                j--;
-            }
-            order[j + 1] = x;
         }
-        return order;
-    }
-
-    private static boolean before(RetrievedChunk[] hits, String[] keys, int a, int b) {
-        int c = Double.compare(hits[b].score(), hits[a].score());
-        return c != 0 ? c < 0 : keys[a].compareTo(keys[b]) > 0;
+        Arrays.sort(order, (a, b) -> ScoredId.TREC_ORDER.compare(scored[a], scored[b]));
+        int[] out = new int[hits.length];
+        for (int i = 0; i < hits.length; i++) {
+            out[i] = order[i];
+        }
+        return out;
     }
 }

@@ -1,9 +1,11 @@
 package io.github.raglens.eval.benchmark;
 
 import io.github.raglens.eval.RetrievalMetrics;
+import io.github.raglens.model.RetrievedChunk;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The benchmark's metrics: their names in report order, which are headline metrics (compared
@@ -48,29 +50,36 @@ final class MetricTable {
     }
 
     /**
-     * Every metric at every cutoff, in name order, from three first ranks (1-based, 0 for none): of
-     * the relevant hit, of a hit from the source section and of a hit matched through the source
-     * chunk. With one relevant target each ranking metric is a closed form of its rank, bit for bit
-     * what {@link RetrievalMetrics} returns for the ranking (OnePassJudgingTest checks). Writes {@code
-     * v[metric][qi]}.
+     * Every metric at every cutoff, in name order, of one judged ranking: {@link RetrievalMetrics}
+     * computes each. Writes {@code v[metric][qi]}.
+     *
+     * @param ranking the judged ids in {@code trec_eval} order, distinct
+     * @param target the id of the one relevant target
+     * @param ordered the hits in the same order, for section and child hits
+     * @param sectionId the source section
+     * @param chunkId the source chunk
      */
-    void values(int first, int firstSection, int firstChild, double[][] v, int qi) {
+    void values(
+            List<String> ranking,
+            String target,
+            List<RetrievedChunk> ordered,
+            String sectionId,
+            String chunkId,
+            double[][] v,
+            int qi) {
+        Set<String> relevant = Set.of(target);
         int c = ks.length;
-        double reciprocal = first > 0 ? 1.0 / first : 0.0;
-        double ndcg = first > 0 ? 1.0 / (Math.log(first + 1) / Math.log(2)) : 0.0;
         for (int j = 0; j < c; j++) {
             int k = ks[j];
-            boolean hit = first > 0 && first <= k;
-            double h = hit ? 1.0 : 0.0;
-            v[j][qi] = h;
-            v[c + j][qi] = hit ? reciprocal : 0.0;
-            v[2 * c + j][qi] = hit ? ndcg : 0.0;
-            v[3 * c + j][qi] = h;
-            v[4 * c + j][qi] = h / k;
-            v[5 * c + 2 + j][qi] = firstSection > 0 && firstSection <= k ? 1.0 : 0.0;
-            v[6 * c + 2 + j][qi] = firstChild > 0 && firstChild <= k ? 1.0 : 0.0;
+            v[j][qi] = RetrievalMetrics.hitAt(ranking, relevant, k);
+            v[c + j][qi] = RetrievalMetrics.reciprocalRankAt(ranking, relevant, k);
+            v[2 * c + j][qi] = RetrievalMetrics.ndcgAt(ranking, relevant, k);
+            v[3 * c + j][qi] = RetrievalMetrics.recallAt(ranking, relevant, k);
+            v[4 * c + j][qi] = RetrievalMetrics.precisionAt(ranking, relevant, k);
+            v[5 * c + 2 + j][qi] = RetrievalMetrics.sectionHitAt(ordered, sectionId, k);
+            v[6 * c + 2 + j][qi] = RetrievalMetrics.childHitAt(ordered, chunkId, k);
         }
-        v[5 * c][qi] = reciprocal;
-        v[5 * c + 1][qi] = first == 1 ? 1.0 : 0.0;
+        v[5 * c][qi] = RetrievalMetrics.averagePrecision(ranking, relevant);
+        v[5 * c + 1][qi] = RetrievalMetrics.rPrecision(ranking, relevant);
     }
 }

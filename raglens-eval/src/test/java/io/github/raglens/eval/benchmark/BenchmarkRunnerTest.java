@@ -15,6 +15,9 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
+import io.github.raglens.model.RetrievalResult;
+import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.spi.Retriever;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -149,7 +152,7 @@ class BenchmarkRunnerTest {
     }
 
     @Test
-    void closedFormMetrics_equalTheRetrievalMetricsFunctionsBitForBit() {
+    void reportMetrics_areTheRetrievalMetricsFunctionsOfEachRanking() {
         BenchmarkReport report = runner().retriever(FakeRetrievers.random("random", corpus, 11))
                 .build()
                 .run(questions, corpus);
@@ -225,6 +228,61 @@ class BenchmarkRunnerTest {
             assertThat(trec.get("ndcg_cut_10"))
                     .isEqualTo(TrecEvalFormat.four(m.get("ndcg@10").mean()));
         }
+    }
+
+    @Test
+    void scoresEqualAsCFloat_andNonBmpIds_rankAsTrecEvalRanksThem_inTheReportAndTheExportedRun() {
+        // a's 0.30000001 and b's 0.3 are one float: b, the larger id, ranks first. U+1F600 sorts above U+FF21
+        // in UTF-8 bytes (F0 > EF) though not as UTF-16 units.
+        String emoji = "\uD83D\uDE00";
+        String fullwidth = "\uFF21";
+        List<Chunk> chunks = List.of(chunk("a"), chunk("b"), chunk(fullwidth), chunk(emoji));
+        List<QuestionSample> qs = List.of(question("qa", "a"), question("qw", fullwidth));
+        Map<String, List<RetrievedChunk>> hits = Map.of(
+                "question qa",
+                List.of(RetrievedChunk.of(1, 0.30000001, chunks.get(0)), RetrievedChunk.of(2, 0.3, chunks.get(1))),
+                "question qw",
+                List.of(RetrievedChunk.of(1, 2.0, chunks.get(2)), RetrievedChunk.of(2, 2.0, chunks.get(3))));
+        Retriever scripted = new Retriever() {
+            @Override
+            public String name() {
+                return "scripted";
+            }
+
+            @Override
+            public RetrievalResult retrieve(String query, int k) {
+                return new RetrievalResult("scripted", query, hits.get(query), 0);
+            }
+        };
+        BenchmarkReport report = runner().retriever(scripted).ks(1, 2).build().run(qs, chunks);
+        assertThat(report.perQuestion())
+                .extracting(QuestionResult::ranking)
+                .containsExactly(List.of("b", "a"), List.of(emoji, fullwidth));
+        assertThat(report.retriever("scripted").metrics().get("mrr@2").mean()).isEqualTo(0.5);
+        List<Path> files = report.writeTrecFiles(dir.resolve("float"));
+        assertThat(TrecEval.evaluate(
+                        files.get(0),
+                        files.get(1),
+                        new TrecEvalOptions(List.of("recip_rank"), false, false, Integer.MAX_VALUE, 1)))
+                .containsExactly("recip_rank            \tall\t0.5000");
+    }
+
+    private static Chunk chunk(String id) {
+        return new Chunk(
+                id, "doc", "s-" + id, null, "doc > " + id, ChunkType.SECTION_FRAGMENT, 0, 0, "text " + id, 0, 7, 1, 1);
+    }
+
+    private static QuestionSample question(String id, String chunkId) {
+        return new QuestionSample(
+                id,
+                "question " + id,
+                "answer",
+                "text " + chunkId,
+                chunkId,
+                "doc",
+                "s-" + chunkId,
+                QuestionStatus.SUCCESS,
+                "");
     }
 
     @Test

@@ -198,12 +198,12 @@ final class BenchmarkCommand implements Callable<Integer> {
             if (c.significant() && c.metric().equals("mrr@" + maxK)) {
                 out.printf(
                         Locale.ROOT,
-                        "%s vs %s: mrr@%d differs by %+.3f (p = %.4f)%n",
+                        "%s vs %s: mrr@%d differs by %+.3f (Holm-adjusted p = %.4f)%n",
                         c.a(),
                         c.b(),
                         maxK,
                         c.meanDifference(),
-                        c.pValue());
+                        c.adjustedPValue());
             }
         }
     }

@@ -299,14 +299,14 @@ final class EvaluateCommand implements Callable<Integer> {
                         r.failuresByReason().isEmpty() ? "" : r.failuresByReason());
             }
             for (Aggregation.PairedComparison p : m.pairs()) {
-                if (p.test().pValue() < 0.05) {
+                if (p.significant()) {
                     out.printf(
                             Locale.ROOT,
-                            "  %s vs %s: %+.3f, p = %.4f%n",
+                            "  %s vs %s: %+.3f, Holm-adjusted p = %.4f%n",
                             p.a(),
                             p.b(),
                             p.test().meanDifference(),
-                            p.test().pValue());
+                            p.adjustedPValue());
                 }
             }
         }

@@ -100,9 +100,11 @@ public record ReportModel(
      * @param b second retriever
      * @param metric the metric compared
      * @param meanDifference mean of a minus b
-     * @param pValue two-sided p-value
+     * @param pValue two-sided p-value of this test alone
+     * @param adjustedPValue the p-value Holm-adjusted across every test of the table
      */
-    public record PairTest(String a, String b, String metric, double meanDifference, double pValue) {}
+    public record PairTest(
+            String a, String b, String metric, double meanDifference, double pValue, double adjustedPValue) {}
 
     /**
      * A judge metric for one retriever, over the questions every compared retriever scored.

@@ -44,6 +44,11 @@ class HtmlReportTest {
     void retrievalTable_marksTheBestAndSignificantlyWorse() {
         String html = HtmlReport.render(ReportFixtures.model());
         assertThat(html).contains("<b>0.800</b>").contains("0.600<span class=\"sig\">*</span>");
+        assertThat(html)
+                .contains("significantly worse than the best (paired randomization test, Holm-adjusted p &lt; 0.05"
+                        + " across all 1 tests of retriever pairs and metrics in this table)")
+                .contains("<th>p</th><th>Holm p</th>")
+                .contains("<td>0.0100</td><td><b>0.0300</b></td>");
     }
 
     @Test

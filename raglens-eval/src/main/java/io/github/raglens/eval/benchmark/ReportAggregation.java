@@ -3,9 +3,11 @@ package io.github.raglens.eval.benchmark;
 import io.github.raglens.eval.LatencyPercentiles;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.ConfidenceInterval;
+import io.github.raglens.eval.stats.HolmCorrection;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.eval.stats.PairedTestResult;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +20,9 @@ import java.util.stream.IntStream;
  * overlap. Thread-safe.
  */
 final class ReportAggregation {
+    /** The family-wise level below which an adjusted p-value is significant. */
+    static final double SIGNIFICANCE = 0.05;
+
     private final MetricTable metrics;
     private final Bootstrap bootstrap;
     private final PairedRandomizationTest test;
@@ -58,7 +63,10 @@ final class ReportAggregation {
         return out;
     }
 
-    /** A paired test for every pair of retrievers on every headline metric. */
+    /**
+     * A paired test for every pair of retrievers on every headline metric, Holm-corrected across all
+     * of them.
+     */
     List<PairwiseComparison> compare(Map<String, double[][]> values) {
         List<String> retrieverNames = new ArrayList<>(values.keySet());
         List<int[]> jobs = new ArrayList<>(); // a, b, metric
@@ -69,16 +77,27 @@ final class ReportAggregation {
                 }
             }
         }
-        PairwiseComparison[] out = new PairwiseComparison[jobs.size()];
+        PairedTestResult[] results = new PairedTestResult[jobs.size()];
         IntStream.range(0, jobs.size()).parallel().forEach(i -> {
             int[] j = jobs.get(i);
-            String a = retrieverNames.get(j[0]);
-            String b = retrieverNames.get(j[1]);
-            PairedTestResult r = test.test(values.get(a)[j[2]], values.get(b)[j[2]]);
-            out[i] = new PairwiseComparison(
-                    a, b, metrics.name(j[2]), r.meanDifference(), r.pValue(), r.significantAt(0.05));
+            results[i] =
+                    test.test(values.get(retrieverNames.get(j[0]))[j[2]], values.get(retrieverNames.get(j[1]))[j[2]]);
         });
-        return List.of(out);
+        double[] adjusted = HolmCorrection.adjust(
+                Arrays.stream(results).mapToDouble(PairedTestResult::pValue).toArray());
+        List<PairwiseComparison> out = new ArrayList<>(jobs.size());
+        for (int i = 0; i < jobs.size(); i++) {
+            int[] j = jobs.get(i);
+            out.add(new PairwiseComparison(
+                    retrieverNames.get(j[0]),
+                    retrieverNames.get(j[1]),
+                    metrics.name(j[2]),
+                    results[i].meanDifference(),
+                    results[i].pValue(),
+                    adjusted[i],
+                    adjusted[i] < SIGNIFICANCE));
+        }
+        return List.copyOf(out);
     }
 
     /** Headline means per retriever within groups of questions: chunk type, document, lexical overlap. */

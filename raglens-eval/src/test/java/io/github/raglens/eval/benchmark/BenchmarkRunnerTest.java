@@ -286,6 +286,43 @@ class BenchmarkRunnerTest {
     }
 
     @Test
+    void pairwiseTests_areHolmCorrectedAcrossPairsAndMetrics() {
+        // "late" ranks the source second on 6 of 30 questions: each of hit@1, mrr@10, ndcg@10 and map differs with
+        // p = 2/64 alone, but with 7 headline tests Holm multiplies the smallest by 7.
+        Set<String> late = Set.of("d0-c0", "d0-c3", "d1-c1", "d1-c5", "d2-c2", "d2-c8");
+        Retriever oracle = FakeRetrievers.sourceAt("oracle", 1, corpus, sourceOf);
+        Retriever second = FakeRetrievers.sourceAt("second", 2, corpus, sourceOf);
+        Retriever lateOnSix = FakeRetrievers.of(
+                "late",
+                (query, k) -> (late.contains(sourceOf.get(query)) ? second : oracle)
+                        .retrieve(query, k).hits().stream()
+                                .map(RetrievedChunk::chunk)
+                                .toList());
+        BenchmarkReport report = BenchmarkRunner.builder()
+                .retriever(oracle)
+                .retriever(lateOnSix)
+                .pairedTest(PairedRandomizationTest.of(20_000, 42))
+                .bootstrap(Bootstrap.of(200, 42, 0.95))
+                .build()
+                .run(questions, corpus);
+        List<PairwiseComparison> tests = report.comparisons();
+        assertThat(tests).hasSize(7);
+        PairwiseComparison hit1 = tests.stream()
+                .filter(c -> c.metric().equals("hit@1"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(hit1.pValue()).isCloseTo(2.0 / 64, within(0.006));
+        assertThat(hit1.adjustedPValue()).isCloseTo(7 * hit1.pValue(), within(0.03));
+        assertThat(hit1.significant()).isFalse();
+        double[] adjusted = io.github.raglens.eval.stats.HolmCorrection.adjust(
+                tests.stream().mapToDouble(PairwiseComparison::pValue).toArray());
+        for (int i = 0; i < tests.size(); i++) {
+            assertThat(tests.get(i).adjustedPValue()).isEqualTo(adjusted[i]);
+            assertThat(tests.get(i).significant()).isEqualTo(adjusted[i] < 0.05);
+        }
+    }
+
+    @Test
     void benchmarkJson_holdsMeanIntervalAndNPerRetrieverAndMetric() throws IOException {
         BenchmarkReport report = runner().retriever(FakeRetrievers.sourceAt("second", 2, corpus, sourceOf))
                 .build()

@@ -47,7 +47,8 @@ final class ReportModels {
                 judgeRows(evaluation),
                 usage,
                 breakdowns(b),
-                drillDown(b, chunks, evidenceById));
+                drillDown(b, chunks, evidenceById),
+                b.latencyTiming().describe());
     }
 
     private static ReportModel.RetrieverRow retrieverRow(RetrieverSummary r, List<Integer> ks) {

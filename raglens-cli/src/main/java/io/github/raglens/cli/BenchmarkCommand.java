@@ -194,6 +194,7 @@ final class BenchmarkCommand implements Callable<Integer> {
             row.append(String.format(Locale.ROOT, " %.1f", s.latency().p50Millis()));
             out.println(row);
         }
+        out.println("p50 ms: " + report.latencyTiming().describe());
         for (PairwiseComparison c : report.comparisons()) {
             if (c.significant() && c.metric().equals("mrr@" + maxK)) {
                 out.printf(

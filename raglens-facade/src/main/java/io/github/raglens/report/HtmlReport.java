@@ -126,8 +126,9 @@ public final class HtmlReport {
                 .append("<span class=\"sig\">*</span>: significantly worse than the best (paired randomization")
                 .append(" test, Holm-adjusted p &lt; 0.05 across all ")
                 .append(m.pairTests().size())
-                .append(
-                        " tests of retriever pairs and metrics in this table).</p>\n<div class=\"scroll\"><table><thead><tr><th>retriever</th>");
+                .append(" tests of retriever pairs and metrics in this table). Latency: ")
+                .append(esc(m.latencyTiming()))
+                .append(".</p>\n<div class=\"scroll\"><table><thead><tr><th>retriever</th>");
         for (String metric : metrics) {
             h.append("<th>").append(esc(metric)).append("</th>");
         }

@@ -42,6 +42,7 @@ final class ReportFixtures {
                         "bm25", "faithfulness", new ReportModel.Estimate(0.9, 0.8, 0.95, 20), 20, 21)),
                 List.of(new ReportModel.UsageRow("judge", "ollama/llama3.2", 40, 12000, 3000, 0)),
                 List.of(new ReportModel.BreakdownRow("document", "evil " + IMG, "bm25", "hit@5", 0.5, 4)),
-                List.of(q));
+                List.of(q),
+                "warm (50 untimed queries first), one query at a time");
     }
 }

@@ -21,19 +21,23 @@ import java.util.stream.IntStream;
  *
  * <p>Each question has one relevant target (see {@link Relevance}). Hits are ranked as {@code
  * trec_eval} ranks them (score descending, then judged id descending), so the exported run files
- * give {@code trec_eval} exactly this report's numbers. Retrievals run one at a time, so that
- * latencies are not disturbed by each other.
+ * give {@code trec_eval} exactly this report's numbers. By default each retriever first answers 50
+ * untimed warm-up queries, then the questions one at a time, so that latencies are those of a warm
+ * process and not disturbed by each other ({@link LatencyTiming} records how they were taken).
  *
  * <p>Immutable and thread-safe; retrievers must be thread-safe as the SPI requires.
  */
 public final class BenchmarkRunner {
+
+    /** Untimed queries per retriever before the timed ones, by default. */
+    public static final int DEFAULT_WARMUP_QUERIES = 50;
 
     private final List<Retriever> retrievers;
     private final int[] ks;
     private final Relevance relevance;
     private final Bootstrap bootstrap;
     private final PairedRandomizationTest test;
-    private final int retrievalThreads;
+    private final LatencyTiming timing;
 
     private BenchmarkRunner(Builder b) {
         this.retrievers = List.copyOf(b.retrievers);
@@ -41,10 +45,13 @@ public final class BenchmarkRunner {
         this.relevance = b.relevance;
         this.bootstrap = b.bootstrap;
         this.test = b.test;
-        this.retrievalThreads = b.retrievalThreads;
+        this.timing = new LatencyTiming(b.warmupQueries, b.retrievalThreads);
     }
 
-    /** Starts a runner: cutoffs 1, 3, 5, 10; chunk relevance; 10,000 resamples and permutations, seed 42. */
+    /**
+     * Starts a runner: cutoffs 1, 3, 5, 10; chunk relevance; 10,000 resamples and permutations, seed
+     * 42; 50 warm-up queries, one query at a time.
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -68,7 +75,7 @@ public final class BenchmarkRunner {
         List<BenchmarkQuestion> prepared = selection.questions();
         MetricTable metrics = new MetricTable(ks);
         HitJudge judge = new HitJudge(relevance, metrics);
-        TimedRetrieval retrieval = new TimedRetrieval(retrievalThreads);
+        TimedRetrieval retrieval = new TimedRetrieval(timing);
         List<QuestionResult> perQuestion = new ArrayList<>();
         Map<String, double[][]> values = new LinkedHashMap<>(); // retriever -> metric -> per question
         Map<String, long[]> latencies = new LinkedHashMap<>();
@@ -122,14 +129,15 @@ public final class BenchmarkRunner {
                 comparisons,
                 breakdowns,
                 perQuestion,
-                phases);
+                phases,
+                timing);
     }
 
     @Override
     public String toString() {
         return "BenchmarkRunner{retrievers="
                 + retrievers.stream().map(Retriever::name).toList() + ", ks=" + Arrays.toString(ks) + ", relevance="
-                + relevance.cliName() + ", " + bootstrap + ", " + test + "}";
+                + relevance.cliName() + ", " + bootstrap + ", " + test + ", " + timing + "}";
     }
 
     /** Configures a {@link BenchmarkRunner}; not thread-safe. */
@@ -139,7 +147,8 @@ public final class BenchmarkRunner {
         private Relevance relevance = Relevance.CHUNK;
         private Bootstrap bootstrap = Bootstrap.defaults();
         private PairedRandomizationTest test = PairedRandomizationTest.defaults();
-        private int retrievalThreads = Runtime.getRuntime().availableProcessors();
+        private int retrievalThreads = 1;
+        private int warmupQueries = DEFAULT_WARMUP_QUERIES;
 
         private Builder() {}
 
@@ -199,9 +208,9 @@ public final class BenchmarkRunner {
         }
 
         /**
-         * How many questions are retrieved at once (default: the available processors). Each call's
-         * latency is still timed on its own; set 1 to time every query alone on an otherwise idle
-         * machine, as a latency study wants.
+         * How many questions are retrieved at once (default 1: every query timed alone, as a latency
+         * study wants). More threads finish sooner; each call is still timed on its own, but the
+         * calls contend for the cores, and the report labels its latencies so.
          *
          * @throws IllegalArgumentException if below 1
          */
@@ -210,6 +219,21 @@ public final class BenchmarkRunner {
                 throw new IllegalArgumentException("retrievalThreads must be >= 1, was " + threads);
             }
             this.retrievalThreads = threads;
+            return this;
+        }
+
+        /**
+         * How many untimed queries each retriever answers before its timed ones (default 50; 0 times
+         * a cold process). The warm-up queries are the first questions, cycled when there are fewer;
+         * set 0 for a retriever that caches results by query, whose timed calls would be cache hits.
+         *
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder warmupQueries(int queries) {
+            if (queries < 0) {
+                throw new IllegalArgumentException("warmupQueries must be >= 0, was " + queries);
+            }
+            this.warmupQueries = queries;
             return this;
         }
 

@@ -10,17 +10,23 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Retrieves every question's top {@code k} on a number of threads, timing each call on its own. */
+/**
+ * Retrieves every question's top {@code k} on a number of threads, timing each call on its own, after
+ * untimed warm-up queries.
+ */
 final class TimedRetrieval {
-    private final int threads;
+    private final LatencyTiming timing;
 
-    TimedRetrieval(int threads) {
-        this.threads = threads;
+    TimedRetrieval(LatencyTiming timing) {
+        this.timing = timing;
     }
 
-    /** Fills {@code results[qi]} and {@code nanos[qi]} for every question. */
+    /** Warms the retriever up, then fills {@code results[qi]} and {@code nanos[qi]} for every question. */
     void retrieveAll(
             Retriever retriever, List<BenchmarkQuestion> questions, int k, RetrievalResult[] results, long[] nanos) {
+        for (int i = 0; i < timing.warmupQueries() && !questions.isEmpty(); i++) {
+            retriever.retrieve(questions.get(i % questions.size()).sample().question(), k);
+        }
         AtomicInteger next = new AtomicInteger();
         Runnable worker = () -> {
             for (int qi = next.getAndIncrement(); qi < questions.size(); qi = next.getAndIncrement()) {
@@ -29,7 +35,7 @@ final class TimedRetrieval {
                 nanos[qi] = System.nanoTime() - start;
             }
         };
-        int n = Math.min(threads, questions.size());
+        int n = Math.min(timing.threads(), questions.size());
         if (n <= 1) {
             worker.run();
             return;

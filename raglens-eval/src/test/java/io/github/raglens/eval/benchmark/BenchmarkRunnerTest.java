@@ -323,6 +323,65 @@ class BenchmarkRunnerTest {
     }
 
     @Test
+    void latency_byDefault_isTimedWarmAndOneQueryAtATime_andLabelledWithWhatItMeasured() {
+        ColdStart cold = new ColdStart(FakeRetrievers.sourceAt("cold", 1, corpus, sourceOf));
+        BenchmarkReport report = runner().retriever(cold).build().run(questions, corpus);
+        assertThat(cold.maxInFlight.get()).isEqualTo(1);
+        assertThat(cold.queries).hasSize(50 + 30);
+        assertThat(cold.queries.subList(0, 30)).isEqualTo(cold.queries.subList(50, 80));
+        assertThat(cold.queries.subList(30, 50)).isEqualTo(cold.queries.subList(0, 20));
+        // The first ten calls are slow, as a cold process's are; none of them is timed.
+        assertThat(report.retriever("cold").latency().maxMillis()).isLessThan(ColdStart.COLD_MILLIS);
+        assertThat(report.latencyTiming()).isEqualTo(new LatencyTiming(50, 1));
+        assertThat(report.latencyTiming().describe()).isEqualTo("warm (50 untimed queries first), one query at a time");
+
+        ColdStart again = new ColdStart(FakeRetrievers.sourceAt("cold", 1, corpus, sourceOf));
+        BenchmarkReport contending = runner().retriever(again)
+                .warmupQueries(0)
+                .retrievalThreads(4)
+                .build()
+                .run(questions, corpus);
+        assertThat(contending.retriever("cold").latency().maxMillis()).isGreaterThanOrEqualTo(ColdStart.COLD_MILLIS);
+        assertThat(contending.latencyTiming().describe()).isEqualTo("cold, 4 queries at a time (contending)");
+    }
+
+    /** A retriever whose first ten calls are slow, recording its queries and how many ran at once. */
+    private static final class ColdStart implements Retriever {
+        static final long COLD_MILLIS = 40;
+        final Retriever inner;
+        final List<String> queries = java.util.Collections.synchronizedList(new ArrayList<>());
+        final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger maxInFlight = new java.util.concurrent.atomic.AtomicInteger();
+
+        ColdStart(Retriever inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public String name() {
+            return inner.name();
+        }
+
+        @Override
+        public RetrievalResult retrieve(String query, int k) {
+            maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+            try {
+                queries.add(query);
+                if (calls.incrementAndGet() <= 10) {
+                    Thread.sleep(COLD_MILLIS);
+                }
+                return inner.retrieve(query, k);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            } finally {
+                inFlight.decrementAndGet();
+            }
+        }
+    }
+
+    @Test
     void benchmarkJson_holdsMeanIntervalAndNPerRetrieverAndMetric() throws IOException {
         BenchmarkReport report = runner().retriever(FakeRetrievers.sourceAt("second", 2, corpus, sourceOf))
                 .build()

@@ -3,6 +3,7 @@ package io.github.raglens;
 import io.github.raglens.eval.judge.ContextPrecision;
 import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.model.TokenPrice;
+import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -22,6 +23,8 @@ public final class EvaluateOptions {
     private final double budgetUsd;
     private final TokenPrice answerPrice;
     private final TokenPrice judgePrice;
+    private final int repeats;
+    private final Path humanLabels;
 
     private EvaluateOptions(Builder b) {
         this.sample = b.sample;
@@ -31,6 +34,21 @@ public final class EvaluateOptions {
         this.budgetUsd = b.budgetUsd;
         this.answerPrice = b.answerPrice;
         this.judgePrice = b.judgePrice;
+        this.repeats = b.repeats;
+        this.humanLabels = b.humanLabels;
+    }
+
+    /**
+     * Judgements per cell of every judge metric (default 1); the first counts in the aggregates, the
+     * others measure the judge's self-consistency.
+     */
+    public int repeats() {
+        return repeats;
+    }
+
+    /** A JSONL file of human scores for some cells, to calibrate the judge against; empty for none. */
+    public Optional<Path> humanLabels() {
+        return Optional.ofNullable(humanLabels);
     }
 
     /** The defaults: 150 questions, 5 contexts, the four headline judge metrics, no budget. */
@@ -82,7 +100,8 @@ public final class EvaluateOptions {
     public String toString() {
         return "EvaluateOptions{sample=" + sample + ", k=" + k + ", metrics=" + metrics + ", contextPrecision="
                 + contextPrecision + ", budgetUsd="
-                + budgetUsd().map(String::valueOf).orElse("none") + "}";
+                + budgetUsd().map(String::valueOf).orElse("none") + ", repeats=" + repeats
+                + humanLabels().map(p -> ", humanLabels=" + p).orElse("") + "}";
     }
 
     /** Configures {@link EvaluateOptions}; setters reject bad values at once. Not thread-safe. */
@@ -94,8 +113,34 @@ public final class EvaluateOptions {
         private double budgetUsd = Double.POSITIVE_INFINITY;
         private TokenPrice answerPrice;
         private TokenPrice judgePrice;
+        private int repeats = 1;
+        private Path humanLabels;
 
         private Builder() {}
+
+        /**
+         * Judgements per cell of every judge metric (default 1); each repeat is a distinct, cached and
+         * resumable call, and the result reports the judge's self-consistency.
+         *
+         * @throws IllegalArgumentException if below 1
+         */
+        public Builder repeats(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException("repeats must be >= 1, was " + n);
+            }
+            this.repeats = n;
+            return this;
+        }
+
+        /**
+         * Human scores of some cells, one {@code {"retriever", "questionId", "metric", "score"}} object a
+         * line, to report judge-human agreement and a prediction-powered mean per retriever; read
+         * before any call is sent.
+         */
+        public Builder humanLabels(Path file) {
+            this.humanLabels = Objects.requireNonNull(file, "file");
+            return this;
+        }
 
         /** Questions in the stratified sample; must be at least 1. */
         public Builder sample(int n) {

@@ -5,14 +5,18 @@ import io.github.raglens.error.StoreException;
 import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.eval.judge.AnswerGenerator;
 import io.github.raglens.eval.judge.AnswerRecord;
+import io.github.raglens.eval.judge.Calibration;
 import io.github.raglens.eval.judge.CostEstimate;
 import io.github.raglens.eval.judge.EvalCase;
 import io.github.raglens.eval.judge.EvalCases;
+import io.github.raglens.eval.judge.HumanLabel;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Metric;
 import io.github.raglens.eval.judge.Metrics;
+import io.github.raglens.eval.judge.ScoreRecord;
 import io.github.raglens.eval.judge.Scorer;
 import io.github.raglens.eval.judge.ScoringSummary;
+import io.github.raglens.eval.judge.SelfConsistency;
 import io.github.raglens.eval.sampling.StratifiedSampler;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
@@ -85,6 +89,8 @@ final class EvaluateStage {
     /** What the run would send, without sending anything. */
     EvaluationEstimate estimate(EvaluateOptions options) {
         Map<String, Chunk> chunks = chunks();
+        // A dry run checks the human labels too, so a bad file is found before any money is spent.
+        options.humanLabels().ifPresent(HumanLabel::read);
         List<QuestionSample> picked = sample(options);
         List<String> retrievers = retrieverNames();
         String answerModel = config.llm().get().modelName();
@@ -149,7 +155,8 @@ final class EvaluateStage {
                     cases,
                     Metrics.create(options.metrics(), session, options.contextPrecision()),
                     session,
-                    workspace.scores());
+                    workspace.scores(),
+                    options.repeats());
         }
         return new EvaluationEstimate(
                 picked.size(), retrievers, options.metrics(), answerModel, answers, judgeModel, judging);
@@ -158,6 +165,8 @@ final class EvaluateStage {
     /** Answers and judges the sample; writes answers.jsonl, scores.jsonl and evaluation.json. */
     EvaluationResult run(EvaluateOptions options, ProgressListener progress) {
         Map<String, Chunk> chunks = chunks();
+        // Read before any call is sent, so a bad file costs nothing.
+        Optional<List<HumanLabel>> labels = options.humanLabels().map(HumanLabel::read);
         List<QuestionSample> picked = sample(options);
         if (!Files.isDirectory(workspace.index())) {
             throw new RagLensException("no index at " + workspace.index() + "; run `raglens index --docs DIR` first");
@@ -221,6 +230,7 @@ final class EvaluateStage {
             summary = Scorer.builder(workspace.scores())
                     .session(session)
                     .metrics(metrics)
+                    .repeats(options.repeats())
                     .progress(p -> progress.progress(
                             "evaluate",
                             p.done(),
@@ -238,8 +248,9 @@ final class EvaluateStage {
             usage.recordEmbeddings("judge", embeddings, beforeJudging);
             usage.save();
         }
+        List<ScoreRecord> records = Scorer.read(workspace.scores());
         Aggregation aggregation = Aggregation.of(
-                Scorer.read(workspace.scores()),
+                records,
                 names,
                 picked.stream().map(QuestionSample::id).collect(Collectors.toSet()),
                 metrics,
@@ -253,6 +264,9 @@ final class EvaluateStage {
         } catch (IOException e) {
             throw new StoreException(workspace.evaluation(), "cannot write " + workspace.evaluation() + ": " + e, e);
         }
-        return new EvaluationResult(picked.size(), answers, summary, aggregation);
+        List<SelfConsistency> consistency =
+                options.repeats() > 1 ? SelfConsistency.of(records, metrics, judge.modelName()) : List.of();
+        Optional<Calibration> calibration = labels.map(l -> Calibration.of(records, l, metrics, judge.modelName()));
+        return new EvaluationResult(picked.size(), answers, summary, aggregation, consistency, calibration);
     }
 }

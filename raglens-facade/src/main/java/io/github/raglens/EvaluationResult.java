@@ -2,8 +2,12 @@ package io.github.raglens;
 
 import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.eval.judge.AnswerGenerator;
+import io.github.raglens.eval.judge.Calibration;
 import io.github.raglens.eval.judge.ScoringSummary;
+import io.github.raglens.eval.judge.SelfConsistency;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What the evaluate stage did.
@@ -13,12 +17,23 @@ import java.util.Objects;
  * @param scoring the judging run (calls, tokens, cost, failures, why it stopped)
  * @param aggregation mean, 95% interval and coverage per metric and retriever, as written to {@code
  *     evaluation.json}
+ * @param selfConsistency per judge metric, how consistently the judge scored the repeats of a cell;
+ *     empty unless {@link EvaluateOptions#repeats()} is above 1
+ * @param calibration judge-human agreement and prediction-powered means; empty without {@link
+ *     EvaluateOptions#humanLabels()}
  */
 public record EvaluationResult(
-        int questions, AnswerGenerator.Summary answers, ScoringSummary scoring, Aggregation aggregation) {
+        int questions,
+        AnswerGenerator.Summary answers,
+        ScoringSummary scoring,
+        Aggregation aggregation,
+        List<SelfConsistency> selfConsistency,
+        Optional<Calibration> calibration) {
 
-    /** Validates that no part is null. */
+    /** Validates that no part is null and copies the list. */
     public EvaluationResult {
+        selfConsistency = List.copyOf(selfConsistency);
+        Objects.requireNonNull(calibration, "calibration");
         Objects.requireNonNull(answers, "answers");
         Objects.requireNonNull(scoring, "scoring");
         Objects.requireNonNull(aggregation, "aggregation");

@@ -5,9 +5,11 @@ import io.github.raglens.EvaluationEstimate;
 import io.github.raglens.EvaluationResult;
 import io.github.raglens.RagLens;
 import io.github.raglens.eval.judge.Aggregation;
+import io.github.raglens.eval.judge.Calibration;
 import io.github.raglens.eval.judge.ContextPrecision;
 import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.eval.judge.ScoringSummary;
+import io.github.raglens.eval.judge.SelfConsistency;
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.eval.stats.ConfidenceInterval;
 import io.github.raglens.model.TokenPrice;
@@ -136,6 +138,21 @@ final class EvaluateCommand implements Callable<Integer> {
             description = "Judge price per million completion tokens (default: the built-in price table, else 0).")
     Double priceOutput;
 
+    @Option(
+            names = "--repeats",
+            defaultValue = "1",
+            description = "Judgements per cell of every judge metric; above 1 the judge's self-consistency is"
+                    + " reported (default: ${DEFAULT-VALUE}).")
+    int repeats;
+
+    @Option(
+            names = "--human-labels",
+            paramLabel = "FILE",
+            description = "JSONL of human scores for some cells ({\"retriever\", \"questionId\", \"metric\","
+                    + " \"score\"} a line): reports judge-human agreement and a prediction-powered mean per"
+                    + " retriever.")
+    Path humanLabels;
+
     @Option(names = "--dry-run", description = "Print the calls, tokens and cost the run would make, and send nothing.")
     boolean dryRun;
 
@@ -176,7 +193,11 @@ final class EvaluateCommand implements Callable<Integer> {
                     .sample(sample)
                     .k(k)
                     .metrics(metrics)
-                    .contextPrecision(cpMode);
+                    .contextPrecision(cpMode)
+                    .repeats(repeats);
+            if (humanLabels != null) {
+                ob.humanLabels(humanLabels);
+            }
             if (budgetUsd != null) {
                 ob.budgetUsd(budgetUsd);
             }
@@ -242,6 +263,8 @@ final class EvaluateCommand implements Callable<Integer> {
             r = lens.evaluate(options, progress);
         }
         print(out, r.aggregation());
+        printConsistency(out, r.selfConsistency());
+        r.calibration().ifPresent(c -> printCalibration(out, c));
         ScoringSummary summary = r.scoring();
         out.printf(
                 Locale.ROOT,
@@ -268,6 +291,55 @@ final class EvaluateCommand implements Callable<Integer> {
             return (int)
                     store.records().stream().filter(QuestionRecord::isSuccess).count();
         }
+    }
+
+    private static void printConsistency(PrintWriter out, List<SelfConsistency> consistency) {
+        for (SelfConsistency c : consistency) {
+            out.printf(
+                    Locale.ROOT,
+                    "self-consistency %s (%d repeats, %d cells): identical %s, mean sd %s, kappa %s, spearman %s%n",
+                    c.metric(),
+                    c.repeats(),
+                    c.cells(),
+                    c.identicalShare().isPresent()
+                            ? String.format(
+                                    Locale.ROOT,
+                                    "%.1f%%",
+                                    100 * c.identicalShare().getAsDouble())
+                            : "-",
+                    fixed(c.meanStdDev()),
+                    fixed(c.kappa()),
+                    fixed(c.spearman()));
+        }
+    }
+
+    private static void printCalibration(PrintWriter out, Calibration calibration) {
+        for (Calibration.MetricCalibration m : calibration.metrics()) {
+            out.printf(
+                    Locale.ROOT,
+                    "calibration %s: judge vs human on %d cells, kappa %s, spearman %s%n",
+                    m.metric(),
+                    m.agreement().cells(),
+                    fixed(m.agreement().kappa()),
+                    fixed(m.agreement().spearman()));
+            m.byRetriever()
+                    .forEach((retriever, p) -> out.printf(
+                            Locale.ROOT,
+                            "  %-14s %.3f [%.3f,%.3f] prediction-powered (judge %.3f, correction %+.3f; %d labelled,"
+                                    + " %d judge-only)%n",
+                            retriever,
+                            p.estimate(),
+                            p.lower(),
+                            p.upper(),
+                            p.judgeMean(),
+                            p.correction(),
+                            p.labelled(),
+                            p.unlabelled()));
+        }
+    }
+
+    private static String fixed(java.util.OptionalDouble v) {
+        return v.isPresent() ? String.format(Locale.ROOT, "%.3f", v.getAsDouble()) : "-";
     }
 
     private void print(PrintWriter out, Aggregation agg) {

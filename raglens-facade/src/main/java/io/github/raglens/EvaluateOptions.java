@@ -3,6 +3,7 @@ package io.github.raglens;
 import io.github.raglens.eval.judge.ContextPrecision;
 import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.model.TokenPrice;
+import io.github.raglens.spi.LlmProvider;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -25,6 +26,7 @@ public final class EvaluateOptions {
     private final TokenPrice judgePrice;
     private final int repeats;
     private final Path humanLabels;
+    private final LlmProvider secondJudge;
 
     private EvaluateOptions(Builder b) {
         this.sample = b.sample;
@@ -36,6 +38,12 @@ public final class EvaluateOptions {
         this.judgePrice = b.judgePrice;
         this.repeats = b.repeats;
         this.humanLabels = b.humanLabels;
+        this.secondJudge = b.secondJudge;
+    }
+
+    /** A second judge model that scores the same cells, to measure agreement between judges; empty for none. */
+    public Optional<LlmProvider> secondJudge() {
+        return Optional.ofNullable(secondJudge);
     }
 
     /**
@@ -59,6 +67,22 @@ public final class EvaluateOptions {
     /** Starts from the defaults. */
     public static Builder builder() {
         return new Builder();
+    }
+
+    /** A builder holding these options, to derive a variant. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.sample = sample;
+        b.k = k;
+        b.metrics = metrics;
+        b.contextPrecision = contextPrecision;
+        b.budgetUsd = budgetUsd;
+        b.answerPrice = answerPrice;
+        b.judgePrice = judgePrice;
+        b.repeats = repeats;
+        b.humanLabels = humanLabels;
+        b.secondJudge = secondJudge;
+        return b;
     }
 
     /** Questions in the stratified sample (default 150). */
@@ -101,7 +125,8 @@ public final class EvaluateOptions {
         return "EvaluateOptions{sample=" + sample + ", k=" + k + ", metrics=" + metrics + ", contextPrecision="
                 + contextPrecision + ", budgetUsd="
                 + budgetUsd().map(String::valueOf).orElse("none") + ", repeats=" + repeats
-                + humanLabels().map(p -> ", humanLabels=" + p).orElse("") + "}";
+                + humanLabels().map(p -> ", humanLabels=" + p).orElse("")
+                + secondJudge().map(j -> ", secondJudge=" + j.modelName()).orElse("") + "}";
     }
 
     /** Configures {@link EvaluateOptions}; setters reject bad values at once. Not thread-safe. */
@@ -115,8 +140,19 @@ public final class EvaluateOptions {
         private TokenPrice judgePrice;
         private int repeats = 1;
         private Path humanLabels;
+        private LlmProvider secondJudge;
 
         private Builder() {}
+
+        /**
+         * A second judge model that scores the same cells with the same metrics after the first; its
+         * scores go to the same {@code scores.jsonl} under its own model name, and the result reports
+         * per-metric agreement (kappa, Spearman) and the cells where the judges disagree most.
+         */
+        public Builder secondJudge(LlmProvider judge) {
+            this.secondJudge = Objects.requireNonNull(judge, "judge");
+            return this;
+        }
 
         /**
          * Judgements per cell of every judge metric (default 1); each repeat is a distinct, cached and

@@ -304,4 +304,47 @@ class EvaluateStageTest {
                 .hasMessageContaining("line 1: field 'questionId' must be a non-empty string");
         assertThat(judgeCalls.get() + calls.get()).isEqualTo(before);
     }
+
+    @Test
+    void secondJudge_scoresTheSameCells_andTheResultShowsAgreementAndTheLargestDisagreements() {
+        RagLens lens = prepared(b -> b.bm25().judge(this::parityJudge));
+        LlmProvider lenient = new LlmProvider() {
+            @Override
+            public String modelName() {
+                return "fake/lenient";
+            }
+
+            @Override
+            public ChatOutcome chat(ChatRequest request) {
+                String reply = request.schema().orElseThrow().name().equals("statements")
+                        ? "{\"statements\":[\"Tidal power uses the tides.\"]}"
+                        : "{\"verdicts\":[{\"index\":1,\"reason\":\"r\",\"verdict\":1}]}";
+                return new ChatOutcome.Completed(reply, new TokenUsage(50, 10));
+            }
+        };
+        EvaluationResult r = lens.evaluate(
+                EvaluateOptions.builder()
+                        .sample(4)
+                        .k(3)
+                        .metrics(List.of("faithfulness", "rouge_l"))
+                        .secondJudge(lenient)
+                        .build(),
+                ProgressListener.NONE);
+        assertThat(r.judgeAgreement()).hasSize(1);
+        assertThat(r.judgeAgreement().getFirst().judgeA()).isEqualTo("fake/judge");
+        assertThat(r.judgeAgreement().getFirst().judgeB()).isEqualTo("fake/lenient");
+        assertThat(r.judgeAgreement().getFirst().cells()).isEqualTo(4);
+        List<io.github.raglens.eval.judge.ScoreRecord> strict =
+                io.github.raglens.eval.judge.Scorer.read(lens.workspace().scores()).stream()
+                        .filter(x -> x.judgeModel().equals("fake/judge")
+                                && x.metric().equals("faithfulness"))
+                        .toList();
+        long failedByStrict = strict.stream().filter(x -> x.score() == 0).count();
+        assertThat(failedByStrict).as("the parity judge fails some cells").isPositive();
+        assertThat(r.disagreements()).hasSize((int) failedByStrict);
+        assertThat(r.disagreements()).allSatisfy(d -> {
+            assertThat(d.scoreA()).isZero();
+            assertThat(d.scoreB()).isEqualTo(1.0);
+        });
+    }
 }

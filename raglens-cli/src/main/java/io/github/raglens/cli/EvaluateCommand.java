@@ -7,6 +7,8 @@ import io.github.raglens.RagLens;
 import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.eval.judge.Calibration;
 import io.github.raglens.eval.judge.ContextPrecision;
+import io.github.raglens.eval.judge.JudgeAgreement;
+import io.github.raglens.eval.judge.JudgeDisagreement;
 import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.eval.judge.ScoringSummary;
 import io.github.raglens.eval.judge.SelfConsistency;
@@ -153,6 +155,18 @@ final class EvaluateCommand implements Callable<Integer> {
                     + " retriever.")
     Path humanLabels;
 
+    @Option(
+            names = "--second-judge-provider",
+            description = "A second judge's provider, to score the same cells and report judge agreement (default:"
+                    + " the --judge-provider).")
+    String secondJudgeProvider;
+
+    @Option(
+            names = "--second-judge-model",
+            description = "A second judge model scoring the same cells; the report shows per-metric kappa and"
+                    + " Spearman against the judge and the cells where they disagree most.")
+    String secondJudgeModel;
+
     @Option(names = "--dry-run", description = "Print the calls, tokens and cost the run would make, and send nothing.")
     boolean dryRun;
 
@@ -225,6 +239,20 @@ final class EvaluateCommand implements Callable<Integer> {
         LlmProvider judge = judgeProvider == null && judgeModel == null
                 ? llm
                 : Lenses.chat(spec, "--judge-provider", jProvider, jModel);
+        if (secondJudgeProvider != null || secondJudgeModel != null) {
+            LlmProvider second = Lenses.chat(
+                    spec,
+                    "--second-judge-provider",
+                    secondJudgeProvider == null ? jProvider : secondJudgeProvider,
+                    secondJudgeModel);
+            if (second.modelName().equals(judge.modelName())) {
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "the second judge is the judge itself ('" + judge.modelName()
+                                + "'); give --second-judge-model another model");
+            }
+            options = options.toBuilder().secondJudge(second).build();
+        }
         RagLens lens = Lenses.builder(parent)
                 .retrievers(retrievers.toArray(String[]::new))
                 .embeddings(Lenses.queryEmbeddings(spec, parent, embeddingProvider, embeddingModel))
@@ -265,6 +293,7 @@ final class EvaluateCommand implements Callable<Integer> {
         print(out, r.aggregation());
         printConsistency(out, r.selfConsistency());
         r.calibration().ifPresent(c -> printCalibration(out, c));
+        printJudgeAgreement(out, r);
         ScoringSummary summary = r.scoring();
         out.printf(
                 Locale.ROOT,
@@ -335,6 +364,31 @@ final class EvaluateCommand implements Callable<Integer> {
                             p.correction(),
                             p.labelled(),
                             p.unlabelled()));
+        }
+    }
+
+    private static void printJudgeAgreement(PrintWriter out, EvaluationResult r) {
+        for (JudgeAgreement a : r.judgeAgreement()) {
+            out.printf(
+                    Locale.ROOT,
+                    "judges %s vs %s on %s (%d cells): kappa %s, spearman %s%n",
+                    a.judgeA(),
+                    a.judgeB(),
+                    a.metric(),
+                    a.cells(),
+                    fixed(a.kappa()),
+                    fixed(a.spearman()));
+            for (JudgeDisagreement d : r.disagreements()) {
+                if (d.metric().equals(a.metric())) {
+                    out.printf(
+                            Locale.ROOT,
+                            "  %s %s: %.3f vs %.3f%n",
+                            d.retriever(),
+                            d.questionId(),
+                            d.scoreA(),
+                            d.scoreB());
+                }
+            }
         }
     }
 

@@ -3,6 +3,8 @@ package io.github.raglens;
 import io.github.raglens.eval.judge.ContextPrecision;
 import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.model.TokenPrice;
+import io.github.raglens.spi.LlmProvider;
+import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -22,6 +24,9 @@ public final class EvaluateOptions {
     private final double budgetUsd;
     private final TokenPrice answerPrice;
     private final TokenPrice judgePrice;
+    private final int repeats;
+    private final Path humanLabels;
+    private final LlmProvider secondJudge;
 
     private EvaluateOptions(Builder b) {
         this.sample = b.sample;
@@ -31,6 +36,27 @@ public final class EvaluateOptions {
         this.budgetUsd = b.budgetUsd;
         this.answerPrice = b.answerPrice;
         this.judgePrice = b.judgePrice;
+        this.repeats = b.repeats;
+        this.humanLabels = b.humanLabels;
+        this.secondJudge = b.secondJudge;
+    }
+
+    /** A second judge model that scores the same cells, to measure agreement between judges; empty for none. */
+    public Optional<LlmProvider> secondJudge() {
+        return Optional.ofNullable(secondJudge);
+    }
+
+    /**
+     * Judgements per cell of every judge metric (default 1); the first counts in the aggregates, the
+     * others measure the judge's self-consistency.
+     */
+    public int repeats() {
+        return repeats;
+    }
+
+    /** A JSONL file of human scores for some cells, to calibrate the judge against; empty for none. */
+    public Optional<Path> humanLabels() {
+        return Optional.ofNullable(humanLabels);
     }
 
     /** The defaults: 150 questions, 5 contexts, the four headline judge metrics, no budget. */
@@ -41,6 +67,22 @@ public final class EvaluateOptions {
     /** Starts from the defaults. */
     public static Builder builder() {
         return new Builder();
+    }
+
+    /** A builder holding these options, to derive a variant. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.sample = sample;
+        b.k = k;
+        b.metrics = metrics;
+        b.contextPrecision = contextPrecision;
+        b.budgetUsd = budgetUsd;
+        b.answerPrice = answerPrice;
+        b.judgePrice = judgePrice;
+        b.repeats = repeats;
+        b.humanLabels = humanLabels;
+        b.secondJudge = secondJudge;
+        return b;
     }
 
     /** Questions in the stratified sample (default 150). */
@@ -82,7 +124,9 @@ public final class EvaluateOptions {
     public String toString() {
         return "EvaluateOptions{sample=" + sample + ", k=" + k + ", metrics=" + metrics + ", contextPrecision="
                 + contextPrecision + ", budgetUsd="
-                + budgetUsd().map(String::valueOf).orElse("none") + "}";
+                + budgetUsd().map(String::valueOf).orElse("none") + ", repeats=" + repeats
+                + humanLabels().map(p -> ", humanLabels=" + p).orElse("")
+                + secondJudge().map(j -> ", secondJudge=" + j.modelName()).orElse("") + "}";
     }
 
     /** Configures {@link EvaluateOptions}; setters reject bad values at once. Not thread-safe. */
@@ -94,8 +138,45 @@ public final class EvaluateOptions {
         private double budgetUsd = Double.POSITIVE_INFINITY;
         private TokenPrice answerPrice;
         private TokenPrice judgePrice;
+        private int repeats = 1;
+        private Path humanLabels;
+        private LlmProvider secondJudge;
 
         private Builder() {}
+
+        /**
+         * A second judge model that scores the same cells with the same metrics after the first; its
+         * scores go to the same {@code scores.jsonl} under its own model name, and the result reports
+         * per-metric agreement (kappa, Spearman) and the cells where the judges disagree most.
+         */
+        public Builder secondJudge(LlmProvider judge) {
+            this.secondJudge = Objects.requireNonNull(judge, "judge");
+            return this;
+        }
+
+        /**
+         * Judgements per cell of every judge metric (default 1); each repeat is a distinct, cached and
+         * resumable call, and the result reports the judge's self-consistency.
+         *
+         * @throws IllegalArgumentException if below 1
+         */
+        public Builder repeats(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException("repeats must be >= 1, was " + n);
+            }
+            this.repeats = n;
+            return this;
+        }
+
+        /**
+         * Human scores of some cells, one {@code {"retriever", "questionId", "metric", "score"}} object a
+         * line, to report judge-human agreement and a prediction-powered mean per retriever; read
+         * before any call is sent.
+         */
+        public Builder humanLabels(Path file) {
+            this.humanLabels = Objects.requireNonNull(file, "file");
+            return this;
+        }
 
         /** Questions in the stratified sample; must be at least 1. */
         public Builder sample(int n) {

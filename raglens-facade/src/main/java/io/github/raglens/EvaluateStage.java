@@ -5,14 +5,20 @@ import io.github.raglens.error.StoreException;
 import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.eval.judge.AnswerGenerator;
 import io.github.raglens.eval.judge.AnswerRecord;
+import io.github.raglens.eval.judge.Calibration;
 import io.github.raglens.eval.judge.CostEstimate;
 import io.github.raglens.eval.judge.EvalCase;
 import io.github.raglens.eval.judge.EvalCases;
+import io.github.raglens.eval.judge.HumanLabel;
+import io.github.raglens.eval.judge.JudgeAgreement;
+import io.github.raglens.eval.judge.JudgeDisagreement;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Metric;
 import io.github.raglens.eval.judge.Metrics;
+import io.github.raglens.eval.judge.ScoreRecord;
 import io.github.raglens.eval.judge.Scorer;
 import io.github.raglens.eval.judge.ScoringSummary;
+import io.github.raglens.eval.judge.SelfConsistency;
 import io.github.raglens.eval.sampling.StratifiedSampler;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
@@ -85,6 +91,8 @@ final class EvaluateStage {
     /** What the run would send, without sending anything. */
     EvaluationEstimate estimate(EvaluateOptions options) {
         Map<String, Chunk> chunks = chunks();
+        // A dry run checks the human labels too, so a bad file is found before any money is spent.
+        options.humanLabels().ifPresent(HumanLabel::read);
         List<QuestionSample> picked = sample(options);
         List<String> retrievers = retrieverNames();
         String answerModel = config.llm().get().modelName();
@@ -149,7 +157,8 @@ final class EvaluateStage {
                     cases,
                     Metrics.create(options.metrics(), session, options.contextPrecision()),
                     session,
-                    workspace.scores());
+                    workspace.scores(),
+                    options.repeats());
         }
         return new EvaluationEstimate(
                 picked.size(), retrievers, options.metrics(), answerModel, answers, judgeModel, judging);
@@ -158,6 +167,8 @@ final class EvaluateStage {
     /** Answers and judges the sample; writes answers.jsonl, scores.jsonl and evaluation.json. */
     EvaluationResult run(EvaluateOptions options, ProgressListener progress) {
         Map<String, Chunk> chunks = chunks();
+        // Read before any call is sent, so a bad file costs nothing.
+        Optional<List<HumanLabel>> labels = options.humanLabels().map(HumanLabel::read);
         List<QuestionSample> picked = sample(options);
         if (!Files.isDirectory(workspace.index())) {
             throw new RagLensException("no index at " + workspace.index() + "; run `raglens index --docs DIR` first");
@@ -203,43 +214,17 @@ final class EvaluateStage {
             Chunk c = chunks.get(id);
             return c == null ? null : c.text();
         });
-        JudgeSession.Builder sb = JudgeSession.builder(judge)
-                .concurrency(config.concurrency())
-                .callCache(workspace.judgeCalls())
-                .price(price(judge.modelName(), options.judgePrice()));
-        if (embeddings != null) {
-            sb.embeddings(embeddings);
+        Judged first = score(judge, "judge", "evaluate", cases, options, embeddings, usage, progress);
+        List<Metric> metrics = first.metrics();
+        ScoringSummary summary = first.summary();
+        Optional<MeteredLlm> second = options.secondJudge()
+                .map(j -> new MeteredLlm(j, "second-judge", usage, price(j.modelName(), options.judgePrice())));
+        if (second.isPresent()) {
+            score(second.get(), "second-judge", "second judge", cases, options, embeddings, usage, progress);
         }
-        options.budgetUsd().ifPresent(sb::budgetUsd);
-        ScoringSummary summary;
-        List<Metric> metrics;
-        UsageLog.EmbeddingCount beforeJudging = UsageLog.EmbeddingCount.of(embeddings);
-        try (JudgeSession session = sb.build()) {
-            metrics = Metrics.create(options.metrics(), session, options.contextPrecision());
-            int total = cases.size() * metrics.size();
-            progress.progress("evaluate", 0, total, "judging with " + judge.modelName());
-            summary = Scorer.builder(workspace.scores())
-                    .session(session)
-                    .metrics(metrics)
-                    .progress(p -> progress.progress(
-                            "evaluate",
-                            p.done(),
-                            p.total(),
-                            String.format(
-                                    Locale.ROOT,
-                                    "failed %d, calls %d, tokens %d, $%.4f",
-                                    p.failed(),
-                                    p.judge().callsSent(),
-                                    p.judge().usage().total(),
-                                    p.judge().costUsd())))
-                    .build()
-                    .score(cases);
-        } finally {
-            usage.recordEmbeddings("judge", embeddings, beforeJudging);
-            usage.save();
-        }
+        List<ScoreRecord> records = Scorer.read(workspace.scores());
         Aggregation aggregation = Aggregation.of(
-                Scorer.read(workspace.scores()),
+                records,
                 names,
                 picked.stream().map(QuestionSample::id).collect(Collectors.toSet()),
                 metrics,
@@ -253,6 +238,72 @@ final class EvaluateStage {
         } catch (IOException e) {
             throw new StoreException(workspace.evaluation(), "cannot write " + workspace.evaluation() + ": " + e, e);
         }
-        return new EvaluationResult(picked.size(), answers, summary, aggregation);
+        List<SelfConsistency> consistency =
+                options.repeats() > 1 ? SelfConsistency.of(records, metrics, judge.modelName()) : List.of();
+        Optional<Calibration> calibration = labels.map(l -> Calibration.of(records, l, metrics, judge.modelName()));
+        List<JudgeAgreement> agreement = List.of();
+        List<JudgeDisagreement> disagreements = new ArrayList<>();
+        if (second.isPresent()) {
+            String b = second.get().modelName();
+            agreement = JudgeAgreement.of(records, metrics, judge.modelName(), b);
+            for (Metric m : metrics) {
+                if (m.usesJudge()) {
+                    disagreements.addAll(JudgeDisagreement.largest(
+                            records, m, judge.modelName(), b, EvaluationResult.DISAGREEMENTS_SHOWN));
+                }
+            }
+        }
+        return new EvaluationResult(
+                picked.size(), answers, summary, aggregation, consistency, calibration, agreement, disagreements);
+    }
+
+    /** What one judge's scoring run did, and the metrics it scored. */
+    private record Judged(ScoringSummary summary, List<Metric> metrics) {}
+
+    /** Scores the cases with one judge model; its calls are metered under {@code usageStage}. */
+    private Judged score(
+            MeteredLlm judge,
+            String usageStage,
+            String progressStage,
+            List<EvalCase> cases,
+            EvaluateOptions options,
+            EmbeddingProvider embeddings,
+            UsageLog usage,
+            ProgressListener progress) {
+        JudgeSession.Builder sb = JudgeSession.builder(judge)
+                .concurrency(config.concurrency())
+                .callCache(workspace.judgeCalls())
+                .price(price(judge.modelName(), options.judgePrice()));
+        if (embeddings != null) {
+            sb.embeddings(embeddings);
+        }
+        options.budgetUsd().ifPresent(sb::budgetUsd);
+        UsageLog.EmbeddingCount beforeJudging = UsageLog.EmbeddingCount.of(embeddings);
+        try (JudgeSession session = sb.build()) {
+            List<Metric> metrics = Metrics.create(options.metrics(), session, options.contextPrecision());
+            int total = cases.size() * metrics.size();
+            progress.progress(progressStage, 0, total, "judging with " + judge.modelName());
+            ScoringSummary summary = Scorer.builder(workspace.scores())
+                    .session(session)
+                    .metrics(metrics)
+                    .repeats(options.repeats())
+                    .progress(p -> progress.progress(
+                            progressStage,
+                            p.done(),
+                            p.total(),
+                            String.format(
+                                    Locale.ROOT,
+                                    "failed %d, calls %d, tokens %d, $%.4f",
+                                    p.failed(),
+                                    p.judge().callsSent(),
+                                    p.judge().usage().total(),
+                                    p.judge().costUsd())))
+                    .build()
+                    .score(cases);
+            return new Judged(summary, metrics);
+        } finally {
+            usage.recordEmbeddings(usageStage, embeddings, beforeJudging);
+            usage.save();
+        }
     }
 }

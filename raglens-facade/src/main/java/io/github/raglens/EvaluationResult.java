@@ -2,8 +2,14 @@ package io.github.raglens;
 
 import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.eval.judge.AnswerGenerator;
+import io.github.raglens.eval.judge.Calibration;
+import io.github.raglens.eval.judge.JudgeAgreement;
+import io.github.raglens.eval.judge.JudgeDisagreement;
 import io.github.raglens.eval.judge.ScoringSummary;
+import io.github.raglens.eval.judge.SelfConsistency;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What the evaluate stage did.
@@ -13,12 +19,34 @@ import java.util.Objects;
  * @param scoring the judging run (calls, tokens, cost, failures, why it stopped)
  * @param aggregation mean, 95% interval and coverage per metric and retriever, as written to {@code
  *     evaluation.json}
+ * @param selfConsistency per judge metric, how consistently the judge scored the repeats of a cell;
+ *     empty unless {@link EvaluateOptions#repeats()} is above 1
+ * @param calibration judge-human agreement and prediction-powered means; empty without {@link
+ *     EvaluateOptions#humanLabels()}
+ * @param judgeAgreement per judge metric, the agreement of the judge and the {@link
+ *     EvaluateOptions#secondJudge()}; empty without a second judge
+ * @param disagreements per judge metric, the cells where the two judges differ most (at most {@value
+ *     #DISAGREEMENTS_SHOWN} each); empty without a second judge
  */
 public record EvaluationResult(
-        int questions, AnswerGenerator.Summary answers, ScoringSummary scoring, Aggregation aggregation) {
+        int questions,
+        AnswerGenerator.Summary answers,
+        ScoringSummary scoring,
+        Aggregation aggregation,
+        List<SelfConsistency> selfConsistency,
+        Optional<Calibration> calibration,
+        List<JudgeAgreement> judgeAgreement,
+        List<JudgeDisagreement> disagreements) {
 
-    /** Validates that no part is null. */
+    /** How many disagreeing cells are kept per metric. */
+    public static final int DISAGREEMENTS_SHOWN = 5;
+
+    /** Validates that no part is null and copies the list. */
     public EvaluationResult {
+        selfConsistency = List.copyOf(selfConsistency);
+        judgeAgreement = List.copyOf(judgeAgreement);
+        disagreements = List.copyOf(disagreements);
+        Objects.requireNonNull(calibration, "calibration");
         Objects.requireNonNull(answers, "answers");
         Objects.requireNonNull(scoring, "scoring");
         Objects.requireNonNull(aggregation, "aggregation");

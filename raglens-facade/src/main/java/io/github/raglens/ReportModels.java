@@ -47,7 +47,8 @@ final class ReportModels {
                 judgeRows(evaluation),
                 usage,
                 breakdowns(b),
-                drillDown(b, chunks, evidenceById));
+                drillDown(b, chunks, evidenceById),
+                b.latencyTiming().describe());
     }
 
     private static ReportModel.RetrieverRow retrieverRow(RetrieverSummary r, List<Integer> ks) {
@@ -94,7 +95,7 @@ final class ReportModels {
     }
 
     private static ReportModel.PairTest pairTest(PairwiseComparison c) {
-        return new ReportModel.PairTest(c.a(), c.b(), c.metric(), c.meanDifference(), c.pValue());
+        return new ReportModel.PairTest(c.a(), c.b(), c.metric(), c.meanDifference(), c.pValue(), c.adjustedPValue());
     }
 
     /** One headline metric per group (hit@5, or the first hit@K when 5 is not measured). */

@@ -227,4 +227,124 @@ class EvaluateStageTest {
         lens.evaluate(options(), ProgressListener.NONE);
         assertThat(lens.estimateEvaluation(options()).answers().calls()).isZero();
     }
+
+    /** A judge that claims one statement per text and rules on it by the premise's parity. */
+    private final AtomicInteger judgeCalls = new AtomicInteger();
+
+    private LlmProvider parityJudge() {
+        return new LlmProvider() {
+            @Override
+            public String modelName() {
+                return "fake/judge";
+            }
+
+            @Override
+            public ChatOutcome chat(ChatRequest request) {
+                judgeCalls.incrementAndGet();
+                String schema = request.schema().orElseThrow().name();
+                String reply = switch (schema) {
+                    case "statements" -> "{\"statements\":[\"Tidal power uses the tides.\"]}";
+                    case "verdicts" ->
+                        "{\"verdicts\":[{\"index\":1,\"reason\":\"r\",\"verdict\":"
+                                + (request.allText().hashCode() & 1) + "}]}";
+                    default -> throw new AssertionError("unexpected " + schema);
+                };
+                return new ChatOutcome.Completed(reply, new TokenUsage(50, 10));
+            }
+        };
+    }
+
+    @Test
+    void repeatsAndHumanLabels_reportSelfConsistencyAndAPredictionPoweredMean() throws Exception {
+        RagLens lens = prepared(b -> b.bm25().judge(this::parityJudge));
+        EvaluateOptions.Builder options = EvaluateOptions.builder()
+                .sample(4)
+                .k(3)
+                .metrics(List.of("faithfulness"))
+                .repeats(2);
+        EvaluationResult first = lens.evaluate(options.build(), ProgressListener.NONE);
+        assertThat(first.selfConsistency()).hasSize(1);
+        assertThat(first.selfConsistency().getFirst().repeats()).isEqualTo(2);
+        assertThat(first.selfConsistency().getFirst().cells()).isEqualTo(4);
+        assertThat(first.calibration()).isEmpty();
+
+        List<io.github.raglens.eval.judge.ScoreRecord> scored =
+                io.github.raglens.eval.judge.Scorer.read(lens.workspace().scores()).stream()
+                        .filter(r -> r.repeat() == 0)
+                        .toList();
+        assertThat(scored).hasSize(4);
+        StringBuilder labels = new StringBuilder();
+        for (int i = 0; i < 3; i++) {
+            labels.append("{\"retriever\":\"bm25\",\"questionId\":\"")
+                    .append(scored.get(i).questionId())
+                    .append("\",\"metric\":\"faithfulness\",\"score\":")
+                    .append(i == 0 ? 1 - scored.get(0).score() : scored.get(i).score())
+                    .append("}\n");
+        }
+        Path file = Files.writeString(dir.resolve("labels.jsonl"), labels);
+        int callsBefore = judgeCalls.get();
+        EvaluationResult second = lens.evaluate(options.humanLabels(file).build(), ProgressListener.NONE);
+        assertThat(judgeCalls.get()).isEqualTo(callsBefore);
+        var calibration = second.calibration().orElseThrow().metrics().getFirst();
+        assertThat(calibration.agreement().cells()).isEqualTo(3);
+        double[] labelledJudge = {
+            scored.get(0).score(), scored.get(1).score(), scored.get(2).score()
+        };
+        double[] human = {
+            1 - scored.get(0).score(), scored.get(1).score(), scored.get(2).score()
+        };
+        assertThat(calibration.byRetriever().get("bm25"))
+                .isEqualTo(io.github.raglens.eval.stats.PredictionPoweredMean.of(
+                        new double[] {scored.get(3).score()}, labelledJudge, human));
+
+        Path bad = Files.writeString(dir.resolve("bad.jsonl"), "{\"retriever\":\"bm25\"}\n");
+        int before = judgeCalls.get() + calls.get();
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> lens.evaluate(options.humanLabels(bad).sample(5).build(), ProgressListener.NONE))
+                .hasMessageContaining("line 1: field 'questionId' must be a non-empty string");
+        assertThat(judgeCalls.get() + calls.get()).isEqualTo(before);
+    }
+
+    @Test
+    void secondJudge_scoresTheSameCells_andTheResultShowsAgreementAndTheLargestDisagreements() {
+        RagLens lens = prepared(b -> b.bm25().judge(this::parityJudge));
+        LlmProvider lenient = new LlmProvider() {
+            @Override
+            public String modelName() {
+                return "fake/lenient";
+            }
+
+            @Override
+            public ChatOutcome chat(ChatRequest request) {
+                String reply = request.schema().orElseThrow().name().equals("statements")
+                        ? "{\"statements\":[\"Tidal power uses the tides.\"]}"
+                        : "{\"verdicts\":[{\"index\":1,\"reason\":\"r\",\"verdict\":1}]}";
+                return new ChatOutcome.Completed(reply, new TokenUsage(50, 10));
+            }
+        };
+        EvaluationResult r = lens.evaluate(
+                EvaluateOptions.builder()
+                        .sample(4)
+                        .k(3)
+                        .metrics(List.of("faithfulness", "rouge_l"))
+                        .secondJudge(lenient)
+                        .build(),
+                ProgressListener.NONE);
+        assertThat(r.judgeAgreement()).hasSize(1);
+        assertThat(r.judgeAgreement().getFirst().judgeA()).isEqualTo("fake/judge");
+        assertThat(r.judgeAgreement().getFirst().judgeB()).isEqualTo("fake/lenient");
+        assertThat(r.judgeAgreement().getFirst().cells()).isEqualTo(4);
+        List<io.github.raglens.eval.judge.ScoreRecord> strict =
+                io.github.raglens.eval.judge.Scorer.read(lens.workspace().scores()).stream()
+                        .filter(x -> x.judgeModel().equals("fake/judge")
+                                && x.metric().equals("faithfulness"))
+                        .toList();
+        long failedByStrict = strict.stream().filter(x -> x.score() == 0).count();
+        assertThat(failedByStrict).as("the parity judge fails some cells").isPositive();
+        assertThat(r.disagreements()).hasSize((int) failedByStrict);
+        assertThat(r.disagreements()).allSatisfy(d -> {
+            assertThat(d.scoreA()).isZero();
+            assertThat(d.scoreB()).isEqualTo(1.0);
+        });
+    }
 }

@@ -193,16 +193,17 @@ final class BenchmarkCommand implements Callable<Integer> {
             row.append(String.format(Locale.ROOT, " %.1f", s.latency().p50Millis()));
             out.println(row);
         }
+        out.println("p50 ms: " + report.latencyTiming().describe());
         for (PairwiseComparison c : report.comparisons()) {
             if (c.significant() && c.metric().equals("mrr@" + maxK)) {
                 out.printf(
                         Locale.ROOT,
-                        "%s vs %s: mrr@%d differs by %+.3f (p = %.4f)%n",
+                        "%s vs %s: mrr@%d differs by %+.3f (Holm-adjusted p = %.4f)%n",
                         c.a(),
                         c.b(),
                         maxK,
                         c.meanDifference(),
-                        c.pValue());
+                        c.adjustedPValue());
             }
         }
     }

@@ -6,9 +6,13 @@ import io.github.raglens.EvaluationResult;
 import io.github.raglens.RagLens;
 import io.github.raglens.error.AuthenticationException;
 import io.github.raglens.eval.judge.Aggregation;
+import io.github.raglens.eval.judge.Calibration;
 import io.github.raglens.eval.judge.ContextPrecision;
+import io.github.raglens.eval.judge.JudgeAgreement;
+import io.github.raglens.eval.judge.JudgeDisagreement;
 import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.eval.judge.ScoringSummary;
+import io.github.raglens.eval.judge.SelfConsistency;
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.eval.stats.ConfidenceInterval;
 import io.github.raglens.model.ChatOutcome;
@@ -140,6 +144,33 @@ final class EvaluateCommand implements Callable<Integer> {
             description = "Judge price per million completion tokens (default: the built-in price table, else 0).")
     Double priceOutput;
 
+    @Option(
+            names = "--repeats",
+            defaultValue = "1",
+            description = "Judgements per cell of every judge metric; above 1 the judge's self-consistency is"
+                    + " reported (default: ${DEFAULT-VALUE}).")
+    int repeats;
+
+    @Option(
+            names = "--human-labels",
+            paramLabel = "FILE",
+            description = "JSONL of human scores for some cells ({\"retriever\", \"questionId\", \"metric\","
+                    + " \"score\"} a line): reports judge-human agreement and a prediction-powered mean per"
+                    + " retriever.")
+    Path humanLabels;
+
+    @Option(
+            names = "--second-judge-provider",
+            description = "A second judge's provider, to score the same cells and report judge agreement (default:"
+                    + " the --judge-provider).")
+    String secondJudgeProvider;
+
+    @Option(
+            names = "--second-judge-model",
+            description = "A second judge model scoring the same cells; the report shows per-metric kappa and"
+                    + " Spearman against the judge and the cells where they disagree most.")
+    String secondJudgeModel;
+
     @Option(names = "--dry-run", description = "Print the calls, tokens and cost the run would make, and send nothing.")
     boolean dryRun;
 
@@ -179,7 +210,11 @@ final class EvaluateCommand implements Callable<Integer> {
                     .sample(sample)
                     .k(k)
                     .metrics(metrics)
-                    .contextPrecision(cpMode);
+                    .contextPrecision(cpMode)
+                    .repeats(repeats);
+            if (humanLabels != null) {
+                ob.humanLabels(humanLabels);
+            }
             if (budgetUsd != null) {
                 ob.budgetUsd(budgetUsd);
             }
@@ -210,6 +245,20 @@ final class EvaluateCommand implements Callable<Integer> {
         LlmProvider judge = judgeProvider == null && judgeModel == null
                 ? llm
                 : chatModel("--judge-provider", jProvider, jModel, missingKeys);
+        if (secondJudgeProvider != null || secondJudgeModel != null) {
+            LlmProvider second = chatModel(
+                    "--second-judge-provider",
+                    secondJudgeProvider == null ? jProvider : secondJudgeProvider,
+                    secondJudgeModel,
+                    missingKeys);
+            if (second.modelName().equals(judge.modelName())) {
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "the second judge is the judge itself ('" + judge.modelName()
+                                + "'); give --second-judge-model another model");
+            }
+            options = options.toBuilder().secondJudge(second).build();
+        }
         RagLens lens = Lenses.builder(parent)
                 .retrievers(retrievers.toArray(String[]::new))
                 .embeddings(Lenses.queryEmbeddings(spec, parent, embeddingProvider, embeddingModel))
@@ -251,6 +300,9 @@ final class EvaluateCommand implements Callable<Integer> {
             r = lens.evaluate(options, progress);
         }
         print(out, r.aggregation());
+        printConsistency(out, r.selfConsistency());
+        r.calibration().ifPresent(c -> printCalibration(out, c));
+        printJudgeAgreement(out, r);
         ScoringSummary summary = r.scoring();
         out.printf(
                 Locale.ROOT,
@@ -309,6 +361,80 @@ final class EvaluateCommand implements Callable<Integer> {
         }
     }
 
+    private static void printConsistency(PrintWriter out, List<SelfConsistency> consistency) {
+        for (SelfConsistency c : consistency) {
+            out.printf(
+                    Locale.ROOT,
+                    "self-consistency %s (%d repeats, %d cells): identical %s, mean sd %s, kappa %s, spearman %s%n",
+                    c.metric(),
+                    c.repeats(),
+                    c.cells(),
+                    c.identicalShare().isPresent()
+                            ? String.format(
+                                    Locale.ROOT,
+                                    "%.1f%%",
+                                    100 * c.identicalShare().getAsDouble())
+                            : "-",
+                    fixed(c.meanStdDev()),
+                    fixed(c.kappa()),
+                    fixed(c.spearman()));
+        }
+    }
+
+    private static void printCalibration(PrintWriter out, Calibration calibration) {
+        for (Calibration.MetricCalibration m : calibration.metrics()) {
+            out.printf(
+                    Locale.ROOT,
+                    "calibration %s: judge vs human on %d cells, kappa %s, spearman %s%n",
+                    m.metric(),
+                    m.agreement().cells(),
+                    fixed(m.agreement().kappa()),
+                    fixed(m.agreement().spearman()));
+            m.byRetriever()
+                    .forEach((retriever, p) -> out.printf(
+                            Locale.ROOT,
+                            "  %-14s %.3f [%.3f,%.3f] prediction-powered (judge %.3f, correction %+.3f; %d labelled,"
+                                    + " %d judge-only)%n",
+                            retriever,
+                            p.estimate(),
+                            p.lower(),
+                            p.upper(),
+                            p.judgeMean(),
+                            p.correction(),
+                            p.labelled(),
+                            p.unlabelled()));
+        }
+    }
+
+    private static void printJudgeAgreement(PrintWriter out, EvaluationResult r) {
+        for (JudgeAgreement a : r.judgeAgreement()) {
+            out.printf(
+                    Locale.ROOT,
+                    "judges %s vs %s on %s (%d cells): kappa %s, spearman %s%n",
+                    a.judgeA(),
+                    a.judgeB(),
+                    a.metric(),
+                    a.cells(),
+                    fixed(a.kappa()),
+                    fixed(a.spearman()));
+            for (JudgeDisagreement d : r.disagreements()) {
+                if (d.metric().equals(a.metric())) {
+                    out.printf(
+                            Locale.ROOT,
+                            "  %s %s: %.3f vs %.3f%n",
+                            d.retriever(),
+                            d.questionId(),
+                            d.scoreA(),
+                            d.scoreB());
+                }
+            }
+        }
+    }
+
+    private static String fixed(java.util.OptionalDouble v) {
+        return v.isPresent() ? String.format(Locale.ROOT, "%.3f", v.getAsDouble()) : "-";
+    }
+
     private void print(PrintWriter out, Aggregation agg) {
         for (Aggregation.MetricSummary m : agg.metrics()) {
             out.printf(
@@ -338,14 +464,14 @@ final class EvaluateCommand implements Callable<Integer> {
                         r.failuresByReason().isEmpty() ? "" : r.failuresByReason());
             }
             for (Aggregation.PairedComparison p : m.pairs()) {
-                if (p.test().pValue() < 0.05) {
+                if (p.significant()) {
                     out.printf(
                             Locale.ROOT,
-                            "  %s vs %s: %+.3f, p = %.4f%n",
+                            "  %s vs %s: %+.3f, Holm-adjusted p = %.4f%n",
                             p.a(),
                             p.b(),
                             p.test().meanDifference(),
-                            p.test().pValue());
+                            p.adjustedPValue());
                 }
             }
         }

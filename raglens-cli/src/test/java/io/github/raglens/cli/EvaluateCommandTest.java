@@ -161,6 +161,29 @@ class EvaluateCommandTest {
     }
 
     @Test
+    void repeats_areCountedInTheDryRun_andBelowOneIsAUsageError() {
+        Path ws = workspace(4);
+        int code = run(
+                "--workspace",
+                ws.toString(),
+                "evaluate",
+                "--docs",
+                "docs",
+                "--sample",
+                "2",
+                "--retrievers",
+                "bm25,dense",
+                "--dry-run",
+                "--repeats",
+                "2");
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("judge (ollama/llama3.2): 44 calls");
+        assertThat(run("--workspace", ws.toString(), "evaluate", "--docs", "docs", "--repeats", "0"))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("repeats must be >= 1, was 0");
+    }
+
+    @Test
     void unknownMetric_isAUsageError() {
         Path ws = workspace(1);
         assertThat(run("--workspace", ws.toString(), "evaluate", "--docs", "d", "--metrics", "faithfulness,vibes"))

@@ -60,6 +60,15 @@ class TrecEvalCommandTest {
     }
 
     @Test
+    void scoresEqualAsCFloat_tieAndRankByDocnoDescending(@TempDir Path dir) throws IOException {
+        Path qrels = Files.writeString(dir.resolve("qrels"), "q1 0 a 1\nq1 0 b 0\n");
+        Path runFile = Files.writeString(dir.resolve("run"), "q1 Q0 a 1 0.30000001 x\nq1 Q0 b 2 0.3 x\n");
+        assertThat(run("trec-eval", "-m", "recip_rank", qrels.toString(), runFile.toString()))
+                .isZero();
+        assertThat(out.toString()).isEqualTo("recip_rank            \tall\t0.5000\n");
+    }
+
+    @Test
     void unknownMeasure_isAUsageError(@TempDir Path dir) throws IOException {
         Path qrels = Files.writeString(dir.resolve("q"), "1 0 a 1\n");
         Path runFile = Files.writeString(dir.resolve("r"), "1 Q0 a 1 1.0 x\n");

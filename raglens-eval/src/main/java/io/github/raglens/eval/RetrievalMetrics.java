@@ -3,7 +3,6 @@ package io.github.raglens.eval;
 import io.github.raglens.model.RetrievedChunk;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -15,8 +14,9 @@ import java.util.Set;
  * {@code trec_eval} defines them.
  *
  * <p>A ranking is a list of ids in rank order (rank 1 first) with no id twice. To rank scored ids
- * the way {@code trec_eval} does, which ignores the rank column of a run and breaks score ties by
- * the document id in descending order, use {@link #trecOrder(List)} first.
+ * the way {@code trec_eval} does, which ignores the rank column of a run, compares scores as C
+ * {@code float} and breaks ties by the document id in descending order, use {@link #trecOrder(List)}
+ * first.
  *
  * <p>Conventions shared by every metric, matching {@code trec_eval}:
  *
@@ -32,16 +32,11 @@ import java.util.Set;
  */
 public final class RetrievalMetrics {
 
-    /** {@code trec_eval}'s order: score descending, then id descending (byte-wise). */
-    private static final Comparator<ScoredId> TREC_ORDER = Comparator.comparingDouble(ScoredId::score)
-            .reversed()
-            .thenComparing(ScoredId::id, Comparator.reverseOrder());
-
     private RetrievalMetrics() {}
 
     /**
-     * Orders scored ids as {@code trec_eval} does: score descending, ties broken by id in descending
-     * order.
+     * Orders scored ids as {@code trec_eval} does ({@link ScoredId#TREC_ORDER}): score descending as
+     * C {@code float}, ties broken by id in descending UTF-8 byte order.
      *
      * @param scored the scored ids, in any order
      * @return the ids in rank order
@@ -49,7 +44,7 @@ public final class RetrievalMetrics {
      */
     public static List<String> trecOrder(List<ScoredId> scored) {
         List<ScoredId> sorted = new ArrayList<>(scored);
-        sorted.sort(TREC_ORDER);
+        sorted.sort(ScoredId.TREC_ORDER);
         List<String> ids = new ArrayList<>(sorted.size());
         for (ScoredId s : sorted) {
             ids.add(s.id());

@@ -25,6 +25,24 @@ class RetrievalMetricsTest {
     }
 
     @Test
+    void trecOrder_comparesScoresAsCFloat() {
+        assertThat(RetrievalMetrics.trecOrder(List.of(new ScoredId("a", 0.30000001), new ScoredId("b", 0.3))))
+                .containsExactly("b", "a");
+        assertThat(RetrievalMetrics.trecOrder(List.of(new ScoredId("b", 0.3), new ScoredId("a", 0.3000001))))
+                .containsExactly("a", "b");
+    }
+
+    @Test
+    void trecOrder_breaksTiesByUtf8Bytes_outsideTheBasicMultilingualPlane() {
+        String emoji = "\uD83D\uDE00"; // U+1F600, UTF-8 F0 9F 98 80
+        String fullwidth = "\uFF21"; // U+FF21, UTF-8 EF BC A1; larger as a UTF-16 unit
+        assertThat(RetrievalMetrics.trecOrder(List.of(new ScoredId(fullwidth, 1), new ScoredId(emoji, 1))))
+                .containsExactly(emoji, fullwidth);
+        assertThat(RetrievalMetrics.trecOrder(List.of(new ScoredId("x", 1), new ScoredId("x" + emoji, 1))))
+                .containsExactly("x" + emoji, "x");
+    }
+
+    @Test
     void trecOrder_duplicateId_isRejectedWithTheId() {
         assertThatThrownBy(() -> RetrievalMetrics.trecOrder(List.of(new ScoredId("x", 1), new ScoredId("x", 2))))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -131,7 +131,11 @@ public final class HtmlReport {
                 .append("</p>\n<p class=\"meta\">Means over questions with")
                 .append(" bootstrap 95% confidence intervals. <b>Bold</b>: best in the column (every one when tied); ")
                 .append("<span class=\"sig\">*</span>: significantly worse than the best (paired randomization")
-                .append(" test, p &lt; 0.05).</p>\n<div class=\"scroll\"><table><thead><tr><th>retriever</th>");
+                .append(" test, Holm-adjusted p &lt; 0.05 across all ")
+                .append(m.pairTests().size())
+                .append(" tests of retriever pairs and metrics in this table). Latency: ")
+                .append(esc(m.latencyTiming()))
+                .append(".</p>\n<div class=\"scroll\"><table><thead><tr><th>retriever</th>");
         for (String metric : metrics) {
             h.append("<th>").append(esc(metric)).append("</th>");
         }
@@ -175,7 +179,7 @@ public final class HtmlReport {
             h.append("<details><summary>Paired tests (")
                     .append(m.pairTests().size())
                     .append(")</summary><table><thead><tr><th>A</th><th>B</th><th>metric</th>")
-                    .append("<th>mean A − B</th><th>p</th></tr></thead><tbody>");
+                    .append("<th>mean A − B</th><th>p</th><th>Holm p</th></tr></thead><tbody>");
             for (ReportModel.PairTest t : m.pairTests()) {
                 h.append("<tr><td>")
                         .append(esc(t.a()))
@@ -186,9 +190,11 @@ public final class HtmlReport {
                         .append("</td><td>")
                         .append(String.format(Locale.ROOT, "%+.3f", t.meanDifference()))
                         .append("</td><td>")
-                        .append(t.pValue() < 0.05 ? "<b>" : "")
                         .append(String.format(Locale.ROOT, "%.4f", t.pValue()))
-                        .append(t.pValue() < 0.05 ? "</b>" : "")
+                        .append("</td><td>")
+                        .append(t.adjustedPValue() < 0.05 ? "<b>" : "")
+                        .append(String.format(Locale.ROOT, "%.4f", t.adjustedPValue()))
+                        .append(t.adjustedPValue() < 0.05 ? "</b>" : "")
                         .append("</td></tr>");
             }
             h.append("</tbody></table></details>\n");
@@ -287,7 +293,7 @@ public final class HtmlReport {
             boolean pair =
                     (t.a().equals(retriever) && t.b().equals(best)) || (t.a().equals(best) && t.b().equals(retriever));
             if (pair && t.metric().equals(metric)) {
-                return t.pValue() < 0.05;
+                return t.adjustedPValue() < 0.05;
             }
         }
         return false;

@@ -42,7 +42,7 @@ public final class MarkdownReport {
                         r.latencyMillis().getOrDefault("p50", Double.NaN),
                         r.latencyMillis().getOrDefault("p95", Double.NaN)));
             }
-            md.append('\n');
+            md.append("\nLatency: ").append(cell(m.latencyTiming())).append(".\n\n");
         }
         if (!m.judge().isEmpty()) {
             md.append("## Answer quality\n\n| retriever | metric | mean [95% CI] | coverage |\n|---|---|---|---|\n");

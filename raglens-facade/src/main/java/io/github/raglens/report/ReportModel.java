@@ -19,6 +19,8 @@ import java.util.Objects;
  * @param usage tokens and cost per model; empty when no LLM was called
  * @param breakdowns a metric split by chunk type and by document
  * @param questions the per-question drill-down
+ * @param latencyTiming what the latency columns measured, e.g. {@code "warm (50 untimed queries
+ *     first), one query at a time"}
  */
 public record ReportModel(
         String title,
@@ -30,7 +32,8 @@ public record ReportModel(
         List<JudgeRow> judge,
         List<UsageRow> usage,
         List<BreakdownRow> breakdowns,
-        List<QuestionRow> questions) {
+        List<QuestionRow> questions,
+        String latencyTiming) {
 
     /** Validates and copies. */
     public ReportModel {
@@ -38,6 +41,7 @@ public record ReportModel(
         Objects.requireNonNull(generatedAt, "generatedAt");
         Objects.requireNonNull(corpus, "corpus");
         Objects.requireNonNull(relevance, "relevance");
+        Objects.requireNonNull(latencyTiming, "latencyTiming");
         retrievers = List.copyOf(retrievers);
         pairTests = List.copyOf(pairTests);
         judge = List.copyOf(judge);
@@ -100,9 +104,11 @@ public record ReportModel(
      * @param b second retriever
      * @param metric the metric compared
      * @param meanDifference mean of a minus b
-     * @param pValue two-sided p-value
+     * @param pValue two-sided p-value of this test alone
+     * @param adjustedPValue the p-value Holm-adjusted across every test of the table
      */
-    public record PairTest(String a, String b, String metric, double meanDifference, double pValue) {}
+    public record PairTest(
+            String a, String b, String metric, double meanDifference, double pValue, double adjustedPValue) {}
 
     /**
      * A judge metric for one retriever, over the questions every compared retriever scored.

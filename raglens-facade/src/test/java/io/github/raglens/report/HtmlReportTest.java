@@ -45,12 +45,19 @@ class HtmlReportTest {
     void retrievalTable_marksTheBestAndSignificantlyWorse() {
         String html = HtmlReport.render(ReportFixtures.model());
         assertThat(html).contains("<b>0.800</b>").contains("0.600<span class=\"sig\">*</span>");
+        assertThat(html)
+                .contains("significantly worse than the best (paired randomization test, Holm-adjusted p &lt; 0.05"
+                        + " across all 1 tests of retriever pairs and metrics in this table)")
+                .contains(" Latency: warm (50 untimed queries first), one query at a time.</p>")
+                .contains("<th>p</th><th>Holm p</th>")
+                .contains("<td>0.0100</td><td><b>0.0300</b></td>");
     }
 
     @Test
     void markdown_keepsCellsInTheirColumns() {
         String md = MarkdownReport.render(ReportFixtures.model());
         assertThat(md).contains("| bm25 | 0.800 [0.700, 0.900] | 0.600 [0.500, 0.700] | 0.20 | 0.50 |");
+        assertThat(md).contains("\nLatency: warm (50 untimed queries first), one query at a time.\n");
     }
 
     @Test

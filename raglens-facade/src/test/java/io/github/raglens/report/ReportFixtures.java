@@ -37,11 +37,12 @@ final class ReportFixtures {
                 new ReportModel.Corpus(4, 0, Map.of("PARENT_SECTION", 20, "TABLE_FRAGMENT", 3), 28),
                 "evidence",
                 List.of(a, b),
-                List.of(new ReportModel.PairTest("bm25", "dense", "hit@5", 0.2, 0.01)),
+                List.of(new ReportModel.PairTest("bm25", "dense", "hit@5", 0.2, 0.01, 0.03)),
                 List.of(new ReportModel.JudgeRow(
                         "bm25", "faithfulness", new ReportModel.Estimate(0.9, 0.8, 0.95, 20), 20, 21)),
                 List.of(new ReportModel.UsageRow("judge", "ollama/llama3.2", 40, 12000, 3000, 0)),
                 List.of(new ReportModel.BreakdownRow("document", "evil " + IMG, "bm25", "hit@5", 0.5, 4)),
-                List.of(q));
+                List.of(q),
+                "warm (50 untimed queries first), one query at a time");
     }
 }

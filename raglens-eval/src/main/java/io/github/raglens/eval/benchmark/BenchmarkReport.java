@@ -30,9 +30,10 @@ import java.util.Set;
  * @param comparisons paired tests between every two retrievers on the headline metrics
  * @param breakdowns headline metrics by chunk type, by document and by lexical overlap
  * @param perQuestion every retriever's result for every question
- * @param phaseMillis wall time of each phase: {@code retrieval} (the retrievers' calls), {@code metrics}
+ * @param phaseMillis wall time of each phase: {@code retrieval} (the retrievers' calls, warm-up included), {@code metrics}
  *     (relevance judging, every metric at every K, lexical overlap), {@code intervals}, {@code tests},
  *     {@code breakdowns}
+ * @param latencyTiming how the latencies were taken (warm-up, queries at once)
  */
 public record BenchmarkReport(
         String relevance,
@@ -49,10 +50,17 @@ public record BenchmarkReport(
         List<PairwiseComparison> comparisons,
         List<Breakdown> breakdowns,
         List<QuestionResult> perQuestion,
-        Map<String, Double> phaseMillis) {
+        Map<String, Double> phaseMillis,
+        LatencyTiming latencyTiming) {
 
-    /** Copies the lists. */
+    /**
+     * Copies the lists.
+     *
+     * @throws NullPointerException if {@code latencyTiming} is null (a report from before it was
+     *     recorded: run the benchmark again)
+     */
     public BenchmarkReport {
+        java.util.Objects.requireNonNull(latencyTiming, "latencyTiming");
         ks = List.copyOf(ks);
         warnings = List.copyOf(warnings);
         retrievers = List.copyOf(retrievers);

@@ -1,14 +1,38 @@
 package io.github.raglens.eval.benchmark;
 
+import io.github.raglens.eval.stats.HolmCorrection;
+
 /**
- * A paired randomization test between two retrievers on one metric, over the same questions.
+ * A paired randomization test between two retrievers on one metric, over the same questions, with its
+ * p-value corrected for every comparison of the report's table ({@link HolmCorrection}).
  *
  * @param a the first retriever
  * @param b the second retriever
  * @param metric the metric compared
  * @param meanDifference mean of {@code a} minus mean of {@code b}
- * @param pValue two-sided p-value
- * @param significant whether {@code pValue < 0.05}
+ * @param pValue two-sided p-value of this test alone
+ * @param adjustedPValue Holm-adjusted p-value across all pairs and headline metrics of the benchmark
+ * @param significant whether {@code adjustedPValue < 0.05}
  */
 public record PairwiseComparison(
-        String a, String b, String metric, double meanDifference, double pValue, boolean significant) {}
+        String a,
+        String b,
+        String metric,
+        double meanDifference,
+        double pValue,
+        double adjustedPValue,
+        boolean significant) {
+
+    /**
+     * Validates the p-values, so that a report written before the correction existed is refused
+     * rather than read with adjusted p-values of 0.
+     *
+     * @throws IllegalArgumentException if {@code adjustedPValue} is not in [{@code pValue}, 1]
+     */
+    public PairwiseComparison {
+        if (!(adjustedPValue >= pValue && adjustedPValue <= 1)) {
+            throw new IllegalArgumentException("adjustedPValue must be in [pValue, 1], was " + adjustedPValue
+                    + " with pValue " + pValue + "; a report from before the Holm correction must be made again");
+        }
+    }
+}

@@ -2,7 +2,7 @@ package io.github.raglens.eval.gate;
 
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.ConfidenceInterval;
-import io.github.raglens.eval.stats.Holm;
+import io.github.raglens.eval.stats.HolmCorrection;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.eval.stats.PairedTestResult;
 import io.github.raglens.eval.stats.Power;
@@ -78,7 +78,7 @@ public final class RegressionGate {
             }
         }
         double[] raw = pending.stream().mapToDouble(p -> p.result.pValue()).toArray();
-        double[] adjusted = Holm.adjust(raw);
+        double[] adjusted = HolmCorrection.adjust(raw);
         List<GateReport.Check> checks = new ArrayList<>();
         for (int i = 0; i < pending.size(); i++) {
             checks.add(pending.get(i).finish(adjusted[i]));

@@ -2,6 +2,7 @@ package io.github.raglens.eval.judge;
 
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.ConfidenceInterval;
+import io.github.raglens.eval.stats.HolmCorrection;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.eval.stats.PairedTestResult;
 import java.util.ArrayList;
@@ -19,7 +20,8 @@ import java.util.TreeMap;
  * <em>every</em> compared retriever scored for that metric (the common set), so a retriever whose
  * hard questions failed does not look better for it; beside each mean stands its coverage (scored /
  * attempted), and failures are counted per reason. Only the first judgement of a cell counts (repeat
- * 0); repeats are for {@link SelfConsistency}.
+ * 0); repeats are for {@link SelfConsistency}. Pairwise p-values are Holm-corrected ({@link
+ * HolmCorrection}) across every pair of retrievers and every metric of the summary.
  *
  * @param metrics one summary per metric, in the order asked for
  */
@@ -86,9 +88,31 @@ public record Aggregation(List<MetricSummary> metrics) {
      *
      * @param a the first retriever
      * @param b the second retriever
-     * @param test mean(a) − mean(b) and its two-sided p-value
+     * @param test mean(a) − mean(b) and its two-sided p-value alone
+     * @param adjustedPValue the p-value Holm-adjusted across every pair and metric of the summary
      */
-    public record PairedComparison(String a, String b, PairedTestResult test) {}
+    public record PairedComparison(String a, String b, PairedTestResult test, double adjustedPValue) {
+
+        /**
+         * Validates the adjusted p-value, so that a summary written before the correction existed is
+         * refused rather than read with adjusted p-values of 0.
+         *
+         * @throws IllegalArgumentException if {@code adjustedPValue} is not in [{@code test.pValue()}, 1]
+         */
+        public PairedComparison {
+            Objects.requireNonNull(test, "test");
+            if (!(adjustedPValue >= test.pValue() && adjustedPValue <= 1)) {
+                throw new IllegalArgumentException("adjustedPValue must be in [pValue, 1], was " + adjustedPValue
+                        + " with pValue " + test.pValue()
+                        + "; a summary from before the Holm correction must be made again");
+            }
+        }
+
+        /** Whether the difference is significant with the Holm correction, at the family-wise level 0.05. */
+        public boolean significant() {
+            return adjustedPValue < 0.05;
+        }
+    }
 
     /**
      * Summarises scores.
@@ -99,7 +123,7 @@ public record Aggregation(List<MetricSummary> metrics) {
      * @param metrics the metrics, whose current version selects the records
      * @param judgeModel the judge model whose records count for judge metrics
      * @param bootstrap the bootstrap for the intervals
-     * @param test the paired test
+     * @param test the paired test; its p-values are Holm-corrected across every pair and metric
      * @return the summary
      */
     public static Aggregation of(
@@ -111,7 +135,8 @@ public record Aggregation(List<MetricSummary> metrics) {
             Bootstrap bootstrap,
             PairedRandomizationTest test) {
         Objects.requireNonNull(judgeModel, "judgeModel");
-        List<MetricSummary> out = new ArrayList<>();
+        record Tested(MetricSummary summary, List<String[]> pairs, List<PairedTestResult> results) {}
+        List<Tested> tested = new ArrayList<>();
         for (Metric m : metrics) {
             String model = m.usesJudge() ? judgeModel : ScoreRecord.NO_JUDGE;
             // retriever -> question -> score, and retriever -> reason -> count
@@ -153,17 +178,36 @@ public record Aggregation(List<MetricSummary> metrics) {
                         questionIds.size(),
                         failures.get(r)));
             }
-            List<PairedComparison> pairs = new ArrayList<>();
+            List<String[]> pairs = new ArrayList<>();
+            List<PairedTestResult> results = new ArrayList<>();
             if (!common.isEmpty()) {
                 for (int i = 0; i < retrievers.size(); i++) {
                     for (int j = i + 1; j < retrievers.size(); j++) {
                         String a = retrievers.get(i);
                         String b = retrievers.get(j);
-                        pairs.add(new PairedComparison(a, b, test.test(values.get(a), values.get(b))));
+                        pairs.add(new String[] {a, b});
+                        results.add(test.test(values.get(a), values.get(b)));
                     }
                 }
             }
-            out.add(new MetricSummary(m.name(), m.version(), model, common.size(), rows, pairs));
+            tested.add(new Tested(
+                    new MetricSummary(m.name(), m.version(), model, common.size(), rows, List.of()), pairs, results));
+        }
+        double[] adjusted = HolmCorrection.adjust(tested.stream()
+                .flatMap(t -> t.results().stream())
+                .mapToDouble(PairedTestResult::pValue)
+                .toArray());
+        List<MetricSummary> out = new ArrayList<>();
+        int next = 0;
+        for (Tested t : tested) {
+            List<PairedComparison> pairs = new ArrayList<>();
+            for (int i = 0; i < t.pairs().size(); i++) {
+                pairs.add(new PairedComparison(
+                        t.pairs().get(i)[0], t.pairs().get(i)[1], t.results().get(i), adjusted[next++]));
+            }
+            MetricSummary s = t.summary();
+            out.add(new MetricSummary(
+                    s.metric(), s.version(), s.judgeModel(), s.commonQuestions(), s.retrievers(), pairs));
         }
         return new Aggregation(out);
     }

@@ -9,7 +9,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * The step {@link Faithfulness} and {@link ContextRecall} share: the statements of a text (the
+ * The step faithfulness and context recall share: the statements of a text (the
  * answer's or the reference's), then one verdict per statement against the retrieved contexts, and
  * the share supported as the score.
  *

@@ -166,9 +166,11 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
                     continue;
                 }
                 switch (m) {
-                    case Faithfulness f -> {
-                        if (supportsCounted.add(f.support())) {
-                            contextSupport(session, f.support(), extractions, c, t);
+                    case StatementSupport ss -> {
+                        boolean judged = ss.side() == ContextSupport.Side.ANSWER
+                                || !c.reference().isBlank();
+                        if (judged && supportsCounted.add(ss.support())) {
+                            contextSupport(session, ss.support(), extractions, c, t);
                         }
                     }
                     case FactualCorrectness fc -> {
@@ -182,11 +184,6 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
                             if (recall) {
                                 verdicts(c.reference(), c.answer(), t);
                             }
-                        }
-                    }
-                    case ContextRecall cr -> {
-                        if (!c.reference().isBlank() && supportsCounted.add(cr.support())) {
-                            contextSupport(session, cr.support(), extractions, c, t);
                         }
                     }
                     case ContextPrecision cp -> {

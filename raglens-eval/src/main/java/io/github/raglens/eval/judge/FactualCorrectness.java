@@ -14,7 +14,7 @@ import java.util.Objects;
  * <p>With TP = answer claims the reference supports, FP = the other answer claims and FN = reference
  * claims the answer does not support: precision = TP/(TP+FP), recall = TP/(TP+FN), F1 their harmonic
  * mean; an empty denominator gives 0. Up to four calls, of which the two statement extractions are
- * shared: the answer's with {@link Faithfulness}, the reference's with {@link ContextRecall} and with
+ * shared: the answer's with faithfulness, the reference's with context recall and with
  * every retriever of the same question. The two directions run concurrently.
  *
  * <p>No reference fails with {@code no-reference}; a reference without statements fails with {@code

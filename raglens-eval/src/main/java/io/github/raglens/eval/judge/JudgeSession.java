@@ -247,8 +247,10 @@ public final class JudgeSession implements AutoCloseable {
                             return value;
                         } catch (JsonProcessingException e) {
                             last = new CellFailure("invalid-json", "the judge's reply is not JSON: " + firstLine(e));
+                            attempt = RepairRequest.of(request, c.text(), last.getMessage());
                         } catch (IllegalArgumentException e) {
                             last = new CellFailure("schema-mismatch", e.getMessage());
+                            attempt = RepairRequest.of(request, c.text(), last.getMessage());
                         }
                     }
                     case ChatOutcome.Failed f -> {

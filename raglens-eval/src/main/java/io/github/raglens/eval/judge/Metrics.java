@@ -12,10 +12,10 @@ public final class Metrics {
 
     /** Every metric name, judge metrics first. */
     public static final List<String> NAMES = List.of(
-            Faithfulness.NAME,
+            StatementSupport.FAITHFULNESS,
             FactualCorrectness.NAME,
             ContextPrecision.NAME,
-            ContextRecall.NAME,
+            StatementSupport.CONTEXT_RECALL,
             ResponseRelevancy.NAME,
             "string_context_precision",
             "string_context_recall",
@@ -25,8 +25,11 @@ public final class Metrics {
             "substring_match");
 
     /** The default of {@code raglens evaluate}: the four headline judge metrics. */
-    public static final List<String> DEFAULT =
-            List.of(Faithfulness.NAME, FactualCorrectness.NAME, ContextPrecision.NAME, ContextRecall.NAME);
+    public static final List<String> DEFAULT = List.of(
+            StatementSupport.FAITHFULNESS,
+            FactualCorrectness.NAME,
+            ContextPrecision.NAME,
+            StatementSupport.CONTEXT_RECALL);
 
     private Metrics() {}
 
@@ -67,7 +70,9 @@ public final class Metrics {
         // Faithfulness and context recall check statements against the same contexts: one shared
         // step judges both sides of a cell in one call.
         ContextSupport support = null;
-        if (session != null && unique.contains(Faithfulness.NAME) && unique.contains(ContextRecall.NAME)) {
+        if (session != null
+                && unique.contains(StatementSupport.FAITHFULNESS)
+                && unique.contains(StatementSupport.CONTEXT_RECALL)) {
             support = ContextSupport.of(session, EnumSet.allOf(ContextSupport.Side.class));
         }
         for (String name : unique) {
@@ -80,11 +85,16 @@ public final class Metrics {
             }
             out.add(
                     switch (name) {
-                        case Faithfulness.NAME -> support == null ? Faithfulness.of(session) : Faithfulness.on(support);
+                        case StatementSupport.FAITHFULNESS ->
+                            support == null
+                                    ? StatementSupport.faithfulness(session)
+                                    : StatementSupport.on(support, ContextSupport.Side.ANSWER);
                         case FactualCorrectness.NAME -> FactualCorrectness.of(session);
                         case ContextPrecision.NAME -> ContextPrecision.of(session, contextPrecision);
-                        case ContextRecall.NAME ->
-                            support == null ? ContextRecall.of(session) : ContextRecall.on(support);
+                        case StatementSupport.CONTEXT_RECALL ->
+                            support == null
+                                    ? StatementSupport.contextRecall(session)
+                                    : StatementSupport.on(support, ContextSupport.Side.REFERENCE);
                         case ResponseRelevancy.NAME -> ResponseRelevancy.of(session);
                         case "string_context_precision" -> TextMetric.stringContextPrecision();
                         case "string_context_recall" -> TextMetric.stringContextRecall();

@@ -33,12 +33,20 @@ final class Prompts {
             {"type":"object","additionalProperties":false,"required":["statements"],
              "properties":{"statements":{"type":"array","items":{"type":"string"}}}}""");
 
-    static final ResponseSchema VERDICTS_SCHEMA = new ResponseSchema("verdicts", """
-            {"type":"object","additionalProperties":false,"required":["verdicts"],
-             "properties":{"verdicts":{"type":"array","items":{"type":"object","additionalProperties":false,
-               "required":["index","reason","verdict"],
-               "properties":{"index":{"type":"integer"},"reason":{"type":"string"},
-                 "verdict":{"type":"integer","enum":[0,1]}}}}}}""");
+    /**
+     * The verdicts schema for exactly {@code count} items: {@code minItems} and {@code maxItems} let a
+     * provider that constrains decoding by the schema (Ollama's {@code format}, OpenAI strict mode)
+     * produce the right number of verdicts, instead of only checking it afterwards.
+     */
+    static ResponseSchema verdictsSchema(int count) {
+        return new ResponseSchema("verdicts", """
+                {"type":"object","additionalProperties":false,"required":["verdicts"],
+                 "properties":{"verdicts":{"type":"array","minItems":%d,"maxItems":%d,
+                   "items":{"type":"object","additionalProperties":false,
+                   "required":["index","reason","verdict"],
+                   "properties":{"index":{"type":"integer"},"reason":{"type":"string"},
+                     "verdict":{"type":"integer","enum":[0,1]}}}}}}""".formatted(count, count));
+    }
 
     static final ResponseSchema USEFULNESS_SCHEMA = new ResponseSchema("usefulness", """
             {"type":"object","additionalProperties":false,"required":["reason","verdict"],
@@ -92,7 +100,7 @@ final class Prompts {
                         premiseLabel.toUpperCase(java.util.Locale.ROOT),
                         premise,
                         numbered(statements));
-        return request(user, VERDICTS_SCHEMA, 256 + 96 * statements.size());
+        return request(user, verdictsSchema(statements.size()), 256 + 96 * statements.size());
     }
 
     static ChatRequest usefulness(String question, String reference, String context) {
@@ -132,7 +140,7 @@ final class Prompts {
                 %s
                 Reply as {"verdicts": [{"index": 1, "reason": "...", "verdict": 1}, ...]} with exactly one \
                 entry per context, in order.""".formatted(question, reference, numbered(contexts));
-        return request(user, VERDICTS_SCHEMA, 256 + 96 * contexts.size());
+        return request(user, verdictsSchema(contexts.size()), 256 + 96 * contexts.size());
     }
 
     static ChatRequest questions(String answer) {

@@ -7,10 +7,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -18,8 +20,9 @@ import java.util.TreeSet;
  * Evaluates a TREC run against qrels exactly as {@code trec_eval} 9.x does, and prints the same
  * lines: {@code measure<TAB>query|all<TAB>value}, values with four decimals.
  *
- * <p>Ranking: a query's documents are ordered by score descending, ties broken by document id in
- * descending order; the rank column is ignored. Queries of the run without qrels are ignored; with
+ * <p>Ranking: a query's documents are ordered by score descending, compared as C {@code float} as
+ * {@code trec_eval} reads them, ties broken by document id in descending UTF-8 byte order ({@link
+ * ScoredId#TREC_ORDER}); the rank column is ignored. Queries of the run without qrels are ignored; with
  * {@link TrecEvalOptions#complete()} queries of the qrels without results count as retrieving
  * nothing. Supported measures: {@code runid num_q num_ret num_rel num_rel_ret map gm_map Rprec bpref
  * recip_rank iprec_at_recall P relstring recall infAP gm_bpref Rprec_mult utility 11pt_avg binG G
@@ -171,23 +174,13 @@ public final class TrecEval {
 
     private static JudgedRanking judge(
             String qid, Map<String, Integer> judgements, List<ScoredId> scored, int maxDocs, int level) {
-        record Keyed(ScoredId doc, byte[] key) {}
-        List<Keyed> keyed = new ArrayList<>(scored.size());
-        for (ScoredId s : scored) {
-            keyed.add(new Keyed(s, bytes(s.id())));
-        }
-        // trec_eval's order: score descending, then document id descending (strcmp, bytes unsigned).
-        keyed.sort((a, b) -> {
-            int c = Double.compare(b.doc().score(), a.doc().score());
-            return c != 0 ? c : Arrays.compareUnsigned(b.key(), a.key());
-        });
-        List<ScoredId> sorted = new ArrayList<>(keyed.size());
-        java.util.Set<String> seen = new java.util.HashSet<>(keyed.size() * 2);
-        for (Keyed k : keyed) {
-            sorted.add(k.doc());
-            if (!seen.add(k.doc().id())) {
+        List<ScoredId> sorted = new ArrayList<>(scored);
+        sorted.sort(ScoredId.TREC_ORDER);
+        Set<String> seen = new HashSet<>(sorted.size() * 2);
+        for (ScoredId s : sorted) {
+            if (!seen.add(s.id())) {
                 throw new IllegalArgumentException(
-                        "query '" + qid + "' retrieves document '" + k.doc().id() + "' twice; each may appear once");
+                        "query '" + qid + "' retrieves document '" + s.id() + "' twice; each may appear once");
             }
         }
         int n = Math.min(sorted.size(), maxDocs);

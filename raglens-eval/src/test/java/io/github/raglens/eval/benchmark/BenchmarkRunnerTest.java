@@ -15,6 +15,9 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
+import io.github.raglens.model.RetrievalResult;
+import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.spi.Retriever;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -149,7 +152,7 @@ class BenchmarkRunnerTest {
     }
 
     @Test
-    void closedFormMetrics_equalTheRetrievalMetricsFunctionsBitForBit() {
+    void reportMetrics_areTheRetrievalMetricsFunctionsOfEachRanking() {
         BenchmarkReport report = runner().retriever(FakeRetrievers.random("random", corpus, 11))
                 .build()
                 .run(questions, corpus);
@@ -224,6 +227,157 @@ class BenchmarkRunnerTest {
                     .isEqualTo(TrecEvalFormat.four(m.get("map").mean()));
             assertThat(trec.get("ndcg_cut_10"))
                     .isEqualTo(TrecEvalFormat.four(m.get("ndcg@10").mean()));
+        }
+    }
+
+    @Test
+    void scoresEqualAsCFloat_andNonBmpIds_rankAsTrecEvalRanksThem_inTheReportAndTheExportedRun() {
+        // a's 0.30000001 and b's 0.3 are one float: b, the larger id, ranks first. U+1F600 sorts above U+FF21
+        // in UTF-8 bytes (F0 > EF) though not as UTF-16 units.
+        String emoji = "\uD83D\uDE00";
+        String fullwidth = "\uFF21";
+        List<Chunk> chunks = List.of(chunk("a"), chunk("b"), chunk(fullwidth), chunk(emoji));
+        List<QuestionSample> qs = List.of(question("qa", "a"), question("qw", fullwidth));
+        Map<String, List<RetrievedChunk>> hits = Map.of(
+                "question qa",
+                List.of(RetrievedChunk.of(1, 0.30000001, chunks.get(0)), RetrievedChunk.of(2, 0.3, chunks.get(1))),
+                "question qw",
+                List.of(RetrievedChunk.of(1, 2.0, chunks.get(2)), RetrievedChunk.of(2, 2.0, chunks.get(3))));
+        Retriever scripted = new Retriever() {
+            @Override
+            public String name() {
+                return "scripted";
+            }
+
+            @Override
+            public RetrievalResult retrieve(String query, int k) {
+                return new RetrievalResult("scripted", query, hits.get(query), 0);
+            }
+        };
+        BenchmarkReport report = runner().retriever(scripted).ks(1, 2).build().run(qs, chunks);
+        assertThat(report.perQuestion())
+                .extracting(QuestionResult::ranking)
+                .containsExactly(List.of("b", "a"), List.of(emoji, fullwidth));
+        assertThat(report.retriever("scripted").metrics().get("mrr@2").mean()).isEqualTo(0.5);
+        List<Path> files = report.writeTrecFiles(dir.resolve("float"));
+        assertThat(TrecEval.evaluate(
+                        files.get(0),
+                        files.get(1),
+                        new TrecEvalOptions(List.of("recip_rank"), false, false, Integer.MAX_VALUE, 1)))
+                .containsExactly("recip_rank            \tall\t0.5000");
+    }
+
+    private static Chunk chunk(String id) {
+        return new Chunk(
+                id, "doc", "s-" + id, null, "doc > " + id, ChunkType.SECTION_FRAGMENT, 0, 0, "text " + id, 0, 7, 1, 1);
+    }
+
+    private static QuestionSample question(String id, String chunkId) {
+        return new QuestionSample(
+                id,
+                "question " + id,
+                "answer",
+                "text " + chunkId,
+                chunkId,
+                "doc",
+                "s-" + chunkId,
+                QuestionStatus.SUCCESS,
+                "");
+    }
+
+    @Test
+    void pairwiseTests_areHolmCorrectedAcrossPairsAndMetrics() {
+        // "late" ranks the source second on 6 of 30 questions: each of hit@1, mrr@10, ndcg@10 and map differs with
+        // p = 2/64 alone, but with 7 headline tests Holm multiplies the smallest by 7.
+        Set<String> late = Set.of("d0-c0", "d0-c3", "d1-c1", "d1-c5", "d2-c2", "d2-c8");
+        Retriever oracle = FakeRetrievers.sourceAt("oracle", 1, corpus, sourceOf);
+        Retriever second = FakeRetrievers.sourceAt("second", 2, corpus, sourceOf);
+        Retriever lateOnSix = FakeRetrievers.of(
+                "late",
+                (query, k) -> (late.contains(sourceOf.get(query)) ? second : oracle)
+                        .retrieve(query, k).hits().stream()
+                                .map(RetrievedChunk::chunk)
+                                .toList());
+        BenchmarkReport report = BenchmarkRunner.builder()
+                .retriever(oracle)
+                .retriever(lateOnSix)
+                .pairedTest(PairedRandomizationTest.of(20_000, 42))
+                .bootstrap(Bootstrap.of(200, 42, 0.95))
+                .build()
+                .run(questions, corpus);
+        List<PairwiseComparison> tests = report.comparisons();
+        assertThat(tests).hasSize(7);
+        PairwiseComparison hit1 = tests.stream()
+                .filter(c -> c.metric().equals("hit@1"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(hit1.pValue()).isCloseTo(2.0 / 64, within(0.006));
+        assertThat(hit1.adjustedPValue()).isCloseTo(7 * hit1.pValue(), within(0.03));
+        assertThat(hit1.significant()).isFalse();
+        double[] adjusted = io.github.raglens.eval.stats.HolmCorrection.adjust(
+                tests.stream().mapToDouble(PairwiseComparison::pValue).toArray());
+        for (int i = 0; i < tests.size(); i++) {
+            assertThat(tests.get(i).adjustedPValue()).isEqualTo(adjusted[i]);
+            assertThat(tests.get(i).significant()).isEqualTo(adjusted[i] < 0.05);
+        }
+    }
+
+    @Test
+    void latency_byDefault_isTimedWarmAndOneQueryAtATime_andLabelledWithWhatItMeasured() {
+        ColdStart cold = new ColdStart(FakeRetrievers.sourceAt("cold", 1, corpus, sourceOf));
+        BenchmarkReport report = runner().retriever(cold).build().run(questions, corpus);
+        assertThat(cold.maxInFlight.get()).isEqualTo(1);
+        assertThat(cold.queries).hasSize(50 + 30);
+        assertThat(cold.queries.subList(0, 30)).isEqualTo(cold.queries.subList(50, 80));
+        assertThat(cold.queries.subList(30, 50)).isEqualTo(cold.queries.subList(0, 20));
+        // The first ten calls are slow, as a cold process's are; none of them is timed.
+        assertThat(report.retriever("cold").latency().maxMillis()).isLessThan(ColdStart.COLD_MILLIS);
+        assertThat(report.latencyTiming()).isEqualTo(new LatencyTiming(50, 1));
+        assertThat(report.latencyTiming().describe()).isEqualTo("warm (50 untimed queries first), one query at a time");
+
+        ColdStart again = new ColdStart(FakeRetrievers.sourceAt("cold", 1, corpus, sourceOf));
+        BenchmarkReport contending = runner().retriever(again)
+                .warmupQueries(0)
+                .retrievalThreads(4)
+                .build()
+                .run(questions, corpus);
+        assertThat(contending.retriever("cold").latency().maxMillis()).isGreaterThanOrEqualTo(ColdStart.COLD_MILLIS);
+        assertThat(contending.latencyTiming().describe()).isEqualTo("cold, 4 queries at a time (contending)");
+    }
+
+    /** A retriever whose first ten calls are slow, recording its queries and how many ran at once. */
+    private static final class ColdStart implements Retriever {
+        static final long COLD_MILLIS = 40;
+        final Retriever inner;
+        final List<String> queries = java.util.Collections.synchronizedList(new ArrayList<>());
+        final java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger maxInFlight = new java.util.concurrent.atomic.AtomicInteger();
+
+        ColdStart(Retriever inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public String name() {
+            return inner.name();
+        }
+
+        @Override
+        public RetrievalResult retrieve(String query, int k) {
+            maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+            try {
+                queries.add(query);
+                if (calls.incrementAndGet() <= 10) {
+                    Thread.sleep(COLD_MILLIS);
+                }
+                return inner.retrieve(query, k);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            } finally {
+                inFlight.decrementAndGet();
+            }
         }
     }
 

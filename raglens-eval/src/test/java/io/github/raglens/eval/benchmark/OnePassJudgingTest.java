@@ -20,71 +20,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import org.junit.jupiter.api.RepeatedTest;
-import org.junit.jupiter.api.RepetitionInfo;
 import org.junit.jupiter.api.Test;
 
 /**
- * The benchmark judges each ranked list in one pass and derives every metric at every K from three
- * first ranks; these tests check that against the per-K {@link RetrievalMetrics} functions and against
- * a straightforward judge (per-hit normalisation, {@code trecOrder} on scored ids) on seeded random
+ * The benchmark judges each ranked list in one pass; this checks its rankings and metrics against a
+ * straightforward judge (per-hit normalisation, {@code trecOrder} on scored ids) on seeded random
  * rankings with ties, duplicates and expanded contexts.
  */
 class OnePassJudgingTest {
 
     private static final int[] KS = {1, 2, 3, 5, 10, 20};
-
-    @RepeatedTest(200)
-    void metricValuesOfThreeFirstRanks_equalThePerKFunctions(RepetitionInfo info) {
-        long seed = 9_100L + info.getCurrentRepetition();
-        Random random = new Random(seed);
-        int n = random.nextInt(16);
-        List<RetrievedChunk> hits = randomHits(random, n, pool(random));
-        String[] keys = new String[n];
-        List<ScoredId> scored = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            keys[i] = "k" + random.nextInt(1_000) + "-" + i; // distinct, in random byte order
-            scored.add(new ScoredId(keys[i], hits.get(i).score()));
-        }
-        int[] order = BenchmarkRunner.trecOrder(hits.toArray(new RetrievedChunk[0]), keys);
-        List<String> ranking = new ArrayList<>();
-        List<RetrievedChunk> ordered = new ArrayList<>();
-        for (int i : order) {
-            ranking.add(keys[i]);
-            ordered.add(hits.get(i));
-        }
-        assertThat(ranking).as("seed " + seed).isEqualTo(RetrievalMetrics.trecOrder(scored));
-        String target = n > 0 && random.nextInt(4) > 0 ? keys[random.nextInt(n)] : "absent";
-        String section = "s" + random.nextInt(4);
-        String child = "c" + random.nextInt(8);
-        int first = ranking.indexOf(target) + 1;
-        int firstSection = 0;
-        int firstChild = 0;
-        for (int i = ordered.size() - 1; i >= 0; i--) {
-            firstSection = BenchmarkRunner.inSection(ordered.get(i), section) ? i + 1 : firstSection;
-            firstChild = ordered.get(i).matched().id().equals(child) ? i + 1 : firstChild;
-        }
-        BenchmarkRunner.MetricNames names = new BenchmarkRunner.MetricNames(KS);
-        double[][] v = new double[names.size()][1];
-        BenchmarkRunner.metricValues(first, firstSection, firstChild, KS, v, 0);
-        Set<String> relevant = Set.of(target);
-        Map<String, Double> expected = new HashMap<>();
-        for (int k : KS) {
-            expected.put("hit@" + k, RetrievalMetrics.hitAt(ranking, relevant, k));
-            expected.put("mrr@" + k, RetrievalMetrics.reciprocalRankAt(ranking, relevant, k));
-            expected.put("ndcg@" + k, RetrievalMetrics.ndcgAt(ranking, relevant, k));
-            expected.put("recall@" + k, RetrievalMetrics.recallAt(ranking, relevant, k));
-            expected.put("precision@" + k, RetrievalMetrics.precisionAt(ranking, relevant, k));
-            expected.put("section_hit@" + k, RetrievalMetrics.sectionHitAt(ordered, section, k));
-            expected.put("child_hit@" + k, RetrievalMetrics.childHitAt(ordered, child, k));
-        }
-        expected.put("map", RetrievalMetrics.averagePrecision(ranking, relevant));
-        expected.put("r_precision", RetrievalMetrics.rPrecision(ranking, relevant));
-        assertThat(expected).hasSize(names.size());
-        for (int m = 0; m < names.size(); m++) {
-            assertThat(v[m][0]).as("seed %d %s", seed, names.get(m)).isEqualTo(expected.get(names.get(m)));
-        }
-    }
 
     @Test
     void runnerJudging_equalsAStraightforwardJudge_inEveryRelevanceMode() {
@@ -250,7 +195,8 @@ class OnePassJudgingTest {
         }
         for (int i = 0; i < n; i++) {
             Chunk matched = pool.get(random.nextInt(pool.size()));
-            double score = random.nextInt(4) / 2.0;
+            // Some scores differ from a tie only below float precision: they still tie, as in trec_eval.
+            double score = random.nextInt(4) / 2.0 + (random.nextInt(3) == 0 ? 1e-9 : 0);
             int rank = ranks.get(i);
             if (random.nextBoolean()) {
                 hits.add(RetrievedChunk.of(rank, score, matched));

@@ -77,6 +77,55 @@ class AggregationTest {
     }
 
     @Test
+    void pairTests_areHolmCorrectedAcrossEveryPairAndMetric() {
+        Metric rouge = TextMetric.rougeL();
+        Metric bleu = TextMetric.bleu();
+        List<ScoreRecord> records = new ArrayList<>();
+        for (int q = 0; q < 12; q++) {
+            for (Metric m : List.of(rouge, bleu)) {
+                for (String r : List.of("a", "b", "c")) {
+                    double score = r.equals("a") ? 0.9 : r.equals("b") ? (q % 3 == 0 ? 0.9 : 0.2) : 0.5 + 0.01 * q;
+                    records.add(new ScoreRecord(
+                            r,
+                            "q" + q,
+                            m.name(),
+                            ScoreRecord.NO_JUDGE,
+                            m.version(),
+                            ScoreRecord.SCORED,
+                            score,
+                            "",
+                            ""));
+                }
+            }
+        }
+        Set<String> ids = new java.util.HashSet<>();
+        for (int q = 0; q < 12; q++) {
+            ids.add("q" + q);
+        }
+        Aggregation agg = Aggregation.of(
+                records,
+                List.of("a", "b", "c"),
+                ids,
+                List.of(rouge, bleu),
+                "fake/judge",
+                Bootstrap.defaults(),
+                PairedRandomizationTest.defaults());
+        List<Aggregation.PairedComparison> pairs =
+                agg.metrics().stream().flatMap(m -> m.pairs().stream()).toList();
+        assertThat(pairs).hasSize(6);
+        double[] adjusted = io.github.raglens.eval.stats.HolmCorrection.adjust(
+                pairs.stream().mapToDouble(p -> p.test().pValue()).toArray());
+        for (int i = 0; i < pairs.size(); i++) {
+            assertThat(pairs.get(i).adjustedPValue()).isEqualTo(adjusted[i]);
+            assertThat(pairs.get(i).adjustedPValue())
+                    .isGreaterThanOrEqualTo(pairs.get(i).test().pValue());
+            assertThat(pairs.get(i).significant()).isEqualTo(adjusted[i] < 0.05);
+        }
+        assertThat(pairs.get(0).adjustedPValue())
+                .isGreaterThan(pairs.get(0).test().pValue());
+    }
+
+    @Test
     void noCommonQuestion_givesNoMeanAndNoTests() {
         List<ScoreRecord> records = List.of(scored("a", "q1", 1), failed("b", "q1", "refusal"));
         Aggregation.MetricSummary m = Aggregation.of(

@@ -46,7 +46,7 @@ class JudgeMetricsTest {
         ScriptedLlm llm = new ScriptedLlm()
                 .on("statements", "TEXT:\nANS", statements("s1", "s2", "s3"))
                 .on("verdicts", "CONTEXT:\nctx-one", verdicts(1, 0, 1));
-        Judgement j = Faithfulness.of(session(llm)).judge(input(CONTEXTS));
+        Judgement j = StatementSupport.faithfulness(session(llm)).judge(input(CONTEXTS));
         assertThat(score(j)).isCloseTo(2.0 / 3, within(1e-12));
         assertThat(llm.calls()).isEqualTo(2);
         assertThat(((Judgement.Scored) j).explanation()).startsWith("2 of 3 statements supported by the contexts");
@@ -57,13 +57,14 @@ class JudgeMetricsTest {
         ScriptedLlm llm = new ScriptedLlm()
                 .on("statements", "TEXT:\nANS", statements("s1", "s2"))
                 .on("verdicts", "CONTEXT:", verdicts(0, 0));
-        assertThat(score(Faithfulness.of(session(llm)).judge(input(CONTEXTS)))).isZero();
+        assertThat(score(StatementSupport.faithfulness(session(llm)).judge(input(CONTEXTS))))
+                .isZero();
     }
 
     @Test
     void faithfulness_answerWithoutStatements_failsNoStatements_afterOneCall() {
         ScriptedLlm llm = new ScriptedLlm().on("statements", "TEXT:\nANS", statements());
-        Judgement.Failed f = failed(Faithfulness.of(session(llm)).judge(input(CONTEXTS)));
+        Judgement.Failed f = failed(StatementSupport.faithfulness(session(llm)).judge(input(CONTEXTS)));
         assertThat(f.reason()).isEqualTo("no-statements");
         assertThat(f.detail()).isEqualTo("the answer makes no factual statement");
         assertThat(llm.calls()).isEqualTo(1);
@@ -74,7 +75,7 @@ class JudgeMetricsTest {
         ScriptedLlm llm = new ScriptedLlm()
                 .on("statements", "TEXT:\nANS", statements("s1", "s2", "s3", "s4"))
                 .on("verdicts", "CONTEXT:\nctx-one text\n\nSTATEMENTS", verdicts(1, 1, 1, 0));
-        assertThat(score(Faithfulness.of(session(llm)).judge(input(List.of("ctx-one text")))))
+        assertThat(score(StatementSupport.faithfulness(session(llm)).judge(input(List.of("ctx-one text")))))
                 .isEqualTo(0.75);
     }
 
@@ -191,17 +192,19 @@ class JudgeMetricsTest {
         ScriptedLlm llm = new ScriptedLlm()
                 .on("statements", "TEXT:\nREF", statements("r1", "r2", "r3", "r4"))
                 .on("verdicts", "CONTEXT:\nctx-one", verdicts(1, 1, 0, 1));
-        assertThat(score(ContextRecall.of(session(llm)).judge(input(CONTEXTS)))).isEqualTo(0.75);
+        assertThat(score(StatementSupport.contextRecall(session(llm)).judge(input(CONTEXTS))))
+                .isEqualTo(0.75);
         assertThat(llm.calls()).isEqualTo(2);
     }
 
     @Test
     void contextRecall_referenceWithoutStatements_fails_andNoContexts_scoresZeroWithoutAVerdictCall() {
         ScriptedLlm llm = new ScriptedLlm().on("statements", "TEXT:\nREF", statements());
-        assertThat(failed(ContextRecall.of(session(llm)).judge(input(CONTEXTS))).reason())
+        assertThat(failed(StatementSupport.contextRecall(session(llm)).judge(input(CONTEXTS)))
+                        .reason())
                 .isEqualTo("no-statements");
         ScriptedLlm two = new ScriptedLlm().on("statements", "TEXT:\nREF", statements("r1", "r2"));
-        assertThat(score(ContextRecall.of(session(two)).judge(input(List.of()))))
+        assertThat(score(StatementSupport.contextRecall(session(two)).judge(input(List.of()))))
                 .isZero();
         assertThat(two.calls()).isEqualTo(1);
     }
@@ -214,7 +217,8 @@ class JudgeMetricsTest {
                 .on("statements", "TEXT:\nREF", statements("r1", "r2"))
                 .on("verdicts", "STATEMENTS:\n[1] a1\n[2] a2\n[3] a3\n[4] r1\n[5] r2\n", verdicts(1, 0, 1, 1, 1));
         JudgeSession s = session(llm);
-        List<Metric> metrics = Metrics.create(List.of(ContextRecall.NAME, Faithfulness.NAME), s);
+        List<Metric> metrics =
+                Metrics.create(List.of(StatementSupport.CONTEXT_RECALL, StatementSupport.FAITHFULNESS), s);
         EvalCase c = new EvalCase("r", "q", Q, ANSWER, CONTEXTS, REFERENCE, List.of());
         Judgement recall = metrics.get(0).score(c);
         Judgement faithfulness = metrics.get(1).score(c);
@@ -241,7 +245,8 @@ class JudgeMetricsTest {
                                 "{\"statements\": [\"cut", io.github.raglens.model.TokenUsage.NONE))
                 .on("verdicts", "STATEMENTS:\n[1] a1\n[2] a2\n\nReply", verdicts(1, 1));
         JudgeSession s = JudgeSession.builder(llm).retries(0).build();
-        List<Metric> metrics = Metrics.create(List.of(Faithfulness.NAME, ContextRecall.NAME), s);
+        List<Metric> metrics =
+                Metrics.create(List.of(StatementSupport.FAITHFULNESS, StatementSupport.CONTEXT_RECALL), s);
         EvalCase c = new EvalCase("r", "q", Q, ANSWER, CONTEXTS, REFERENCE, List.of());
         assertThat(score(metrics.get(0).score(c))).isEqualTo(1.0);
         assertThat(failed(metrics.get(1).score(c)).reason()).isEqualTo("invalid-json");
@@ -254,7 +259,8 @@ class JudgeMetricsTest {
                 .on("statements", "TEXT:\nANS", statements())
                 .on("statements", "TEXT:\nREF", statements("r1", "r2"))
                 .on("verdicts", "STATEMENTS:\n[1] r1\n[2] r2\n\nReply", verdicts(0, 1));
-        List<Metric> metrics = Metrics.create(List.of(Faithfulness.NAME, ContextRecall.NAME), session(llm));
+        List<Metric> metrics =
+                Metrics.create(List.of(StatementSupport.FAITHFULNESS, StatementSupport.CONTEXT_RECALL), session(llm));
         EvalCase c = new EvalCase("r", "q", Q, ANSWER, CONTEXTS, REFERENCE, List.of());
         assertThat(failed(metrics.get(0).score(c)).detail()).isEqualTo("the answer makes no factual statement");
         assertThat(score(metrics.get(1).score(c))).isEqualTo(0.5);
@@ -266,7 +272,8 @@ class JudgeMetricsTest {
         ScriptedLlm llm = new ScriptedLlm();
         JudgeInput noRef = new JudgeInput(Q, ANSWER, CONTEXTS, "");
         JudgeSession s = session(llm);
-        assertThat(failed(ContextRecall.of(s).judge(noRef)).reason()).isEqualTo("no-reference");
+        assertThat(failed(StatementSupport.contextRecall(s).judge(noRef)).reason())
+                .isEqualTo("no-reference");
         assertThat(failed(ContextPrecision.of(s).judge(noRef)).detail())
                 .isEqualTo("context precision needs a reference answer");
         assertThat(failed(FactualCorrectness.of(s).judge(noRef)).reason()).isEqualTo("no-reference");

@@ -178,8 +178,13 @@ class ScorerTest {
             b.price(price).budgetUsd(budget);
         }
         try (JudgeSession s = b.build()) {
-            List<Metric> metrics =
-                    Metrics.create(List.of(Faithfulness.NAME, ContextPrecision.NAME, ContextRecall.NAME, "rouge_l"), s);
+            List<Metric> metrics = Metrics.create(
+                    List.of(
+                            StatementSupport.FAITHFULNESS,
+                            ContextPrecision.NAME,
+                            StatementSupport.CONTEXT_RECALL,
+                            "rouge_l"),
+                    s);
             return Scorer.builder(ws.resolve("scores.jsonl"))
                     .session(s)
                     .metrics(metrics)
@@ -229,7 +234,7 @@ class ScorerTest {
 
         // The deterministic fake gives every repeat the same verdicts: perfectly self-consistent.
         try (JudgeSession s = JudgeSession.builder(once).build()) {
-            Metric faithfulness = Faithfulness.of(s);
+            Metric faithfulness = StatementSupport.faithfulness(s);
             SelfConsistency sc = SelfConsistency.of(records, faithfulness, once.modelName());
             assertThat(sc.repeats()).isEqualTo(3);
             assertThat(sc.cells()).isEqualTo(20);
@@ -239,7 +244,8 @@ class ScorerTest {
         // Repeats stored beside the first judgement leave the aggregation as it was without them.
         List<String> questions = List.of("q0", "q1", "q2", "q3");
         try (JudgeSession s = JudgeSession.builder(once).build()) {
-            List<Metric> metrics = Metrics.create(List.of(Faithfulness.NAME, ContextRecall.NAME), s);
+            List<Metric> metrics =
+                    Metrics.create(List.of(StatementSupport.FAITHFULNESS, StatementSupport.CONTEXT_RECALL), s);
             var boot = io.github.raglens.eval.stats.Bootstrap.of(200, 1, 0.95);
             var test = io.github.raglens.eval.stats.PairedRandomizationTest.of(200, 1);
             Aggregation withRepeats = Aggregation.of(

@@ -32,6 +32,32 @@ class TrecEvalTest {
     }
 
     @Test
+    void scoresEqualAsCFloat_tie_andTheTieGoesToTheLargerDocno() throws IOException {
+        // 0.30000001 and 0.3 are one float: trec_eval ranks b (the larger docno) first, so a is at rank 2.
+        Path qrels = Files.writeString(dir.resolve("qrels"), "q1 0 a 1\nq1 0 b 0\n");
+        Path run = Files.writeString(dir.resolve("run"), "q1 Q0 a 1 0.30000001 r\nq1 Q0 b 2 0.3 r\n");
+        assertThat(TrecEval.evaluate(qrels, run, opts("recip_rank")))
+                .containsExactly("recip_rank            \tall\t0.5000");
+    }
+
+    @Test
+    void scoresThatDifferAsCFloat_rankByScore() {
+        Map<String, List<ScoredId>> run = Map.of("q1", List.of(new ScoredId("a", 0.3000001), new ScoredId("b", 0.3)));
+        assertThat(TrecEval.evaluate(Map.of("q1", Map.of("a", 1, "b", 0)), run, "r", opts("recip_rank")))
+                .containsExactly("recip_rank            \tall\t1.0000");
+    }
+
+    @Test
+    void docnoTie_outsideTheBasicMultilingualPlane_comparesUtf8Bytes() {
+        // U+1F600 (UTF-8 F0 9F 98 80) sorts above U+FF21 (EF BC A1) as bytes, below it as UTF-16 units.
+        String emoji = "doc\uD83D\uDE00";
+        String fullwidth = "doc\uFF21";
+        Map<String, List<ScoredId>> run = Map.of("q1", List.of(new ScoredId(fullwidth, 1), new ScoredId(emoji, 1)));
+        assertThat(TrecEval.evaluate(Map.of("q1", Map.of(fullwidth, 1)), run, "r", opts("recip_rank")))
+                .containsExactly("recip_rank            \tall\t0.5000");
+    }
+
+    @Test
     void values_equalTheRetrievalMetricsFunctions() {
         Map<String, List<ScoredId>> run = Map.of(
                 "q1", List.of(new ScoredId("b", 3), new ScoredId("a", 2), new ScoredId("z", 1)),

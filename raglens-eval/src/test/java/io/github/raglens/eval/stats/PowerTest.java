@@ -4,39 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import java.util.Arrays;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-class HolmAndPowerTest {
-
-    @Test
-    void holm_stepsDownAndKeepsTheGivenOrder() {
-        double[] adjusted = Holm.adjust(new double[] {0.01, 0.04, 0.03, 0.005});
-        // Sorted: 0.005*4 = 0.02, 0.01*3 = 0.03, 0.03*2 = 0.06, max(0.06, 0.04*1) = 0.06.
-        assertThat(adjusted).containsExactly(new double[] {0.03, 0.06, 0.06, 0.02}, within(1e-12));
-    }
-
-    @Test
-    void holm_neverLowersAPValue_andCapsAtOne() {
-        long seed = Long.getLong("raglens.seed", 20261203L);
-        Random random = new Random(seed);
-        for (int round = 0; round < 200; round++) {
-            double[] p = new double[1 + random.nextInt(12)];
-            Arrays.setAll(p, i -> random.nextDouble());
-            double[] adjusted = Holm.adjust(p);
-            for (int i = 0; i < p.length; i++) {
-                assertThat(adjusted[i]).as("seed %d, round %d", seed, round).isBetween(p[i], 1.0);
-            }
-        }
-    }
-
-    @Test
-    void holm_rejectsAnImpossiblePValue() {
-        assertThatThrownBy(() -> Holm.adjust(new double[] {0.2, 1.5}))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("p-value at index 1 must be in [0, 1], was 1.5");
-    }
+class PowerTest {
 
     @Test
     void normalQuantile_matchesTabulatedValues() {

@@ -1,0 +1,179 @@
+package io.github.raglens.eval.benchmark;
+
+import io.github.raglens.eval.RetrievalMetrics;
+import io.github.raglens.eval.ScoredId;
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.RetrievalResult;
+import io.github.raglens.model.RetrievedChunk;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Judges ranked lists against their questions: which hit is relevant under the relevance mode, the
+ * {@code trec_eval} order of the hits, and every metric of the ranking. Thread-safe.
+ */
+final class HitJudge {
+
+    /** Up to this many hits, duplicate keys are found by scanning instead of hashing. */
+    private static final int SMALL = 32;
+
+    private final Relevance relevance;
+    private final MetricTable metrics;
+    private final EvidenceTexts texts;
+
+    HitJudge(Relevance relevance, MetricTable metrics) {
+        this.relevance = relevance;
+        this.metrics = metrics;
+        this.texts = relevance == Relevance.EVIDENCE ? new EvidenceTexts() : null;
+    }
+
+    /**
+     * Judges one ranked list: which hit is relevant, the {@code trec_eval} order, and every metric at
+     * every K of the ranking in that order, written to {@code v[metric][qi]}.
+     */
+    QuestionResult judge(
+            String retriever, BenchmarkQuestion p, RetrievalResult result, long latencyNanos, double[][] v, int qi) {
+        RetrievedChunk[] hits = result.hits().toArray(new RetrievedChunk[0]);
+        int n = hits.length;
+        sortByRank(hits);
+        String target = p.target();
+        String[] keys = new String[n];
+        Set<String> used = n > SMALL ? new HashSet<>(n * 2) : null;
+        boolean found = false;
+        for (int h = 0; h < n; h++) {
+            RetrievedChunk hit = hits[h];
+            String key;
+            if (!found && reaches(p, hit)) {
+                key = target;
+                found = true;
+            } else {
+                key = hit.chunk().id();
+                if (key.equals(target) || used(keys, h, used, key)) {
+                    key = key + "#dup" + hit.rank();
+                    if (used(keys, h, used, key)) {
+                        throw new IllegalArgumentException("ranking holds '" + key + "' twice");
+                    }
+                }
+            }
+            if (Double.isNaN(hit.score())) {
+                throw new IllegalArgumentException("score of '" + key + "' is NaN");
+            }
+            keys[h] = key;
+            if (used != null) {
+                used.add(key);
+            }
+        }
+        int[] order = trecOrder(hits, keys);
+        String[] ranking = new String[n];
+        Double[] scores = new Double[n];
+        RetrievedChunk[] ordered = new RetrievedChunk[n];
+        int first = 0;
+        for (int i = 0; i < n; i++) {
+            ordered[i] = hits[order[i]];
+            ranking[i] = keys[order[i]];
+            scores[i] = ordered[i].score();
+            if (first == 0 && found && ranking[i].equals(target)) {
+                first = i + 1;
+            }
+        }
+        metrics.values(
+                Arrays.asList(ranking),
+                target,
+                Arrays.asList(ordered),
+                p.sample().sectionId(),
+                p.sample().sourceChunkId(),
+                v,
+                qi);
+        return new QuestionResult(
+                p.queryId(),
+                p.sample().id(),
+                retriever,
+                p.sample().question(),
+                p.sample().documentId(),
+                p.chunkType(),
+                target,
+                first,
+                Arrays.asList(ranking),
+                Arrays.asList(scores),
+                latencyNanos / 1e6,
+                p.overlap());
+    }
+
+    private boolean reaches(BenchmarkQuestion p, RetrievedChunk hit) {
+        return switch (relevance) {
+            case CHUNK -> {
+                String id = p.sample().sourceChunkId();
+                if (hit.chunk().id().equals(id) || hit.matched().id().equals(id)) {
+                    yield true;
+                }
+                for (Chunk c : hit.context()) {
+                    if (c.id().equals(id)) {
+                        yield true;
+                    }
+                }
+                yield false;
+            }
+            case SECTION -> inSection(hit, p.sample().sectionId());
+            case EVIDENCE -> {
+                String evidence = p.evidence();
+                if (evidence.isEmpty()) {
+                    yield false;
+                }
+                if (texts.of(hit.chunk()).contains(evidence)) {
+                    yield true;
+                }
+                List<Chunk> context = hit.context();
+                yield !(context.size() == 1 && context.getFirst() == hit.chunk())
+                        && texts.context(hit).contains(evidence);
+            }
+        };
+    }
+
+    /** Whether the hit comes from the section: its chunk, matched child or a chunk of its context. */
+    private static boolean inSection(RetrievedChunk hit, String sectionId) {
+        return RetrievalMetrics.sectionHitAt(List.of(hit), sectionId, 1) > 0;
+    }
+
+    private static boolean used(String[] keys, int count, Set<String> used, String key) {
+        if (used != null) {
+            return used.contains(key);
+        }
+        for (int i = 0; i < count; i++) {
+            if (keys[i].equals(key)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Stable insertion sort by rank; retrievers return hits in rank order, so usually one pass. */
+    private static void sortByRank(RetrievedChunk[] hits) {
+        for (int i = 1; i < hits.length; i++) {
+            RetrievedChunk x = hits[i];
+            int j = i - 1;
+            while (j >= 0 && hits[j].rank() > x.rank()) {
+                hits[j + 1] = hits[j];
+                j--;
+            }
+            hits[j + 1] = x;
+        }
+    }
+
+    /** The positions of the hits in {@link ScoredId#TREC_ORDER} of their keys and scores; the keys are distinct. */
+    private static int[] trecOrder(RetrievedChunk[] hits, String[] keys) {
+        ScoredId[] scored = new ScoredId[hits.length];
+        Integer[] order = new Integer[hits.length];
+        for (int i = 0; i < hits.length; i++) {
+            scored[i] = new ScoredId(keys[i], hits[i].score());
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> ScoredId.TREC_ORDER.compare(scored[a], scored[b]));
+        int[] out = new int[hits.length];
+        for (int i = 0; i < hits.length; i++) {
+            out[i] = order[i];
+        }
+        return out;
+    }
+}

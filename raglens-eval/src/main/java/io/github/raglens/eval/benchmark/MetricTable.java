@@ -1,0 +1,85 @@
+package io.github.raglens.eval.benchmark;
+
+import io.github.raglens.eval.RetrievalMetrics;
+import io.github.raglens.model.RetrievedChunk;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The benchmark's metrics: their names in report order, which are headline metrics (compared
+ * pairwise and broken down), and their values for one judged ranking. Immutable.
+ */
+final class MetricTable {
+    private final int[] ks;
+    private final List<String> names = new ArrayList<>();
+    private final List<Integer> headline = new ArrayList<>();
+
+    MetricTable(int[] ks) {
+        this.ks = ks.clone();
+        int maxK = Arrays.stream(ks).max().orElseThrow();
+        for (String family : List.of("hit", "mrr", "ndcg", "recall", "precision")) {
+            for (int k : ks) {
+                if (family.equals("hit") || (k == maxK && !family.equals("recall") && !family.equals("precision"))) {
+                    headline.add(names.size());
+                }
+                names.add(family + "@" + k);
+            }
+        }
+        headline.add(names.size());
+        names.add("map");
+        names.add("r_precision");
+        for (String family : List.of("section_hit", "child_hit")) {
+            for (int k : ks) {
+                names.add(family + "@" + k);
+            }
+        }
+    }
+
+    int size() {
+        return names.size();
+    }
+
+    String name(int i) {
+        return names.get(i);
+    }
+
+    List<Integer> headline() {
+        return headline;
+    }
+
+    /**
+     * Every metric at every cutoff, in name order, of one judged ranking: {@link RetrievalMetrics}
+     * computes each. Writes {@code v[metric][qi]}.
+     *
+     * @param ranking the judged ids in {@code trec_eval} order, distinct
+     * @param target the id of the one relevant target
+     * @param ordered the hits in the same order, for section and child hits
+     * @param sectionId the source section
+     * @param chunkId the source chunk
+     */
+    void values(
+            List<String> ranking,
+            String target,
+            List<RetrievedChunk> ordered,
+            String sectionId,
+            String chunkId,
+            double[][] v,
+            int qi) {
+        Set<String> relevant = Set.of(target);
+        int c = ks.length;
+        for (int j = 0; j < c; j++) {
+            int k = ks[j];
+            v[j][qi] = RetrievalMetrics.hitAt(ranking, relevant, k);
+            v[c + j][qi] = RetrievalMetrics.reciprocalRankAt(ranking, relevant, k);
+            v[2 * c + j][qi] = RetrievalMetrics.ndcgAt(ranking, relevant, k);
+            v[3 * c + j][qi] = RetrievalMetrics.recallAt(ranking, relevant, k);
+            v[4 * c + j][qi] = RetrievalMetrics.precisionAt(ranking, relevant, k);
+            v[5 * c + 2 + j][qi] = RetrievalMetrics.sectionHitAt(ordered, sectionId, k);
+            v[6 * c + 2 + j][qi] = RetrievalMetrics.childHitAt(ordered, chunkId, k);
+        }
+        v[5 * c][qi] = RetrievalMetrics.averagePrecision(ranking, relevant);
+        v[5 * c + 1][qi] = RetrievalMetrics.rPrecision(ranking, relevant);
+    }
+}

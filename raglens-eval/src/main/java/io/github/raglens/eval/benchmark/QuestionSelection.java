@@ -1,0 +1,129 @@
+package io.github.raglens.eval.benchmark;
+
+import io.github.raglens.eval.questions.Evidence;
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.QuestionStatus;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The questions a benchmark can use, prepared, with how many were excluded and why.
+ *
+ * @param questions the usable questions in input order, each with a unique query id
+ * @param excluded successful questions left out because their source chunk no longer exists
+ * @param warnings what the user should know about the selection
+ */
+record QuestionSelection(List<BenchmarkQuestion> questions, int excluded, List<String> warnings) {
+
+    private static final Logger LOG = LoggerFactory.getLogger(QuestionSelection.class);
+
+    QuestionSelection {
+        questions = List.copyOf(questions);
+        warnings = List.copyOf(warnings);
+    }
+
+    /**
+     * Selects the successful questions whose target can be judged under {@code relevance}.
+     *
+     * @throws IllegalArgumentException as {@link BenchmarkRunner#run} documents
+     */
+    static QuestionSelection of(List<QuestionSample> questions, List<Chunk> corpus, Relevance relevance, int maxK) {
+        List<String> warnings = new ArrayList<>();
+        Map<String, Chunk> byId = new HashMap<>(corpus.size() * 2);
+        for (Chunk c : corpus) {
+            byId.put(c.id(), c);
+        }
+        List<QuestionSample> usable = questions.stream()
+                .filter(q -> q.status() == QuestionStatus.SUCCESS)
+                .toList();
+        if (questions.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "no questions yet; run `raglens questions --docs DIR` first to generate them");
+        }
+        if (usable.isEmpty()) {
+            long skipped = questions.stream()
+                    .filter(q -> q.status() == QuestionStatus.SKIP)
+                    .count();
+            throw new IllegalArgumentException("no usable questions: 0 of " + questions.size()
+                    + " question records succeeded (" + skipped + " skipped, " + (questions.size() - skipped)
+                    + " failed); check the LLM with `raglens questions --docs DIR --limit 5` or try another"
+                    + " --llm-model");
+        }
+        List<QuestionSample> kept = new ArrayList<>();
+        int excluded = 0;
+        for (QuestionSample q : usable) {
+            if (relevance != Relevance.EVIDENCE && !byId.containsKey(q.sourceChunkId())) {
+                excluded++;
+            } else {
+                kept.add(q);
+            }
+        }
+        if (excluded > 0) {
+            warn(
+                    warnings,
+                    excluded + " of " + usable.size()
+                            + " questions refer to chunks that no longer exist (the corpus was re-chunked?) and are"
+                            + " excluded; use --relevance evidence to keep them, or regenerate the questions");
+        }
+        if (kept.isEmpty()) {
+            throw new IllegalArgumentException("all " + usable.size()
+                    + " questions refer to chunks that no longer exist; use --relevance evidence or regenerate"
+                    + " the questions");
+        }
+        if (maxK > corpus.size()) {
+            warn(
+                    warnings,
+                    "k=" + maxK + " is larger than the corpus (" + corpus.size()
+                            + " chunks): every retriever returns fewer hits and Precision@" + maxK
+                            + " cannot reach 1");
+        }
+        return new QuestionSelection(prepare(kept, byId, relevance), excluded, warnings);
+    }
+
+    private static void warn(List<String> warnings, String message) {
+        warnings.add(message);
+        LOG.warn(message);
+    }
+
+    private static List<BenchmarkQuestion> prepare(
+            List<QuestionSample> kept, Map<String, Chunk> byId, Relevance relevance) {
+        List<BenchmarkQuestion> out = new ArrayList<>(kept.size());
+        Set<String> queryIds = new HashSet<>();
+        for (QuestionSample q : kept) {
+            String queryId = q.id().isBlank() ? "q" + out.size() : q.id().replaceAll("\\s+", "_");
+            for (int n = 2; !queryIds.add(queryId); n++) {
+                queryId = q.id() + "#" + n;
+            }
+            Chunk source = byId.get(q.sourceChunkId());
+            String target = switch (relevance) {
+                case CHUNK -> q.sourceChunkId();
+                case SECTION -> "section:" + q.sectionId();
+                case EVIDENCE -> "evidence:" + queryId;
+            };
+            String sourceText = source != null ? source.text() : q.evidence();
+            out.add(new BenchmarkQuestion(
+                    q,
+                    queryId,
+                    source,
+                    target,
+                    Evidence.normalize(q.evidence()),
+                    LexicalOverlap.of(q.question(), sourceText)));
+        }
+        return out;
+    }
+
+    /** Mean lexical overlap of the selected questions. */
+    double meanOverlap() {
+        return questions.stream()
+                .mapToDouble(BenchmarkQuestion::overlap)
+                .average()
+                .orElse(0);
+    }
+}

@@ -1,0 +1,141 @@
+package io.github.raglens.eval.benchmark;
+
+import io.github.raglens.eval.LatencyPercentiles;
+import io.github.raglens.eval.stats.Bootstrap;
+import io.github.raglens.eval.stats.ConfidenceInterval;
+import io.github.raglens.eval.stats.HolmCorrection;
+import io.github.raglens.eval.stats.PairedRandomizationTest;
+import io.github.raglens.eval.stats.PairedTestResult;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.IntStream;
+
+/**
+ * Aggregates per-question metric values into the report's tables: intervals per retriever and
+ * metric, pairwise tests between retrievers, and breakdowns by chunk type, document and lexical
+ * overlap. Thread-safe.
+ */
+final class ReportAggregation {
+    /** The family-wise level below which an adjusted p-value is significant. */
+    static final double SIGNIFICANCE = 0.05;
+
+    private final MetricTable metrics;
+    private final Bootstrap bootstrap;
+    private final PairedRandomizationTest test;
+
+    ReportAggregation(MetricTable metrics, Bootstrap bootstrap, PairedRandomizationTest test) {
+        this.metrics = metrics;
+        this.bootstrap = bootstrap;
+        this.test = test;
+    }
+
+    /**
+     * Each retriever's metric intervals and latency percentiles.
+     *
+     * @param values retriever, then metric, then per-question value
+     * @param latencies retriever, then per-question nanoseconds
+     */
+    List<RetrieverSummary> summarise(Map<String, double[][]> values, Map<String, long[]> latencies) {
+        List<String> retrieverNames = new ArrayList<>(values.keySet());
+        int count = metrics.size();
+        MetricSummary[][] cis = new MetricSummary[retrieverNames.size()][count];
+        // Every metric of a retriever in one bootstrap: questions with the same values in every metric
+        // are resampled together, and the retrievers spread over the cores.
+        IntStream.range(0, retrieverNames.size()).parallel().forEach(r -> {
+            ConfidenceInterval[] intervals = bootstrap.meanIntervals(values.get(retrieverNames.get(r)));
+            for (int m = 0; m < count; m++) {
+                cis[r][m] = MetricSummary.from(intervals[m]);
+            }
+        });
+        List<RetrieverSummary> out = new ArrayList<>();
+        for (int r = 0; r < retrieverNames.size(); r++) {
+            Map<String, MetricSummary> metricsMap = new LinkedHashMap<>();
+            for (int m = 0; m < count; m++) {
+                metricsMap.put(metrics.name(m), cis[r][m]);
+            }
+            String name = retrieverNames.get(r);
+            out.add(new RetrieverSummary(name, metricsMap, LatencyPercentiles.ofNanos(latencies.get(name))));
+        }
+        return out;
+    }
+
+    /**
+     * A paired test for every pair of retrievers on every headline metric, Holm-corrected across all
+     * of them.
+     */
+    List<PairwiseComparison> compare(Map<String, double[][]> values) {
+        List<String> retrieverNames = new ArrayList<>(values.keySet());
+        List<int[]> jobs = new ArrayList<>(); // a, b, metric
+        for (int a = 0; a < retrieverNames.size(); a++) {
+            for (int b = a + 1; b < retrieverNames.size(); b++) {
+                for (int m : metrics.headline()) {
+                    jobs.add(new int[] {a, b, m});
+                }
+            }
+        }
+        PairedTestResult[] results = new PairedTestResult[jobs.size()];
+        IntStream.range(0, jobs.size()).parallel().forEach(i -> {
+            int[] j = jobs.get(i);
+            results[i] =
+                    test.test(values.get(retrieverNames.get(j[0]))[j[2]], values.get(retrieverNames.get(j[1]))[j[2]]);
+        });
+        double[] adjusted = HolmCorrection.adjust(
+                Arrays.stream(results).mapToDouble(PairedTestResult::pValue).toArray());
+        List<PairwiseComparison> out = new ArrayList<>(jobs.size());
+        for (int i = 0; i < jobs.size(); i++) {
+            int[] j = jobs.get(i);
+            out.add(new PairwiseComparison(
+                    retrieverNames.get(j[0]),
+                    retrieverNames.get(j[1]),
+                    metrics.name(j[2]),
+                    results[i].meanDifference(),
+                    results[i].pValue(),
+                    adjusted[i],
+                    adjusted[i] < SIGNIFICANCE));
+        }
+        return List.copyOf(out);
+    }
+
+    /** Headline means per retriever within groups of questions: chunk type, document, lexical overlap. */
+    List<Breakdown> breakdowns(Map<String, double[][]> values, List<BenchmarkQuestion> questions) {
+        List<Breakdown> out = new ArrayList<>();
+        Map<String, Map<String, List<Integer>>> groupings = new LinkedHashMap<>();
+        Map<String, List<Integer>> byType = new TreeMap<>();
+        Map<String, List<Integer>> byDocument = new TreeMap<>();
+        Map<String, List<Integer>> byOverlap = new TreeMap<>();
+        for (int i = 0; i < questions.size(); i++) {
+            BenchmarkQuestion p = questions.get(i);
+            byType.computeIfAbsent(p.chunkType(), t -> new ArrayList<>()).add(i);
+            byDocument
+                    .computeIfAbsent(p.sample().documentId(), t -> new ArrayList<>())
+                    .add(i);
+            String bucket =
+                    p.overlap() < 1.0 / 3 ? "low (<0.33)" : p.overlap() < 2.0 / 3 ? "mid (0.33-0.67)" : "high (>=0.67)";
+            byOverlap.computeIfAbsent(bucket, t -> new ArrayList<>()).add(i);
+        }
+        groupings.put("chunk_type", byType);
+        groupings.put("document", byDocument);
+        groupings.put("lexical_overlap", byOverlap);
+        for (var grouping : groupings.entrySet()) {
+            for (var group : grouping.getValue().entrySet()) {
+                List<Integer> idx = group.getValue();
+                for (var retriever : values.entrySet()) {
+                    Map<String, Double> means = new LinkedHashMap<>();
+                    for (int m : metrics.headline()) {
+                        double sum = 0;
+                        for (int i : idx) {
+                            sum += retriever.getValue()[m][i];
+                        }
+                        means.put(metrics.name(m), sum / idx.size());
+                    }
+                    out.add(new Breakdown(grouping.getKey(), group.getKey(), retriever.getKey(), idx.size(), means));
+                }
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,102 @@
+package io.github.raglens.eval.judge;
+
+import io.github.raglens.model.JudgeInput;
+import io.github.raglens.model.Judgement;
+import io.github.raglens.spi.Judge;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The share of a text's statements that the retrieved contexts support: of the generated answer's
+ * statements for faithfulness, of the reference answer's for context recall.
+ *
+ * <p>Two judge calls: the text's statements (shared with {@link FactualCorrectness}; the reference's
+ * are extracted once per question and judge model and shared by every retriever), then one verdict
+ * per statement against all contexts joined. Created by {@link Metrics#create} for both metrics, one
+ * verdict call judges both sides of a cell. An answer without statements (a refusal, "I don't know")
+ * fails with {@code no-statements}; context recall without a reference fails with {@code
+ * no-reference}; no contexts score 0 without a verdict call. Thread-safe.
+ */
+public final class StatementSupport implements Judge, RepeatableMetric {
+
+    /** The name of faithfulness, the answer's side. */
+    public static final String FAITHFULNESS = "faithfulness";
+
+    /** The name of context recall, the reference's side. */
+    public static final String CONTEXT_RECALL = "context_recall";
+
+    private final ContextSupport.Side side;
+    private final ContextSupport support;
+
+    private StatementSupport(ContextSupport.Side side, ContextSupport support) {
+        this.side = Objects.requireNonNull(side, "side");
+        this.support = Objects.requireNonNull(support, "support");
+    }
+
+    /** Faithfulness judged in the session: the share of the answer's statements the contexts support. */
+    public static StatementSupport faithfulness(JudgeSession session) {
+        return on(ContextSupport.of(session, Set.of(ContextSupport.Side.ANSWER)), ContextSupport.Side.ANSWER);
+    }
+
+    /** Context recall judged in the session: the share of the reference's statements found in the contexts. */
+    public static StatementSupport contextRecall(JudgeSession session) {
+        return on(ContextSupport.of(session, Set.of(ContextSupport.Side.REFERENCE)), ContextSupport.Side.REFERENCE);
+    }
+
+    /** The side's metric on a shared step; {@link Metrics#create} shares one between both sides. */
+    static StatementSupport on(ContextSupport support, ContextSupport.Side side) {
+        return new StatementSupport(side, support);
+    }
+
+    ContextSupport support() {
+        return support;
+    }
+
+    ContextSupport.Side side() {
+        return side;
+    }
+
+    /** This metric judging in repeat {@code r} (0 is this metric); see {@link Scorer.Builder#repeats}. */
+    @Override
+    public Metric repeat(int r) {
+        return new StatementSupport(side, support.repeat(r));
+    }
+
+    @Override
+    public String metric() {
+        return name();
+    }
+
+    @Override
+    public String name() {
+        return side == ContextSupport.Side.ANSWER ? FAITHFULNESS : CONTEXT_RECALL;
+    }
+
+    @Override
+    public String version() {
+        return Prompts.STATEMENTS_VERSION + "+" + Prompts.SUPPORT_VERSION;
+    }
+
+    @Override
+    public boolean usesJudge() {
+        return true;
+    }
+
+    @Override
+    public Judgement score(EvalCase c) {
+        return judge(c.toJudgeInput());
+    }
+
+    @Override
+    public Judgement judge(JudgeInput in) {
+        if (side == ContextSupport.Side.REFERENCE && in.reference().isBlank()) {
+            return new Judgement.Failed("no-reference", "context recall needs a reference answer");
+        }
+        return support.score(in, side);
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+}

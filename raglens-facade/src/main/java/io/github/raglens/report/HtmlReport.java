@@ -278,8 +278,8 @@ public final class HtmlReport {
                             .append(a)
                             .append(" and ")
                             .append(c)
-                            .append(t.pValue() < 0.05 ? " is significant" : " is not significant")
-                            .append(String.format(Locale.ROOT, " (p = %.4f)", t.pValue())));
+                            .append(t.adjustedPValue() < 0.05 ? " is significant" : " is not significant")
+                            .append(String.format(Locale.ROOT, " (Holm-adjusted p = %.4f)", t.adjustedPValue())));
         }
         return b.append('.').toString();
     }

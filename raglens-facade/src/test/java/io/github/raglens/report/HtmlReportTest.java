@@ -64,7 +64,8 @@ class HtmlReportTest {
     void headline_saysTheAnswerPerMetricFamily_withTheTestOfTheBestTwo() {
         assertThat(HtmlReport.headline(ReportFixtures.model()))
                 .isEqualTo("bm25 finds a relevant chunk in the top 5 for 80% of questions, dense for 60%; the"
-                        + " difference between bm25 and dense is significant (p = 0.0100). bm25 ranks the first"
+                        + " difference between bm25 and dense is significant (Holm-adjusted p = 0.0300). bm25 ranks"
+                        + " the first"
                         + " relevant chunk highest (MRR@10 0.600), dense 0.500.");
         assertThat(HtmlReport.render(ReportFixtures.model()))
                 .contains("<p class=\"headline\">bm25 finds a relevant chunk in the top 5 for 80% of questions");
@@ -86,7 +87,8 @@ class HtmlReportTest {
                 m.judge(),
                 m.usage(),
                 m.breakdowns(),
-                m.questions());
+                m.questions(),
+                m.latencyTiming());
         String html = HtmlReport.render(withTie);
         assertThat(html.split("<b>0.800</b>", -1)).as("hit@5 bold in both rows").hasSize(3);
         assertThat(HtmlReport.headline(withTie))

@@ -27,6 +27,7 @@ import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;
+import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.workspace.Workspace;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,7 +37,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -70,8 +70,13 @@ final class EvaluateStage {
         return StratifiedSampler.withSeed(config.seed()).sample(questions, options.sample());
     }
 
-    private static TokenPrice price(String model, Optional<TokenPrice> given) {
-        return given.orElseGet(() -> UsageLog.defaultPrice(model));
+    /** The run's ledger: each model at its own price (the options', else the listed one), the budget. */
+    private UsageLedger ledger(EvaluateOptions options, String answerModel, String judgeModel) {
+        UsageLedger.Builder b = UsageLedger.builder();
+        options.answerPrice().ifPresent(p -> b.price(answerModel, p));
+        options.judgePrice().ifPresent(p -> b.price(judgeModel, p));
+        options.budgetUsd().ifPresent(b::budgetUsd);
+        return b.build();
     }
 
     private Map<String, Chunk> chunks() {
@@ -89,6 +94,7 @@ final class EvaluateStage {
         List<String> retrievers = retrieverNames();
         String answerModel = config.llm().get().modelName();
         String judgeModel = config.judgeModel().get().modelName();
+        UsageLedger ledger = ledger(options, answerModel, judgeModel);
         int avgChunk = (int) chunks.values().stream()
                 .mapToInt(c -> c.text().length())
                 .average()
@@ -98,7 +104,7 @@ final class EvaluateStage {
                 retrievers,
                 workspace.answers(),
                 avgChunk * options.k(),
-                price(answerModel, options.answerPrice()));
+                ledger.price(answerModel).orElse(TokenPrice.FREE));
         // Pairs not answered yet are estimated with the reference answer standing in for the answer.
         Map<String, AnswerRecord> done = new HashMap<>();
         for (AnswerRecord a : AnswerGenerator.read(workspace.answers())) {
@@ -143,7 +149,7 @@ final class EvaluateStage {
         CostEstimate judging;
         try (JudgeSession session = JudgeSession.builder(silent)
                 .callCache(workspace.judgeCalls())
-                .price(price(judgeModel, options.judgePrice()))
+                .ledger(ledger)
                 .build()) {
             judging = CostEstimate.forScoring(
                     cases,
@@ -162,32 +168,30 @@ final class EvaluateStage {
         if (!Files.isDirectory(workspace.index())) {
             throw new RagLensException("no index at " + workspace.index() + "; run `raglens index --docs DIR` first");
         }
-        UsageLog usage = new UsageLog(workspace.usage());
         LlmProvider answering = config.llm().get();
-        MeteredLlm llm =
-                new MeteredLlm(answering, "answers", usage, price(answering.modelName(), options.answerPrice()));
-        LlmProvider judging = config.judgeModel().get();
-        MeteredLlm judge = new MeteredLlm(judging, "judge", usage, price(judging.modelName(), options.judgePrice()));
+        LlmProvider judge = new FirstCallGate(config.judgeModel().get());
+        UsageLedger ledger = ledger(options, answering.modelName(), judge.modelName());
+        UsageFile usage = new UsageFile(workspace.usage());
+        LlmProvider llm = ledger.meter(new FirstCallGate(answering), "answers");
         EmbeddingProvider embeddings =
                 config.embeddings() == null ? null : config.embeddings().get();
         List<String> names = retrieverNames();
         AnswerGenerator.Summary answers;
         try (LuceneIndex index =
                 LuceneIndex.builder().directory(workspace.index()).open()) {
-            List<Retriever> rs = config.retrievers(index, embeddings);
+            List<Retriever> rs =
+                    config.retrievers(index, embeddings == null ? null : ledger.meter(embeddings, "answers"));
             int pairs = picked.size() * rs.size();
             progress.progress(
                     "answers",
                     0,
                     pairs,
                     picked.size() + " questions × " + rs.size() + " retrievers with " + llm.modelName());
-            UsageLog.EmbeddingCount beforeAnswers = UsageLog.EmbeddingCount.of(embeddings);
             try {
                 answers = AnswerGenerator.of(llm, options.k(), config.concurrency())
                         .generate(workspace.answers(), picked, rs);
             } finally {
-                usage.recordEmbeddings("answers", embeddings, beforeAnswers);
-                usage.save();
+                usage.save(ledger);
             }
             progress.progress("answers", pairs, pairs, answers.failed() + " failed");
         }
@@ -206,14 +210,12 @@ final class EvaluateStage {
         JudgeSession.Builder sb = JudgeSession.builder(judge)
                 .concurrency(config.concurrency())
                 .callCache(workspace.judgeCalls())
-                .price(price(judge.modelName(), options.judgePrice()));
+                .ledger(ledger);
         if (embeddings != null) {
             sb.embeddings(embeddings);
         }
-        options.budgetUsd().ifPresent(sb::budgetUsd);
         ScoringSummary summary;
         List<Metric> metrics;
-        UsageLog.EmbeddingCount beforeJudging = UsageLog.EmbeddingCount.of(embeddings);
         try (JudgeSession session = sb.build()) {
             metrics = Metrics.create(options.metrics(), session, options.contextPrecision());
             int total = cases.size() * metrics.size();
@@ -235,8 +237,7 @@ final class EvaluateStage {
                     .build()
                     .score(cases);
         } finally {
-            usage.recordEmbeddings("judge", embeddings, beforeJudging);
-            usage.save();
+            usage.save(ledger);
         }
         Aggregation aggregation = Aggregation.of(
                 Scorer.read(workspace.scores()),

@@ -10,14 +10,14 @@ import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.TokenUsage;
-import io.github.raglens.providers.UsageLedger;
-import io.github.raglens.providers.UsageMetered;
 import io.github.raglens.report.ReportModel.UsageRow;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.store.ChunksFile;
 import io.github.raglens.store.JsonlStore;
+import io.github.raglens.usage.UsageLedger;
+import io.github.raglens.usage.UsageMetered;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -142,9 +142,20 @@ class EvaluateStageTest {
     }
 
     /** An embedding client that counts a token per word of every text in its ledger, as the HTTP clients do. */
-    private static final class CountingEmbeddings implements EmbeddingProvider, UsageMetered {
-        private final UsageLedger ledger = new UsageLedger();
-        final AtomicLong words = new AtomicLong();
+    private static final class CountingEmbeddings implements EmbeddingProvider, UsageMetered<CountingEmbeddings> {
+        private final UsageLedger ledger;
+        private final String stage;
+        final AtomicLong words;
+
+        CountingEmbeddings() {
+            this(null, "default", new AtomicLong());
+        }
+
+        private CountingEmbeddings(UsageLedger ledger, String stage, AtomicLong words) {
+            this.ledger = ledger;
+            this.stage = stage;
+            this.words = words;
+        }
 
         @Override
         public String modelName() {
@@ -170,13 +181,15 @@ class EvaluateStageTest {
                 out.add(v);
             }
             words.addAndGet(n);
-            ledger.record("default", modelName(), new TokenUsage(n, 0));
+            if (ledger != null) {
+                ledger.record(stage, modelName(), new TokenUsage(n, 0));
+            }
             return out;
         }
 
         @Override
-        public UsageLedger usageLedger() {
-            return ledger;
+        public CountingEmbeddings meteredBy(UsageLedger l, String s) {
+            return new CountingEmbeddings(l, s, words);
         }
     }
 
@@ -191,7 +204,7 @@ class EvaluateStageTest {
         lens.evaluate(options(), ProgressListener.NONE);
         long answerWords = embeddings.words.get() - indexWords - benchmarkWords;
 
-        Map<String, UsageRow> rows = UsageLog.read(lens.workspace().usage()).stream()
+        Map<String, UsageRow> rows = UsageFile.read(lens.workspace().usage()).stream()
                 .filter(r -> r.model().equals("openai/text-embedding-3-small"))
                 .collect(Collectors.toMap(UsageRow::stage, r -> r));
         assertThat(rows.keySet()).containsExactlyInAnyOrder("index", "benchmark", "answers");

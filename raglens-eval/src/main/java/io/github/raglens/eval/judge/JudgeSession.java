@@ -2,6 +2,7 @@ package io.github.raglens.eval.judge;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.github.raglens.error.AuthenticationException;
+import io.github.raglens.error.BudgetSpentException;
 import io.github.raglens.error.InvalidRequestException;
 import io.github.raglens.error.ModelNotFoundException;
 import io.github.raglens.error.ProviderException;
@@ -12,11 +13,11 @@ import io.github.raglens.internal.Json;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.EmbeddingPurpose;
-import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.store.JsonlStore;
+import io.github.raglens.usage.UsageLedger;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -25,7 +26,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
@@ -34,8 +34,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The judge model as the metrics use it: every call goes through one semaphore (at most {@code
  * concurrency} calls in flight), a completed call is sent at most once (shared between metrics in
- * memory and, with a call cache, across runs), tokens and cost are counted, and a budget stops new
- * calls once it is spent.
+ * memory and, with a call cache, across runs), and every call is counted in the run's {@link
+ * UsageLedger} under the stage {@code judge}, whose budget stops new calls once it is spent.
  *
  * <p>Thread-safe. Close the session to release the call cache's file lock.
  */
@@ -43,39 +43,36 @@ public final class JudgeSession implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(JudgeSession.class);
 
+    /** The stage the judge's calls are counted under. */
+    static final String STAGE = "judge";
+
     private final LlmProvider llm;
     private final EmbeddingProvider embeddings;
     private final Semaphore permits;
     private final int concurrency;
     private final JsonlStore<CallRecord> cache;
-    private final TokenPrice price;
-    private final double budgetUsd;
+    private final UsageLedger ledger;
     private final int retries;
     private final ConcurrentHashMap<String, CompletableFuture<Object>> memo;
     private final LongAdder callsSent;
     private final LongAdder cacheHits;
     private final LongAdder failedCalls;
-    private final AtomicLong promptTokens;
-    private final AtomicLong completionTokens;
     private final AtomicReference<String> stopped;
     private final int repeat;
 
     private JudgeSession(Builder b) {
         this.stopped = new AtomicReference<>();
         this.repeat = 0;
-        this.llm = b.llm;
-        this.embeddings = b.embeddings;
+        this.ledger = b.ledger;
+        this.llm = ledger.meter(b.llm, STAGE);
+        this.embeddings = b.embeddings == null ? null : ledger.meter(b.embeddings, STAGE);
         this.concurrency = b.concurrency;
         this.permits = new Semaphore(b.concurrency, true);
-        this.price = b.price;
-        this.budgetUsd = b.budgetUsd;
         this.retries = b.retries;
         this.memo = new ConcurrentHashMap<>();
         this.callsSent = new LongAdder();
         this.cacheHits = new LongAdder();
         this.failedCalls = new LongAdder();
-        this.promptTokens = new AtomicLong();
-        this.completionTokens = new AtomicLong();
         this.cache = b.callCache == null
                 ? null
                 : JsonlStore.builder(b.callCache, CallRecord.class, CallRecord::key)
@@ -89,16 +86,13 @@ public final class JudgeSession implements AutoCloseable {
         this.embeddings = base.embeddings;
         this.concurrency = base.concurrency;
         this.permits = base.permits;
-        this.price = base.price;
-        this.budgetUsd = base.budgetUsd;
+        this.ledger = base.ledger;
         this.retries = base.retries;
         this.cache = base.cache;
         this.memo = base.memo;
         this.callsSent = base.callsSent;
         this.cacheHits = base.cacheHits;
         this.failedCalls = base.failedCalls;
-        this.promptTokens = base.promptTokens;
-        this.completionTokens = base.completionTokens;
         this.stopped = base.stopped;
         this.repeat = repeat;
     }
@@ -124,7 +118,8 @@ public final class JudgeSession implements AutoCloseable {
      * Starts a session with the judge model.
      *
      * @param judge the judge model
-     * @return a builder; defaults: concurrency 8, no call cache, free, no budget, 1 retry
+     * @return a builder; defaults: concurrency 8, no call cache, a ledger of its own (listed prices,
+     *     no budget), 1 retry
      */
     public static Builder builder(LlmProvider judge) {
         return new Builder(judge);
@@ -145,15 +140,15 @@ public final class JudgeSession implements AutoCloseable {
         return concurrency;
     }
 
-    /** The price of the judge's tokens. */
-    public TokenPrice price() {
-        return price;
+    /** The ledger the session's calls are counted in. */
+    public UsageLedger ledger() {
+        return ledger;
     }
 
     /** What the session has done so far. */
     public JudgeStats stats() {
-        TokenUsage usage = new TokenUsage(promptTokens.get(), completionTokens.get());
-        return new JudgeStats(callsSent.sum(), cacheHits.sum(), failedCalls.sum(), usage, price.cost(usage));
+        return new JudgeStats(
+                callsSent.sum(), cacheHits.sum(), failedCalls.sum(), ledger.usage(STAGE), ledger.costUsd(STAGE));
     }
 
     /** Why the session stopped sending calls (budget spent, fatal provider error), if it did. */
@@ -285,6 +280,9 @@ public final class JudgeSession implements AutoCloseable {
             return embeddings.embed(texts, purpose);
         } catch (ProviderException e) {
             throw failureOf(e);
+        } catch (BudgetSpentException e) {
+            stop(e.getMessage());
+            throw new RunStopped(e.getMessage());
         } finally {
             permits.release();
         }
@@ -299,21 +297,16 @@ public final class JudgeSession implements AutoCloseable {
     private ChatOutcome chat(ChatRequest request) {
         checkRunning();
         try {
-            callsSent.increment();
             ChatOutcome outcome = llm.chat(request);
-            account(outcome.usage());
+            callsSent.increment();
             return outcome;
+        } catch (BudgetSpentException e) {
+            stop(e.getMessage());
+            throw new RunStopped(e.getMessage());
         } catch (ProviderException e) {
+            callsSent.increment();
             failedCalls.increment();
             throw failureOf(e);
-        }
-    }
-
-    private void account(TokenUsage usage) {
-        promptTokens.addAndGet(usage.promptTokens());
-        completionTokens.addAndGet(usage.completionTokens());
-        if (stats().costUsd() >= budgetUsd) {
-            stop(String.format(java.util.Locale.ROOT, "budget of $%.2f reached", budgetUsd));
         }
     }
 
@@ -372,8 +365,8 @@ public final class JudgeSession implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "JudgeSession[model=" + llm.modelName() + ", concurrency=" + concurrency + ", price=" + price
-                + ", budgetUsd=" + budgetUsd + ", retries=" + retries + ", callCache="
+        return "JudgeSession[model=" + llm.modelName() + ", concurrency=" + concurrency + ", ledger=" + ledger
+                + ", retries=" + retries + ", callCache="
                 + (cache == null ? "none" : cache.file()) + "]";
     }
 
@@ -383,8 +376,7 @@ public final class JudgeSession implements AutoCloseable {
         private EmbeddingProvider embeddings;
         private int concurrency = 8;
         private Path callCache;
-        private TokenPrice price = TokenPrice.FREE;
-        private double budgetUsd = Double.POSITIVE_INFINITY;
+        private UsageLedger ledger;
         private int retries = 1;
 
         private Builder(LlmProvider llm) {
@@ -416,22 +408,13 @@ public final class JudgeSession implements AutoCloseable {
             return this;
         }
 
-        /** The price of the judge's tokens (default free). */
-        public Builder price(TokenPrice price) {
-            this.price = Objects.requireNonNull(price, "price");
-            return this;
-        }
-
         /**
-         * Stops sending calls once their cost reaches this many dollars (default no limit).
-         *
-         * @throws IllegalArgumentException if not positive
+         * The ledger the calls are counted in, with the models' prices and the run's budget, which
+         * stops new calls once spent (default: a ledger of the session's own, listed prices, no
+         * budget). Give the run's ledger so one budget covers the answers and the judge alike.
          */
-        public Builder budgetUsd(double usd) {
-            if (!(usd > 0)) {
-                throw new IllegalArgumentException("budget must be > 0 dollars, was " + usd);
-            }
-            this.budgetUsd = usd;
+        public Builder ledger(UsageLedger ledger) {
+            this.ledger = Objects.requireNonNull(ledger, "ledger");
             return this;
         }
 
@@ -451,6 +434,9 @@ public final class JudgeSession implements AutoCloseable {
 
         /** Opens the session (and its call cache). */
         public JudgeSession build() {
+            if (ledger == null) {
+                ledger = new UsageLedger();
+            }
             return new JudgeSession(this);
         }
     }

@@ -22,6 +22,7 @@ public final class EvaluateOptions {
     private final double budgetUsd;
     private final TokenPrice answerPrice;
     private final TokenPrice judgePrice;
+    private final TokenPrice embeddingPrice;
 
     private EvaluateOptions(Builder b) {
         this.sample = b.sample;
@@ -31,6 +32,7 @@ public final class EvaluateOptions {
         this.budgetUsd = b.budgetUsd;
         this.answerPrice = b.answerPrice;
         this.judgePrice = b.judgePrice;
+        this.embeddingPrice = b.embeddingPrice;
     }
 
     /** The defaults: 150 questions, 5 contexts, the four headline judge metrics, no budget. */
@@ -63,7 +65,7 @@ public final class EvaluateOptions {
         return contextPrecision;
     }
 
-    /** The judge budget in US dollars; empty when there is none. */
+    /** The run's budget in US dollars (answers, judge, embeddings); empty when there is none. */
     public Optional<Double> budgetUsd() {
         return Double.isInfinite(budgetUsd) ? Optional.empty() : Optional.of(budgetUsd);
     }
@@ -76,6 +78,11 @@ public final class EvaluateOptions {
     /** The judge model's price; empty to look the model up in the built-in price table. */
     public Optional<TokenPrice> judgePrice() {
         return Optional.ofNullable(judgePrice);
+    }
+
+    /** The embedding model's price; empty to look the model up in the built-in price table. */
+    public Optional<TokenPrice> embeddingPrice() {
+        return Optional.ofNullable(embeddingPrice);
     }
 
     @Override
@@ -94,6 +101,7 @@ public final class EvaluateOptions {
         private double budgetUsd = Double.POSITIVE_INFINITY;
         private TokenPrice answerPrice;
         private TokenPrice judgePrice;
+        private TokenPrice embeddingPrice;
 
         private Builder() {}
 
@@ -141,7 +149,12 @@ public final class EvaluateOptions {
             return this;
         }
 
-        /** Stops sending judge calls once they cost this much; everything finished is kept. */
+        /**
+         * Stops sending calls once the run's paid calls (answers, judge, embeddings) cost this much,
+         * each model at its own price; everything finished is kept. The run refuses to start when a
+         * paid model's price is unknown: give it with {@link #answerPrice}, {@link #judgePrice} or
+         * {@link #embeddingPrice}.
+         */
         public Builder budgetUsd(double usd) {
             if (!(usd > 0)) {
                 throw new IllegalArgumentException("budgetUsd must be > 0, was " + usd);
@@ -159,6 +172,12 @@ public final class EvaluateOptions {
         /** The judge model's price (default: the built-in price table, else free). */
         public Builder judgePrice(TokenPrice price) {
             this.judgePrice = Objects.requireNonNull(price, "price");
+            return this;
+        }
+
+        /** The embedding model's price (default: the built-in price table, else free). */
+        public Builder embeddingPrice(TokenPrice price) {
+            this.embeddingPrice = Objects.requireNonNull(price, "price");
             return this;
         }
 

@@ -2,6 +2,7 @@ package io.github.raglens;
 
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.StoreException;
+import io.github.raglens.error.UnknownPriceException;
 import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.eval.judge.AnswerGenerator;
 import io.github.raglens.eval.judge.AnswerRecord;
@@ -28,6 +29,7 @@ import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;
 import io.github.raglens.usage.UsageLedger;
+import io.github.raglens.usage.UsageMetered;
 import io.github.raglens.workspace.Workspace;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -71,12 +73,36 @@ final class EvaluateStage {
     }
 
     /** The run's ledger: each model at its own price (the options', else the listed one), the budget. */
-    private UsageLedger ledger(EvaluateOptions options, String answerModel, String judgeModel) {
+    private static UsageLedger ledger(
+            EvaluateOptions options, String answerModel, String judgeModel, EmbeddingProvider embeddings) {
         UsageLedger.Builder b = UsageLedger.builder();
+        if (embeddings != null) {
+            options.embeddingPrice().ifPresent(p -> b.price(embeddings.modelName(), p));
+        }
         options.answerPrice().ifPresent(p -> b.price(answerModel, p));
         options.judgePrice().ifPresent(p -> b.price(judgeModel, p));
         options.budgetUsd().ifPresent(b::budgetUsd);
-        return b.build();
+        UsageLedger ledger = b.build();
+        if (options.budgetUsd().isPresent()) {
+            requirePrice(ledger, answerModel, UnknownPriceException.Role.ANSWERS, "answerPrice");
+            requirePrice(ledger, judgeModel, UnknownPriceException.Role.JUDGE, "judgePrice");
+            // Embedding models that report no usage (local ONNX, user code) cost nothing here.
+            if (embeddings instanceof UsageMetered<?>) {
+                requirePrice(ledger, embeddings.modelName(), UnknownPriceException.Role.EMBEDDINGS, "embeddingPrice");
+            }
+        }
+        return ledger;
+    }
+
+    private static void requirePrice(UsageLedger ledger, String model, UnknownPriceException.Role role, String option) {
+        if (ledger.price(model).isEmpty()) {
+            throw new UnknownPriceException(
+                    model,
+                    role,
+                    "a budget needs the price of every paid model, and none is known for '" + model
+                            + "'; give it with EvaluateOptions.Builder." + option
+                            + "(TokenPrice.of(inputPerMillion, outputPerMillion))");
+        }
     }
 
     private Map<String, Chunk> chunks() {
@@ -94,7 +120,7 @@ final class EvaluateStage {
         List<String> retrievers = retrieverNames();
         String answerModel = config.llm().get().modelName();
         String judgeModel = config.judgeModel().get().modelName();
-        UsageLedger ledger = ledger(options, answerModel, judgeModel);
+        UsageLedger ledger = ledger(options, answerModel, judgeModel, null);
         int avgChunk = (int) chunks.values().stream()
                 .mapToInt(c -> c.text().length())
                 .average()
@@ -163,18 +189,18 @@ final class EvaluateStage {
 
     /** Answers and judges the sample; writes answers.jsonl, scores.jsonl and evaluation.json. */
     EvaluationResult run(EvaluateOptions options, ProgressListener progress) {
+        LlmProvider answering = config.llm().get();
+        LlmProvider judge = new FirstCallGate(config.judgeModel().get());
+        EmbeddingProvider embeddings =
+                config.embeddings() == null ? null : config.embeddings().get();
+        UsageLedger ledger = ledger(options, answering.modelName(), judge.modelName(), embeddings);
         Map<String, Chunk> chunks = chunks();
         List<QuestionSample> picked = sample(options);
         if (!Files.isDirectory(workspace.index())) {
             throw new RagLensException("no index at " + workspace.index() + "; run `raglens index --docs DIR` first");
         }
-        LlmProvider answering = config.llm().get();
-        LlmProvider judge = new FirstCallGate(config.judgeModel().get());
-        UsageLedger ledger = ledger(options, answering.modelName(), judge.modelName());
         UsageFile usage = new UsageFile(workspace.usage());
         LlmProvider llm = ledger.meter(new FirstCallGate(answering), "answers");
-        EmbeddingProvider embeddings =
-                config.embeddings() == null ? null : config.embeddings().get();
         List<String> names = retrieverNames();
         AnswerGenerator.Summary answers;
         try (LuceneIndex index =

@@ -1,14 +1,18 @@
 package io.github.raglens;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.github.raglens.error.RagLensException;
+import io.github.raglens.error.UnknownPriceException;
 import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.report.ReportModel.UsageRow;
 import io.github.raglens.sample.SampleCorpus;
@@ -123,6 +127,46 @@ class EvaluateStageTest {
         assertThat(lens.workspace().evaluation()).exists();
         assertThat(lastDone.get("evaluate")).isEqualTo(8L).isEqualTo(totals.get("evaluate"));
         assertThat(lastDone.get("answers")).isEqualTo(4L);
+    }
+
+    @Test
+    void budget_withAModelOfUnknownPrice_refusesToStart_namingTheModelAndTheOption() {
+        RagLens lens = prepared();
+        EvaluateOptions withBudget = EvaluateOptions.builder()
+                .sample(4)
+                .k(3)
+                .metrics(List.of("rouge_l"))
+                .budgetUsd(1)
+                .build();
+        assertThatThrownBy(() -> lens.evaluate(withBudget, ProgressListener.NONE))
+                .isInstanceOf(UnknownPriceException.class)
+                .hasMessage("a budget needs the price of every paid model, and none is known for 'fake/answerer';"
+                        + " give it with EvaluateOptions.Builder.answerPrice(TokenPrice.of(inputPerMillion,"
+                        + " outputPerMillion))")
+                .satisfies(e ->
+                        assertThat(((UnknownPriceException) e).role()).isEqualTo(UnknownPriceException.Role.ANSWERS));
+        assertThat(calls).hasValue(0);
+        assertThat(lens.workspace().answers()).doesNotExist();
+    }
+
+    @Test
+    void budget_coversTheAnswers_atTheAnsweringModelsOwnPrice() {
+        RagLens lens = prepared();
+        // $1 a prompt token: every answer (100 prompt tokens) costs $100; $250 pays for three.
+        EvaluateOptions withBudget = EvaluateOptions.builder()
+                .sample(4)
+                .k(3)
+                .metrics(List.of("rouge_l"))
+                .answerPrice(TokenPrice.of(1_000_000, 0))
+                .budgetUsd(250)
+                .build();
+        assertThatThrownBy(() -> lens.evaluate(withBudget, ProgressListener.NONE))
+                .isInstanceOf(RagLensException.class)
+                .hasMessage("answering stopped: budget of $250.00 reached");
+        assertThat(calls).hasValue(3);
+        assertThat(UsageFile.read(lens.workspace().usage()))
+                .singleElement()
+                .satisfies(r -> assertThat(r.costUsd()).isEqualTo(300.0));
     }
 
     @Test

@@ -14,6 +14,7 @@ import io.github.raglens.eval.judge.Metric;
 import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.eval.judge.Scorer;
 import io.github.raglens.eval.judge.ScoringSummary;
+import io.github.raglens.eval.questions.DistinctQuestions;
 import io.github.raglens.eval.sampling.StratifiedSampler;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
@@ -41,12 +42,16 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The evaluate stage: answers for a stratified sample of the questions × each retriever, judged with
  * the chosen metrics through raglens-eval's judge package; resumable at every step.
  */
 final class EvaluateStage {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EvaluateStage.class);
 
     private final RagLensConfig config;
     private final Workspace workspace;
@@ -69,7 +74,9 @@ final class EvaluateStage {
             throw new RagLensException(
                     workspace.questions() + " holds no usable question; run `raglens questions --docs DIR` first");
         }
-        return StratifiedSampler.withSeed(config.seed()).sample(questions, options.sample());
+        DistinctQuestions distinct = DistinctQuestions.of(questions);
+        distinct.message().ifPresent(LOG::warn);
+        return StratifiedSampler.withSeed(config.seed()).sample(distinct.questions(), options.sample());
     }
 
     /** The run's ledger: each model at its own price (the options', else the listed one), the budget. */

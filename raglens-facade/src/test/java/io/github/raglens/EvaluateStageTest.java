@@ -130,6 +130,40 @@ class EvaluateStageTest {
     }
 
     @Test
+    void evaluate_questionsSharingAnId_areMergedOnce_insteadOfAbortingTheSample() {
+        RagLens lens = prepared();
+        List<QuestionSample> samples =
+                SampleCorpus.questionSamples(ChunksFile.read(lens.workspace().chunks()));
+        try (JsonlStore<QuestionRecord> store =
+                JsonlStore.open(lens.workspace().questions(), QuestionRecord.class, QuestionRecord::chunkId)) {
+            // A second chunk quoting the same evidence: the same question id from another chunk.
+            for (QuestionSample q : samples.subList(0, 2)) {
+                store.append(new QuestionRecord(
+                        "another-chunk#" + q.id(),
+                        QuestionRecord.SUCCESS,
+                        q.question(),
+                        q.referenceAnswer(),
+                        q.evidence(),
+                        "",
+                        q.id(),
+                        q.documentId(),
+                        q.sectionId(),
+                        false,
+                        "hand/checked"));
+            }
+        }
+        EvaluationResult r = lens.evaluate(
+                EvaluateOptions.builder()
+                        .sample(samples.size() + 2)
+                        .k(3)
+                        .metrics(List.of("rouge_l"))
+                        .build(),
+                ProgressListener.NONE);
+        assertThat(r.questions()).isEqualTo(samples.size());
+        assertThat(calls).hasValue(samples.size());
+    }
+
+    @Test
     void budget_withAModelOfUnknownPrice_refusesToStart_namingTheModelAndTheOption() {
         RagLens lens = prepared();
         EvaluateOptions withBudget = EvaluateOptions.builder()

@@ -2,6 +2,7 @@ package io.github.raglens.eval.benchmark;
 
 import io.github.raglens.eval.LatencyPercentiles;
 import io.github.raglens.eval.RetrievalMetrics;
+import io.github.raglens.eval.questions.DistinctQuestions;
 import io.github.raglens.eval.questions.Evidence;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.ConfidenceInterval;
@@ -104,9 +105,14 @@ public final class BenchmarkRunner {
                     + " failed); check the LLM with `raglens questions --docs DIR --limit 5` or try another"
                     + " --llm-model");
         }
+        DistinctQuestions distinct = DistinctQuestions.of(usable);
+        distinct.message().ifPresent(msg -> {
+            warnings.add(msg);
+            LOG.warn(msg);
+        });
         List<QuestionSample> kept = new ArrayList<>();
         int excluded = 0;
-        for (QuestionSample q : usable) {
+        for (QuestionSample q : distinct.questions()) {
             if (relevance != Relevance.EVIDENCE && !byId.containsKey(q.sourceChunkId())) {
                 excluded++;
             } else {

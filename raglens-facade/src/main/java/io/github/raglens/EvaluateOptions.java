@@ -27,6 +27,7 @@ public final class EvaluateOptions {
     private final int repeats;
     private final Path humanLabels;
     private final LlmProvider secondJudge;
+    private final TokenPrice embeddingPrice;
 
     private EvaluateOptions(Builder b) {
         this.sample = b.sample;
@@ -39,6 +40,7 @@ public final class EvaluateOptions {
         this.repeats = b.repeats;
         this.humanLabels = b.humanLabels;
         this.secondJudge = b.secondJudge;
+        this.embeddingPrice = b.embeddingPrice;
     }
 
     /** A second judge model that scores the same cells, to measure agreement between judges; empty for none. */
@@ -82,6 +84,7 @@ public final class EvaluateOptions {
         b.repeats = repeats;
         b.humanLabels = humanLabels;
         b.secondJudge = secondJudge;
+        b.embeddingPrice = embeddingPrice;
         return b;
     }
 
@@ -105,7 +108,7 @@ public final class EvaluateOptions {
         return contextPrecision;
     }
 
-    /** The judge budget in US dollars; empty when there is none. */
+    /** The run's budget in US dollars (answers, judge, embeddings); empty when there is none. */
     public Optional<Double> budgetUsd() {
         return Double.isInfinite(budgetUsd) ? Optional.empty() : Optional.of(budgetUsd);
     }
@@ -118,6 +121,11 @@ public final class EvaluateOptions {
     /** The judge model's price; empty to look the model up in the built-in price table. */
     public Optional<TokenPrice> judgePrice() {
         return Optional.ofNullable(judgePrice);
+    }
+
+    /** The embedding model's price; empty to look the model up in the built-in price table. */
+    public Optional<TokenPrice> embeddingPrice() {
+        return Optional.ofNullable(embeddingPrice);
     }
 
     @Override
@@ -141,6 +149,7 @@ public final class EvaluateOptions {
         private int repeats = 1;
         private Path humanLabels;
         private LlmProvider secondJudge;
+        private TokenPrice embeddingPrice;
 
         private Builder() {}
 
@@ -222,7 +231,12 @@ public final class EvaluateOptions {
             return this;
         }
 
-        /** Stops sending judge calls once they cost this much; everything finished is kept. */
+        /**
+         * Stops sending calls once the run's paid calls (answers, judge, embeddings) cost this much,
+         * each model at its own price; everything finished is kept. The run refuses to start when a
+         * paid model's price is unknown: give it with {@link #answerPrice}, {@link #judgePrice} or
+         * {@link #embeddingPrice}.
+         */
         public Builder budgetUsd(double usd) {
             if (!(usd > 0)) {
                 throw new IllegalArgumentException("budgetUsd must be > 0, was " + usd);
@@ -240,6 +254,12 @@ public final class EvaluateOptions {
         /** The judge model's price (default: the built-in price table, else free). */
         public Builder judgePrice(TokenPrice price) {
             this.judgePrice = Objects.requireNonNull(price, "price");
+            return this;
+        }
+
+        /** The embedding model's price (default: the built-in price table, else free). */
+        public Builder embeddingPrice(TokenPrice price) {
+            this.embeddingPrice = Objects.requireNonNull(price, "price");
             return this;
         }
 

@@ -2,6 +2,7 @@ package io.github.raglens;
 
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.StoreException;
+import io.github.raglens.error.UnknownPriceException;
 import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.eval.judge.AnswerGenerator;
 import io.github.raglens.eval.judge.AnswerRecord;
@@ -19,6 +20,7 @@ import io.github.raglens.eval.judge.ScoreRecord;
 import io.github.raglens.eval.judge.Scorer;
 import io.github.raglens.eval.judge.ScoringSummary;
 import io.github.raglens.eval.judge.SelfConsistency;
+import io.github.raglens.eval.questions.DistinctQuestions;
 import io.github.raglens.eval.sampling.StratifiedSampler;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
@@ -33,6 +35,8 @@ import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;
+import io.github.raglens.usage.UsageLedger;
+import io.github.raglens.usage.UsageMetered;
 import io.github.raglens.workspace.Workspace;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,12 +49,16 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The evaluate stage: answers for a stratified sample of the questions × each retriever, judged with
  * the chosen metrics through raglens-eval's judge package; resumable at every step.
  */
 final class EvaluateStage {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EvaluateStage.class);
 
     private final RagLensConfig config;
     private final Workspace workspace;
@@ -73,11 +81,51 @@ final class EvaluateStage {
             throw new RagLensException(
                     workspace.questions() + " holds no usable question; run `raglens questions --docs DIR` first");
         }
-        return StratifiedSampler.withSeed(config.seed()).sample(questions, options.sample());
+        DistinctQuestions distinct = DistinctQuestions.of(questions);
+        distinct.message().ifPresent(LOG::warn);
+        return StratifiedSampler.withSeed(config.seed()).sample(distinct.questions(), options.sample());
     }
 
-    private static TokenPrice price(String model, Optional<TokenPrice> given) {
-        return given.orElseGet(() -> UsageLog.defaultPrice(model));
+    /** The run's ledger: each model at its own price (the options', else the listed one), the budget. */
+    private static UsageLedger ledger(
+            EvaluateOptions options, String answerModel, String judgeModel, EmbeddingProvider embeddings) {
+        UsageLedger.Builder b = UsageLedger.builder();
+        if (embeddings != null) {
+            options.embeddingPrice().ifPresent(p -> b.price(embeddings.modelName(), p));
+        }
+        options.answerPrice().ifPresent(p -> b.price(answerModel, p));
+        options.judgePrice().ifPresent(p -> b.price(judgeModel, p));
+        options.budgetUsd().ifPresent(b::budgetUsd);
+        UsageLedger ledger = b.build();
+        if (options.budgetUsd().isPresent()) {
+            requirePrice(ledger, answerModel, UnknownPriceException.Role.ANSWERS, "answerPrice");
+            requirePrice(ledger, judgeModel, UnknownPriceException.Role.JUDGE, "judgePrice");
+            options.secondJudge().ifPresent(second -> {
+                if (ledger.price(second.modelName()).isEmpty()) {
+                    throw new UnknownPriceException(
+                            second.modelName(),
+                            UnknownPriceException.Role.JUDGE,
+                            "a budget needs the price of every paid model, and none is known for the second judge '"
+                                    + second.modelName() + "'; choose a model with a listed price or drop the budget");
+                }
+            });
+            // Embedding models that report no usage (local ONNX, user code) cost nothing here.
+            if (embeddings instanceof UsageMetered<?>) {
+                requirePrice(ledger, embeddings.modelName(), UnknownPriceException.Role.EMBEDDINGS, "embeddingPrice");
+            }
+        }
+        return ledger;
+    }
+
+    private static void requirePrice(UsageLedger ledger, String model, UnknownPriceException.Role role, String option) {
+        if (ledger.price(model).isEmpty()) {
+            throw new UnknownPriceException(
+                    model,
+                    role,
+                    "a budget needs the price of every paid model, and none is known for '" + model
+                            + "'; give it with EvaluateOptions.Builder." + option
+                            + "(TokenPrice.of(inputPerMillion, outputPerMillion))");
+        }
     }
 
     private Map<String, Chunk> chunks() {
@@ -97,6 +145,7 @@ final class EvaluateStage {
         List<String> retrievers = retrieverNames();
         String answerModel = config.llm().get().modelName();
         String judgeModel = config.judgeModel().get().modelName();
+        UsageLedger ledger = ledger(options, answerModel, judgeModel, null);
         int avgChunk = (int) chunks.values().stream()
                 .mapToInt(c -> c.text().length())
                 .average()
@@ -106,7 +155,7 @@ final class EvaluateStage {
                 retrievers,
                 workspace.answers(),
                 avgChunk * options.k(),
-                price(answerModel, options.answerPrice()));
+                ledger.price(answerModel).orElse(TokenPrice.FREE));
         // Pairs not answered yet are estimated with the reference answer standing in for the answer.
         Map<String, AnswerRecord> done = new HashMap<>();
         for (AnswerRecord a : AnswerGenerator.read(workspace.answers())) {
@@ -151,7 +200,7 @@ final class EvaluateStage {
         CostEstimate judging;
         try (JudgeSession session = JudgeSession.builder(silent)
                 .callCache(workspace.judgeCalls())
-                .price(price(judgeModel, options.judgePrice()))
+                .ledger(ledger)
                 .build()) {
             judging = CostEstimate.forScoring(
                     cases,
@@ -166,6 +215,11 @@ final class EvaluateStage {
 
     /** Answers and judges the sample; writes answers.jsonl, scores.jsonl and evaluation.json. */
     EvaluationResult run(EvaluateOptions options, ProgressListener progress) {
+        LlmProvider answering = config.llm().get();
+        LlmProvider judge = new FirstCallGate(config.judgeModel().get());
+        EmbeddingProvider embeddings =
+                config.embeddings() == null ? null : config.embeddings().get();
+        UsageLedger ledger = ledger(options, answering.modelName(), judge.modelName(), embeddings);
         Map<String, Chunk> chunks = chunks();
         // Read before any call is sent, so a bad file costs nothing.
         Optional<List<HumanLabel>> labels = options.humanLabels().map(HumanLabel::read);
@@ -173,32 +227,25 @@ final class EvaluateStage {
         if (!Files.isDirectory(workspace.index())) {
             throw new RagLensException("no index at " + workspace.index() + "; run `raglens index --docs DIR` first");
         }
-        UsageLog usage = new UsageLog(workspace.usage());
-        LlmProvider answering = config.llm().get();
-        MeteredLlm llm =
-                new MeteredLlm(answering, "answers", usage, price(answering.modelName(), options.answerPrice()));
-        LlmProvider judging = config.judgeModel().get();
-        MeteredLlm judge = new MeteredLlm(judging, "judge", usage, price(judging.modelName(), options.judgePrice()));
-        EmbeddingProvider embeddings =
-                config.embeddings() == null ? null : config.embeddings().get();
+        UsageFile usage = new UsageFile(workspace.usage());
+        LlmProvider llm = ledger.meter(new FirstCallGate(answering), "answers");
         List<String> names = retrieverNames();
         AnswerGenerator.Summary answers;
         try (LuceneIndex index =
                 LuceneIndex.builder().directory(workspace.index()).open()) {
-            List<Retriever> rs = config.retrievers(index, embeddings);
+            List<Retriever> rs =
+                    config.retrievers(index, embeddings == null ? null : ledger.meter(embeddings, "answers"));
             int pairs = picked.size() * rs.size();
             progress.progress(
                     "answers",
                     0,
                     pairs,
                     picked.size() + " questions × " + rs.size() + " retrievers with " + llm.modelName());
-            UsageLog.EmbeddingCount beforeAnswers = UsageLog.EmbeddingCount.of(embeddings);
             try {
                 answers = AnswerGenerator.of(llm, options.k(), config.concurrency())
                         .generate(workspace.answers(), picked, rs);
             } finally {
-                usage.recordEmbeddings("answers", embeddings, beforeAnswers);
-                usage.save();
+                usage.save(ledger);
             }
             progress.progress("answers", pairs, pairs, answers.failed() + " failed");
         }
@@ -214,13 +261,12 @@ final class EvaluateStage {
             Chunk c = chunks.get(id);
             return c == null ? null : c.text();
         });
-        Judged first = score(judge, "judge", "evaluate", cases, options, embeddings, usage, progress);
+        Judged first = score(judge, "evaluate", cases, options, embeddings, ledger, usage, progress);
         List<Metric> metrics = first.metrics();
         ScoringSummary summary = first.summary();
-        Optional<MeteredLlm> second = options.secondJudge()
-                .map(j -> new MeteredLlm(j, "second-judge", usage, price(j.modelName(), options.judgePrice())));
+        Optional<LlmProvider> second = options.secondJudge().map(FirstCallGate::new);
         if (second.isPresent()) {
-            score(second.get(), "second-judge", "second judge", cases, options, embeddings, usage, progress);
+            score(second.get(), "second judge", cases, options, embeddings, ledger, usage, progress);
         }
         List<ScoreRecord> records = Scorer.read(workspace.scores());
         Aggregation aggregation = Aggregation.of(
@@ -260,25 +306,23 @@ final class EvaluateStage {
     /** What one judge's scoring run did, and the metrics it scored. */
     private record Judged(ScoringSummary summary, List<Metric> metrics) {}
 
-    /** Scores the cases with one judge model; its calls are metered under {@code usageStage}. */
+    /** Scores the cases with one judge model; its calls are counted in the run's ledger. */
     private Judged score(
-            MeteredLlm judge,
-            String usageStage,
+            LlmProvider judge,
             String progressStage,
             List<EvalCase> cases,
             EvaluateOptions options,
             EmbeddingProvider embeddings,
-            UsageLog usage,
+            UsageLedger ledger,
+            UsageFile usage,
             ProgressListener progress) {
         JudgeSession.Builder sb = JudgeSession.builder(judge)
                 .concurrency(config.concurrency())
                 .callCache(workspace.judgeCalls())
-                .price(price(judge.modelName(), options.judgePrice()));
+                .ledger(ledger);
         if (embeddings != null) {
             sb.embeddings(embeddings);
         }
-        options.budgetUsd().ifPresent(sb::budgetUsd);
-        UsageLog.EmbeddingCount beforeJudging = UsageLog.EmbeddingCount.of(embeddings);
         try (JudgeSession session = sb.build()) {
             List<Metric> metrics = Metrics.create(options.metrics(), session, options.contextPrecision());
             int total = cases.size() * metrics.size();
@@ -302,8 +346,7 @@ final class EvaluateStage {
                     .score(cases);
             return new Judged(summary, metrics);
         } finally {
-            usage.recordEmbeddings(usageStage, embeddings, beforeJudging);
-            usage.save();
+            usage.save(ledger);
         }
     }
 }

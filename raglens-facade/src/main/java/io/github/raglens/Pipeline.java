@@ -33,6 +33,7 @@ import io.github.raglens.spi.Parser;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;
 import io.github.raglens.store.JsonlStore;
+import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.workspace.Manifest;
 import io.github.raglens.workspace.Stage;
 import io.github.raglens.workspace.Workspace;
@@ -160,8 +161,7 @@ final class Pipeline {
                 String status =
                         embeddings == null ? "bm25 only" : model + (reused > 0 ? ", " + reused + " reused" : "");
                 progress.progress("index", reused, chunks.size(), status);
-                UsageLog usage = new UsageLog(workspace.usage());
-                UsageLog.EmbeddingCount before = UsageLog.EmbeddingCount.of(embeddings);
+                UsageLedger ledger = new UsageLedger();
                 try {
                     for (int from = 0; from < missing.size(); from += INDEX_SLICE) {
                         if (Thread.currentThread().isInterrupted()) {
@@ -173,13 +173,12 @@ final class Pipeline {
                         if (embeddings == null) {
                             index.addAll(part);
                         } else {
-                            index.addAll(part, embeddings);
+                            index.addAll(part, ledger.meter(embeddings, "index"));
                         }
                         progress.progress("index", reused + from + part.size(), chunks.size(), status);
                     }
                 } finally {
-                    usage.recordEmbeddings("index", embeddings, before);
-                    usage.save();
+                    new UsageFile(workspace.usage()).save(ledger);
                 }
                 manifest.complete(Stage.INDEX, configuration, RagLensVersion.get());
             }
@@ -196,9 +195,8 @@ final class Pipeline {
     /** Generates one question per chunk that has none yet, appending to questions.jsonl. */
     QuestionRun questions(int limit, ProgressListener progress) {
         List<Chunk> chunks = ChunksFile.read(workspace.chunks());
-        UsageLog usage = new UsageLog(workspace.usage());
-        LlmProvider model = config.llm().get();
-        MeteredLlm llm = new MeteredLlm(model, "questions", usage, UsageLog.defaultPrice(model.modelName()));
+        UsageLedger ledger = new UsageLedger();
+        LlmProvider llm = ledger.meter(new FirstCallGate(config.llm().get()), "questions");
         QuestionGenerator generator = QuestionGenerator.builder(llm)
                 .concurrency(config.concurrency())
                 .seed(config.seed())
@@ -219,7 +217,7 @@ final class Pipeline {
                                 "questions", done, total, ok + " ok, " + skip + " skip, " + failed + " failed");
                     });
         } finally {
-            usage.save();
+            new UsageFile(workspace.usage()).save(ledger);
         }
         manifest().complete(Stage.QUESTIONS, "llm=" + config.llm().get().modelName(), RagLensVersion.get());
         return run;
@@ -252,8 +250,10 @@ final class Pipeline {
             throw new RagLensException("no usable questions to benchmark; run `raglens questions --docs DIR` first");
         }
         List<Chunk> chunks = ChunksFile.read(workspace.chunks());
-        EmbeddingProvider embeddings =
-                config.embeddings() == null ? null : config.embeddings().get();
+        UsageLedger ledger = new UsageLedger();
+        EmbeddingProvider embeddings = config.embeddings() == null
+                ? null
+                : ledger.meter(config.embeddings().get(), "benchmark");
         // Only retrievers of your own: no index needed.
         try (LuceneIndex index = config.retrieverNames().isEmpty()
                 ? LuceneIndex.builder().inMemory().open()
@@ -264,8 +264,6 @@ final class Pipeline {
                     0,
                     retrievers.size(),
                     questions.size() + " questions × " + retrievers.size() + " retrievers");
-            UsageLog usage = new UsageLog(workspace.usage());
-            UsageLog.EmbeddingCount before = UsageLog.EmbeddingCount.of(embeddings);
             BenchmarkReport report;
             try {
                 report = BenchmarkRunner.builder()
@@ -275,8 +273,7 @@ final class Pipeline {
                         .build()
                         .run(questions, chunks);
             } finally {
-                usage.recordEmbeddings("benchmark", embeddings, before);
-                usage.save();
+                new UsageFile(workspace.usage()).save(ledger);
             }
             report.writeJson(workspace.benchmarkJson());
             report.writeTrecFiles(workspace.runs());
@@ -311,7 +308,7 @@ final class Pipeline {
                 evidence,
                 failedDocuments(),
                 readEvaluation(),
-                UsageLog.read(workspace.usage()));
+                UsageFile.read(workspace.usage()));
         try {
             Files.writeString(workspace.reportHtml(), HtmlReport.render(model), StandardCharsets.UTF_8);
             Files.writeString(workspace.reportMarkdown(), MarkdownReport.render(model), StandardCharsets.UTF_8);

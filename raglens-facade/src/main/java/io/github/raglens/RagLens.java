@@ -152,13 +152,16 @@ public final class RagLens {
      * Answers a stratified sample of the questions with every retriever's top-k contexts and scores
      * the answers with the judge model; writes {@code answers.jsonl}, {@code scores.jsonl} and {@code
      * evaluation.json}. Resumable: finished answers, scores and judge calls are kept and a rerun does
-     * only what is missing or failed. A budget stops the judge calls once spent (the summary says so
-     * and what is left); one failed sample never stops the run.
+     * only what is missing or failed. A budget covers every paid call (answers, judge, embeddings)
+     * and stops the calls once spent (the summary says so and what is left); one failed sample never
+     * stops the run.
      *
      * @param options sample, contexts, metrics, budget, prices
      * @param progress receives the {@code answers} and {@code evaluate} progress
+     * @throws io.github.raglens.error.UnknownPriceException before anything is sent, when a budget is
+     *     set and a paid model's price is unknown
      * @throws io.github.raglens.error.RagLensException if there are no questions or no index yet, or
-     *     answering stopped (bad key, unknown model); everything finished is kept
+     *     answering stopped (bad key, unknown model, budget spent); everything finished is kept
      */
     public EvaluationResult evaluate(EvaluateOptions options, ProgressListener progress) {
         Objects.requireNonNull(options, "options");

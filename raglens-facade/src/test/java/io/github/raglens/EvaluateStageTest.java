@@ -1,23 +1,27 @@
 package io.github.raglens;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.github.raglens.error.RagLensException;
+import io.github.raglens.error.UnknownPriceException;
 import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
-import io.github.raglens.providers.UsageLedger;
-import io.github.raglens.providers.UsageMetered;
 import io.github.raglens.report.ReportModel.UsageRow;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.store.ChunksFile;
 import io.github.raglens.store.JsonlStore;
+import io.github.raglens.usage.UsageLedger;
+import io.github.raglens.usage.UsageMetered;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -126,6 +130,80 @@ class EvaluateStageTest {
     }
 
     @Test
+    void evaluate_questionsSharingAnId_areMergedOnce_insteadOfAbortingTheSample() {
+        RagLens lens = prepared();
+        List<QuestionSample> samples =
+                SampleCorpus.questionSamples(ChunksFile.read(lens.workspace().chunks()));
+        try (JsonlStore<QuestionRecord> store =
+                JsonlStore.open(lens.workspace().questions(), QuestionRecord.class, QuestionRecord::chunkId)) {
+            // A second chunk quoting the same evidence: the same question id from another chunk.
+            for (QuestionSample q : samples.subList(0, 2)) {
+                store.append(new QuestionRecord(
+                        "another-chunk#" + q.id(),
+                        QuestionRecord.SUCCESS,
+                        q.question(),
+                        q.referenceAnswer(),
+                        q.evidence(),
+                        "",
+                        q.id(),
+                        q.documentId(),
+                        q.sectionId(),
+                        false,
+                        "hand/checked"));
+            }
+        }
+        EvaluationResult r = lens.evaluate(
+                EvaluateOptions.builder()
+                        .sample(samples.size() + 2)
+                        .k(3)
+                        .metrics(List.of("rouge_l"))
+                        .build(),
+                ProgressListener.NONE);
+        assertThat(r.questions()).isEqualTo(samples.size());
+        assertThat(calls).hasValue(samples.size());
+    }
+
+    @Test
+    void budget_withAModelOfUnknownPrice_refusesToStart_namingTheModelAndTheOption() {
+        RagLens lens = prepared();
+        EvaluateOptions withBudget = EvaluateOptions.builder()
+                .sample(4)
+                .k(3)
+                .metrics(List.of("rouge_l"))
+                .budgetUsd(1)
+                .build();
+        assertThatThrownBy(() -> lens.evaluate(withBudget, ProgressListener.NONE))
+                .isInstanceOf(UnknownPriceException.class)
+                .hasMessage("a budget needs the price of every paid model, and none is known for 'fake/answerer';"
+                        + " give it with EvaluateOptions.Builder.answerPrice(TokenPrice.of(inputPerMillion,"
+                        + " outputPerMillion))")
+                .satisfies(e ->
+                        assertThat(((UnknownPriceException) e).role()).isEqualTo(UnknownPriceException.Role.ANSWERS));
+        assertThat(calls).hasValue(0);
+        assertThat(lens.workspace().answers()).doesNotExist();
+    }
+
+    @Test
+    void budget_coversTheAnswers_atTheAnsweringModelsOwnPrice() {
+        RagLens lens = prepared();
+        // $1 a prompt token: every answer (100 prompt tokens) costs $100; $250 pays for three.
+        EvaluateOptions withBudget = EvaluateOptions.builder()
+                .sample(4)
+                .k(3)
+                .metrics(List.of("rouge_l"))
+                .answerPrice(TokenPrice.of(1_000_000, 0))
+                .budgetUsd(250)
+                .build();
+        assertThatThrownBy(() -> lens.evaluate(withBudget, ProgressListener.NONE))
+                .isInstanceOf(RagLensException.class)
+                .hasMessage("answering stopped: budget of $250.00 reached");
+        assertThat(calls).hasValue(3);
+        assertThat(UsageFile.read(lens.workspace().usage()))
+                .singleElement()
+                .satisfies(r -> assertThat(r.costUsd()).isEqualTo(300.0));
+    }
+
+    @Test
     void report_showsTokensAndCostPerStageAndModel_escaped() throws Exception {
         modelName = "fake/<script>alert(1)</script>";
         RagLens lens = prepared();
@@ -142,9 +220,20 @@ class EvaluateStageTest {
     }
 
     /** An embedding client that counts a token per word of every text in its ledger, as the HTTP clients do. */
-    private static final class CountingEmbeddings implements EmbeddingProvider, UsageMetered {
-        private final UsageLedger ledger = new UsageLedger();
-        final AtomicLong words = new AtomicLong();
+    private static final class CountingEmbeddings implements EmbeddingProvider, UsageMetered<CountingEmbeddings> {
+        private final UsageLedger ledger;
+        private final String stage;
+        final AtomicLong words;
+
+        CountingEmbeddings() {
+            this(null, "default", new AtomicLong());
+        }
+
+        private CountingEmbeddings(UsageLedger ledger, String stage, AtomicLong words) {
+            this.ledger = ledger;
+            this.stage = stage;
+            this.words = words;
+        }
 
         @Override
         public String modelName() {
@@ -170,13 +259,15 @@ class EvaluateStageTest {
                 out.add(v);
             }
             words.addAndGet(n);
-            ledger.record("default", modelName(), new TokenUsage(n, 0));
+            if (ledger != null) {
+                ledger.record(stage, modelName(), new TokenUsage(n, 0));
+            }
             return out;
         }
 
         @Override
-        public UsageLedger usageLedger() {
-            return ledger;
+        public CountingEmbeddings meteredBy(UsageLedger l, String s) {
+            return new CountingEmbeddings(l, s, words);
         }
     }
 
@@ -191,7 +282,7 @@ class EvaluateStageTest {
         lens.evaluate(options(), ProgressListener.NONE);
         long answerWords = embeddings.words.get() - indexWords - benchmarkWords;
 
-        Map<String, UsageRow> rows = UsageLog.read(lens.workspace().usage()).stream()
+        Map<String, UsageRow> rows = UsageFile.read(lens.workspace().usage()).stream()
                 .filter(r -> r.model().equals("openai/text-embedding-3-small"))
                 .collect(Collectors.toMap(UsageRow::stage, r -> r));
         assertThat(rows.keySet()).containsExactlyInAnyOrder("index", "benchmark", "answers");

@@ -5,6 +5,7 @@ import io.github.raglens.EvaluationEstimate;
 import io.github.raglens.EvaluationResult;
 import io.github.raglens.RagLens;
 import io.github.raglens.error.AuthenticationException;
+import io.github.raglens.error.UnknownPriceException;
 import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.eval.judge.Calibration;
 import io.github.raglens.eval.judge.ContextPrecision;
@@ -129,19 +130,22 @@ final class EvaluateCommand implements Callable<Integer> {
 
     @Option(
             names = "--budget-usd",
-            description = "Stop sending judge calls once they cost this much; everything finished is kept.")
+            description = "Stop sending calls once the run's paid calls (answers, judge, embeddings) cost this much,"
+                    + " each model at its own price; everything finished is kept.")
     Double budgetUsd;
 
     @Option(
             names = "--price-input",
             paramLabel = "USD",
-            description = "Judge price per million prompt tokens (default: the built-in price table, else 0).")
+            description = "Judge price per million prompt tokens, and the answering model's when it is the judge"
+                    + " (default: the built-in price table, else 0).")
     Double priceInput;
 
     @Option(
             names = "--price-output",
             paramLabel = "USD",
-            description = "Judge price per million completion tokens (default: the built-in price table, else 0).")
+            description = "Judge price per million completion tokens, and the answering model's when it is the judge"
+                    + " (default: the built-in price table, else 0).")
     Double priceOutput;
 
     @Option(
@@ -170,6 +174,20 @@ final class EvaluateCommand implements Callable<Integer> {
             description = "A second judge model scoring the same cells; the report shows per-metric kappa and"
                     + " Spearman against the judge and the cells where they disagree most.")
     String secondJudgeModel;
+
+    @Option(
+            names = "--llm-price-input",
+            paramLabel = "USD",
+            description = "Answering model's price per million prompt tokens (default: the built-in price table,"
+                    + " else 0).")
+    Double llmPriceInput;
+
+    @Option(
+            names = "--llm-price-output",
+            paramLabel = "USD",
+            description = "Answering model's price per million completion tokens (default: the built-in price"
+                    + " table, else 0).")
+    Double llmPriceOutput;
 
     @Option(names = "--dry-run", description = "Print the calls, tokens and cost the run would make, and send nothing.")
     boolean dryRun;
@@ -218,10 +236,16 @@ final class EvaluateCommand implements Callable<Integer> {
             if (budgetUsd != null) {
                 ob.budgetUsd(budgetUsd);
             }
+            boolean judgeIsLlm = judgeProvider == null && judgeModel == null;
             if (priceInput != null || priceOutput != null) {
-                TokenPrice p =
-                        TokenPrice.of(priceInput == null ? 0 : priceInput, priceOutput == null ? 0 : priceOutput);
-                ob.answerPrice(p).judgePrice(p);
+                TokenPrice p = price(priceInput, priceOutput);
+                ob.judgePrice(p);
+                if (judgeIsLlm) {
+                    ob.answerPrice(p);
+                }
+            }
+            if (llmPriceInput != null || llmPriceOutput != null) {
+                ob.answerPrice(price(llmPriceInput, llmPriceOutput));
             }
             options = ob.build();
         } catch (IllegalArgumentException e) {
@@ -268,7 +292,13 @@ final class EvaluateCommand implements Callable<Integer> {
                 .concurrency(concurrency)
                 .build();
         if (dryRun) {
-            EvaluationEstimate e = lens.estimateEvaluation(options);
+            EvaluationEstimate e;
+            try {
+                e = lens.estimateEvaluation(options);
+            } catch (UnknownPriceException x) {
+                throw new CommandLine.ParameterException(
+                        spec.commandLine(), budgetRemedy(x, judgeProvider == null && judgeModel == null));
+            }
             out.printf(
                     Locale.ROOT,
                     "dry run: %d questions x %d retrievers, metrics %s%n",
@@ -298,6 +328,9 @@ final class EvaluateCommand implements Callable<Integer> {
                         llm.modelName());
             }
             r = lens.evaluate(options, progress);
+        } catch (UnknownPriceException e) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), budgetRemedy(e, judgeProvider == null && judgeModel == null));
         }
         print(out, r.aggregation());
         printConsistency(out, r.selfConsistency());
@@ -350,6 +383,26 @@ final class EvaluateCommand implements Callable<Integer> {
         if (value < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), option + " must be at least 1, was " + value);
         }
+    }
+
+    private static TokenPrice price(Double input, Double output) {
+        return TokenPrice.of(input == null ? 0 : input, output == null ? 0 : output);
+    }
+
+    /** The library's refusal of a budget over a model of unknown price, in this command's options. */
+    static String budgetRemedy(UnknownPriceException e, boolean judgeIsLlm) {
+        String flags = switch (e.role()) {
+            case JUDGE -> "--price-input USD --price-output USD";
+            case ANSWERS ->
+                judgeIsLlm ? "--price-input USD --price-output USD" : "--llm-price-input USD --llm-price-output USD";
+            case EMBEDDINGS -> null;
+        };
+        String start =
+                "--budget-usd needs the price of every paid model, and raglens knows none for '" + e.model() + "'; ";
+        return flags == null
+                ? start + "choose an embedding model with a known price (e.g. --embedding-provider onnx), or drop"
+                        + " --budget-usd"
+                : start + "give it in dollars per million tokens with " + flags;
     }
 
     /** Usable questions in the workspace, for the opening line. */

@@ -3,6 +3,7 @@ package io.github.raglens.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.raglens.error.UnknownPriceException;
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
@@ -181,6 +182,26 @@ class EvaluateCommandTest {
         assertThat(run("--workspace", ws.toString(), "evaluate", "--docs", "docs", "--repeats", "0"))
                 .isEqualTo(2);
         assertThat(err.toString()).contains("repeats must be >= 1, was 0");
+    }
+
+    @Test
+    void budgetRemedy_namesTheFlagsOfTheModelWithoutPrice() {
+        UnknownPriceException judge =
+                new UnknownPriceException("openai/my-judge", UnknownPriceException.Role.JUDGE, "library message");
+        assertThat(EvaluateCommand.budgetRemedy(judge, false))
+                .isEqualTo("--budget-usd needs the price of every paid model, and raglens knows none for"
+                        + " 'openai/my-judge'; give it in dollars per million tokens with --price-input USD"
+                        + " --price-output USD");
+        UnknownPriceException answers =
+                new UnknownPriceException("openai/my-llm", UnknownPriceException.Role.ANSWERS, "library message");
+        assertThat(EvaluateCommand.budgetRemedy(answers, false))
+                .endsWith("with --llm-price-input USD --llm-price-output USD");
+        assertThat(EvaluateCommand.budgetRemedy(answers, true)).endsWith("with --price-input USD --price-output USD");
+        UnknownPriceException embeddings =
+                new UnknownPriceException("openai/my-emb", UnknownPriceException.Role.EMBEDDINGS, "library message");
+        assertThat(EvaluateCommand.budgetRemedy(embeddings, false))
+                .endsWith("'openai/my-emb'; choose an embedding model with a known price (e.g. --embedding-provider"
+                        + " onnx), or drop --budget-usd");
     }
 
     @Test

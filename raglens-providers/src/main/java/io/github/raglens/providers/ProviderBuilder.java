@@ -5,6 +5,7 @@ import io.github.raglens.providers.internal.ClientConfig;
 import io.github.raglens.providers.internal.RateLimiter;
 import io.github.raglens.providers.internal.RetryPolicy;
 import io.github.raglens.providers.internal.Secret;
+import io.github.raglens.usage.UsageLedger;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
@@ -39,7 +40,6 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
     private int maxConcurrency = 16;
     private UsageLedger ledger;
     private String stage = "default";
-    private PriceTable prices = PriceTable.defaults();
 
     /**
      * Starts a builder.
@@ -88,7 +88,6 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
         this.maxConcurrency = other.maxConcurrency;
         this.ledger = other.ledger;
         this.stage = other.stage;
-        this.prices = other.prices;
     }
 
     @SuppressWarnings("unchecked")
@@ -203,7 +202,10 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
         return self();
     }
 
-    /** Sets the ledger usage is recorded in (default: a new ledger per client). */
+    /**
+     * Sets the ledger every reply's usage is recorded in (default none: the client counts nothing).
+     * {@link UsageLedger#meter} sets it for a run, so one ledger counts each call once.
+     */
     public B usageLedger(UsageLedger ledger) {
         this.ledger = Objects.requireNonNull(ledger, "ledger");
         return self();
@@ -216,12 +218,6 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
             throw new IllegalArgumentException("stage must not be blank");
         }
         this.stage = stage;
-        return self();
-    }
-
-    /** Sets the price table (default {@link PriceTable#defaults()}). */
-    public B prices(PriceTable prices) {
-        this.prices = Objects.requireNonNull(prices, "prices");
         return self();
     }
 
@@ -273,9 +269,8 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
                 callTimeout,
                 new RetryPolicy(maxRetries, initialBackoff, maxBackoff, maxRetryWait),
                 new RateLimiter.Limits(requestsPerMinute, tokensPerMinute, maxConcurrency),
-                ledger == null ? new UsageLedger() : ledger,
-                stage,
-                prices);
+                ledger,
+                stage);
     }
 
     /** Whether a base URL is a provider's public server, which always needs a key. */

@@ -3,9 +3,8 @@
  * OpenAI and OpenAI-compatible servers ({@link io.github.raglens.providers.openai.OpenAi}) and Groq
  * ({@link io.github.raglens.providers.groq.Groq}), plus what they share: {@link
  * io.github.raglens.providers.ProviderBuilder} options, {@link io.github.raglens.providers.Environment}
- * lookup, {@link io.github.raglens.providers.UsageLedger usage}, {@link
- * io.github.raglens.providers.PriceTable prices}, {@link io.github.raglens.providers.CostEstimate
- * estimates} and the {@link io.github.raglens.providers.Providers by-name factory}.
+ * lookup and the {@link io.github.raglens.providers.Providers by-name factory}. Every client counts
+ * its replies' tokens in the {@link io.github.raglens.usage.UsageLedger} it is given.
  *
  * <pre>{@code
  * UsageLedger ledger = new UsageLedger();
@@ -15,7 +14,7 @@
  *     .usageLedger(ledger).stage("judge")
  *     .build();
  * ChatOutcome out = judge.chat(ChatRequest.builder().user("…").schema(schema).build());
- * double usd = ledger.costUsd(PriceTable.defaults());
+ * double usd = ledger.costUsd();
  * }</pre>
  *
  * <p>Every client: retries connection errors, timeouts, 408, 409, 429 and 5xx with exponential

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.raglens.error.AuthenticationException;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
+import io.github.raglens.usage.UsageLedger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

@@ -9,6 +9,7 @@ import io.github.raglens.providers.groq.Groq;
 import io.github.raglens.providers.openai.OpenAi;
 import io.github.raglens.providers.openai.OpenAiChat;
 import io.github.raglens.providers.openai.OpenAiEmbeddings;
+import io.github.raglens.usage.UsageLedger;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -90,7 +91,11 @@ class SecretLeakTest {
                     .environment(env)
                     .baseUrl(server.url("/openai/v1").toString())
                     .build();
-            seen.append(chat).append(chat.toBuilder()).append(emb).append(groq).append(chat.usageLedger());
+            seen.append(chat)
+                    .append(chat.toBuilder())
+                    .append(emb)
+                    .append(groq)
+                    .append(chat.meteredBy(new UsageLedger(), "judge"));
             ChatRequest req = ChatRequest.builder().user("hi").build();
             List<Runnable> calls = List.of(
                     () -> chat.chat(req),

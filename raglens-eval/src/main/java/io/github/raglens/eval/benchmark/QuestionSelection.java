@@ -1,5 +1,6 @@
 package io.github.raglens.eval.benchmark;
 
+import io.github.raglens.eval.questions.DistinctQuestions;
 import io.github.raglens.eval.questions.Evidence;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
@@ -56,9 +57,11 @@ record QuestionSelection(List<BenchmarkQuestion> questions, int excluded, List<S
                     + " failed); check the LLM with `raglens questions --docs DIR --limit 5` or try another"
                     + " --llm-model");
         }
+        DistinctQuestions distinct = DistinctQuestions.of(usable);
+        distinct.message().ifPresent(message -> warn(warnings, message));
         List<QuestionSample> kept = new ArrayList<>();
         int excluded = 0;
-        for (QuestionSample q : usable) {
+        for (QuestionSample q : distinct.questions()) {
             if (relevance != Relevance.EVIDENCE && !byId.containsKey(q.sourceChunkId())) {
                 excluded++;
             } else {

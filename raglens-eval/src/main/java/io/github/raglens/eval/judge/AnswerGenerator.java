@@ -1,6 +1,7 @@
 package io.github.raglens.eval.judge;
 
 import io.github.raglens.error.AuthenticationException;
+import io.github.raglens.error.BudgetSpentException;
 import io.github.raglens.error.ModelNotFoundException;
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.ProviderTimeoutException;
@@ -34,7 +35,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * soon as it is known; a rerun skips answered pairs and retries failed ones.
  *
  * <p>Each pair runs on a virtual thread; a semaphore bounds the model calls in flight. A bad API key
- * or unknown model stops the run (the rest is left for a later run). Thread-safe.
+ * or unknown model, or a spent budget, stops the run (the rest is left for a later run). Thread-safe.
  */
 public final class AnswerGenerator {
 
@@ -149,7 +150,13 @@ public final class AnswerGenerator {
     }
 
     private AnswerRecord answer(Retriever r, QuestionSample q, AtomicReference<String> stop) {
-        RetrievalResult result = r.retrieve(q.question(), k);
+        RetrievalResult result;
+        try {
+            result = r.retrieve(q.question(), k);
+        } catch (BudgetSpentException e) {
+            stop.compareAndSet(null, e.getMessage());
+            return null;
+        }
         List<String> ids = new ArrayList<>();
         List<String> texts = new ArrayList<>();
         for (RetrievedChunk hit : result.hits()) {
@@ -177,7 +184,10 @@ public final class AnswerGenerator {
                 }
                 case ChatOutcome.Failed f -> reason = f.reason().code();
             }
-        } catch (AuthenticationException | ModelNotFoundException | ProviderUnreachableException e) {
+        } catch (AuthenticationException
+                | ModelNotFoundException
+                | ProviderUnreachableException
+                | BudgetSpentException e) {
             stop.compareAndSet(null, e.getMessage());
             return null;
         } catch (RateLimitedException e) {

@@ -3,6 +3,7 @@ package io.github.raglens.eval.judge;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.TokenPrice;
+import io.github.raglens.model.TokenUsage;
 import io.github.raglens.store.JsonlStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,8 +14,8 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * What a run is expected to send before anything is sent ({@code --dry-run}): calls, tokens (about
- * four characters a token) and cost. Calls already in the call cache and cells already scored are
+ * What a run is expected to send before anything is sent (a dry run): calls, tokens ({@link
+ * TokenUsage#estimateTokens}) and cost. Calls already in the call cache and cells already scored are
  * not counted; statement extractions shared between metrics and retrievers, and the verdict call
  * faithfulness and context recall share, are counted once. Context precision is counted per cell, so
  * when retrievers return the same contexts for a question (calls the run shares) the estimate is an
@@ -30,7 +31,6 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
     /** Nothing to send. */
     public static final CostEstimate NONE = new CostEstimate(0, 0, 0, 0);
 
-    private static final int CHARS_PER_TOKEN = 4;
     private static final int VERDICT_TOKENS = 40;
 
     /** This estimate plus another. */
@@ -83,15 +83,14 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
                     continue;
                 }
                 calls++;
-                prompt += tokens(AnswerGenerator.SYSTEM.length()
+                prompt += TokenUsage.estimateTokens(AnswerGenerator.SYSTEM.length()
                         + contextChars
                         + q.question().length()
                         + 40);
             }
         }
         long completion = calls * 120;
-        return new CostEstimate(
-                calls, prompt, completion, price.cost(new io.github.raglens.model.TokenUsage(prompt, completion)));
+        return new CostEstimate(calls, prompt, completion, price.cost(new TokenUsage(prompt, completion)));
     }
 
     /**
@@ -99,7 +98,7 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
      *
      * @param cases the cells
      * @param metrics the metrics
-     * @param session the judge session (its call cache and price)
+     * @param session the judge session (its call cache, and its ledger's price of the judge)
      * @param scoresFile {@code scores.jsonl}; may not exist
      * @return the estimate
      */
@@ -114,7 +113,7 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
      *
      * @param cases the cells
      * @param metrics the metrics
-     * @param session the judge session (its call cache and price)
+     * @param session the judge session (its call cache, and its ledger's price of the judge)
      * @param scoresFile {@code scores.jsonl}; may not exist
      * @param repeats judgements per cell of every judge metric, {@code >= 1}
      * @return the estimate
@@ -141,8 +140,8 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
             // Each repeat's calls have keys of their own: counted, and looked up in the cache, apart.
             estimate(cases, metrics, session.repeat(repeat), repeat, scored, t);
         }
-        return new CostEstimate(
-                t[0], t[1], t[2], session.price().cost(new io.github.raglens.model.TokenUsage(t[1], t[2])));
+        TokenPrice price = session.ledger().price(model).orElse(TokenPrice.FREE);
+        return new CostEstimate(t[0], t[1], t[2], price.cost(new TokenUsage(t[1], t[2])));
     }
 
     private static void estimate(
@@ -244,7 +243,8 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
             add(
                     t,
                     Prompts.statements(question, text),
-                    tokens(text.length()) + 10L * sentences(text).size());
+                    TokenUsage.estimateTokens(text.length())
+                            + 10L * sentences(text).size());
         }
     }
 
@@ -272,12 +272,8 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
 
     private static void add(long[] t, ChatRequest r, long completion) {
         t[0]++;
-        t[1] += tokens(r.allText().length());
+        t[1] += TokenUsage.estimateTokens(r.allText().length());
         t[2] += completion;
-    }
-
-    private static long tokens(long chars) {
-        return (chars + CHARS_PER_TOKEN - 1) / CHARS_PER_TOKEN;
     }
 
     /** A rough statement count: the sentences of the text. */

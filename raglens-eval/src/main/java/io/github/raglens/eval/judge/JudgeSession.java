@@ -2,6 +2,7 @@ package io.github.raglens.eval.judge;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.github.raglens.error.AuthenticationException;
+import io.github.raglens.error.BudgetSpentException;
 import io.github.raglens.error.InvalidRequestException;
 import io.github.raglens.error.ModelNotFoundException;
 import io.github.raglens.error.ProviderException;
@@ -12,107 +13,57 @@ import io.github.raglens.internal.Json;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.EmbeddingPurpose;
-import io.github.raglens.model.TokenPrice;
-import io.github.raglens.model.TokenUsage;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
-import io.github.raglens.store.JsonlStore;
+import io.github.raglens.usage.UsageLedger;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.atomic.LongAdder;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The judge model as the metrics use it: every call goes through one semaphore (at most {@code
- * concurrency} calls in flight), a completed call is sent at most once (shared between metrics in
- * memory and, with a call cache, across runs), tokens and cost are counted, and a budget stops new
- * calls once it is spent.
+ * The judge model as the metrics use it: every call waits for one of {@code concurrency} permits
+ * ({@link CallPermits}), a completed call is sent at most once (shared between metrics in memory by
+ * {@link CallMemo} and, with a {@link CallCache}, across runs), and every call is counted in the
+ * run's {@link UsageLedger} under the stage {@code judge}, whose budget stops new calls once it is
+ * spent.
  *
  * <p>Thread-safe. Close the session to release the call cache's file lock.
  */
 public final class JudgeSession implements AutoCloseable {
 
-    private static final Logger LOG = LoggerFactory.getLogger(JudgeSession.class);
+    /** The stage the judge's calls are counted under. */
+    static final String STAGE = "judge";
 
-    private final LlmProvider llm;
-    private final EmbeddingProvider embeddings;
-    private final Semaphore permits;
-    private final int concurrency;
-    private final JsonlStore<CallRecord> cache;
-    private final TokenPrice price;
-    private final double budgetUsd;
-    private final int retries;
-    private final ConcurrentHashMap<String, CompletableFuture<Object>> memo;
-    private final LongAdder callsSent;
-    private final LongAdder cacheHits;
-    private final LongAdder failedCalls;
-    private final AtomicLong promptTokens;
-    private final AtomicLong completionTokens;
-    private final AtomicReference<String> stopped;
+    /** What every repeat view of a session shares. */
+    private record Shared(
+            LlmProvider llm,
+            EmbeddingProvider embeddings,
+            UsageLedger ledger,
+            int retries,
+            CallPermits permits,
+            CallMemo memo,
+            CallCache cache,
+            CallCounts counts) {}
+
+    private final Shared shared;
     private final int repeat;
 
-    private JudgeSession(Builder b) {
-        this.stopped = new AtomicReference<>();
-        this.repeat = 0;
-        this.llm = b.llm;
-        this.embeddings = b.embeddings;
-        this.concurrency = b.concurrency;
-        this.permits = new Semaphore(b.concurrency, true);
-        this.price = b.price;
-        this.budgetUsd = b.budgetUsd;
-        this.retries = b.retries;
-        this.memo = new ConcurrentHashMap<>();
-        this.callsSent = new LongAdder();
-        this.cacheHits = new LongAdder();
-        this.failedCalls = new LongAdder();
-        this.promptTokens = new AtomicLong();
-        this.completionTokens = new AtomicLong();
-        this.cache = b.callCache == null
-                ? null
-                : JsonlStore.builder(b.callCache, CallRecord.class, CallRecord::key)
-                        .forceEvery(32)
-                        .open();
-    }
-
-    /** A view of {@code base} for one repeat of every judgement: the same state, its own call keys. */
-    private JudgeSession(JudgeSession base, int repeat) {
-        this.llm = base.llm;
-        this.embeddings = base.embeddings;
-        this.concurrency = base.concurrency;
-        this.permits = base.permits;
-        this.price = base.price;
-        this.budgetUsd = base.budgetUsd;
-        this.retries = base.retries;
-        this.cache = base.cache;
-        this.memo = base.memo;
-        this.callsSent = base.callsSent;
-        this.cacheHits = base.cacheHits;
-        this.failedCalls = base.failedCalls;
-        this.promptTokens = base.promptTokens;
-        this.completionTokens = base.completionTokens;
-        this.stopped = base.stopped;
+    private JudgeSession(Shared shared, int repeat) {
+        this.shared = shared;
         this.repeat = repeat;
     }
 
     /**
-     * This session for repeat {@code r} of every judgement (0 is the first): it shares the semaphore,
-     * the call cache, the counters and the budget, but suffixes every call key with the repeat, so a
+     * This session for repeat {@code r} of every judgement (0 is the first): it shares the permits,
+     * the call cache, the counts and the ledger, but suffixes every call key with the repeat, so a
      * repeat is a distinct call that is sent once and cached like any other.
      */
     JudgeSession repeat(int r) {
         if (r < 0) {
             throw new IllegalArgumentException("repeat must be >= 0, was " + r);
         }
-        return r == repeat ? this : new JudgeSession(this, r);
+        return r == repeat ? this : new JudgeSession(shared, r);
     }
 
     /** The key a call is memoised and cached under in this repeat. */
@@ -124,7 +75,8 @@ public final class JudgeSession implements AutoCloseable {
      * Starts a session with the judge model.
      *
      * @param judge the judge model
-     * @return a builder; defaults: concurrency 8, no call cache, free, no budget, 1 retry
+     * @return a builder; defaults: concurrency 8, no call cache, a ledger of its own (listed prices,
+     *     no budget), 1 retry
      */
     public static Builder builder(LlmProvider judge) {
         return new Builder(judge);
@@ -132,38 +84,37 @@ public final class JudgeSession implements AutoCloseable {
 
     /** The judge model's name, recorded with every score. */
     public String modelName() {
-        return llm.modelName();
+        return shared.llm.modelName();
     }
 
     /** The embedding provider used by response relevancy, when one was given. */
     public Optional<EmbeddingProvider> embeddings() {
-        return Optional.ofNullable(embeddings);
+        return Optional.ofNullable(shared.embeddings);
     }
 
     /** How many calls may be in flight at once. */
     public int concurrency() {
-        return concurrency;
+        return shared.permits.concurrency();
     }
 
-    /** The price of the judge's tokens. */
-    public TokenPrice price() {
-        return price;
+    /** The ledger the session's calls are counted in. */
+    public UsageLedger ledger() {
+        return shared.ledger;
     }
 
     /** What the session has done so far. */
     public JudgeStats stats() {
-        TokenUsage usage = new TokenUsage(promptTokens.get(), completionTokens.get());
-        return new JudgeStats(callsSent.sum(), cacheHits.sum(), failedCalls.sum(), usage, price.cost(usage));
+        return shared.counts.stats(shared.ledger, STAGE);
     }
 
     /** Why the session stopped sending calls (budget spent, fatal provider error), if it did. */
     public Optional<String> stopReason() {
-        return Optional.ofNullable(stopped.get());
+        return shared.permits.stopReason();
     }
 
     /** Whether a completed call with this key is in the call cache. */
     boolean isCached(String key) {
-        return cache != null && cache.contains(keyOf(key));
+        return shared.cache != null && shared.cache.contains(keyOf(key));
     }
 
     /**
@@ -173,76 +124,36 @@ public final class JudgeSession implements AutoCloseable {
      * @throws CellFailure when no usable reply could be had
      * @throws RunStopped when the budget is spent or the run was stopped
      */
-    @SuppressWarnings("unchecked")
     <T> T ask(String callKey, ChatRequest request, ReplyReader<T> reader) {
         String key = keyOf(callKey);
-        CompletableFuture<Object> mine = new CompletableFuture<>();
-        CompletableFuture<Object> earlier = memo.putIfAbsent(key, mine);
-        if (earlier != null) {
-            cacheHits.increment();
-            try {
-                return (T) earlier.join();
-            } catch (CompletionException e) {
-                if (e.getCause() instanceof RuntimeException re) {
-                    throw re;
-                }
-                throw e;
-            }
-        }
-        try {
-            T value = fromCache(key, reader);
-            if (value == null) {
-                value = send(key, request, reader);
-            }
-            mine.complete(value);
-            return value;
-        } catch (RunStopped e) {
-            // Not memoised: a stopped call was never answered.
-            memo.remove(key, mine);
-            mine.completeExceptionally(e);
-            throw e;
-        } catch (RuntimeException e) {
-            mine.completeExceptionally(e);
-            throw e;
-        }
-    }
-
-    private <T> T fromCache(String key, ReplyReader<T> reader) {
-        if (cache == null) {
-            return null;
-        }
-        Optional<CallRecord> hit = cache.get(key);
-        if (hit.isEmpty()) {
-            return null;
-        }
-        try {
-            T value = reader.read(Json.mapper().readTree(hit.get().reply()));
-            cacheHits.increment();
-            return value;
-        } catch (JsonProcessingException | RuntimeException e) {
-            LOG.warn("cached judge reply {} is no longer readable and is asked again: {}", key, e.getMessage());
-            return null;
-        }
+        return shared.memo.once(
+                key,
+                () -> {
+                    Optional<T> cached = shared.cache == null ? Optional.empty() : shared.cache.read(key, reader);
+                    if (cached.isPresent()) {
+                        shared.counts.shared();
+                        return cached.get();
+                    }
+                    return send(key, request, reader);
+                },
+                shared.counts::shared);
     }
 
     private <T> T send(String key, ChatRequest request, ReplyReader<T> reader) {
         ChatRequest attempt = request;
         CellFailure last = null;
-        for (int i = 0; i <= retries; i++) {
+        for (int i = 0; i <= shared.retries; i++) {
             // The permit is held until the reply is recorded in the call cache, so a kill can lose at
             // most one completed-but-unrecorded call per permit, even when a disk flush is slow.
-            checkRunning();
-            acquire();
+            shared.permits.acquire();
             try {
                 ChatOutcome outcome = chat(attempt);
                 switch (outcome) {
                     case ChatOutcome.Completed c -> {
                         try {
                             T value = reader.read(Json.mapper().readTree(c.text()));
-                            if (cache != null) {
-                                TokenUsage u = c.usage();
-                                cache.append(new CallRecord(
-                                        key, llm.modelName(), c.text(), u.promptTokens(), u.completionTokens()));
+                            if (shared.cache != null) {
+                                shared.cache.append(key, modelName(), c.text(), c.usage());
                             }
                             return value;
                         } catch (JsonProcessingException e) {
@@ -256,7 +167,7 @@ public final class JudgeSession implements AutoCloseable {
                     case ChatOutcome.Failed f -> {
                         last = new CellFailure(f.reason().code(), f.detail());
                         if (f.reason() == ChatOutcome.Reason.REFUSAL) {
-                            failedCalls.increment();
+                            shared.counts.failed();
                             throw last;
                         }
                         if (f.reason() == ChatOutcome.Reason.TRUNCATED) {
@@ -265,74 +176,58 @@ public final class JudgeSession implements AutoCloseable {
                     }
                 }
             } finally {
-                permits.release();
+                shared.permits.release();
             }
-            failedCalls.increment();
+            shared.counts.failed();
         }
         throw last;
     }
 
     /**
-     * Embeds texts through the session's semaphore.
+     * Embeds texts with one permit.
      *
      * @throws CellFailure when the embedding provider fails or none was given
      */
     List<float[]> embed(List<String> texts, EmbeddingPurpose purpose) {
-        if (embeddings == null) {
+        if (shared.embeddings == null) {
             throw new CellFailure("no-embeddings", "response relevancy needs an embedding provider");
         }
-        checkRunning();
-        acquire();
+        shared.permits.acquire();
         try {
-            return embeddings.embed(texts, purpose);
+            return shared.embeddings.embed(texts, purpose);
         } catch (ProviderException e) {
             throw failureOf(e);
+        } catch (BudgetSpentException e) {
+            throw stopped(e);
         } finally {
-            permits.release();
+            shared.permits.release();
         }
     }
 
     /** Stops sending new calls; calls in flight finish. */
     void stop(String reason) {
-        stopped.compareAndSet(null, reason);
+        shared.permits.stop(reason);
     }
 
     /** Sends one request; the caller holds a permit. */
     private ChatOutcome chat(ChatRequest request) {
-        checkRunning();
+        shared.permits.checkRunning();
         try {
-            callsSent.increment();
-            ChatOutcome outcome = llm.chat(request);
-            account(outcome.usage());
+            ChatOutcome outcome = shared.llm.chat(request);
+            shared.counts.sent();
             return outcome;
+        } catch (BudgetSpentException e) {
+            throw stopped(e);
         } catch (ProviderException e) {
-            failedCalls.increment();
+            shared.counts.sent();
+            shared.counts.failed();
             throw failureOf(e);
         }
     }
 
-    private void account(TokenUsage usage) {
-        promptTokens.addAndGet(usage.promptTokens());
-        completionTokens.addAndGet(usage.completionTokens());
-        if (stats().costUsd() >= budgetUsd) {
-            stop(String.format(java.util.Locale.ROOT, "budget of $%.2f reached", budgetUsd));
-        }
-    }
-
-    private void checkRunning() {
-        String why = stopped.get();
-        if (why != null) {
-            throw new RunStopped(why);
-        }
-    }
-
-    private void acquire() {
-        try {
-            permits.acquire();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RunStopped("interrupted");
-        }
+    private RunStopped stopped(BudgetSpentException e) {
+        stop(e.getMessage());
+        return new RunStopped(e.getMessage());
     }
 
     private RuntimeException failureOf(ProviderException e) {
@@ -367,16 +262,16 @@ public final class JudgeSession implements AutoCloseable {
     /** Flushes and closes the call cache. */
     @Override
     public void close() {
-        if (cache != null && repeat == 0) {
-            cache.close();
+        if (shared.cache != null && repeat == 0) {
+            shared.cache.close();
         }
     }
 
     @Override
     public String toString() {
-        return "JudgeSession[model=" + llm.modelName() + ", concurrency=" + concurrency + ", price=" + price
-                + ", budgetUsd=" + budgetUsd + ", retries=" + retries + ", callCache="
-                + (cache == null ? "none" : cache.file()) + "]";
+        return "JudgeSession[model=" + modelName() + ", concurrency=" + concurrency() + ", ledger=" + shared.ledger
+                + ", retries=" + shared.retries + ", callCache="
+                + (shared.cache == null ? "none" : shared.cache.file()) + "]";
     }
 
     /** Configures a {@link JudgeSession}; not thread-safe. */
@@ -385,8 +280,7 @@ public final class JudgeSession implements AutoCloseable {
         private EmbeddingProvider embeddings;
         private int concurrency = 8;
         private Path callCache;
-        private TokenPrice price = TokenPrice.FREE;
-        private double budgetUsd = Double.POSITIVE_INFINITY;
+        private UsageLedger ledger;
         private int retries = 1;
 
         private Builder(LlmProvider llm) {
@@ -418,22 +312,13 @@ public final class JudgeSession implements AutoCloseable {
             return this;
         }
 
-        /** The price of the judge's tokens (default free). */
-        public Builder price(TokenPrice price) {
-            this.price = Objects.requireNonNull(price, "price");
-            return this;
-        }
-
         /**
-         * Stops sending calls once their cost reaches this many dollars (default no limit).
-         *
-         * @throws IllegalArgumentException if not positive
+         * The ledger the calls are counted in, with the models' prices and the run's budget, which
+         * stops new calls once spent (default: a ledger of the session's own, listed prices, no
+         * budget). Give the run's ledger so one budget covers the answers and the judge alike.
          */
-        public Builder budgetUsd(double usd) {
-            if (!(usd > 0)) {
-                throw new IllegalArgumentException("budget must be > 0 dollars, was " + usd);
-            }
-            this.budgetUsd = usd;
+        public Builder ledger(UsageLedger ledger) {
+            this.ledger = Objects.requireNonNull(ledger, "ledger");
             return this;
         }
 
@@ -453,7 +338,18 @@ public final class JudgeSession implements AutoCloseable {
 
         /** Opens the session (and its call cache). */
         public JudgeSession build() {
-            return new JudgeSession(this);
+            UsageLedger l = ledger == null ? new UsageLedger() : ledger;
+            return new JudgeSession(
+                    new Shared(
+                            l.meter(llm, STAGE),
+                            embeddings == null ? null : l.meter(embeddings, STAGE),
+                            l,
+                            retries,
+                            new CallPermits(concurrency),
+                            new CallMemo(),
+                            callCache == null ? null : new CallCache(callCache),
+                            new CallCounts()),
+                    0);
         }
     }
 }

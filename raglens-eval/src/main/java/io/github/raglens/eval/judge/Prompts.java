@@ -1,5 +1,6 @@
 package io.github.raglens.eval.judge;
 
+import io.github.raglens.model.ChatMessage;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.ResponseSchema;
 import java.nio.charset.StandardCharsets;
@@ -9,20 +10,12 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * The judge's prompts, their reply schemas and versions. Changing a prompt's text means bumping its
- * version: the version is part of every call key and of the metrics' versions, so stored calls and
- * scores made with the old text are not reused.
+ * The judge's prompts, their reply schemas and versions. A version is a readable name and a hash of
+ * everything the prompt sends but its inputs (system and user text, schema, temperature, output
+ * cap), e.g. {@code statements@3f2a9c1d}: the version is part of every call key and of the metrics'
+ * versions, so an edited prompt never reuses calls and scores made with the old one.
  */
 final class Prompts {
-
-    /** Splitting a text into standalone statements. */
-    static final String STATEMENTS_VERSION = "statements-1";
-    /** Verdicts of numbered statements against a premise. */
-    static final String SUPPORT_VERSION = "support-1";
-    /** Usefulness of one context (or all contexts at once) for reaching the reference answer. */
-    static final String USEFULNESS_VERSION = "usefulness-1";
-    /** Questions generated back from an answer. */
-    static final String QUESTIONS_VERSION = "questions-1";
 
     static final int QUESTIONS_PER_ANSWER = 3;
 
@@ -58,7 +51,49 @@ final class Prompts {
                "required":["question","noncommittal"],
                "properties":{"question":{"type":"string"},"noncommittal":{"type":"integer","enum":[0,1]}}}}}}""");
 
+    /** Splitting a text into standalone statements. */
+    static final String STATEMENTS_VERSION = version("statements", statements("{question}", "{text}"));
+    /** Verdicts of numbered statements against a premise. */
+    static final String SUPPORT_VERSION =
+            version("support", support(List.of("{statement 1}", "{statement 2}"), "PREMISE", "{premise}"));
+    /** Usefulness of one context (or all contexts at once) for reaching the reference answer. */
+    static final String USEFULNESS_VERSION = version(
+            "usefulness",
+            usefulness("{question}", "{reference}", "{context}"),
+            usefulnessAll("{question}", "{reference}", List.of("{context 1}", "{context 2}")));
+    /** Questions generated back from an answer. */
+    static final String QUESTIONS_VERSION = version("questions", questions("{answer}"));
+
     private Prompts() {}
+
+    /**
+     * A prompt's version: its name, {@code @}, and 8 hex digits of a SHA-256 over the requests it
+     * makes of placeholder inputs, so any change to its text, schema or settings changes it.
+     */
+    static String version(String name, ChatRequest... probes) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            for (ChatRequest r : probes) {
+                StringBuilder sb = new StringBuilder();
+                for (ChatMessage m : r.messages()) {
+                    sb.append(m.role()).append('\u001f').append(m.content()).append('\u001e');
+                }
+                r.schema()
+                        .ifPresent(schema -> sb.append(schema.name())
+                                .append('\u001f')
+                                .append(schema.schemaJson())
+                                .append('\u001e'));
+                sb.append(r.temperature())
+                        .append('\u001f')
+                        .append(r.maxOutputTokens())
+                        .append('\u001d');
+                sha.update(sb.toString().getBytes(StandardCharsets.UTF_8));
+            }
+            return name + "@" + HexFormat.of().formatHex(sha.digest(), 0, 4);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
 
     static ChatRequest statements(String question, String text) {
         String user = """

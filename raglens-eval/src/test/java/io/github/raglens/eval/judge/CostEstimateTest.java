@@ -3,6 +3,7 @@ package io.github.raglens.eval.judge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.model.TokenPrice;
+import io.github.raglens.usage.UsageLedger;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,9 @@ class CostEstimateTest {
             SimulatedJudge judge = new SimulatedJudge();
             try (JudgeSession s = JudgeSession.builder(judge)
                     .callCache(ws.resolve("judge-calls.jsonl"))
-                    .price(TokenPrice.of(0.15, 0.60))
+                    .ledger(UsageLedger.builder()
+                            .price(judge.modelName(), TokenPrice.of(0.15, 0.60))
+                            .build())
                     .build()) {
                 List<Metric> metrics = Metrics.create(Metrics.DEFAULT, s, mode);
                 CostEstimate before = CostEstimate.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"));

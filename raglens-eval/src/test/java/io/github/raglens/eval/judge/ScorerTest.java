@@ -10,6 +10,7 @@ import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.spi.LlmProvider;
+import io.github.raglens.usage.UsageLedger;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -175,7 +176,10 @@ class ScorerTest {
             Path ws, SimulatedJudge llm, int repeats, List<EvalCase> cases, TokenPrice price, double budget) {
         JudgeSession.Builder b = JudgeSession.builder(llm).concurrency(4).callCache(ws.resolve("judge-calls.jsonl"));
         if (budget > 0) {
-            b.price(price).budgetUsd(budget);
+            b.ledger(UsageLedger.builder()
+                    .price(llm.modelName(), price)
+                    .budgetUsd(budget)
+                    .build());
         }
         try (JudgeSession s = b.build()) {
             List<Metric> metrics = Metrics.create(
@@ -302,8 +306,10 @@ class ScorerTest {
         try (JudgeSession s = JudgeSession.builder(judge)
                 .concurrency(2)
                 .callCache(ws.resolve("judge-calls.jsonl"))
-                .price(TokenPrice.of(1_000, 1_000))
-                .budgetUsd(10)
+                .ledger(UsageLedger.builder()
+                        .price(judge.modelName(), TokenPrice.of(1_000, 1_000))
+                        .budgetUsd(10)
+                        .build())
                 .build()) {
             stopped = Scorer.builder(ws.resolve("scores.jsonl"))
                     .session(s)

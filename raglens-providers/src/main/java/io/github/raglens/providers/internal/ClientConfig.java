@@ -1,7 +1,6 @@
 package io.github.raglens.providers.internal;
 
-import io.github.raglens.providers.PriceTable;
-import io.github.raglens.providers.UsageLedger;
+import io.github.raglens.usage.UsageLedger;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -17,9 +16,8 @@ import java.util.Objects;
  * @param callTimeout hard ceiling of one attempt
  * @param retry retry policy
  * @param limits client-side limits
- * @param ledger where usage is recorded
+ * @param ledger where usage is recorded, or null when the client counts nothing
  * @param stage the stage recorded with usage
- * @param prices the price table
  */
 public record ClientConfig(
         String provider,
@@ -32,8 +30,7 @@ public record ClientConfig(
         RetryPolicy retry,
         RateLimiter.Limits limits,
         UsageLedger ledger,
-        String stage,
-        PriceTable prices) {
+        String stage) {
 
     /** Validates that required fields are present. */
     public ClientConfig {
@@ -45,9 +42,7 @@ public record ClientConfig(
         Objects.requireNonNull(callTimeout, "callTimeout");
         Objects.requireNonNull(retry, "retry");
         Objects.requireNonNull(limits, "limits");
-        Objects.requireNonNull(ledger, "ledger");
         Objects.requireNonNull(stage, "stage");
-        Objects.requireNonNull(prices, "prices");
     }
 
     /** {@code provider/model}. */

@@ -161,7 +161,7 @@ public final class HttpCaller {
                     TokenUsage usage = usageOf.usage(value);
                     limiter.settle(estimatedTokens, usage.total());
                     limiter.onSuccess();
-                    if (body != null) {
+                    if (body != null && config.ledger() != null) {
                         config.ledger().record(config.stage(), config.modelName(), usage);
                     }
                     return value;

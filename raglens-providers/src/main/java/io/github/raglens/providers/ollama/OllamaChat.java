@@ -5,15 +5,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.TokenUsage;
-import io.github.raglens.providers.CostEstimate;
 import io.github.raglens.providers.ProviderBuilder;
-import io.github.raglens.providers.UsageLedger;
-import io.github.raglens.providers.UsageMetered;
 import io.github.raglens.providers.internal.HttpCaller;
 import io.github.raglens.providers.internal.MalformedReplyException;
 import io.github.raglens.providers.internal.StrictJson;
 import io.github.raglens.providers.internal.StructuredReply;
 import io.github.raglens.spi.LlmProvider;
+import io.github.raglens.usage.UsageLedger;
+import io.github.raglens.usage.UsageMetered;
 import java.util.List;
 
 /**
@@ -21,7 +20,7 @@ import java.util.List;
  * sends it as {@code format}; {@code num_ctx} is always sent so the context does not depend on the
  * server's defaults. Immutable and thread-safe.
  */
-public final class OllamaChat implements LlmProvider, UsageMetered {
+public final class OllamaChat implements LlmProvider, UsageMetered<OllamaChat> {
 
     private static final OllamaHints HINTS = new OllamaHints("--llm-provider openai");
 
@@ -56,7 +55,7 @@ public final class OllamaChat implements LlmProvider, UsageMetered {
         request.seed().ifPresent(seed -> options.put("seed", seed));
         options.put("num_predict", request.maxOutputTokens());
         options.put("num_ctx", numCtx);
-        long estimate = CostEstimate.estimateTokens(request.allText()) + request.maxOutputTokens();
+        long estimate = TokenUsage.estimateTokens(request.allText().length()) + request.maxOutputTokens();
         Reply reply = caller.post("/api/chat", body, estimate, OllamaChat::read, Reply::usage);
         return StructuredReply.outcome(
                 request, reply.content, null, "length".equals(reply.doneReason), false, reply.usage);
@@ -96,10 +95,10 @@ public final class OllamaChat implements LlmProvider, UsageMetered {
         return OllamaModels.list(caller);
     }
 
-    /** The ledger this client records usage in. */
+    /** {@inheritDoc} */
     @Override
-    public UsageLedger usageLedger() {
-        return caller.config().ledger();
+    public OllamaChat meteredBy(UsageLedger ledger, String stage) {
+        return toBuilder().usageLedger(ledger).stage(stage).build();
     }
 
     /** A builder with this client's options, to derive a variant. */

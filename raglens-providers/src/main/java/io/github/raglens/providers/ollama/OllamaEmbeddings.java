@@ -6,15 +6,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.TokenUsage;
-import io.github.raglens.providers.CostEstimate;
 import io.github.raglens.providers.ProviderBuilder;
-import io.github.raglens.providers.UsageLedger;
-import io.github.raglens.providers.UsageMetered;
 import io.github.raglens.providers.internal.EmbeddingChecks;
 import io.github.raglens.providers.internal.HttpCaller;
 import io.github.raglens.providers.internal.MalformedReplyException;
 import io.github.raglens.providers.internal.StrictJson;
 import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.usage.UsageLedger;
+import io.github.raglens.usage.UsageMetered;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -24,7 +23,7 @@ import java.util.Objects;
  * sent in batches; an optional prefix per purpose serves models such as {@code nomic-embed-text}
  * ({@code "search_query: "}). Immutable and thread-safe.
  */
-public final class OllamaEmbeddings implements EmbeddingProvider, UsageMetered {
+public final class OllamaEmbeddings implements EmbeddingProvider, UsageMetered<OllamaEmbeddings> {
 
     private static final OllamaHints HINTS = new OllamaHints("--embedding-provider onnx");
 
@@ -67,7 +66,7 @@ public final class OllamaEmbeddings implements EmbeddingProvider, UsageMetered {
             long estimate = 0;
             for (String t : batch) {
                 input.add(prefix + Objects.requireNonNull(t, "text"));
-                estimate += CostEstimate.estimateTokens(t);
+                estimate += TokenUsage.estimateTokens(t.length());
             }
             return caller.post("/api/embed", body, estimate, OllamaEmbeddings::read, Reply::usage).vectors;
         });
@@ -99,10 +98,10 @@ public final class OllamaEmbeddings implements EmbeddingProvider, UsageMetered {
         OllamaModels.requirePulled(caller, HINTS);
     }
 
-    /** The ledger this client records usage in. */
+    /** {@inheritDoc} */
     @Override
-    public UsageLedger usageLedger() {
-        return caller.config().ledger();
+    public OllamaEmbeddings meteredBy(UsageLedger ledger, String stage) {
+        return toBuilder().usageLedger(ledger).stage(stage).build();
     }
 
     /** A builder with this client's options, to derive a variant. */

@@ -6,10 +6,7 @@ import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.ResponseSchema;
 import io.github.raglens.model.TokenUsage;
-import io.github.raglens.providers.CostEstimate;
 import io.github.raglens.providers.ProviderBuilder;
-import io.github.raglens.providers.UsageLedger;
-import io.github.raglens.providers.UsageMetered;
 import io.github.raglens.providers.internal.ClientConfig;
 import io.github.raglens.providers.internal.HttpCaller;
 import io.github.raglens.providers.internal.JsonValidateFailedException;
@@ -17,6 +14,8 @@ import io.github.raglens.providers.internal.MalformedReplyException;
 import io.github.raglens.providers.internal.StrictJson;
 import io.github.raglens.providers.internal.StructuredReply;
 import io.github.raglens.spi.LlmProvider;
+import io.github.raglens.usage.UsageLedger;
+import io.github.raglens.usage.UsageMetered;
 import java.util.Objects;
 
 /**
@@ -27,7 +26,7 @@ import java.util.Objects;
  * never {@code logprobs}, {@code logit_bias}, {@code top_logprobs}, {@code n} or a message {@code
  * name}, which Groq rejects. Immutable and thread-safe.
  */
-public final class OpenAiChat implements LlmProvider, UsageMetered {
+public final class OpenAiChat implements LlmProvider, UsageMetered<OpenAiChat> {
 
     private final Builder builder;
     private final HttpCaller caller;
@@ -80,7 +79,7 @@ public final class OpenAiChat implements LlmProvider, UsageMetered {
             js.put("strict", builder.strictSchema);
             js.set("schema", StructuredReply.schemaTree(schema));
         }
-        long estimate = CostEstimate.estimateTokens(request.allText()) + request.maxOutputTokens();
+        long estimate = TokenUsage.estimateTokens(request.allText().length()) + request.maxOutputTokens();
         Reply reply;
         try {
             reply = caller.post("/chat/completions", body, estimate, OpenAiChat::read, Reply::usage);
@@ -125,10 +124,10 @@ public final class OpenAiChat implements LlmProvider, UsageMetered {
         return n == null || n.isNull() ? null : n.asText();
     }
 
-    /** The ledger this client records usage in. */
+    /** {@inheritDoc} */
     @Override
-    public UsageLedger usageLedger() {
-        return caller.config().ledger();
+    public OpenAiChat meteredBy(UsageLedger ledger, String stage) {
+        return toBuilder().usageLedger(ledger).stage(stage).build();
     }
 
     /** A builder with this client's options, to derive a variant. */

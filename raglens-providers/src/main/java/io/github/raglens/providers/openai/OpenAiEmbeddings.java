@@ -5,16 +5,15 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.TokenUsage;
-import io.github.raglens.providers.CostEstimate;
 import io.github.raglens.providers.ProviderBuilder;
-import io.github.raglens.providers.UsageLedger;
-import io.github.raglens.providers.UsageMetered;
 import io.github.raglens.providers.internal.ClientConfig;
 import io.github.raglens.providers.internal.EmbeddingChecks;
 import io.github.raglens.providers.internal.HttpCaller;
 import io.github.raglens.providers.internal.MalformedReplyException;
 import io.github.raglens.providers.internal.StrictJson;
 import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.usage.UsageLedger;
+import io.github.raglens.usage.UsageMetered;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -24,7 +23,7 @@ import java.util.Objects;
  * encoding_format: float}). Texts are sent in batches and the vectors put back in input order by
  * their {@code index}. Immutable and thread-safe.
  */
-public final class OpenAiEmbeddings implements EmbeddingProvider, UsageMetered {
+public final class OpenAiEmbeddings implements EmbeddingProvider, UsageMetered<OpenAiEmbeddings> {
 
     private final Builder builder;
     private final HttpCaller caller;
@@ -70,7 +69,7 @@ public final class OpenAiEmbeddings implements EmbeddingProvider, UsageMetered {
             long estimate = 0;
             for (String t : batch) {
                 input.add(t);
-                estimate += CostEstimate.estimateTokens(t);
+                estimate += TokenUsage.estimateTokens(t.length());
             }
             body.put("encoding_format", "float");
             if (builder.dimensions > 0) {
@@ -102,10 +101,10 @@ public final class OpenAiEmbeddings implements EmbeddingProvider, UsageMetered {
                         Math.max(0, root.path("usage").path("prompt_tokens").asLong(0)), 0));
     }
 
-    /** The ledger this client records usage in. */
+    /** {@inheritDoc} */
     @Override
-    public UsageLedger usageLedger() {
-        return caller.config().ledger();
+    public OpenAiEmbeddings meteredBy(UsageLedger ledger, String stage) {
+        return toBuilder().usageLedger(ledger).stage(stage).build();
     }
 
     /** A builder with this client's options, to derive a variant. */

@@ -18,8 +18,7 @@ import io.github.raglens.model.ResponseSchema;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.providers.Environment;
 import io.github.raglens.providers.Fixtures;
-import io.github.raglens.providers.PriceTable;
-import io.github.raglens.providers.UsageLedger;
+import io.github.raglens.usage.UsageLedger;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.Map;
@@ -97,8 +96,9 @@ class OllamaChatTest {
                 .isEqualTo("{\"temperature\":0.2,\"seed\":101,\"num_predict\":512,\"num_ctx\":16384}");
         assertThat(sent.has("format")).isFalse();
         assertThat(ledger.lines())
-                .containsExactly(new UsageLedger.Line("questions", "ollama/llama3.2", 1, new TokenUsage(26, 298)));
-        assertThat(ledger.costUsd(PriceTable.defaults())).isZero();
+                .containsExactly(new UsageLedger.Line(
+                        "questions", "ollama/llama3.2", 1, new TokenUsage(26, 298), java.util.OptionalDouble.of(0)));
+        assertThat(ledger.costUsd()).isZero();
     }
 
     @Test

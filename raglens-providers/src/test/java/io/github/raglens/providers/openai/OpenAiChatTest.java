@@ -19,7 +19,7 @@ import io.github.raglens.model.ResponseSchema;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.providers.Environment;
 import io.github.raglens.providers.Fixtures;
-import io.github.raglens.providers.UsageLedger;
+import io.github.raglens.usage.UsageLedger;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -106,7 +106,12 @@ class OpenAiChatTest {
         assertThat(sent.has("seed")).isFalse();
         assertThat(sent.has("response_format")).isFalse();
         assertThat(ledger.lines())
-                .containsExactly(new UsageLedger.Line("answers", "openai/gpt-4o-mini", 1, new TokenUsage(19, 10)));
+                .containsExactly(new UsageLedger.Line(
+                        "answers",
+                        "openai/gpt-4o-mini",
+                        1,
+                        new TokenUsage(19, 10),
+                        java.util.OptionalDouble.of((19 * 0.15 + 10 * 0.60) / 1e6)));
         assertThat(client.modelName()).isEqualTo("openai/gpt-4o-mini");
     }
 

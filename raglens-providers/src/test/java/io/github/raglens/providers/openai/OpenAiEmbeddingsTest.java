@@ -10,9 +10,9 @@ import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.providers.Environment;
 import io.github.raglens.providers.Fixtures;
-import io.github.raglens.providers.UsageLedger;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.EmbeddingProviderContract;
+import io.github.raglens.usage.UsageLedger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -90,8 +90,12 @@ class OpenAiEmbeddingsTest implements EmbeddingProviderContract {
                 .isEqualTo(
                         "{\"model\":\"text-embedding-3-small\",\"input\":[\"a\",\"bbb\"],\"encoding_format\":\"float\"}");
         assertThat(ledger.lines())
-                .containsExactly(
-                        new UsageLedger.Line("index", "openai/text-embedding-3-small", 1, new TokenUsage(8, 0)));
+                .containsExactly(new UsageLedger.Line(
+                        "index",
+                        "openai/text-embedding-3-small",
+                        1,
+                        new TokenUsage(8, 0),
+                        java.util.OptionalDouble.of(8 * 0.02 / 1e6)));
     }
 
     @Test

@@ -4,33 +4,25 @@ import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
-import io.github.raglens.model.TokenPrice;
-import io.github.raglens.model.TokenUsage;
 import io.github.raglens.spi.LlmProvider;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A stage's view of its chat model: counts every reply's tokens in the {@link UsageLog}, and lets the
- * first call go alone. When that first call finds no server ({@link ProviderUnreachableException}),
- * every waiting call fails at once with the same exception, on which the stages stop with its one
- * actionable line, so only one call's retries are spent on a server that is down.
+ * A stage's chat model that lets the first call go alone. When that first call finds no server
+ * ({@link ProviderUnreachableException}), every waiting call fails at once with the same exception,
+ * on which the stages stop with its one actionable line, so only one call's retries are spent on a
+ * server that is down.
  */
-final class MeteredLlm implements LlmProvider {
+final class FirstCallGate implements LlmProvider {
 
     private final LlmProvider delegate;
-    private final String stage;
-    private final UsageLog log;
-    private final TokenPrice price;
     private final AtomicBoolean started = new AtomicBoolean();
     private final CountDownLatch firstDone = new CountDownLatch(1);
     private volatile ProviderUnreachableException unreachable;
 
-    MeteredLlm(LlmProvider delegate, String stage, UsageLog log, TokenPrice price) {
+    FirstCallGate(LlmProvider delegate) {
         this.delegate = delegate;
-        this.stage = stage;
-        this.log = log;
-        this.price = price;
     }
 
     @Override
@@ -42,7 +34,7 @@ final class MeteredLlm implements LlmProvider {
     public ChatOutcome chat(ChatRequest request) {
         if (started.compareAndSet(false, true)) {
             try {
-                return metered(request);
+                return delegate.chat(request);
             } catch (ProviderUnreachableException e) {
                 unreachable = e;
                 throw e;
@@ -60,17 +52,7 @@ final class MeteredLlm implements LlmProvider {
         if (down != null) {
             throw down;
         }
-        return metered(request);
-    }
-
-    private ChatOutcome metered(ChatRequest request) {
-        ChatOutcome outcome = delegate.chat(request);
-        TokenUsage usage = switch (outcome) {
-            case ChatOutcome.Completed c -> c.usage();
-            case ChatOutcome.Failed f -> f.usage();
-        };
-        log.record(stage, delegate.modelName(), usage, price);
-        return outcome;
+        return delegate.chat(request);
     }
 
     @Override

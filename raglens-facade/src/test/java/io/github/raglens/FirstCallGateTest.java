@@ -7,19 +7,12 @@ import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.model.ChatMessage;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
-import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
-import io.github.raglens.report.ReportModel.UsageRow;
 import io.github.raglens.spi.LlmProvider;
-import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class MeteredLlmTest {
-
-    @TempDir
-    Path dir;
+class FirstCallGateTest {
 
     private static final ChatRequest REQUEST =
             ChatRequest.builder().message(ChatMessage.user("hi")).build();
@@ -46,24 +39,9 @@ class MeteredLlmTest {
         };
     }
 
-    private LlmProvider counting(long prompt, long completion) {
-        return new LlmProvider() {
-            @Override
-            public String modelName() {
-                return "openai/gpt-4o-mini";
-            }
-
-            @Override
-            public ChatOutcome chat(ChatRequest request) {
-                calls.incrementAndGet();
-                return new ChatOutcome.Completed("ok", new TokenUsage(prompt, completion));
-            }
-        };
-    }
-
     @Test
     void unreachableFirstCall_failsEveryLaterCallAtOnce_withTheSameMessage() {
-        MeteredLlm llm = new MeteredLlm(down(), "questions", new UsageLog(dir.resolve("u.json")), TokenPrice.FREE);
+        FirstCallGate llm = new FirstCallGate(down());
         assertThatThrownBy(() -> llm.chat(REQUEST))
                 .isInstanceOf(ProviderUnreachableException.class)
                 .hasMessageStartingWith("Ollama is not reachable at http://localhost:1");
@@ -74,24 +52,20 @@ class MeteredLlmTest {
     }
 
     @Test
-    void usage_isSummedPerStageAndModel_andAddedToTheFileOnEverySave() {
-        Path file = dir.resolve("usage.json");
-        UsageLog log = new UsageLog(file);
-        MeteredLlm llm = new MeteredLlm(counting(1_000_000, 500_000), "judge", log, TokenPrice.of(0.15, 0.60));
-        llm.chat(REQUEST);
-        llm.chat(REQUEST);
-        log.save();
-        new MeteredLlm(counting(10, 5), "judge", log, TokenPrice.of(0.15, 0.60)).chat(REQUEST);
-        log.save();
-        assertThat(UsageLog.read(file)).singleElement().satisfies(r -> {
-            assertThat(r.stage()).isEqualTo("judge");
-            assertThat(r.model()).isEqualTo("openai/gpt-4o-mini");
-            assertThat(r.calls()).isEqualTo(3);
-            assertThat(r.promptTokens()).isEqualTo(2_000_010);
-            assertThat(r.completionTokens()).isEqualTo(1_000_005);
-            assertThat(r.costUsd()).isCloseTo(0.30 + 0.60, org.assertj.core.data.Offset.offset(1e-4));
+    void reachableFirstCall_letsEveryLaterCallThrough() {
+        FirstCallGate llm = new FirstCallGate(new LlmProvider() {
+            @Override
+            public String modelName() {
+                return "openai/gpt-4o-mini";
+            }
+
+            @Override
+            public ChatOutcome chat(ChatRequest request) {
+                return new ChatOutcome.Completed("ok " + calls.incrementAndGet(), TokenUsage.NONE);
+            }
         });
-        assertThat(UsageLog.read(dir.resolve("absent.json"))).isEmpty();
-        assertThat(UsageRow.class).isNotNull();
+        assertThat(llm.chat(REQUEST)).isEqualTo(new ChatOutcome.Completed("ok 1", TokenUsage.NONE));
+        assertThat(llm.chat(REQUEST)).isEqualTo(new ChatOutcome.Completed("ok 2", TokenUsage.NONE));
+        assertThat(llm.modelName()).isEqualTo("openai/gpt-4o-mini");
     }
 }

@@ -1,0 +1,58 @@
+package io.github.raglens.eval.judge;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.github.raglens.internal.Json;
+import io.github.raglens.model.TokenUsage;
+import io.github.raglens.store.JsonlStore;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The judge's completed calls on disk ({@code judge-calls.jsonl}), so that a rerun never sends a
+ * completed call again. Thread-safe; close it to release the file lock.
+ */
+final class CallCache implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CallCache.class);
+
+    private final JsonlStore<CallRecord> store;
+
+    CallCache(Path file) {
+        this.store = JsonlStore.builder(file, CallRecord.class, CallRecord::key)
+                .forceEvery(32)
+                .open();
+    }
+
+    boolean contains(String key) {
+        return store.contains(key);
+    }
+
+    /** The cached reply of a call read with {@code reader}; empty when absent or no longer readable. */
+    <T> Optional<T> read(String key, ReplyReader<T> reader) {
+        Optional<CallRecord> hit = store.get(key);
+        if (hit.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(reader.read(Json.mapper().readTree(hit.get().reply())));
+        } catch (JsonProcessingException | RuntimeException e) {
+            LOG.warn("cached judge reply {} is no longer readable and is asked again: {}", key, e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    void append(String key, String model, String reply, TokenUsage usage) {
+        store.append(new CallRecord(key, model, reply, usage.promptTokens(), usage.completionTokens()));
+    }
+
+    Path file() {
+        return store.file();
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+}

@@ -18,6 +18,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.parse.CorpusParser;
 import io.github.raglens.parse.DocumentParser;
 import io.github.raglens.parse.FileOutcome;
@@ -48,6 +49,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -128,10 +131,11 @@ final class Pipeline {
         EmbeddingProvider embeddings =
                 config.embeddings() == null ? null : config.embeddings().get();
         String model = embeddings == null ? "none" : embeddings.modelName();
-        String configuration = "embeddings=" + model;
+        String configuration = "embeddings=" + model + "\n" + EmbeddedChunks.RULE;
         Manifest manifest = manifest();
         boolean current = manifest.isCurrent(Stage.INDEX, configuration) && Files.isDirectory(workspace.index());
         long t0 = System.nanoTime();
+        long truncated = 0;
         if (!current) {
             deleteRecursively(workspace.index());
         }
@@ -141,13 +145,20 @@ final class Pipeline {
                 progress.progress("index", 0, chunks.size(), "embedding with " + model);
                 UsageLog usage = new UsageLog(workspace.usage());
                 UsageLog.EmbeddingCount before = UsageLog.EmbeddingCount.of(embeddings);
+                long truncatedBefore = truncatedTexts(embeddings);
+                Predicate<Chunk> embedded = EmbeddedChunks.of(chunks);
                 try {
                     for (int from = 0; from < chunks.size(); from += INDEX_SLICE) {
                         List<Chunk> part = chunks.subList(from, Math.min(chunks.size(), from + INDEX_SLICE));
                         if (embeddings == null) {
                             index.addAll(part);
                         } else {
-                            index.addAll(part, embeddings);
+                            Map<Boolean, List<Chunk>> byVector =
+                                    part.stream().collect(Collectors.partitioningBy(embedded));
+                            index.addAll(byVector.get(true), embeddings);
+                            if (!byVector.get(false).isEmpty()) {
+                                index.addAll(byVector.get(false));
+                            }
                         }
                         progress.progress("index", from + part.size(), chunks.size(), model);
                     }
@@ -155,6 +166,7 @@ final class Pipeline {
                     usage.recordEmbeddings("index", embeddings, before);
                     usage.save();
                 }
+                truncated = truncatedTexts(embeddings) - truncatedBefore;
                 manifest.complete(Stage.INDEX, configuration, RagLensVersion.get());
             }
             return new IndexResult(
@@ -162,8 +174,14 @@ final class Pipeline {
                     model,
                     embeddings == null ? 0 : index.dimension(),
                     !current,
+                    truncated,
                     (System.nanoTime() - t0) / 1_000_000);
         }
+    }
+
+    /** Texts the provider has cut to its input length so far; 0 for providers that do not count them. */
+    private static long truncatedTexts(EmbeddingProvider embeddings) {
+        return embeddings instanceof OnnxEmbeddings onnx ? onnx.truncatedTexts() : 0;
     }
 
     /** Generates one question per chunk that has none yet, appending to questions.jsonl. */

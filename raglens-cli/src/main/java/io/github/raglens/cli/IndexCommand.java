@@ -80,6 +80,16 @@ final class IndexCommand implements Callable<Integer> {
                         r.rebuilt() ? "indexed in " + r.milliseconds() / 1000 + " s" : "already current",
                         r.embeddingModel(),
                         r.dimension());
+        if (r.truncatedChunks() > 0) {
+            spec.commandLine()
+                    .getOut()
+                    .printf(
+                            Locale.ROOT,
+                            "index: %,d chunks are longer than the input of model %s; their vectors stand for"
+                                    + " their beginning only%n",
+                            r.truncatedChunks(),
+                            r.embeddingModel());
+        }
         return 0;
     }
 }

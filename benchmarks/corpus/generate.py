@@ -6,10 +6,13 @@ and unnumbered headings on three levels, run-in paragraph headings, footnotes, p
 axis labels and legends, tables (some side by side, some with a header over two rows), running
 headers and a venue footer, and long words that TeX hyphenates at line ends. The ground truth JSON
 next to each PDF is derived from the source: the headings with their levels and numbers, and the
-tables with their cells and the page LaTeX put them on (read back from the .aux file).
+tables with their cells and the page LaTeX put them on (read back from the .aux file). LibreOffice
+reports (flat ODT written here, converted by soffice) add word-processor layout: headings as styled
+paragraphs, tables with a header cell spanning two columns, footnotes, header and footer; their
+tables have page 0 (any page), as the source does not say where Writer breaks the pages.
 
 Usage: benchmarks/corpus/generate.py OUT_DIR [--seed N] [--count N]
-Needs pdflatex with texlive-latex-extra and texlive-pictures; the output is committed, so builds
+Needs pdflatex with texlive-latex-extra and texlive-pictures, and soffice; the output is committed, so builds
 and CI never need TeX.
 """
 import argparse
@@ -251,11 +254,117 @@ def typeset(tex, name, out):
     return pages
 
 
+
+def esc(text):
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def fodt(rng, number):
+    """A flat ODT report: numbered headings written as text, tables with a two-row header, footnotes."""
+    title = f"Statistical Report {number} on {rng.choice(TOPICS)}"
+    venue = rng.choice(VENUES).format(p=rng.randint(10, 99))
+    headings = []
+    table_truth = []
+    footnotes = []
+    body = [f'<text:p text:style-name="Title">{esc(title)}</text:p>']
+    topics = rng.sample(TOPICS, len(TOPICS))
+    note = 0
+    tno = 0
+    for s in range(1, rng.randint(4, 6) + 1):
+        name = f"{s} {topics.pop()}"
+        body.append(f'<text:h text:style-name="Heading_20_1" text:outline-level="1">{esc(name)}</text:h>')
+        headings.append({"title": name, "level": 1, "numbered": True, "runIn": False})
+        for ss in range(1, rng.randint(0, 2) + 1):
+            sub = f"{s}.{ss} {topics.pop()}"
+            body.append(f'<text:h text:style-name="Heading_20_2" text:outline-level="2">{esc(sub)}</text:h>')
+            headings.append({"title": sub, "level": 2, "numbered": True, "runIn": False})
+            for _ in range(rng.randint(1, 3)):
+                text = esc(paragraph(rng))
+                if rng.random() < 0.3:
+                    note += 1
+                    n = sentence(rng, 0.1)
+                    footnotes.append(n)
+                    text += (f'<text:note text:id="n{note}" text:note-class="footnote"><text:note-citation>{note}'
+                             f'</text:note-citation><text:note-body><text:p>{esc(n)}</text:p></text:note-body></text:note>')
+                body.append(f'<text:p text:style-name="Text_20_body">{text}</text:p>')
+        if rng.random() < 0.6:
+            tno += 1
+            two_row = rng.random() < 0.5
+            cols = 5 if two_row else rng.randint(3, 5)
+            _, cells = tabular(rng, rng.randint(4, 8), cols, two_row)
+            cols = len(cells[-1])
+            body.append(f'<text:p text:style-name="Caption">Table {tno}: {esc(rng.choice(["Counts", "Rates", "Costs"]))}'
+                        f' by {esc(rng.choice(WORDS))}.</text:p>')
+            rows = []
+            for r, row in enumerate(cells):
+                out = []
+                if two_row and r == 0:
+                    out.append(f'<table:table-cell office:value-type="string"><text:p>{esc(row[0])}</text:p></table:table-cell>')
+                    for t in row[1:]:
+                        out.append('<table:table-cell table:number-columns-spanned="2" office:value-type="string">'
+                                   f'<text:p>{esc(t)}</text:p></table:table-cell><table:covered-table-cell/>')
+                else:
+                    out.extend(f'<table:table-cell office:value-type="string"><text:p>{esc(c)}</text:p></table:table-cell>'
+                               for c in row)
+                rows.append("<table:table-row>" + "".join(out) + "</table:table-row>")
+            body.append(f'<table:table table:name="T{tno}"><table:table-column table:number-columns-repeated="{cols}"/>'
+                        + "".join(rows) + "</table:table>")
+            table_truth.append({"page": 0, "cells": cells})
+        body.append(f'<text:p text:style-name="Text_20_body">{esc(paragraph(rng))}</text:p>')
+    xml = f"""<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+ xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+ xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
+ office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
+<office:styles>
+ <style:style style:name="Standard" style:family="paragraph"><style:text-properties fo:font-size="10.5pt"/></style:style>
+ <style:style style:name="Text_20_body" style:display-name="Text body" style:family="paragraph" style:parent-style-name="Standard">
+  <style:paragraph-properties fo:margin-bottom="0.2cm" fo:text-align="justify" fo:hyphenation-ladder-count="no-limit"/>
+  <style:text-properties fo:hyphenate="true" fo:language="en" fo:country="US"/></style:style>
+ <style:style style:name="Title" style:family="paragraph"><style:paragraph-properties fo:text-align="center" fo:margin-bottom="0.6cm"/>
+  <style:text-properties fo:font-size="20pt" fo:font-weight="bold"/></style:style>
+ <style:style style:name="Heading_20_1" style:display-name="Heading 1" style:family="paragraph" style:default-outline-level="1">
+  <style:paragraph-properties fo:margin-top="0.5cm" fo:margin-bottom="0.2cm" fo:keep-with-next="always"/>
+  <style:text-properties fo:font-size="15pt" fo:font-weight="bold"/></style:style>
+ <style:style style:name="Heading_20_2" style:display-name="Heading 2" style:family="paragraph" style:default-outline-level="2">
+  <style:paragraph-properties fo:margin-top="0.4cm" fo:margin-bottom="0.2cm" fo:keep-with-next="always"/>
+  <style:text-properties fo:font-size="12.5pt" fo:font-weight="bold"/></style:style>
+ <style:style style:name="Caption" style:family="paragraph"><style:paragraph-properties fo:keep-with-next="always"/>
+  <style:text-properties fo:font-size="9.5pt" fo:font-style="italic"/></style:style>
+ <style:style style:name="Header" style:family="paragraph"><style:text-properties fo:font-size="8.5pt"/></style:style>
+</office:styles>
+<office:automatic-styles><style:page-layout style:name="pm1"><style:page-layout-properties fo:page-width="21cm"
+ fo:page-height="29.7cm" fo:margin-top="1.5cm" fo:margin-bottom="1.5cm" fo:margin-left="2.2cm" fo:margin-right="2.2cm"/>
+ <style:header-style/><style:footer-style/></style:page-layout></office:automatic-styles>
+<office:master-styles><style:master-page style:name="Standard" style:page-layout-name="pm1">
+ <style:header><text:p text:style-name="Header">Report {number} <text:tab/> Office of Synthetic Statistics</text:p></style:header>
+ <style:footer><text:p text:style-name="Header">{esc(venue)} <text:tab/> <text:page-number/></text:p></style:footer>
+</style:master-page></office:master-styles>
+<office:body><office:text>
+{chr(10).join(body)}
+</office:text></office:body></office:document>
+"""
+    truth = {"layout": "one-column", "title": title, "headings": headings, "tables": table_truth,
+             "figures": [], "footnotes": footnotes, "runningLines": [f"Report {number}", venue]}
+    return xml, truth
+
+
+def convert(xml, name, out):
+    with tempfile.TemporaryDirectory() as work:
+        src = Path(work) / f"{name}.fodt"
+        src.write_text(xml, encoding="utf-8")
+        run = subprocess.run(["soffice", "--headless", "--convert-to", "pdf", "--outdir", work, str(src)],
+                             capture_output=True, text=True)
+        if run.returncode != 0 or not (Path(work) / f"{name}.pdf").exists():
+            sys.exit(f"soffice failed on {name}: {run.stderr[-2000:]}")
+        shutil.copy(Path(work) / f"{name}.pdf", out / f"{name}.pdf")
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--seed", type=int, default=19)
-    parser.add_argument("--count", type=int, default=8)
+    parser.add_argument("--count", type=int, default=8, help="LaTeX papers")
+    parser.add_argument("--reports", type=int, default=3, help="LibreOffice reports (needs soffice)")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     rng = random.Random(args.seed)
@@ -266,6 +375,13 @@ def main():
         for t in truth["tables"]:
             t["page"] = pages[t.pop("label")]
         truth = {"file": f"{name}.pdf", "engine": "pdflatex", "seed": args.seed, **truth}
+        (args.out / f"{name}.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"{name}.pdf: {len(truth['headings'])} headings, {len(truth['tables'])} tables")
+    for number in range(1, args.reports + 1):
+        name = f"writer-{number:02d}"
+        xml, truth = fodt(rng, number)
+        convert(xml, name, args.out)
+        truth = {"file": f"{name}.pdf", "engine": "libreoffice", "seed": args.seed, **truth}
         (args.out / f"{name}.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"{name}.pdf: {len(truth['headings'])} headings, {len(truth['tables'])} tables")
 

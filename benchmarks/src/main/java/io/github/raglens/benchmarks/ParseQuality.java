@@ -59,7 +59,7 @@ final class ParseQuality {
         }
     }
 
-    /** A true table: its page and its cells, row by row. */
+    /** A true table: its page (0 when the source does not say, matching any page) and its cells, row by row. */
     record TrueTable(int page, List<List<String>> cells) {}
 
     /** The ground truth of one generated document. */
@@ -114,7 +114,7 @@ final class ParseQuality {
             Table best = null;
             double bestShare = 0.5;
             for (Table f : unused) {
-                if (f.page() == t.page()) {
+                if (t.page() == 0 || f.page() == t.page()) {
                     double share = share(t.cells(), f.rows());
                     if (share >= bestShare) {
                         best = f;

@@ -154,6 +154,8 @@ def tables(rng, label, two_column):
         two_row = rng.random() < 0.5
         cols = rng.choice([5, 5, 7]) if two_row else rng.randint(3, 5)
         body, cells = tabular(rng, rng.randint(4, 7), cols, two_row)
+        # a table wider than a column would overprint the other column: it spans both
+        star = "*" if two_column and len(cells[-1]) > 3 else ""
         cap = f"{rng.choice(['Main results', 'Corpus statistics', 'Ablation'])} on the {rng.choice(WORDS)} set."
         latex = (
             f"\\begin{{table{star}}}[t]\\centering\\small\n\\caption{{{cap}}}\\label{{{label}}}\n"

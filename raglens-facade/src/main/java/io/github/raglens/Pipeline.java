@@ -18,6 +18,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.parse.CorpusParser;
 import io.github.raglens.parse.DocumentParser;
 import io.github.raglens.parse.FileOutcome;
@@ -50,6 +51,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -145,10 +148,11 @@ final class Pipeline {
         EmbeddingProvider embeddings =
                 config.embeddings() == null ? null : config.embeddings().get();
         String model = embeddings == null ? "none" : embeddings.modelName();
-        String configuration = "embeddings=" + model;
+        String configuration = "embeddings=" + model + "\n" + EmbeddedChunks.RULE;
         Manifest manifest = manifest();
         boolean current = manifest.isCurrent(Stage.INDEX, configuration) && Files.isDirectory(workspace.index());
         long t0 = System.nanoTime();
+        long truncated = 0;
         if (!current && !IndexResume.canResume(workspace.index(), chunks, embeddings == null ? null : model)) {
             deleteRecursively(workspace.index());
         }
@@ -162,6 +166,8 @@ final class Pipeline {
                         embeddings == null ? "bm25 only" : model + (reused > 0 ? ", " + reused + " reused" : "");
                 progress.progress("index", reused, chunks.size(), status);
                 UsageLedger ledger = new UsageLedger();
+                long truncatedBefore = truncatedTexts(embeddings);
+                Predicate<Chunk> embedded = EmbeddedChunks.of(chunks);
                 try {
                     for (int from = 0; from < missing.size(); from += INDEX_SLICE) {
                         if (Thread.currentThread().isInterrupted()) {
@@ -173,13 +179,19 @@ final class Pipeline {
                         if (embeddings == null) {
                             index.addAll(part);
                         } else {
-                            index.addAll(part, ledger.meter(embeddings, "index"));
+                            Map<Boolean, List<Chunk>> byVector =
+                                    part.stream().collect(Collectors.partitioningBy(embedded));
+                            index.addAll(byVector.get(true), ledger.meter(embeddings, "index"));
+                            if (!byVector.get(false).isEmpty()) {
+                                index.addAll(byVector.get(false));
+                            }
                         }
                         progress.progress("index", reused + from + part.size(), chunks.size(), status);
                     }
                 } finally {
                     new UsageFile(workspace.usage()).save(ledger);
                 }
+                truncated = truncatedTexts(embeddings) - truncatedBefore;
                 manifest.complete(Stage.INDEX, configuration, RagLensVersion.get());
             }
             return new IndexResult(
@@ -188,8 +200,14 @@ final class Pipeline {
                     embeddings == null ? 0 : index.dimension(),
                     !current,
                     reused,
+                    truncated,
                     (System.nanoTime() - t0) / 1_000_000);
         }
+    }
+
+    /** Texts the provider has cut to its input length so far; 0 for providers that do not count them. */
+    private static long truncatedTexts(EmbeddingProvider embeddings) {
+        return embeddings instanceof OnnxEmbeddings onnx ? onnx.truncatedTexts() : 0;
     }
 
     /** Generates one question per chunk that has none yet, appending to questions.jsonl. */

@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
             LlmLoadBenchmark.class,
             JudgeThroughputBenchmark.class,
             ParseBenchmark.class,
+            ParseQualityBenchmark.class,
             ChunkBenchmark.class,
             EmbedBenchmark.class,
             RetrievalBenchmark.class,

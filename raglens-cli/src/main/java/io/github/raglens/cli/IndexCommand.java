@@ -88,6 +88,16 @@ final class IndexCommand implements Callable<Integer> {
                                         + (r.reused() > 0 ? ", " + r.reused() + " reused from the stopped run" : ""),
                         r.embeddingModel(),
                         r.dimension());
+        if (r.truncatedChunks() > 0) {
+            spec.commandLine()
+                    .getOut()
+                    .printf(
+                            Locale.ROOT,
+                            "index: %,d chunks are longer than the input of model %s; their vectors stand for"
+                                    + " their beginning only%n",
+                            r.truncatedChunks(),
+                            r.embeddingModel());
+        }
         return 0;
     }
 }

@@ -75,8 +75,9 @@ final class IngestCommand implements Callable<Integer> {
             }
         }
         Path reportFile = lens.workspace().ingestReport();
-        out.println("parsed " + report.ok() + " of " + report.files().size() + " files (" + report.failed()
-                + " failed, " + report.noText() + " without text); report: " + reportFile);
+        out.println("parsed " + report.ok() + " of " + report.files().size() + " files (" + report.damaged()
+                + " damaged, " + report.failed() + " failed, " + report.noText() + " without text); report: "
+                + reportFile);
 
         printAudit(result.audit(), out, err);
         if (result.audit().hasErrors()) {

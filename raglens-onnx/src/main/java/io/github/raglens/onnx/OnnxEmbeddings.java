@@ -237,7 +237,7 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
             if (first) {
                 log.warn(
                         "{} of {} texts are longer than {} tokens and were truncated for model '{}'; their tail is not"
-                                + " embedded (split them into smaller chunks to embed all of it); further truncations"
+                                + " embedded, so search matches their beginning only; further truncations"
                                 + " are counted, not logged",
                         cut,
                         all.length,

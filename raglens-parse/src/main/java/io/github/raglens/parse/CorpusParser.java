@@ -96,6 +96,8 @@ public final class CorpusParser {
         } catch (NoTextException e) {
             return new FileOutcome.Failed(
                     file.toString(), ParseStatus.NO_TEXT, NoTextException.REASON, millisSince(t0));
+        } catch (DamagedPdfException e) {
+            return new FileOutcome.Failed(file.toString(), ParseStatus.DAMAGED, reason(e), millisSince(t0));
         } catch (ParseException e) {
             return new FileOutcome.Failed(file.toString(), ParseStatus.FAILED, reason(e), millisSince(t0));
         } catch (RuntimeException | StackOverflowError e) {

@@ -3,6 +3,7 @@ package io.github.raglens.parse;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
 import java.util.Objects;
+import java.util.Optional;
 
 /** The outcome of parsing one file of a corpus: parsed, or not with a reason. */
 public sealed interface FileOutcome {
@@ -17,7 +18,8 @@ public sealed interface FileOutcome {
     ParseStatus status();
 
     /**
-     * A parsed file.
+     * A parsed file; status {@link ParseStatus#DAMAGED} when it is a damaged PDF of which only some
+     * pages could be read.
      *
      * @param file the file
      * @param document the parsed document
@@ -32,7 +34,12 @@ public sealed interface FileOutcome {
 
         @Override
         public ParseStatus status() {
-            return ParseStatus.OK;
+            return damage().isPresent() ? ParseStatus.DAMAGED : ParseStatus.OK;
+        }
+
+        /** What is broken in a damaged PDF and how much of it was read; empty for an intact file. */
+        public Optional<String> damage() {
+            return Optional.ofNullable(document.metadata().get(PdfParser.DAMAGE_KEY));
         }
 
         /** Number of sections below the root. */
@@ -66,7 +73,7 @@ public sealed interface FileOutcome {
      * A file that was not parsed.
      *
      * @param file the file
-     * @param status {@link ParseStatus#FAILED} or {@link ParseStatus#NO_TEXT}
+     * @param status {@link ParseStatus#FAILED}, {@link ParseStatus#DAMAGED} or {@link ParseStatus#NO_TEXT}
      * @param reason why, with the remedy
      * @param milliseconds time spent
      */

@@ -15,10 +15,11 @@ import java.util.Objects;
  *
  * @param files one entry per file, in corpus order
  * @param ok files parsed
+ * @param damaged damaged PDFs (cut short, broken cross-reference table or trailer), parsed or not
  * @param failed files that failed
  * @param noText files without a text layer
  */
-public record IngestReport(List<Entry> files, int ok, int failed, int noText) {
+public record IngestReport(List<Entry> files, int ok, int damaged, int failed, int noText) {
 
     /** Validates and copies. */
     public IngestReport {
@@ -29,8 +30,8 @@ public record IngestReport(List<Entry> files, int ok, int failed, int noText) {
      * One file of the report.
      *
      * @param file the file
-     * @param status {@code ok}, {@code failed} or {@code no-text}
-     * @param reason why it failed; empty when ok
+     * @param status {@code ok}, {@code damaged}, {@code failed} or {@code no-text}
+     * @param reason why it failed or what is damaged; empty when ok
      * @param pages pages (0 for formats without pages or failures)
      * @param sections sections below the root
      * @param tables tables found
@@ -61,7 +62,7 @@ public record IngestReport(List<Entry> files, int ok, int failed, int noText) {
                     new Entry(
                             p.file(),
                             p.status().label(),
-                            "",
+                            p.damage().orElse(""),
                             p.document().pageCount(),
                             p.sections(),
                             p.tables(),
@@ -76,21 +77,23 @@ public record IngestReport(List<Entry> files, int ok, int failed, int noText) {
     /** The report of entries, with totals counted from their statuses. */
     public static IngestReport of(List<Entry> entries) {
         int ok = 0;
+        int damaged = 0;
         int failed = 0;
         int noText = 0;
         for (Entry e : entries) {
             switch (e.status()) {
                 case "ok" -> ok++;
+                case "damaged" -> damaged++;
                 case "no-text" -> noText++;
                 default -> failed++;
             }
         }
-        return new IngestReport(entries, ok, failed, noText);
+        return new IngestReport(entries, ok, damaged, failed, noText);
     }
 
-    /** Whether every file was parsed. */
+    /** Whether every file was parsed whole. */
     public boolean complete() {
-        return failed == 0 && noText == 0;
+        return damaged == 0 && failed == 0 && noText == 0;
     }
 
     /**

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.pdfbox.io.MemoryUsageSetting;
@@ -45,7 +46,12 @@ import org.slf4j.LoggerFactory;
 public final class PdfParser implements Parser {
 
     /** Changes whenever the output for the same file changes; part of the parse-cache key. */
-    public static final String VERSION = "pdf-4";
+    public static final String VERSION = "pdf-5";
+
+    /** The metadata key under which a damaged PDF's document says what is broken and what was recovered. */
+    static final String DAMAGE_KEY = "damaged";
+
+    private static final String DAMAGED = "the PDF is damaged or truncated: ";
 
     private static final Logger LOG = LoggerFactory.getLogger(PdfParser.class);
 
@@ -105,6 +111,9 @@ public final class PdfParser implements Parser {
      * Parses one PDF.
      *
      * @throws NoTextException when the PDF has no text layer
+     * @throws DamagedPdfException when the PDF is damaged or truncated and no text could be recovered; a
+     *     damaged PDF with some readable pages is parsed, and its document's metadata holds the reason
+     *     under the key {@code damaged}
      * @throws ParseException when the file is empty, not a PDF, encrypted, damaged, or takes longer
      *     than the time limit; the message names the file and the remedy
      */
@@ -113,10 +122,11 @@ public final class PdfParser implements Parser {
         Objects.requireNonNull(file, "file");
         checkHeader(file);
         String sha = DocumentIds.sha256(file);
+        Optional<String> damage = damage(file);
         Deadline deadline = Deadline.after(timeLimit);
         try (PDDocument document =
                 PDDocument.load(file.toFile(), "", MemoryUsageSetting.setupMixed(maxMainMemoryBytes))) {
-            return read(file, sha, document, deadline);
+            return read(file, sha, document, deadline, damage);
         } catch (InvalidPasswordException e) {
             throw new ParseException(
                     file,
@@ -131,10 +141,9 @@ public final class PdfParser implements Parser {
                             + "; split the file or raise the per-file time limit",
                     e);
         } catch (IOException e) {
-            throw new ParseException(
-                    file,
-                    "the PDF is damaged or truncated (" + e.getMessage() + "); download it again or repair it",
-                    e);
+            String reason = damage.map(d -> DAMAGED + d + "; PDFBox could not open it (" + e.getMessage() + ")")
+                    .orElse("the PDF is damaged or truncated (" + e.getMessage() + ")");
+            throw new DamagedPdfException(file, reason + "; download it again or repair it", e);
         } catch (ParseException e) {
             throw e;
         } catch (RuntimeException | StackOverflowError e) {
@@ -172,12 +181,28 @@ public final class PdfParser implements Parser {
         }
     }
 
-    private Document read(Path file, String sha, PDDocument document, Deadline deadline) throws IOException {
+    private static Optional<String> damage(Path file) {
+        try {
+            return PdfDamage.of(file);
+        } catch (IOException e) {
+            throw new ParseException(
+                    file, "cannot read the file (" + e.getMessage() + "); check that it exists and is readable", e);
+        }
+    }
+
+    private Document read(Path file, String sha, PDDocument document, Deadline deadline, Optional<String> damage)
+            throws IOException {
         List<PageText> pages =
                 pageSource.pages(document, deadline, tables ? (page, tabula) -> tablesOf(file, page, tabula) : null);
         int chars = 0;
+        int pagesWithText = 0;
         for (PageText p : pages) {
             chars += p.charCount();
+            pagesWithText += p.charCount() > 0 ? 1 : 0;
+        }
+        if (chars < 20 && damage.isPresent()) {
+            throw new DamagedPdfException(
+                    file, DAMAGED + damage.get() + "; no page has readable text; download it again or repair it", null);
         }
         if (chars < 20) {
             throw new NoTextException(file);
@@ -211,8 +236,14 @@ public final class PdfParser implements Parser {
         }
         SectionTreeBuilder tree = new SectionTreeBuilder(title);
         new TextAssembler(tree, body, lines).assemble(pieces, headings, titleLines);
-        return new Document(
-                DocumentIds.id(file, sha), title, file.toString(), pages.size(), metadata(document), tree.build());
+        Map<String, String> metadata = metadata(document);
+        if (damage.isPresent()) {
+            metadata.put(
+                    DAMAGE_KEY,
+                    DAMAGED + damage.get() + "; read text from " + pagesWithText + " of the " + pages.size()
+                            + " pages found in its page tree; download it again or repair it for the rest");
+        }
+        return new Document(DocumentIds.id(file, sha), title, file.toString(), pages.size(), metadata, tree.build());
     }
 
     /** The tables of a page that shows table evidence; a failure inside Tabula keeps the page's text as text. */

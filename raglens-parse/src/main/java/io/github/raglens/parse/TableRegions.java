@@ -35,8 +35,10 @@ final class TableRegions {
                 caption = true;
             }
         }
-        // captioned tables, searched in the caption's column
-        for (float[] range : ranges(gutter, minX, maxX)) {
+        // captioned tables, searched in the caption's column; side-by-side tables first, each in its part
+        List<float[]> searched = sideBySide(full, maxX);
+        searched.addAll(ranges(gutter, minX, maxX));
+        for (float[] range : searched) {
             List<List<Word>> rows = rows(page, range[0], range[1]);
             for (int i = 0; i < rows.size(); i++) {
                 if (!TableFinder.CAPTION.matcher(text(rows.get(i))).matches()) {
@@ -116,6 +118,37 @@ final class TableRegions {
             }
         }
         out.add(box);
+    }
+
+    /**
+     * The parts of the page's width under captions set side by side on one row ("Table 1: …   Table
+     * 2: …"): each caption owns the width from its first word to the next caption, so tables placed
+     * next to each other are searched, and kept, apart.
+     */
+    private static List<float[]> sideBySide(List<List<Word>> rows, float maxX) {
+        List<float[]> out = new ArrayList<>();
+        for (List<Word> row : rows) {
+            List<Float> starts = new ArrayList<>();
+            for (int k = 0; k < row.size(); k++) {
+                boolean apart = k == 0
+                        || row.get(k).x0() - row.get(k - 1).x1()
+                                > 0.9f
+                                        * Math.max(
+                                                row.get(k).size(),
+                                                row.get(k - 1).size());
+                if (apart
+                        && TableFinder.CAPTION
+                                .matcher(text(row.subList(k, row.size())))
+                                .matches()) {
+                    starts.add(row.get(k).x0());
+                }
+            }
+            for (int j = 0; starts.size() >= 2 && j < starts.size(); j++) {
+                float to = j + 1 < starts.size() ? starts.get(j + 1) - 1 : maxX + 1;
+                out.add(new float[] {starts.get(j) - 1, to});
+            }
+        }
+        return out;
     }
 
     /** The column ranges to search: each column of a two-column page and the whole width. */

@@ -1,0 +1,392 @@
+#!/usr/bin/env python3
+"""Generates the parse-quality corpus: LaTeX papers with known structure, typeset by pdflatex.
+
+Each document is drawn from a seeded random generator: one- or two-column article class, numbered
+and unnumbered headings on three levels, run-in paragraph headings, footnotes, pgfplots figures with
+axis labels and legends, tables (some side by side, some with a header over two rows), running
+headers and a venue footer, and long words that TeX hyphenates at line ends. The ground truth JSON
+next to each PDF is derived from the source: the headings with their levels and numbers, and the
+tables with their cells and the page LaTeX put them on (read back from the .aux file). LibreOffice
+reports (flat ODT written here, converted by soffice) add word-processor layout: headings as styled
+paragraphs, tables with a header cell spanning two columns, footnotes, header and footer; their
+tables have page 0 (any page), as the source does not say where Writer breaks the pages.
+
+Usage: benchmarks/corpus/generate.py OUT_DIR [--seed N] [--count N]
+Needs pdflatex with texlive-latex-extra and texlive-pictures, and soffice; the output is committed, so builds
+and CI never need TeX.
+"""
+import argparse
+import json
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+WORDS = (
+    "retrieval corpus document passage answer question model evaluation benchmark judge context "
+    "section table figure measurement result baseline method approach dataset annotation sample "
+    "score metric precision recall ranking query index vector embedding token sentence paragraph "
+    "layout parser heading column footnote caption experiment analysis variance estimate interval"
+).split()
+LONG_WORDS = (
+    "automatically machine-readable characterization interoperability representation "
+    "disambiguation reproducibility generalization transformation preprocessing "
+    "tokenization normalization infrastructure documentation experimentation "
+    "approximately configuration multilingual comprehensively unsupervised"
+).split()
+TOPICS = [
+    "Extracting structured data", "High-level methodology", "Evaluation protocol", "Related work",
+    "Data collection", "Annotation guidelines", "Error analysis", "Ablation studies",
+    "Retrieval strategies", "Judging answers", "Limitations of the study", "Experimental setup",
+    "Chunking sections", "Dense and sparse retrieval", "Statistical testing", "Cost of evaluation",
+    "Document layout", "Table extraction", "Heading detection", "Reading order",
+    "Corpus statistics", "Inter-annotator agreement", "Training details", "Future directions",
+]
+VENUES = [
+    "Proceedings of the 12th Workshop on Synthetic Documents, pages {p}, 2026. (c) 2026 SDW",
+    "Journal of Generated Layouts, Vol. 3, No. {p}, 2026",
+    "Technical Report TR-2026-{p}, Office of Synthetic Statistics",
+]
+
+
+def sentence(rng, long_share=0.25):
+    n = rng.randint(9, 18)
+    words = [rng.choice(LONG_WORDS) if rng.random() < long_share else rng.choice(WORDS) for _ in range(n)]
+    words[0] = words[0].capitalize()
+    return " ".join(words) + "."
+
+
+def paragraph(rng, sentences=None, footnotes=None):
+    parts = [sentence(rng) for _ in range(sentences or rng.randint(3, 6))]
+    if footnotes is not None and rng.random() < 0.35:
+        note = sentence(rng, 0.1)
+        footnotes.append(note)
+        i = rng.randrange(len(parts))
+        parts[i] = parts[i][:-1] + "\\footnote{" + note + "}."
+    return " ".join(parts)
+
+
+def figure(rng, index):
+    xs = list(range(1, 6))
+    series = []
+    names = rng.sample(["SFT", "GPT (prompted)", "BM25", "Dense", "Hybrid", "Oracle"], 2)
+    for _ in names:
+        series.append([round(rng.uniform(0.1, 0.9), 2) for _ in xs])
+    plots = "\n".join(
+        "\\addplot coordinates {" + " ".join(f"({x},{y})" for x, y in zip(xs, ys)) + "};"
+        for ys in series
+    )
+    xlabel = rng.choice(["Number of passages", "Training steps (thousands)", "Chunk size"])
+    ylabel = rng.choice(["Accuracy", "Recall at 10", "Win rate"])
+    caption = f"{rng.choice(['Accuracy', 'Recall', 'Win rate'])} of the systems as the input grows ({index})."
+    body = (
+        "\\begin{figure}[t]\\centering\n"
+        "\\begin{tikzpicture}\\begin{axis}[width=0.9\\linewidth,height=4.5cm,"
+        f"xlabel={{{xlabel}}},ylabel={{{ylabel}}},legend pos=south east,ymin=0,ymax=1]\n"
+        f"{plots}\n\\legend{{{names[0]},{names[1]}}}\n"
+        "\\end{axis}\\end{tikzpicture}\n"
+        f"\\caption{{{caption}}}\n\\end{{figure}}\n"
+    )
+    return body, {"caption": "Figure " + str(index) + ": " + caption, "labels": [xlabel, ylabel] + names}
+
+
+def cell(rng):
+    kind = rng.random()
+    if kind < 0.5:
+        return f"{rng.uniform(0, 100):.1f}"
+    if kind < 0.7:
+        return str(rng.randint(1, 5000))
+    return rng.choice(WORDS).capitalize()
+
+
+def tabular(rng, rows, cols, two_row_header):
+    """A tabular and its cells as the reader sees them (a spanning header cell counted once)."""
+    spec = "l" + "r" * (cols - 1)
+    cells = []
+    lines = []
+    if two_row_header:
+        groups = (cols - 1) // 2
+        top = ["Setting"] + [f"{rng.choice(['Dev', 'Test', 'Held-out', 'Train'])} {g + 1}" for g in range(groups)]
+        sub = ["Metric"] + [rng.choice(["P", "R", "F1", "nDCG"]) + f"@{k}" for g in range(groups) for k in (5, 10)]
+        cols = 1 + 2 * groups
+        spec = "l" + "r" * (cols - 1)
+        lines.append(" & ".join([top[0]] + [f"\\multicolumn{{2}}{{c}}{{{t}}}" for t in top[1:]]) + " \\\\")
+        lines.append(" ".join(f"\\cmidrule(lr){{{2 + 2 * g}-{3 + 2 * g}}}" for g in range(groups)))
+        lines.append(" & ".join(sub) + " \\\\")
+        cells.append(top)
+        cells.append(sub)
+    else:
+        head = ["System"] + [rng.choice(["Accuracy", "Recall", "Precision", "Latency", "Cost", "Pages"]) + f" {c}"
+                             for c in range(1, cols)]
+        lines.append(" & ".join(head) + " \\\\")
+        cells.append(head)
+    lines.append("\\midrule")
+    for _ in range(rows):
+        row = [rng.choice(["BM25", "Dense", "Hybrid", "Rerank", "Oracle", "Random", "Ours"]) + f"-{rng.randint(1, 99)}"]
+        row += [cell(rng) for _ in range(cols - 1)]
+        lines.append(" & ".join(row) + " \\\\")
+        cells.append(row)
+    body = "\\begin{tabular}{" + spec + "}\\toprule\n" + "\n".join(lines) + "\n\\bottomrule\\end{tabular}"
+    return body, cells
+
+
+def tables(rng, label, two_column):
+    """One table float: a single table, or two side by side; returns LaTeX and (label, cells) pairs."""
+    side_by_side = rng.random() < 0.4
+    star = "*" if two_column and side_by_side else ""
+    out = []
+    if side_by_side:
+        parts = []
+        for k in ("a", "b"):
+            body, cells = tabular(rng, rng.randint(3, 5), 3, False)
+            lab = f"{label}{k}"
+            cap = f"{rng.choice(['Results', 'Statistics', 'Costs'])} of the {rng.choice(WORDS)} runs."
+            parts.append(
+                "\\begin{minipage}[t]{0.47\\linewidth}\\centering\\small\n"
+                f"\\captionof{{table}}{{{cap}}}\\label{{{lab}}}\n{body}\n\\end{{minipage}}"
+            )
+            out.append((lab, cells))
+        latex = f"\\begin{{table{star}}}[t]\n" + "\\hfill\n".join(parts) + f"\n\\end{{table{star}}}\n"
+    else:
+        two_row = rng.random() < 0.5
+        cols = rng.choice([5, 5, 7]) if two_row else rng.randint(3, 5)
+        body, cells = tabular(rng, rng.randint(4, 7), cols, two_row)
+        # a table wider than a column would overprint the other column: it spans both
+        star = "*" if two_column and len(cells[-1]) > 3 else ""
+        cap = f"{rng.choice(['Main results', 'Corpus statistics', 'Ablation'])} on the {rng.choice(WORDS)} set."
+        latex = (
+            f"\\begin{{table{star}}}[t]\\centering\\small\n\\caption{{{cap}}}\\label{{{label}}}\n"
+            f"{body}\n\\end{{table{star}}}\n"
+        )
+        out.append((label, cells))
+    return latex, out
+
+
+def document(rng, number):
+    two_column = number % 2 == 0
+    title = f"A Study of {rng.choice(TOPICS)} on Generated Papers {number}"
+    short = f"Generated paper {number}"
+    venue = rng.choice(VENUES).format(p=rng.randint(10, 99))
+    headings = []
+    table_truth = []
+    figure_truth = []
+    footnotes = []
+    body = []
+    topics = rng.sample(TOPICS, len(TOPICS))
+    if rng.random() < 0.5:
+        body.append("\\section*{Abstract}\n" + paragraph(rng, 5) + "\n")
+        headings.append({"title": "Abstract", "level": 1, "numbered": False, "runIn": False})
+    sections = rng.randint(4, 6)
+    tno = 0
+    fno = 0
+    for s in range(1, sections + 1):
+        name = topics.pop()
+        body.append(f"\\section{{{name}}}\n" + paragraph(rng, footnotes=footnotes) + "\n")
+        headings.append({"title": f"{s} {name}", "level": 1, "numbered": True, "runIn": False})
+        for ss in range(1, rng.randint(0, 3) + 1):
+            sub = topics.pop()
+            body.append(f"\\subsection{{{sub}}}\n" + paragraph(rng, footnotes=footnotes) + "\n")
+            headings.append({"title": f"{s}.{ss} {sub}", "level": 2, "numbered": True, "runIn": False})
+            if rng.random() < 0.3:
+                sss = topics.pop()
+                body.append(f"\\subsubsection{{{sss}}}\n" + paragraph(rng) + "\n")
+                headings.append({"title": f"{s}.{ss}.1 {sss}", "level": 3, "numbered": True, "runIn": False})
+            if rng.random() < 0.35:
+                run_in = topics.pop()
+                body.append(f"\\paragraph{{{run_in}.}} " + paragraph(rng) + "\n")
+                headings.append({"title": run_in, "level": 4, "numbered": False, "runIn": True})
+        body.append(paragraph(rng, footnotes=footnotes) + "\n")
+        if rng.random() < 0.55:
+            tno += 1
+            latex, found = tables(rng, f"tab:{tno}", two_column)
+            body.append(latex)
+            table_truth.extend({"label": lab, "cells": cells} for lab, cells in found)
+        if rng.random() < 0.4:
+            fno += 1
+            latex, truth = figure(rng, fno)
+            body.append(latex)
+            figure_truth.append(truth)
+        body.append(paragraph(rng, footnotes=footnotes) + "\n\n" + paragraph(rng) + "\n")
+    body.append("\\section*{Acknowledgements}\n" + paragraph(rng, 2) + "\n")
+    headings.append({"title": "Acknowledgements", "level": 1, "numbered": False, "runIn": False})
+    options = "10pt,twocolumn" if two_column else "11pt"
+    tex = (
+        f"\\documentclass[{options}]{{article}}\n"
+        + ("\\usepackage[T1]{fontenc}\\usepackage{mathptmx}\n" if number % 4 in (1, 2) else "")
+        + "\\usepackage[utf8]{inputenc}\n"
+        "\\usepackage[margin=2cm]{geometry}\\usepackage{booktabs}\\usepackage{caption}\n"
+        "\\usepackage{pgfplots}\\pgfplotsset{compat=1.18}\\usepackage{fancyhdr}\n"
+        "\\setcounter{secnumdepth}{3}\n"
+        "\\pagestyle{fancy}\\fancyhf{}\n"
+        f"\\fancyhead[L]{{\\small {short}}}\\fancyhead[R]{{\\small\\thepage}}\n"
+        f"\\fancyfoot[C]{{\\footnotesize {venue}}}\n"
+        f"\\title{{{title}}}\\author{{Synthetic Author {number}}}\\date{{}}\n"
+        "\\begin{document}\\maketitle\\thispagestyle{fancy}\n" + "\n".join(body) + "\\end{document}\n"
+    )
+    truth = {
+        "layout": "two-column" if two_column else "one-column",
+        "title": title,
+        "headings": headings,
+        "tables": table_truth,
+        "figures": figure_truth,
+        "footnotes": footnotes,
+        "runningLines": [short, venue.replace("(c)", "©")],
+    }
+    return tex, truth
+
+
+def typeset(tex, name, out):
+    with tempfile.TemporaryDirectory() as work:
+        src = Path(work) / f"{name}.tex"
+        src.write_text(tex, encoding="utf-8")
+        for _ in range(2):  # the second pass resolves the page labels in the .aux file
+            run = subprocess.run(
+                ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", src.name],
+                cwd=work, capture_output=True, text=True)
+            if run.returncode != 0:
+                sys.exit(f"pdflatex failed on {name}:\n{run.stdout[-3000:]}")
+        aux = (Path(work) / f"{name}.aux").read_text(encoding="utf-8", errors="replace")
+        shutil.copy(Path(work) / f"{name}.pdf", out / f"{name}.pdf")
+    pages = {}
+    for m in re.finditer(r"\\newlabel\{(tab:[^}]+)\}\{\{[^}]*\}\{(\d+)\}", aux):
+        pages[m.group(1)] = int(m.group(2))
+    return pages
+
+
+
+def esc(text):
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def fodt(rng, number):
+    """A flat ODT report: numbered headings written as text, tables with a two-row header, footnotes."""
+    title = f"Statistical Report {number} on {rng.choice(TOPICS)}"
+    venue = rng.choice(VENUES).format(p=rng.randint(10, 99))
+    headings = []
+    table_truth = []
+    footnotes = []
+    body = [f'<text:p text:style-name="Title">{esc(title)}</text:p>']
+    topics = rng.sample(TOPICS, len(TOPICS))
+    note = 0
+    tno = 0
+    for s in range(1, rng.randint(4, 6) + 1):
+        name = f"{s} {topics.pop()}"
+        body.append(f'<text:h text:style-name="Heading_20_1" text:outline-level="1">{esc(name)}</text:h>')
+        headings.append({"title": name, "level": 1, "numbered": True, "runIn": False})
+        for ss in range(1, rng.randint(0, 2) + 1):
+            sub = f"{s}.{ss} {topics.pop()}"
+            body.append(f'<text:h text:style-name="Heading_20_2" text:outline-level="2">{esc(sub)}</text:h>')
+            headings.append({"title": sub, "level": 2, "numbered": True, "runIn": False})
+            for _ in range(rng.randint(1, 3)):
+                text = esc(paragraph(rng))
+                if rng.random() < 0.3:
+                    note += 1
+                    n = sentence(rng, 0.1)
+                    footnotes.append(n)
+                    text += (f'<text:note text:id="n{note}" text:note-class="footnote"><text:note-citation>{note}'
+                             f'</text:note-citation><text:note-body><text:p>{esc(n)}</text:p></text:note-body></text:note>')
+                body.append(f'<text:p text:style-name="Text_20_body">{text}</text:p>')
+        if rng.random() < 0.6:
+            tno += 1
+            two_row = rng.random() < 0.5
+            cols = 5 if two_row else rng.randint(3, 5)
+            _, cells = tabular(rng, rng.randint(4, 8), cols, two_row)
+            cols = len(cells[-1])
+            body.append(f'<text:p text:style-name="Caption">Table {tno}: {esc(rng.choice(["Counts", "Rates", "Costs"]))}'
+                        f' by {esc(rng.choice(WORDS))}.</text:p>')
+            rows = []
+            for r, row in enumerate(cells):
+                out = []
+                if two_row and r == 0:
+                    out.append(f'<table:table-cell office:value-type="string"><text:p>{esc(row[0])}</text:p></table:table-cell>')
+                    for t in row[1:]:
+                        out.append('<table:table-cell table:number-columns-spanned="2" office:value-type="string">'
+                                   f'<text:p>{esc(t)}</text:p></table:table-cell><table:covered-table-cell/>')
+                else:
+                    out.extend(f'<table:table-cell office:value-type="string"><text:p>{esc(c)}</text:p></table:table-cell>'
+                               for c in row)
+                rows.append("<table:table-row>" + "".join(out) + "</table:table-row>")
+            body.append(f'<table:table table:name="T{tno}"><table:table-column table:number-columns-repeated="{cols}"/>'
+                        + "".join(rows) + "</table:table>")
+            table_truth.append({"page": 0, "cells": cells})
+        body.append(f'<text:p text:style-name="Text_20_body">{esc(paragraph(rng))}</text:p>')
+    xml = f"""<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+ xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+ xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
+ office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
+<office:styles>
+ <style:style style:name="Standard" style:family="paragraph"><style:text-properties fo:font-size="10.5pt"/></style:style>
+ <style:style style:name="Text_20_body" style:display-name="Text body" style:family="paragraph" style:parent-style-name="Standard">
+  <style:paragraph-properties fo:margin-bottom="0.2cm" fo:text-align="justify" fo:hyphenation-ladder-count="no-limit"/>
+  <style:text-properties fo:hyphenate="true" fo:language="en" fo:country="US"/></style:style>
+ <style:style style:name="Title" style:family="paragraph"><style:paragraph-properties fo:text-align="center" fo:margin-bottom="0.6cm"/>
+  <style:text-properties fo:font-size="20pt" fo:font-weight="bold"/></style:style>
+ <style:style style:name="Heading_20_1" style:display-name="Heading 1" style:family="paragraph" style:default-outline-level="1">
+  <style:paragraph-properties fo:margin-top="0.5cm" fo:margin-bottom="0.2cm" fo:keep-with-next="always"/>
+  <style:text-properties fo:font-size="15pt" fo:font-weight="bold"/></style:style>
+ <style:style style:name="Heading_20_2" style:display-name="Heading 2" style:family="paragraph" style:default-outline-level="2">
+  <style:paragraph-properties fo:margin-top="0.4cm" fo:margin-bottom="0.2cm" fo:keep-with-next="always"/>
+  <style:text-properties fo:font-size="12.5pt" fo:font-weight="bold"/></style:style>
+ <style:style style:name="Caption" style:family="paragraph"><style:paragraph-properties fo:keep-with-next="always"/>
+  <style:text-properties fo:font-size="9.5pt" fo:font-style="italic"/></style:style>
+ <style:style style:name="Header" style:family="paragraph"><style:text-properties fo:font-size="8.5pt"/></style:style>
+</office:styles>
+<office:automatic-styles><style:page-layout style:name="pm1"><style:page-layout-properties fo:page-width="21cm"
+ fo:page-height="29.7cm" fo:margin-top="1.5cm" fo:margin-bottom="1.5cm" fo:margin-left="2.2cm" fo:margin-right="2.2cm"/>
+ <style:header-style/><style:footer-style/></style:page-layout></office:automatic-styles>
+<office:master-styles><style:master-page style:name="Standard" style:page-layout-name="pm1">
+ <style:header><text:p text:style-name="Header">Report {number} <text:tab/> Office of Synthetic Statistics</text:p></style:header>
+ <style:footer><text:p text:style-name="Header">{esc(venue)} <text:tab/> <text:page-number/></text:p></style:footer>
+</style:master-page></office:master-styles>
+<office:body><office:text>
+{chr(10).join(body)}
+</office:text></office:body></office:document>
+"""
+    truth = {"layout": "one-column", "title": title, "headings": headings, "tables": table_truth,
+             "figures": [], "footnotes": footnotes, "runningLines": [f"Report {number}", venue]}
+    return xml, truth
+
+
+def convert(xml, name, out):
+    with tempfile.TemporaryDirectory() as work:
+        src = Path(work) / f"{name}.fodt"
+        src.write_text(xml, encoding="utf-8")
+        run = subprocess.run(["soffice", "--headless", "--convert-to", "pdf", "--outdir", work, str(src)],
+                             capture_output=True, text=True)
+        if run.returncode != 0 or not (Path(work) / f"{name}.pdf").exists():
+            sys.exit(f"soffice failed on {name}: {run.stderr[-2000:]}")
+        shutil.copy(Path(work) / f"{name}.pdf", out / f"{name}.pdf")
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--seed", type=int, default=19)
+    parser.add_argument("--count", type=int, default=8, help="LaTeX papers")
+    parser.add_argument("--reports", type=int, default=3, help="LibreOffice reports (needs soffice)")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(args.seed)
+    for number in range(1, args.count + 1):
+        name = f"latex-{number:02d}"
+        tex, truth = document(rng, number)
+        pages = typeset(tex, name, args.out)
+        for t in truth["tables"]:
+            t["page"] = pages[t.pop("label")]
+        truth = {"file": f"{name}.pdf", "engine": "pdflatex", "seed": args.seed, **truth}
+        (args.out / f"{name}.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"{name}.pdf: {len(truth['headings'])} headings, {len(truth['tables'])} tables")
+    for number in range(1, args.reports + 1):
+        name = f"writer-{number:02d}"
+        xml, truth = fodt(rng, number)
+        convert(xml, name, args.out)
+        truth = {"file": f"{name}.pdf", "engine": "libreoffice", "seed": args.seed, **truth}
+        (args.out / f"{name}.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"{name}.pdf: {len(truth['headings'])} headings, {len(truth['tables'])} tables")
+
+
+if __name__ == "__main__":
+    main()

@@ -353,7 +353,8 @@ public final class SolrIndex implements AutoCloseable {
         }
         StringJoiner words = new StringJoiner(" ");
         for (String w : query.strip().split("\\s+")) {
-            words.add(ClientUtils.escapeQueryChars(w));
+            // Lower case (the analyzer's first step anyway) so that AND, OR and NOT stay words, not operators.
+            words.add(ClientUtils.escapeQueryChars(w.toLowerCase(Locale.ROOT)));
         }
         SolrQuery q = new SolrQuery(words.toString());
         q.set("defType", "lucene");

@@ -133,6 +133,13 @@ class SolrRetrieversTest {
     }
 
     @Test
+    void bm25_querySyntaxAndOperatorWords_areSearchedAsWords() {
+        RetrievalResult r = SolrRetrievers.create("bm25", index, null).retrieve("NOT saturates: AND (k1) OR \"b", 3);
+        assertThat(r.hits()).isNotEmpty();
+        assertThat(r.hits().get(0).chunk().id()).isEqualTo("notes/bm25");
+    }
+
+    @Test
     void hierarchical_promotesAFragmentToItsSection() {
         RetrievedChunk top = SolrRetrievers.create("hierarchical", index, null)
                 .retrieve("Collection-wide term statistics", 3)

@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
             ChunkBenchmark.class,
             EmbedBenchmark.class,
             RetrievalBenchmark.class,
+            SolrCloudBenchmark.class,
             EvalBenchmark.class
         })
 public final class Benchmarks implements Runnable {

@@ -1,12 +1,11 @@
 package io.github.raglens.retrieval;
 
+import io.github.raglens.internal.RankFusion;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.spi.Retriever;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -70,34 +69,14 @@ public final class HybridRetriever implements Retriever {
     private Ranking.Candidates fuse(String query, int depth) {
         List<RetrievedChunk> d = dense.retrieve(query, depth).hits();
         List<RetrievedChunk> s = sparse.retrieve(query, depth).hits();
-        Map<String, RetrievedChunk> first = new LinkedHashMap<>();
-        Map<String, Double> score = new LinkedHashMap<>();
-        add(d, fusion == Fusion.RRF ? 1.0 : alpha, first, score);
-        add(s, fusion == Fusion.RRF ? 1.0 : 1.0 - alpha, first, score);
-        List<Hit> out = new ArrayList<>(score.size());
-        for (Map.Entry<String, Double> e : score.entrySet()) {
-            RetrievedChunk h = first.get(e.getKey());
-            out.add(new Hit(h.chunk(), h.matched(), h.context(), e.getValue()));
+        List<RankFusion.Fused> fused =
+                fusion == Fusion.RRF ? RankFusion.reciprocalRank(d, s, rrfK) : RankFusion.minMax(d, s, alpha);
+        List<Hit> out = new ArrayList<>(fused.size());
+        for (RankFusion.Fused f : fused) {
+            RetrievedChunk h = f.first();
+            out.add(new Hit(h.chunk(), h.matched(), h.context(), f.score()));
         }
         return new Ranking.Candidates(out, d.size() >= depth || s.size() >= depth);
-    }
-
-    private void add(
-            List<RetrievedChunk> hits, double weight, Map<String, RetrievedChunk> first, Map<String, Double> score) {
-        double min = Double.POSITIVE_INFINITY;
-        double max = Double.NEGATIVE_INFINITY;
-        for (RetrievedChunk h : hits) {
-            min = Math.min(min, h.score());
-            max = Math.max(max, h.score());
-        }
-        for (RetrievedChunk h : hits) {
-            double part = switch (fusion) {
-                case RRF -> 1.0 / (rrfK + h.rank());
-                case MIN_MAX -> weight * (max > min ? (h.score() - min) / (max - min) : 1.0);
-            };
-            first.putIfAbsent(h.chunk().id(), h);
-            score.merge(h.chunk().id(), part, Double::sum);
-        }
     }
 
     @Override

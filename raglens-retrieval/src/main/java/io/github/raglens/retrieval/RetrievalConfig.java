@@ -1,12 +1,10 @@
 package io.github.raglens.retrieval;
 
+import io.github.raglens.internal.SectionTitles;
 import io.github.raglens.model.Chunk;
 import java.util.LinkedHashSet;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What every retriever filters out, and how deep it searches so that enough clean hits remain.
@@ -26,15 +24,10 @@ import java.util.regex.Pattern;
 public record RetrievalConfig(Set<String> excludedSectionTitles, int overRetrievalFactor) {
 
     /** The section titles excluded by default. */
-    public static final Set<String> DEFAULT_EXCLUDED_SECTION_TITLES =
-            Set.of("references", "bibliography", "contents", "index", "list of figures", "list of tables");
+    public static final Set<String> DEFAULT_EXCLUDED_SECTION_TITLES = SectionTitles.DEFAULT_EXCLUDED;
 
     /** The default over-retrieval factor. */
     public static final int DEFAULT_OVER_RETRIEVAL_FACTOR = 3;
-
-    private static final Pattern SECTION_NUMBER =
-            Pattern.compile("^(?:\\d+(?:\\.\\d+)*\\.?|[a-z](?:\\.\\d+)+\\.?|[a-z]\\.|[ivxlcdm]+\\.)\\s+");
-    private static final Pattern NON_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
 
     /** Validates the fields and normalises the titles. */
     public RetrievalConfig {
@@ -77,10 +70,7 @@ public record RetrievalConfig(Set<String> excludedSectionTitles, int overRetriev
         if (excludedSectionTitles.isEmpty()) {
             return false;
         }
-        String path = chunk.sectionPath();
-        int cut = path.lastIndexOf('>');
-        String title = cut < 0 ? path : path.substring(cut + 1);
-        return excludedSectionTitles.contains(normalise(title));
+        return excludedSectionTitles.contains(SectionTitles.ownTitle(chunk.sectionPath()));
     }
 
     /**
@@ -90,12 +80,6 @@ public record RetrievalConfig(Set<String> excludedSectionTitles, int overRetriev
      * @return lower case, without a leading section number, punctuation or extra white space
      */
     public static String normalise(String title) {
-        String t = title.strip().toLowerCase(Locale.ROOT);
-        // lookingAt, not replaceFirst: find() would try the anchored pattern at every position.
-        Matcher number = SECTION_NUMBER.matcher(t);
-        if (number.lookingAt()) {
-            t = t.substring(number.end());
-        }
-        return NON_WORD.matcher(t).replaceAll(" ").strip();
+        return SectionTitles.normalise(title);
     }
 }

@@ -1,0 +1,75 @@
+package io.github.raglens.solr;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.raglens.error.IndexException;
+import io.github.raglens.spi.Retriever;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.solr.embedded.JettySolrRunner;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A node lost under a collection with one replica per shard: searches and loads fail with a clear
+ * error instead of a ranking over the surviving shard, and work again once the node is back.
+ */
+class SolrNodeFailureTest {
+
+    private static final HashingEmbeddings EMBEDDINGS = new HashingEmbeddings();
+
+    private static TestCluster cluster;
+
+    @BeforeAll
+    static void start() throws Exception {
+        cluster = TestCluster.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void nodeLost_searchAndLoadFail_thenRecoverOnceTheNodeIsBack() throws Exception {
+        try (SolrIndex index = cluster.index("fragile")
+                .layout(2, 1)
+                .retries(2, Duration.ofMillis(50))
+                .open()) {
+            index.addAll(Papers.CHUNKS, EMBEDDINGS);
+            Retriever bm25 = SolrRetrievers.create("bm25", index, null);
+            Retriever hybrid = SolrRetrievers.create("hybrid", index, EMBEDDINGS);
+            List<String> before = bm25.retrieve("BM25 lexical ranking", 10).chunkIds();
+            assertThat(before).hasSizeGreaterThan(2);
+
+            JettySolrRunner lost = cluster.cluster.stopJettySolrRunner(0);
+            cluster.cluster.waitForJettyToStop(lost);
+            String where = "collection 'fragile' at zk " + cluster.zkHost();
+
+            for (Retriever r : List.of(bm25, hybrid)) {
+                assertThatThrownBy(() -> r.retrieve("BM25 lexical ranking", 10))
+                        .isInstanceOf(IndexException.class)
+                        .hasMessageStartingWith("cannot search " + where + ": ")
+                        .hasMessageEndingWith("; every shard needs a live replica (a ranking over part of the"
+                                + " collection is never used)");
+            }
+            assertThatThrownBy(() -> index.addAll(Papers.CHUNKS, EMBEDDINGS))
+                    .isInstanceOf(IndexException.class)
+                    .hasMessageStartingWith(
+                            "cannot load batch 1 of 1 (chunks 1..12) into " + where + " after 2 attempts: ")
+                    .hasMessageEndingWith("; the 0 chunks before it are loaded; bring every shard's replica back"
+                            + " and index again (loading is idempotent)");
+
+            cluster.cluster.startJettySolrRunner(lost);
+            cluster.cluster.waitForActiveCollection("fragile", 30, TimeUnit.SECONDS, 2, 2);
+            index.addAll(Papers.CHUNKS, EMBEDDINGS);
+            assertThat(bm25.retrieve("BM25 lexical ranking", 10).chunkIds()).isEqualTo(before);
+            assertThat(index.size()).isEqualTo(Papers.CHUNKS.size());
+        }
+    }
+}

@@ -6,6 +6,6 @@
  * EmbeddingModel}. Start at {@link io.github.raglens.springai.SpringAi}.
  *
  * <p>Spring AI is a {@code provided} dependency: the application brings its own. Tested with Spring
- * AI 1.1.2 on Spring Framework 6.2.12 (the Spring Boot 3.5 line).
+ * AI 1.1.2 on Spring Framework 6.2.14 (the Spring Boot 3.5 line).
  */
 package io.github.raglens.springai;

@@ -73,7 +73,7 @@ final class ChatModelLlm implements LlmProvider {
         try {
             response = model.chat(builder.build());
         } catch (RuntimeException e) {
-            throw failure(e);
+            throw failure(e, request);
         }
         AiMessage message = response.aiMessage();
         FinishReason finish = response.finishReason();
@@ -122,7 +122,7 @@ final class ChatModelLlm implements LlmProvider {
      * named: a provider's error text can quote part of the key, so it is never copied, and the
      * LangChain4j exception is kept as the cause only where it cannot carry one.
      */
-    private ProviderException failure(RuntimeException e) {
+    private ProviderException failure(RuntimeException e, ChatRequest request) {
         int status = status(e);
         String what = "the LangChain4j chat model " + modelName + " failed ("
                 + e.getClass().getSimpleName() + (status > 0 ? ", HTTP " + status : "") + ")";

@@ -4,8 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.langchain4j.exception.UnsupportedFeatureException;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import io.github.raglens.error.AuthenticationException;
+import io.github.raglens.error.InvalidRequestException;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.ResponseSchema;
@@ -152,6 +156,23 @@ class ChatModelLlmTest {
                             .isEqualTo("the LangChain4j chat model langchain4j/gpt-4o-mini failed"
                                     + " (InternalServerException, HTTP 500)");
                 });
+    }
+
+    @Test
+    void chat_schemaOnAModelWithoutJsonSchemaSupport_isRefusedClearly() {
+        ChatModel plain = new ChatModel() {
+            @Override
+            public ChatResponse doChat(dev.langchain4j.model.chat.request.ChatRequest request) {
+                throw new UnsupportedFeatureException("JSON response format is not supported");
+            }
+        };
+
+        assertThatThrownBy(() -> LangChain4j.llm("plain", plain)
+                        .chat(ChatRequest.builder().user("hi").schema(VERDICT).build()))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessage("the LangChain4j chat model plain failed (UnsupportedFeatureException): this model does"
+                        + " not take a JSON-schema response format, which raglens's judge needs; use a model that"
+                        + " does (e.g. OpenAiChatModel)");
     }
 
     @Test

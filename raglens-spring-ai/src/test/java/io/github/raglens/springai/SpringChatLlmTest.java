@@ -1,0 +1,167 @@
+package io.github.raglens.springai;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.raglens.error.AuthenticationException;
+import io.github.raglens.error.InvalidRequestException;
+import io.github.raglens.error.ProviderException;
+import io.github.raglens.internal.Json;
+import io.github.raglens.model.ChatOutcome;
+import io.github.raglens.model.ChatRequest;
+import io.github.raglens.model.ResponseSchema;
+import io.github.raglens.model.TokenUsage;
+import io.github.raglens.spi.LlmProvider;
+import java.io.IOException;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.openai.OpenAiChatModel;
+
+class SpringChatLlmTest {
+
+    private static final String KEY = "sk-test-8b1d6e0f3c";
+    private static final ResponseSchema VERDICT = new ResponseSchema("verdict", """
+            {"type":"object","properties":{"verdict":{"type":"integer","enum":[0,1]}},"required":["verdict"],"additionalProperties":false}""");
+
+    private MockWebServer server;
+    private OpenAiChatModel model;
+    private LlmProvider llm;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = new MockWebServer();
+        server.start();
+        model = OpenAiModels.chatModel(server, KEY);
+        llm = SpringAi.llm(model);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void chat_sendsMessagesAndParameters_andCarriesTextAndUsage() throws Exception {
+        server.enqueue(OpenAiReplies.reply("Tidal barrages store water behind a dam.", "stop", 19, 10));
+
+        ChatOutcome outcome = llm.chat(ChatRequest.builder()
+                .system("Answer briefly.")
+                .user("How does a tidal barrage work?")
+                .temperature(0.3)
+                .maxOutputTokens(200)
+                .build());
+
+        assertThat(outcome)
+                .isEqualTo(
+                        new ChatOutcome.Completed("Tidal barrages store water behind a dam.", new TokenUsage(19, 10)));
+        assertThat(llm.modelName()).isEqualTo("spring-ai/gpt-4o-mini");
+        RecordedRequest request = server.takeRequest();
+        assertThat(request.getUrl().encodedPath()).isEqualTo("/v1/chat/completions");
+        JsonNode body = OpenAiReplies.body(request);
+        assertThat(body.get("model").asText()).isEqualTo("gpt-4o-mini");
+        assertThat(body.get("temperature").asDouble()).isEqualTo(0.3);
+        assertThat(body.get("max_tokens").asInt()).isEqualTo(200);
+        assertThat(body.get("messages").get(0).get("role").asText()).isEqualTo("system");
+        assertThat(body.get("messages").get(0).get("content").asText()).isEqualTo("Answer briefly.");
+        assertThat(body.get("messages").get(1).get("role").asText()).isEqualTo("user");
+        assertThat(body.get("messages").get(1).get("content").asText()).isEqualTo("How does a tidal barrage work?");
+        assertThat(body.has("response_format")).isFalse();
+    }
+
+    @Test
+    void chat_withSchema_sendsItAsJsonSchemaResponseFormat_andChecksTheReply() throws Exception {
+        server.enqueue(OpenAiReplies.reply("{\"verdict\": 1}", "stop", 40, 5));
+
+        ChatOutcome outcome = llm.chat(ChatRequest.builder()
+                .user("Is it supported?")
+                .schema(VERDICT)
+                .temperature(0.0)
+                .maxOutputTokens(64)
+                .build());
+
+        assertThat(outcome).isEqualTo(new ChatOutcome.Completed("{\"verdict\": 1}", new TokenUsage(40, 5)));
+        JsonNode body = OpenAiReplies.body(server.takeRequest());
+        assertThat(body.get("max_tokens").asInt()).isEqualTo(64);
+        JsonNode format = body.get("response_format");
+        assertThat(format.get("type").asText()).isEqualTo("json_schema");
+        assertThat(format.get("json_schema").get("schema"))
+                .isEqualTo(Json.mapper().readTree(VERDICT.schemaJson()));
+        assertThat(model.getDefaultOptions().getMaxTokens())
+                .as("the model's defaults are untouched")
+                .isNull();
+    }
+
+    @Test
+    void chat_withSchema_replyNotJson_isInvalidJson_withItsUsage() {
+        server.enqueue(OpenAiReplies.reply("yes, it is", "stop", 40, 4));
+
+        ChatOutcome.Failed failed = (ChatOutcome.Failed) llm.chat(
+                ChatRequest.builder().user("Is it supported?").schema(VERDICT).build());
+
+        assertThat(failed.reason()).isEqualTo(ChatOutcome.Reason.INVALID_JSON);
+        assertThat(failed.usage()).isEqualTo(new TokenUsage(40, 4));
+    }
+
+    @Test
+    void chat_lengthFinish_isTruncated() {
+        server.enqueue(OpenAiReplies.reply("Tidal barrages store", "length", 19, 3));
+
+        ChatOutcome outcome = llm.chat(
+                ChatRequest.builder().user("Explain.").maxOutputTokens(3).build());
+
+        assertThat(outcome)
+                .isEqualTo(new ChatOutcome.Failed(
+                        ChatOutcome.Reason.TRUNCATED,
+                        "the reply hit the cap of 3 output tokens (finish_reason: length); raise maxOutputTokens",
+                        new TokenUsage(19, 3)));
+    }
+
+    @Test
+    void chat_badKey_isAuthenticationFailure_withoutTheKeyOrTheProvidersText() {
+        server.enqueue(OpenAiReplies.error(
+                401,
+                "Incorrect API key provided: " + KEY + ". You can find your API key at ...",
+                "invalid_request_error"));
+
+        assertThatThrownBy(() -> llm.chat(ChatRequest.builder().user("hi").build()))
+                .isInstanceOf(AuthenticationException.class)
+                .hasMessage("the Spring AI chat model spring-ai/gpt-4o-mini failed (NonTransientAiException, HTTP 401):"
+                        + " check the API key configured on the ChatModel")
+                .hasNoCause();
+    }
+
+    @Test
+    void chat_serverError_isRetryableProviderFailure() {
+        server.enqueue(OpenAiReplies.error(500, "The server had an error", "server_error"));
+
+        assertThatThrownBy(() -> llm.chat(ChatRequest.builder().user("hi").build()))
+                .isInstanceOfSatisfying(ProviderException.class, e -> {
+                    assertThat(e.isRetryable()).isTrue();
+                    assertThat(e.status()).hasValue(500);
+                    assertThat(e.getMessage())
+                            .isEqualTo(
+                                    "the Spring AI chat model spring-ai/gpt-4o-mini failed (TransientAiException, HTTP 500)");
+                });
+    }
+
+    @Test
+    void chatClient_carriesReplies_butRefusesSchemas() {
+        LlmProvider viaClient = SpringAi.llm("openai/gpt-4o-mini", ChatClient.create(model));
+        server.enqueue(OpenAiReplies.reply("Hello.", "stop", 5, 2));
+
+        assertThat(viaClient.chat(ChatRequest.builder().user("hi").build()))
+                .isEqualTo(new ChatOutcome.Completed("Hello.", new TokenUsage(5, 2)));
+        assertThatThrownBy(() -> viaClient.chat(
+                        ChatRequest.builder().user("hi").schema(VERDICT).build()))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessage("the Spring AI chat model openai/gpt-4o-mini cannot be asked for a JSON-schema reply, which"
+                        + " raglens's judge needs: a ChatClient hides its model's options, so adapt the ChatModel"
+                        + " itself (SpringAi.llm(chatModel))");
+        assertThat(server.getRequestCount()).isEqualTo(1);
+    }
+}

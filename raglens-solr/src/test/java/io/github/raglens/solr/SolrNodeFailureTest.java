@@ -37,6 +37,7 @@ class SolrNodeFailureTest {
 
     @Test
     void nodeLost_searchAndLoadFail_thenRecoverOnceTheNodeIsBack() throws Exception {
+        List<String> before;
         try (SolrIndex index = cluster.index("fragile")
                 .layout(2, 1)
                 .retries(2, Duration.ofMillis(50))
@@ -44,7 +45,7 @@ class SolrNodeFailureTest {
             index.addAll(Papers.CHUNKS, EMBEDDINGS);
             Retriever bm25 = SolrRetrievers.create("bm25", index, null);
             Retriever hybrid = SolrRetrievers.create("hybrid", index, EMBEDDINGS);
-            List<String> before = bm25.retrieve("BM25 lexical ranking", 10).chunkIds();
+            before = bm25.retrieve("BM25 lexical ranking", 10).chunkIds();
             assertThat(before).hasSizeGreaterThan(2);
 
             JettySolrRunner lost = cluster.cluster.stopJettySolrRunner(0);
@@ -67,9 +68,13 @@ class SolrNodeFailureTest {
 
             cluster.cluster.startJettySolrRunner(lost);
             cluster.cluster.waitForActiveCollection("fragile", 30, TimeUnit.SECONDS, 2, 2);
-            index.addAll(Papers.CHUNKS, EMBEDDINGS);
+        }
+        // The user's next run, once the node is back: a new client loads again and ranks as before.
+        try (SolrIndex again = cluster.index("fragile").layout(2, 1).open()) {
+            again.addAll(Papers.CHUNKS, EMBEDDINGS);
+            Retriever bm25 = SolrRetrievers.create("bm25", again, null);
             assertThat(bm25.retrieve("BM25 lexical ranking", 10).chunkIds()).isEqualTo(before);
-            assertThat(index.size()).isEqualTo(Papers.CHUNKS.size());
+            assertThat(again.size()).isEqualTo(Papers.CHUNKS.size());
         }
     }
 }

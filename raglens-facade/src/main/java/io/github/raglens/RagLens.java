@@ -56,7 +56,7 @@ public final class RagLens {
     public static final String DEFAULT_OLLAMA_MODEL = "llama3.2";
 
     /** The relevance modes of the retrieval benchmark. */
-    public static final List<String> RELEVANCE_MODES = List.of("chunk", "section", "evidence");
+    public static final List<String> RELEVANCE_MODES = List.of("chunk", "section", "evidence", "document");
 
     private static final Set<String> NEED_EMBEDDINGS = Set.of("dense", "hybrid", "hybrid-rrf");
 

@@ -1,5 +1,7 @@
 package io.github.raglens.eval.benchmark;
 
+import io.github.raglens.error.ProviderUnreachableException;
+import io.github.raglens.error.RagLensException;
 import io.github.raglens.eval.LatencyPercentiles;
 import io.github.raglens.eval.RetrievalMetrics;
 import io.github.raglens.eval.questions.Evidence;
@@ -55,6 +57,8 @@ public final class BenchmarkRunner {
     private final Bootstrap bootstrap;
     private final PairedRandomizationTest test;
     private final int retrievalThreads;
+    private final int evidenceWithin;
+    private final Map<String, String> origins;
 
     private BenchmarkRunner(Builder b) {
         this.retrievers = List.copyOf(b.retrievers);
@@ -63,6 +67,8 @@ public final class BenchmarkRunner {
         this.bootstrap = b.bootstrap;
         this.test = b.test;
         this.retrievalThreads = b.retrievalThreads;
+        this.evidenceWithin = b.evidenceWithin;
+        this.origins = Map.copyOf(b.origins);
     }
 
     /** Starts a runner: cutoffs 1, 3, 5, 10; chunk relevance; 10,000 resamples and permutations, seed 42. */
@@ -107,7 +113,8 @@ public final class BenchmarkRunner {
         List<QuestionSample> kept = new ArrayList<>();
         int excluded = 0;
         for (QuestionSample q : usable) {
-            if (relevance != Relevance.EVIDENCE && !byId.containsKey(q.sourceChunkId())) {
+            boolean needsSourceChunk = relevance == Relevance.CHUNK || relevance == Relevance.SECTION;
+            if (needsSourceChunk && !byId.containsKey(q.sourceChunkId())) {
                 excluded++;
             } else {
                 kept.add(q);
@@ -139,6 +146,8 @@ public final class BenchmarkRunner {
         List<QuestionResult> perQuestion = new ArrayList<>();
         Map<String, double[][]> values = new LinkedHashMap<>(); // retriever -> metric -> per question
         Map<String, long[]> latencies = new LinkedHashMap<>();
+        Map<String, Double> contextChars = new HashMap<>();
+        Map<String, Map<String, Integer>> failures = new HashMap<>();
         long retrievalNanos = 0;
         long metricNanos = System.nanoTime() - prepareStart; // lexical overlap and evidence are per-question metrics
         for (Retriever retriever : retrievers) {
@@ -147,8 +156,11 @@ public final class BenchmarkRunner {
             RetrievalResult[] results = new RetrievalResult[prepared.size()];
             // Retrieval on retrievalThreads threads, each query timed on its own ...
             long t0 = System.nanoTime();
-            retrieveAll(retriever, prepared, maxK, results, lat);
+            Map<String, Integer> failed = new ConcurrentHashMap<>();
+            retrieveAll(retriever, prepared, maxK, results, lat, failed);
             retrievalNanos += System.nanoTime() - t0;
+            failures.put(retriever.name(), failed);
+            contextChars.put(retriever.name(), meanContextChars(results));
             // ... then judging and metrics, which are independent per question, on every core.
             long t1 = System.nanoTime();
             QuestionResult[] rows = new QuestionResult[prepared.size()];
@@ -162,7 +174,7 @@ public final class BenchmarkRunner {
             latencies.put(retriever.name(), lat);
         }
         long t2 = System.nanoTime();
-        List<RetrieverSummary> summaries = summarise(names, values, latencies);
+        List<RetrieverSummary> summaries = summarise(names, values, latencies, contextChars, failures);
         long t3 = System.nanoTime();
         List<PairwiseComparison> comparisons = compare(names, values);
         long t4 = System.nanoTime();
@@ -177,7 +189,7 @@ public final class BenchmarkRunner {
         double overlap =
                 prepared.stream().mapToDouble(Prepared::overlap).average().orElse(0);
         return new BenchmarkReport(
-                relevance.cliName(),
+                relevanceShown(),
                 Arrays.stream(ks).boxed().toList(),
                 prepared.size(),
                 excluded,
@@ -192,6 +204,26 @@ public final class BenchmarkRunner {
                 breakdowns,
                 perQuestion,
                 phases);
+    }
+
+    /** The relevance as the report names it, with the length-fair window when one is set. */
+    private String relevanceShown() {
+        return relevance == Relevance.EVIDENCE && evidenceWithin > 0
+                ? relevance.cliName() + " within the first " + evidenceWithin + " characters of each context"
+                : relevance.cliName();
+    }
+
+    /** The mean length in characters of one returned context over every hit of every question. */
+    private static double meanContextChars(RetrievalResult[] results) {
+        long chars = 0;
+        long hits = 0;
+        for (RetrievalResult r : results) {
+            for (RetrievedChunk hit : r.hits()) {
+                chars += hit.contextText().length();
+                hits++;
+            }
+        }
+        return hits == 0 ? 0 : (double) chars / hits;
     }
 
     /** A question with what the benchmark needs about it. */
@@ -211,6 +243,7 @@ public final class BenchmarkRunner {
                 case CHUNK -> q.sourceChunkId();
                 case SECTION -> "section:" + q.sectionId();
                 case EVIDENCE -> "evidence:" + queryId;
+                case DOCUMENT -> "document:" + q.documentId();
             };
             String sourceText = source != null ? source.text() : q.evidence();
             out.add(new Prepared(
@@ -271,10 +304,16 @@ public final class BenchmarkRunner {
                 yield false;
             }
             case SECTION -> inSection(hit, p.sample().sectionId());
+            case DOCUMENT -> p.sample().documentId().equals(hit.chunk().documentId());
             case EVIDENCE -> {
                 String evidence = p.evidence();
                 if (evidence.isEmpty()) {
                     yield false;
+                }
+                if (evidenceWithin > 0) {
+                    String context = texts.context(hit);
+                    yield context.substring(0, Math.min(evidenceWithin, context.length()))
+                            .contains(evidence);
                 }
                 if (texts.of(hit.chunk()).contains(evidence)) {
                     yield true;
@@ -462,7 +501,11 @@ public final class BenchmarkRunner {
     }
 
     private List<RetrieverSummary> summarise(
-            MetricNames names, Map<String, double[][]> values, Map<String, long[]> latencies) {
+            MetricNames names,
+            Map<String, double[][]> values,
+            Map<String, long[]> latencies,
+            Map<String, Double> contextChars,
+            Map<String, Map<String, Integer>> failures) {
         List<String> retrieverNames = new ArrayList<>(values.keySet());
         int metrics = names.size();
         MetricSummary[][] cis = new MetricSummary[retrieverNames.size()][metrics];
@@ -481,7 +524,13 @@ public final class BenchmarkRunner {
                 metricsMap.put(names.get(m), cis[r][m]);
             }
             String name = retrieverNames.get(r);
-            out.add(new RetrieverSummary(name, metricsMap, LatencyPercentiles.ofNanos(latencies.get(name))));
+            out.add(new RetrieverSummary(
+                    name,
+                    metricsMap,
+                    LatencyPercentiles.ofNanos(latencies.get(name)),
+                    contextChars.get(name),
+                    origins.getOrDefault(name, ""),
+                    failures.get(name)));
         }
         return out;
     }
@@ -593,14 +642,32 @@ public final class BenchmarkRunner {
                 + relevance.cliName() + ", " + bootstrap + ", " + test + "}";
     }
 
-    /** Retrieves every question's top {@code k}, recording each call's own latency. */
+    /**
+     * Retrieves every question's top {@code k}, recording each call's own latency. A call that fails
+     * with a {@link RagLensException} counts as returning nothing and its reason is counted in {@code
+     * failed}; an unreachable service stops the benchmark, since every further call would fail too.
+     */
     private void retrieveAll(
-            Retriever retriever, List<Prepared> prepared, int k, RetrievalResult[] results, long[] lat) {
+            Retriever retriever,
+            List<Prepared> prepared,
+            int k,
+            RetrievalResult[] results,
+            long[] lat,
+            Map<String, Integer> failed) {
         AtomicInteger next = new AtomicInteger();
         Runnable worker = () -> {
             for (int qi = next.getAndIncrement(); qi < prepared.size(); qi = next.getAndIncrement()) {
+                String question = prepared.get(qi).sample().question();
                 long start = System.nanoTime();
-                results[qi] = retriever.retrieve(prepared.get(qi).sample().question(), k);
+                try {
+                    results[qi] = retriever.retrieve(question, k);
+                } catch (ProviderUnreachableException e) {
+                    throw e;
+                } catch (RagLensException e) {
+                    LOG.warn("{} failed on '{}': {}", retriever.name(), question, e.getMessage());
+                    failed.merge(e.getMessage(), 1, Integer::sum);
+                    results[qi] = new RetrievalResult(retriever.name(), question, List.of(), 0);
+                }
                 lat[qi] = System.nanoTime() - start;
             }
         };
@@ -636,6 +703,8 @@ public final class BenchmarkRunner {
         private Bootstrap bootstrap = Bootstrap.defaults();
         private PairedRandomizationTest test = PairedRandomizationTest.defaults();
         private int retrievalThreads = Runtime.getRuntime().availableProcessors();
+        private int evidenceWithin;
+        private final Map<String, String> origins = new HashMap<>();
 
         private Builder() {}
 
@@ -652,6 +721,24 @@ public final class BenchmarkRunner {
                 }
             }
             retrievers.add(retriever);
+            return this;
+        }
+
+        /**
+         * Adds a retriever that is not one of raglens's own (a user's service or implementation); the
+         * report marks it as external and shows where it lives.
+         *
+         * @param retriever the retriever; its name must be distinct
+         * @param origin the URL of the service or the name of the implementing class; not blank
+         * @throws IllegalArgumentException if a retriever with the same name was added or the origin is blank
+         */
+        public Builder externalRetriever(Retriever retriever, String origin) {
+            Objects.requireNonNull(origin, "origin");
+            if (origin.isBlank()) {
+                throw new IllegalArgumentException("origin must not be blank");
+            }
+            retriever(retriever);
+            origins.put(retriever.name(), origin);
             return this;
         }
 
@@ -673,6 +760,22 @@ public final class BenchmarkRunner {
                         "cutoffs must be >= 1 and at least one, were " + Arrays.toString(ks));
             }
             this.ks = sorted;
+            return this;
+        }
+
+        /**
+         * The length-fair variant of evidence relevance: the evidence counts only when found in the
+         * first {@code chars} characters of a context (whitespace normalised), so a system returning
+         * much longer contexts than raglens's chunks cannot win by length alone. 0, the default,
+         * searches whole contexts. The report's relevance names the window.
+         *
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder evidenceWithin(int chars) {
+            if (chars < 0) {
+                throw new IllegalArgumentException("evidenceWithin must be >= 0, was " + chars);
+            }
+            this.evidenceWithin = chars;
             return this;
         }
 
@@ -717,6 +820,10 @@ public final class BenchmarkRunner {
         public BenchmarkRunner build() {
             if (retrievers.isEmpty()) {
                 throw new IllegalStateException("a benchmark needs at least one retriever; call retriever(...)");
+            }
+            if (evidenceWithin > 0 && relevance != Relevance.EVIDENCE) {
+                throw new IllegalStateException("evidenceWithin(" + evidenceWithin
+                        + ") applies to evidence relevance only; call relevance(Relevance.EVIDENCE)");
             }
             return new BenchmarkRunner(this);
         }

@@ -12,16 +12,19 @@ import io.github.raglens.spi.Chunker;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Parser;
+import io.github.raglens.spi.RagSystem;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.workspace.Workspace;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * A configured raglens pipeline: parse and chunk a corpus, index it, generate ground-truth questions,
@@ -54,6 +57,9 @@ public final class RagLens {
 
     /** The default chat model on Ollama. */
     public static final String DEFAULT_OLLAMA_MODEL = "llama3.2";
+
+    /** The length-fair evidence window for systems with long contexts: raglens's fragment size, 1,200 characters. */
+    public static final int LENGTH_FAIR_CHARS = 1_200;
 
     /** The relevance modes of the retrieval benchmark. */
     public static final List<String> RELEVANCE_MODES = List.of("chunk", "section", "evidence", "document");
@@ -215,8 +221,13 @@ public final class RagLens {
                                 + config.customRetrievers().stream()
                                         .map(Retriever::name)
                                         .toList())
+                + (config.systems().isEmpty()
+                        ? ""
+                        : ", systems="
+                                + config.systems().stream().map(RagSystem::name).toList())
                 + ", k=" + config.ks()
                 + ", relevance=" + config.relevance()
+                + (config.evidenceWithin() > 0 ? ", evidenceWithin=" + config.evidenceWithin() : "")
                 + ", seed=" + config.seed()
                 + "}";
     }
@@ -240,6 +251,8 @@ public final class RagLens {
         private String relevance = "chunk";
         private long seed = 42;
         private int concurrency = 8;
+        private final List<RagSystem> systems = new ArrayList<>();
+        private int evidenceWithin;
 
         private Builder() {}
 
@@ -257,6 +270,8 @@ public final class RagLens {
             relevance = c.relevance();
             seed = c.seed();
             concurrency = c.concurrency();
+            systems.addAll(c.systems());
+            evidenceWithin = c.evidenceWithin();
         }
 
         /** The folder for everything a run makes (default {@code .raglens}). */
@@ -317,6 +332,33 @@ public final class RagLens {
         /** Adds a retriever of your own, benchmarked beside the built-in ones. */
         public Builder retriever(Retriever retriever) {
             customRetrievers.add(Objects.requireNonNull(retriever, "retriever"));
+            return this;
+        }
+
+        /**
+         * Adds a RAG system of your own (your application, a LangChain4j or Spring AI pipeline, an
+         * {@link io.github.raglens.providers.http.HttpRagSystem}), evaluated beside the retrievers'
+         * pipelines: the same questions, the same judge metrics, one row each in the report, marked
+         * as external. Its name must differ from every retriever's.
+         */
+        public Builder system(RagSystem system) {
+            systems.add(Objects.requireNonNull(system, "system"));
+            return this;
+        }
+
+        /**
+         * The length-fair variant of evidence relevance: the evidence counts only within the first
+         * {@code chars} characters of each context, so a system returning much longer contexts than
+         * raglens's chunks cannot win by length alone (default 0: whole contexts). {@link
+         * #LENGTH_FAIR_CHARS} is raglens's fragment size. Needs {@code relevance("evidence")}.
+         *
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder evidenceWithin(int chars) {
+            if (chars < 0) {
+                throw new IllegalArgumentException("evidenceWithin must be >= 0, was " + chars);
+            }
+            this.evidenceWithin = chars;
             return this;
         }
 
@@ -398,8 +440,22 @@ public final class RagLens {
                     }
                 }
             }
-            if (retrievers.isEmpty() && customRetrievers.isEmpty()) {
+            if (retrievers.isEmpty() && customRetrievers.isEmpty() && systems.isEmpty()) {
                 throw new IllegalStateException("no retriever to benchmark; name one with retrievers(...)");
+            }
+            Set<String> names = new HashSet<>(retrievers);
+            for (String name : Stream.concat(
+                            customRetrievers.stream().map(Retriever::name),
+                            systems.stream().map(RagSystem::name))
+                    .toList()) {
+                if (!names.add(name)) {
+                    throw new IllegalStateException("two retrievers or systems are named '" + name
+                            + "'; give each its own name (--retriever-name, --system-name)");
+                }
+            }
+            if (evidenceWithin > 0 && !relevance.equals("evidence")) {
+                throw new IllegalStateException("evidenceWithin(" + evidenceWithin
+                        + ") is a variant of evidence relevance; call relevance(\"evidence\") too");
             }
             return new RagLens(new RagLensConfig(
                     workspace,
@@ -413,7 +469,9 @@ public final class RagLens {
                     ks,
                     relevance,
                     seed,
-                    concurrency));
+                    concurrency,
+                    systems,
+                    evidenceWithin));
         }
     }
 }

@@ -6,6 +6,9 @@ import io.github.raglens.eval.questions.QuestionRun;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.parse.DocumentParser;
+import io.github.raglens.providers.Environment;
+import io.github.raglens.providers.http.HttpRagSystem;
+import io.github.raglens.providers.http.HttpRetriever;
 import io.github.raglens.providers.ollama.Ollama;
 import io.github.raglens.retrieval.Retrievers;
 import io.github.raglens.spi.Chunker;
@@ -253,6 +256,11 @@ public final class RagLens {
         private int concurrency = 8;
         private final List<RagSystem> systems = new ArrayList<>();
         private int evidenceWithin;
+        private final List<Service> services = new ArrayList<>();
+        private String serviceTokenVariable;
+
+        /** A user's HTTP service, built into a client by {@link #build()} with the token variable. */
+        private record Service(boolean answers, String name, String url) {}
 
         private Builder() {}
 
@@ -362,6 +370,57 @@ public final class RagLens {
             return this;
         }
 
+        /**
+         * Adds a search service of your own, benchmarked beside the built-in retrievers: raglens POSTs
+         * {@code {"query": "...", "k": 10}} to the URL and reads {@code {"results": [{"text": "...",
+         * "id": "...", "score": 0.5, "source": "file.pdf", "page": 3}]}} (only {@code text} required).
+         *
+         * @param name its name in files and reports, or null for one made of the URL's host, port and
+         *     path ({@code localhost-8080-search})
+         * @param url where the queries are POSTed
+         * @throws IllegalArgumentException if the URL is not an http(s) URL or the name is not a file-safe word
+         */
+        public Builder retrieverUrl(String name, String url) {
+            services.add(service(false, name, url));
+            return this;
+        }
+
+        /**
+         * Adds a whole RAG service of your own, evaluated beside the retrievers' pipelines: raglens
+         * POSTs {@code {"question": "..."}} to the URL and reads {@code {"answer": "...", "contexts":
+         * [ the objects of retrieverUrl ]}}.
+         *
+         * @param name its name in files and reports, or null for one made of the URL
+         * @param url where the questions are POSTed
+         * @throws IllegalArgumentException if the URL is not an http(s) URL or the name is not a file-safe word
+         */
+        public Builder systemUrl(String name, String url) {
+            services.add(service(true, name, url));
+            return this;
+        }
+
+        private static Service service(boolean answers, String name, String url) {
+            Objects.requireNonNull(url, "url");
+            String n = name != null ? name : ServiceNames.fromUrl(url);
+            // the clients validate name and URL; build a throwaway now so a bad one fails at once
+            HttpRetriever.builder(n, url);
+            return new Service(answers, n, url);
+        }
+
+        /**
+         * The environment variable (or {@code .env} entry of the working directory) holding a bearer
+         * token for every service of {@link #retrieverUrl} and {@link #systemUrl}, sent as {@code
+         * Authorization: Bearer <token>} and never logged (default: no header).
+         */
+        public Builder serviceTokenFromEnv(String variable) {
+            Objects.requireNonNull(variable, "variable");
+            if (variable.isBlank()) {
+                throw new IllegalArgumentException("variable must not be blank");
+            }
+            this.serviceTokenVariable = variable;
+            return this;
+        }
+
         /** The chat model for questions and answers, created on first use (default Ollama llama3.2). */
         public Builder llm(Supplier<? extends LlmProvider> llm) {
             Objects.requireNonNull(llm, "llm");
@@ -440,13 +499,16 @@ public final class RagLens {
                     }
                 }
             }
-            if (retrievers.isEmpty() && customRetrievers.isEmpty() && systems.isEmpty()) {
+            List<Retriever> ownRetrievers = new ArrayList<>(customRetrievers);
+            List<RagSystem> ownSystems = new ArrayList<>(systems);
+            addServices(ownRetrievers, ownSystems);
+            if (retrievers.isEmpty() && ownRetrievers.isEmpty() && ownSystems.isEmpty()) {
                 throw new IllegalStateException("no retriever to benchmark; name one with retrievers(...)");
             }
             Set<String> names = new HashSet<>(retrievers);
             for (String name : Stream.concat(
-                            customRetrievers.stream().map(Retriever::name),
-                            systems.stream().map(RagSystem::name))
+                            ownRetrievers.stream().map(Retriever::name),
+                            ownSystems.stream().map(RagSystem::name))
                     .toList()) {
                 if (!names.add(name)) {
                     throw new IllegalStateException("two retrievers or systems are named '" + name
@@ -463,15 +525,38 @@ public final class RagLens {
                     chunker,
                     embeddingsDisabled ? null : embeddings,
                     retrievers,
-                    customRetrievers,
+                    ownRetrievers,
                     llm,
                     judge,
                     ks,
                     relevance,
                     seed,
                     concurrency,
-                    systems,
+                    ownSystems,
                     evidenceWithin));
+        }
+
+        private void addServices(List<Retriever> ownRetrievers, List<RagSystem> ownSystems) {
+            if (services.isEmpty()) {
+                return;
+            }
+            Environment env = Environment.standard(Path.of("").toAbsolutePath());
+            if (serviceTokenVariable != null && env.get(serviceTokenVariable).isEmpty()) {
+                throw new IllegalStateException("the service token variable " + serviceTokenVariable
+                        + " is not set; export it or put it in .env");
+            }
+            for (Service s : services) {
+                if (s.answers()) {
+                    HttpRagSystem.Builder b =
+                            HttpRagSystem.builder(s.name(), s.url()).environment(env);
+                    ownSystems.add((serviceTokenVariable == null ? b : b.apiKeyFromEnv(serviceTokenVariable)).build());
+                } else {
+                    HttpRetriever.Builder b =
+                            HttpRetriever.builder(s.name(), s.url()).environment(env);
+                    ownRetrievers.add(
+                            (serviceTokenVariable == null ? b : b.apiKeyFromEnv(serviceTokenVariable)).build());
+                }
+            }
         }
     }
 }

@@ -135,6 +135,22 @@ public final class RagLens {
         return pipeline.questions(limit, Objects.requireNonNull(progress, "progress"));
     }
 
+    /**
+     * Imports a question set of your own into the workspace's {@code questions.jsonl}, beside (or
+     * instead of) generated ones: JSONL with one object a line, or CSV with a header row; fields
+     * {@code question} and {@code answer} required, {@code evidence} (a verbatim quote, for evidence
+     * relevance), {@code source} (the file, for document relevance), {@code page} and {@code id}
+     * optional. Every row is validated first; nothing is written when one is bad.
+     *
+     * @param file the {@code .jsonl} or {@code .csv} file
+     * @return how many questions were imported
+     * @throws io.github.raglens.error.RagLensException naming each bad line and field
+     */
+    public int importQuestions(Path file) {
+        Workspace ws = workspace();
+        return QuestionImport.run(Objects.requireNonNull(file, "file"), ws.questions(), ws.chunks());
+    }
+
     /** Runs every retriever over the generated questions; writes {@code benchmark.json} and TREC runs. */
     public BenchmarkReport benchmark() {
         return benchmark(pipeline.loadQuestions(), ProgressListener.NONE);

@@ -174,4 +174,21 @@ class ServiceOptionsTest {
                 .contains("raglens benchmark: evidenceWithin(1200) is a variant of evidence relevance; call"
                         + " relevance(\"evidence\") too");
     }
+
+    @Test
+    void questionsImport_writesQuestionsJsonl_andBadRowsExitWithTheLine() throws Exception {
+        Path ws = dir.resolve("ws");
+        Path file = dir.resolve("mine.jsonl");
+        java.nio.file.Files.writeString(file, "{\"question\": \"How heavy is W1?\", \"answer\": \"11 kg\"}\n");
+
+        assertThat(run("--workspace", ws.toString(), "questions", "--import", file.toString()))
+                .isZero();
+        assertThat(out.toString()).contains("imported 1 questions from " + file);
+        assertThat(ws.resolve("questions.jsonl")).exists();
+
+        java.nio.file.Files.writeString(file, "{\"answer\": \"11 kg\"}\n");
+        assertThat(run("--workspace", ws.toString(), "questions", "--import", file.toString()))
+                .isEqualTo(1);
+        assertThat(err.toString()).contains("raglens: " + file + ": line 1: field 'question' is missing or empty;");
+    }
 }

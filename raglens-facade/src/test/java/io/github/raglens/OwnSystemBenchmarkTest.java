@@ -184,6 +184,15 @@ class OwnSystemBenchmarkTest {
         assertThat(serviceHit).isBetween(0.3, 1.0);
         assertThat(service.meanContextChars()).isBetween(300.0, 500.0);
         PairwiseComparison paired = comparison(r, "bm25", "windows-500", "hit@10");
+        System.out.printf(
+                java.util.Locale.ROOT,
+                "bm25 hit@10 %.3f ctx %.0f; windows-500 hit@10 %.3f ctx %.0f; diff %.3f p %.4f%n",
+                bm25Hit,
+                bm25.meanContextChars(),
+                serviceHit,
+                service.meanContextChars(),
+                paired.meanDifference(),
+                paired.pValue());
         assertThat(paired.meanDifference())
                 .isCloseTo(bm25Hit - serviceHit, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(paired.pValue()).isBetween(0.0, 1.0);
@@ -208,7 +217,7 @@ class OwnSystemBenchmarkTest {
     }
 
     @Test
-    void lengthFairEvidence_isNamedInTheReport() {
+    void lengthFairEvidence_andTheExternalRow_areNamedInTheReport() throws IOException {
         RagLens lens = RagLens.builder()
                 .workspace(dir.resolve("ws-fair"))
                 .bm25()
@@ -218,9 +227,18 @@ class OwnSystemBenchmarkTest {
                 .build();
         lens.ingest(corpus);
         lens.index();
-        BenchmarkReport r = lens.benchmark(
-                SampleCorpus.questionSamples(ChunksFile.read(lens.workspace().chunks())), ProgressListener.NONE);
+        List<QuestionSample> questions =
+                SampleCorpus.questionSamples(ChunksFile.read(lens.workspace().chunks()));
+        BenchmarkReport r = lens.benchmark(questions, ProgressListener.NONE);
 
         assertThat(r.relevance()).isEqualTo("evidence within the first 1200 characters of each context");
+        String html = Files.readString(lens.report(questions));
+        String chars = String.format(
+                java.util.Locale.ROOT, "%.0f", r.retriever("windows-500").meanContextChars());
+        assertThat(html)
+                .contains("evidence within the first 1200 characters of each context")
+                .contains("windows-500<br><small>external · " + url + " · context " + chars + " chars</small>");
+        assertThat(Files.readString(lens.workspace().reportMarkdown()))
+                .contains("| windows-500 (external · " + url + " · context " + chars + " chars) |");
     }
 }

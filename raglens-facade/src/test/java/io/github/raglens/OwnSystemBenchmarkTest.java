@@ -184,15 +184,6 @@ class OwnSystemBenchmarkTest {
         assertThat(serviceHit).isBetween(0.3, 1.0);
         assertThat(service.meanContextChars()).isBetween(300.0, 500.0);
         PairwiseComparison paired = comparison(r, "bm25", "windows-500", "hit@10");
-        System.out.printf(
-                java.util.Locale.ROOT,
-                "bm25 hit@10 %.3f ctx %.0f; windows-500 hit@10 %.3f ctx %.0f; diff %.3f p %.4f%n",
-                bm25Hit,
-                bm25.meanContextChars(),
-                serviceHit,
-                service.meanContextChars(),
-                paired.meanDifference(),
-                paired.pValue());
         assertThat(paired.meanDifference())
                 .isCloseTo(bm25Hit - serviceHit, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(paired.pValue()).isBetween(0.0, 1.0);

@@ -16,6 +16,7 @@ import io.github.raglens.eval.judge.JudgeDisagreement;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Metric;
 import io.github.raglens.eval.judge.Metrics;
+import io.github.raglens.eval.judge.PipelineSystem;
 import io.github.raglens.eval.judge.ScoreRecord;
 import io.github.raglens.eval.judge.Scorer;
 import io.github.raglens.eval.judge.ScoringSummary;
@@ -33,10 +34,13 @@ import io.github.raglens.model.TokenPrice;
 import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
+import io.github.raglens.spi.RagSystem;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;
 import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.usage.UsageMetered;
+import io.github.raglens.workspace.Manifest;
+import io.github.raglens.workspace.Stage;
 import io.github.raglens.workspace.Workspace;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -70,9 +74,11 @@ final class EvaluateStage {
         this.questions = questions;
     }
 
+    /** The names of every system evaluated: each retriever's pipeline, then the users' own systems. */
     private List<String> retrieverNames() {
         List<String> names = new ArrayList<>(config.retrieverNames());
         config.customRetrievers().forEach(r -> names.add(r.name()));
+        config.systems().forEach(s -> names.add(s.name()));
         return names;
     }
 
@@ -224,26 +230,36 @@ final class EvaluateStage {
         // Read before any call is sent, so a bad file costs nothing.
         Optional<List<HumanLabel>> labels = options.humanLabels().map(HumanLabel::read);
         List<QuestionSample> picked = sample(options);
-        if (!Files.isDirectory(workspace.index())) {
+        boolean needsIndex = !config.retrieverNames().isEmpty();
+        if (needsIndex && !Files.isDirectory(workspace.index())) {
             throw new RagLensException("no index at " + workspace.index() + "; run `raglens index --docs DIR` first");
         }
         UsageFile usage = new UsageFile(workspace.usage());
         LlmProvider llm = ledger.meter(new FirstCallGate(answering), "answers");
         List<String> names = retrieverNames();
         AnswerGenerator.Summary answers;
-        try (LuceneIndex index =
-                LuceneIndex.builder().directory(workspace.index()).open()) {
-            List<Retriever> rs =
-                    config.retrievers(index, embeddings == null ? null : ledger.meter(embeddings, "answers"));
-            int pairs = picked.size() * rs.size();
+        try (LuceneIndex index = needsIndex
+                ? LuceneIndex.builder().directory(workspace.index()).open()
+                : LuceneIndex.builder().inMemory().open()) {
+            List<RagSystem> systems = new ArrayList<>();
+            for (Retriever r :
+                    config.retrievers(index, embeddings == null ? null : ledger.meter(embeddings, "answers"))) {
+                systems.add(PipelineSystem.of(r, llm, options.k()));
+            }
+            Map<String, String> origins = new HashMap<>();
+            for (RagSystem own : config.systems()) {
+                systems.add(own);
+                origins.put(own.name(), ExternalOrigin.of(own));
+            }
+            int pairs = picked.size() * systems.size();
             progress.progress(
                     "answers",
                     0,
                     pairs,
-                    picked.size() + " questions × " + rs.size() + " retrievers with " + llm.modelName());
+                    picked.size() + " questions × " + systems.size() + " systems with " + llm.modelName());
             try {
                 answers = AnswerGenerator.of(llm, options.k(), config.concurrency())
-                        .generate(workspace.answers(), picked, rs);
+                        .generate(workspace.answers(), picked, systems, origins);
             } finally {
                 usage.save(ledger);
             }
@@ -253,11 +269,8 @@ final class EvaluateStage {
             throw new RagLensException(
                     "answering stopped: " + answers.stopReason().get());
         }
-        Set<String> wanted = new HashSet<>(names);
-        List<AnswerRecord> answerRecords = AnswerGenerator.read(workspace.answers()).stream()
-                .filter(a -> wanted.contains(a.retriever()))
-                .toList();
-        List<EvalCase> cases = EvalCases.from(answerRecords, picked, id -> {
+        // only the answers made by this configuration: one from an older chunking or model is never judged
+        List<EvalCase> cases = EvalCases.from(answers.current(), picked, id -> {
             Chunk c = chunks.get(id);
             return c == null ? null : c.text();
         });
@@ -268,7 +281,11 @@ final class EvaluateStage {
         if (second.isPresent()) {
             score(second.get(), "second judge", cases, options, embeddings, ledger, usage, progress);
         }
-        List<ScoreRecord> records = Scorer.read(workspace.scores());
+        Set<String> currentCells = new HashSet<>();
+        cases.forEach(c -> currentCells.add(c.retriever() + '\u001f' + c.questionId() + '\u001f' + c.inputsHash()));
+        List<ScoreRecord> records = Scorer.read(workspace.scores()).stream()
+                .filter(r -> currentCells.contains(r.retriever() + '\u001f' + r.questionId() + '\u001f' + r.inputs()))
+                .toList();
         Aggregation aggregation = Aggregation.of(
                 records,
                 names,
@@ -299,6 +316,17 @@ final class EvaluateStage {
                 }
             }
         }
+        Manifest.load(workspace.manifest())
+                .complete(
+                        Stage.EVALUATE,
+                        "systems=" + names + "\nexternal="
+                                + config.systems().stream()
+                                        .map(x -> x.name() + "@" + ExternalOrigin.of(x))
+                                        .toList()
+                                + "\nanswer-model=" + llm.modelName() + "\njudge-model=" + judge.modelName()
+                                + "\nk=" + options.k() + "\nsample=" + options.sample() + "\nseed=" + config.seed()
+                                + "\nmetrics=" + options.metrics(),
+                        RagLensVersion.get());
         return new EvaluationResult(
                 picked.size(), answers, summary, aggregation, consistency, calibration, agreement, disagreements);
     }

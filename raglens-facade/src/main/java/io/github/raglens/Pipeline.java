@@ -277,6 +277,15 @@ final class Pipeline {
                 ? LuceneIndex.builder().inMemory().open()
                 : openIndex()) {
             List<Retriever> retrievers = config.retrievers(index, embeddings);
+            SourceDocuments sources = SourceDocuments.of(chunks);
+            BenchmarkRunner.Builder runner = BenchmarkRunner.builder()
+                    .retrievers(config.builtInRetrievers(index, embeddings))
+                    .ks(config.ks().stream().mapToInt(Integer::intValue).toArray())
+                    .relevance(Relevance.parse(config.relevance()))
+                    .evidenceWithin(config.evidenceWithin());
+            for (Retriever own : config.customRetrievers()) {
+                runner.externalRetriever(sources.mapped(own), ExternalOrigin.of(own));
+            }
             progress.progress(
                     "benchmark",
                     0,
@@ -284,12 +293,7 @@ final class Pipeline {
                     questions.size() + " questions × " + retrievers.size() + " retrievers");
             BenchmarkReport report;
             try {
-                report = BenchmarkRunner.builder()
-                        .retrievers(retrievers)
-                        .ks(config.ks().stream().mapToInt(Integer::intValue).toArray())
-                        .relevance(Relevance.parse(config.relevance()))
-                        .build()
-                        .run(questions, chunks);
+                report = runner.build().run(questions, chunks);
             } finally {
                 new UsageFile(workspace.usage()).save(ledger);
             }
@@ -298,8 +302,12 @@ final class Pipeline {
             manifest()
                     .complete(
                             Stage.BENCHMARK,
-                            "retrievers=" + config.retrieverNames() + "\nk=" + config.ks() + "\nrelevance="
-                                    + config.relevance(),
+                            "retrievers=" + config.retrieverNames() + "\nexternal="
+                                    + config.customRetrievers().stream()
+                                            .map(r -> r.name() + "@" + ExternalOrigin.of(r))
+                                            .toList()
+                                    + "\nk=" + config.ks() + "\nrelevance=" + config.relevance()
+                                    + "\nevidenceWithin=" + config.evidenceWithin(),
                             RagLensVersion.get());
             progress.progress("benchmark", retrievers.size(), retrievers.size(), "done");
             return report;

@@ -7,6 +7,9 @@ import io.github.raglens.eval.questions.QuestionRun;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.parse.DocumentParser;
+import io.github.raglens.providers.Environment;
+import io.github.raglens.providers.http.HttpRagSystem;
+import io.github.raglens.providers.http.HttpRetriever;
 import io.github.raglens.providers.ollama.Ollama;
 import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.retrieval.Retrievers;
@@ -14,11 +17,13 @@ import io.github.raglens.spi.Chunker;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Parser;
+import io.github.raglens.spi.RagSystem;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.workspace.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -26,6 +31,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * A configured raglens pipeline: parse and chunk a corpus, index it, generate ground-truth questions,
@@ -59,8 +65,11 @@ public final class RagLens {
     /** The default chat model on Ollama. */
     public static final String DEFAULT_OLLAMA_MODEL = "llama3.2";
 
+    /** The length-fair evidence window for systems with long contexts: raglens's fragment size, 1,200 characters. */
+    public static final int LENGTH_FAIR_CHARS = 1_200;
+
     /** The relevance modes of the retrieval benchmark. */
-    public static final List<String> RELEVANCE_MODES = List.of("chunk", "section", "evidence");
+    public static final List<String> RELEVANCE_MODES = List.of("chunk", "section", "evidence", "document");
 
     private static final Set<String> NEED_EMBEDDINGS = Set.of("dense", "hybrid", "hybrid-rrf");
 
@@ -131,6 +140,22 @@ public final class RagLens {
             throw new IllegalArgumentException("limit must be >= 0, was " + limit);
         }
         return pipeline.questions(limit, Objects.requireNonNull(progress, "progress"));
+    }
+
+    /**
+     * Imports a question set of your own into the workspace's {@code questions.jsonl}, beside (or
+     * instead of) generated ones: JSONL with one object a line, or CSV with a header row; fields
+     * {@code question} and {@code answer} required, {@code evidence} (a verbatim quote, for evidence
+     * relevance), {@code source} (the file, for document relevance), {@code page} and {@code id}
+     * optional. Every row is validated first; nothing is written when one is bad.
+     *
+     * @param file the {@code .jsonl} or {@code .csv} file
+     * @return how many questions were imported
+     * @throws io.github.raglens.error.RagLensException naming each bad line and field
+     */
+    public int importQuestions(Path file) {
+        Workspace ws = workspace();
+        return QuestionImport.run(Objects.requireNonNull(file, "file"), ws.questions(), ws.chunks());
     }
 
     /** Runs every retriever over the generated questions; writes {@code benchmark.json} and TREC runs. */
@@ -277,8 +302,13 @@ public final class RagLens {
                                 + config.customRetrievers().stream()
                                         .map(Retriever::name)
                                         .toList())
+                + (config.systems().isEmpty()
+                        ? ""
+                        : ", systems="
+                                + config.systems().stream().map(RagSystem::name).toList())
                 + ", k=" + config.ks()
                 + ", relevance=" + config.relevance()
+                + (config.evidenceWithin() > 0 ? ", evidenceWithin=" + config.evidenceWithin() : "")
                 + ", seed=" + config.seed()
                 + "}";
     }
@@ -302,6 +332,13 @@ public final class RagLens {
         private String relevance = "chunk";
         private long seed = 42;
         private int concurrency = 8;
+        private final List<RagSystem> systems = new ArrayList<>();
+        private int evidenceWithin;
+        private final List<Service> services = new ArrayList<>();
+        private String serviceTokenVariable;
+
+        /** A user's HTTP service, built into a client by {@link #build()} with the token variable. */
+        private record Service(boolean answers, String name, String url) {}
 
         private Builder() {}
 
@@ -319,6 +356,8 @@ public final class RagLens {
             relevance = c.relevance();
             seed = c.seed();
             concurrency = c.concurrency();
+            systems.addAll(c.systems());
+            evidenceWithin = c.evidenceWithin();
         }
 
         /** The folder for everything a run makes (default {@code .raglens}). */
@@ -379,6 +418,84 @@ public final class RagLens {
         /** Adds a retriever of your own, benchmarked beside the built-in ones. */
         public Builder retriever(Retriever retriever) {
             customRetrievers.add(Objects.requireNonNull(retriever, "retriever"));
+            return this;
+        }
+
+        /**
+         * Adds a RAG system of your own (your application, a LangChain4j or Spring AI pipeline, an
+         * {@link io.github.raglens.providers.http.HttpRagSystem}), evaluated beside the retrievers'
+         * pipelines: the same questions, the same judge metrics, one row each in the report, marked
+         * as external. Its name must differ from every retriever's.
+         */
+        public Builder system(RagSystem system) {
+            systems.add(Objects.requireNonNull(system, "system"));
+            return this;
+        }
+
+        /**
+         * The length-fair variant of evidence relevance: the evidence counts only within the first
+         * {@code chars} characters of each context, so a system returning much longer contexts than
+         * raglens's chunks cannot win by length alone (default 0: whole contexts). {@link
+         * #LENGTH_FAIR_CHARS} is raglens's fragment size. Needs {@code relevance("evidence")}.
+         *
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder evidenceWithin(int chars) {
+            if (chars < 0) {
+                throw new IllegalArgumentException("evidenceWithin must be >= 0, was " + chars);
+            }
+            this.evidenceWithin = chars;
+            return this;
+        }
+
+        /**
+         * Adds a search service of your own, benchmarked beside the built-in retrievers: raglens POSTs
+         * {@code {"query": "...", "k": 10}} to the URL and reads {@code {"results": [{"text": "...",
+         * "id": "...", "score": 0.5, "source": "file.pdf", "page": 3}]}} (only {@code text} required).
+         *
+         * @param name its name in files and reports, or null for one made of the URL's host, port and
+         *     path ({@code localhost-8080-search})
+         * @param url where the queries are POSTed
+         * @throws IllegalArgumentException if the URL is not an http(s) URL or the name is not a file-safe word
+         */
+        public Builder retrieverUrl(String name, String url) {
+            services.add(service(false, name, url));
+            return this;
+        }
+
+        /**
+         * Adds a whole RAG service of your own, evaluated beside the retrievers' pipelines: raglens
+         * POSTs {@code {"question": "..."}} to the URL and reads {@code {"answer": "...", "contexts":
+         * [ the objects of retrieverUrl ]}}.
+         *
+         * @param name its name in files and reports, or null for one made of the URL
+         * @param url where the questions are POSTed
+         * @throws IllegalArgumentException if the URL is not an http(s) URL or the name is not a file-safe word
+         */
+        public Builder systemUrl(String name, String url) {
+            services.add(service(true, name, url));
+            return this;
+        }
+
+        private static Service service(boolean answers, String name, String url) {
+            Objects.requireNonNull(url, "url");
+            String n = name != null ? name : ServiceNames.fromUrl(url);
+            // the clients validate name and URL; build a throwaway now so a bad one fails at once
+            HttpRetriever.builder(n, url);
+            return new Service(answers, n, url);
+        }
+
+        /**
+         * The environment variable (or {@code .env} entry of the working directory) holding a bearer
+         * token for every service of {@link #retrieverUrl} and {@link #systemUrl}, sent as {@code
+         * Authorization: Bearer <token>} and never logged (default: no header).
+         */
+        public Builder serviceTokenFromEnv(String variable) {
+            Objects.requireNonNull(variable, "variable");
+            if (variable.isBlank()) {
+                throw new IllegalArgumentException("variable must not be blank");
+            }
+            this.serviceTokenVariable = variable;
             return this;
         }
 
@@ -460,8 +577,25 @@ public final class RagLens {
                     }
                 }
             }
-            if (retrievers.isEmpty() && customRetrievers.isEmpty()) {
+            List<Retriever> ownRetrievers = new ArrayList<>(customRetrievers);
+            List<RagSystem> ownSystems = new ArrayList<>(systems);
+            addServices(ownRetrievers, ownSystems);
+            if (retrievers.isEmpty() && ownRetrievers.isEmpty() && ownSystems.isEmpty()) {
                 throw new IllegalStateException("no retriever to benchmark; name one with retrievers(...)");
+            }
+            Set<String> names = new HashSet<>(retrievers);
+            for (String name : Stream.concat(
+                            ownRetrievers.stream().map(Retriever::name),
+                            ownSystems.stream().map(RagSystem::name))
+                    .toList()) {
+                if (!names.add(name)) {
+                    throw new IllegalStateException("two retrievers or systems are named '" + name
+                            + "'; give each its own name (--retriever-name, --system-name)");
+                }
+            }
+            if (evidenceWithin > 0 && !relevance.equals("evidence")) {
+                throw new IllegalStateException("evidenceWithin(" + evidenceWithin
+                        + ") is a variant of evidence relevance; call relevance(\"evidence\") too");
             }
             return new RagLens(new RagLensConfig(
                     workspace,
@@ -469,13 +603,38 @@ public final class RagLens {
                     chunker,
                     embeddingsDisabled ? null : embeddings,
                     retrievers,
-                    customRetrievers,
+                    ownRetrievers,
                     llm,
                     judge,
                     ks,
                     relevance,
                     seed,
-                    concurrency));
+                    concurrency,
+                    ownSystems,
+                    evidenceWithin));
+        }
+
+        private void addServices(List<Retriever> ownRetrievers, List<RagSystem> ownSystems) {
+            if (services.isEmpty()) {
+                return;
+            }
+            Environment env = Environment.standard(Path.of("").toAbsolutePath());
+            if (serviceTokenVariable != null && env.get(serviceTokenVariable).isEmpty()) {
+                throw new IllegalStateException("the service token variable " + serviceTokenVariable
+                        + " is not set; export it or put it in .env");
+            }
+            for (Service s : services) {
+                if (s.answers()) {
+                    HttpRagSystem.Builder b =
+                            HttpRagSystem.builder(s.name(), s.url()).environment(env);
+                    ownSystems.add((serviceTokenVariable == null ? b : b.apiKeyFromEnv(serviceTokenVariable)).build());
+                } else {
+                    HttpRetriever.Builder b =
+                            HttpRetriever.builder(s.name(), s.url()).environment(env);
+                    ownRetrievers.add(
+                            (serviceTokenVariable == null ? b : b.apiKeyFromEnv(serviceTokenVariable)).build());
+                }
+            }
         }
     }
 }

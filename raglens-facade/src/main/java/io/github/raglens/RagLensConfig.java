@@ -7,6 +7,7 @@ import io.github.raglens.spi.Chunker;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Parser;
+import io.github.raglens.spi.RagSystem;
 import io.github.raglens.spi.Retriever;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +18,8 @@ import java.util.function.Supplier;
  * The validated options of a {@link RagLens}, shared by it and its builder. Parts that are expensive
  * or need a server (the local embedding model, Ollama) are suppliers, created on first use.
  * {@code embeddings} is null when disabled; {@code judge} is null when it is the same as {@code llm}.
+ * {@code systems} are users' own systems evaluated beside the retrievers' pipelines; {@code
+ * evidenceWithin} is the length-fair evidence window, 0 for whole contexts.
  */
 record RagLensConfig(
         Path workspace,
@@ -30,7 +33,9 @@ record RagLensConfig(
         List<Integer> ks,
         String relevance,
         long seed,
-        int concurrency) {
+        int concurrency,
+        List<RagSystem> systems,
+        int evidenceWithin) {
 
     /** The judge model: the configured one, or the LLM. */
     Supplier<LlmProvider> judgeModel() {
@@ -42,17 +47,24 @@ record RagLensConfig(
      * with {@code embeddings}, may be null for BM25-only), then the custom ones.
      */
     List<Retriever> retrievers(LuceneIndex index, EmbeddingProvider embeddings) {
+        List<Retriever> out = builtInRetrievers(index, embeddings);
+        out.addAll(customRetrievers);
+        return out;
+    }
+
+    /** The named retrievers over {@code index}. */
+    List<Retriever> builtInRetrievers(LuceneIndex index, EmbeddingProvider embeddings) {
         List<Retriever> out = new ArrayList<>();
         for (String name : retrieverNames) {
             out.add(Retrievers.create(name, index, embeddings, RetrievalConfig.defaults()));
         }
-        out.addAll(customRetrievers);
         return out;
     }
 
     RagLensConfig {
         retrieverNames = List.copyOf(retrieverNames);
         customRetrievers = List.copyOf(customRetrievers);
+        systems = List.copyOf(systems);
         ks = List.copyOf(ks);
     }
 }

@@ -74,7 +74,8 @@ final class ReportModels {
         latency.put("p50", r.latency().p50Millis());
         latency.put("p95", r.latency().p95Millis());
         latency.put("p99", r.latency().p99Millis());
-        return new ReportModel.RetrieverRow(r.retriever(), shown, hitAtK, latency);
+        return new ReportModel.RetrieverRow(
+                r.retriever(), shown, hitAtK, latency, r.origin(), r.meanContextChars(), r.failedQueries());
     }
 
     /** Judge metrics per retriever, over the questions every retriever scored; coverage beside. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.github.raglens.chunk.SlidingWindowChunker;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.UnknownPriceException;
 import io.github.raglens.eval.judge.Aggregation;
@@ -12,16 +13,21 @@ import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.RagAnswer;
+import io.github.raglens.model.RetrievedContext;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.report.ReportModel.UsageRow;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
+import io.github.raglens.spi.RagSystem;
 import io.github.raglens.store.ChunksFile;
 import io.github.raglens.store.JsonlStore;
 import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.usage.UsageMetered;
+import io.github.raglens.workspace.Manifest;
+import io.github.raglens.workspace.Stage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -201,6 +207,69 @@ class EvaluateStageTest {
         assertThat(UsageFile.read(lens.workspace().usage()))
                 .singleElement()
                 .satisfies(r -> assertThat(r.costUsd()).isEqualTo(300.0));
+    }
+
+    @Test
+    void rechunk_newModel_andUnchangedRerun_reuseExactlyTheAnswersAndScoresStillValid() {
+        RagLens lens = prepared();
+        EvaluationResult first = lens.evaluate(options(), ProgressListener.NONE);
+        assertThat(first.answers().answered()).isEqualTo(4);
+
+        EvaluationResult unchanged = lens.evaluate(options(), ProgressListener.NONE);
+        assertThat(unchanged.answers().alreadyAnswered()).isEqualTo(4);
+        assertThat(unchanged.scoring().alreadyScored()).isEqualTo(8);
+        assertThat(calls).hasValue(4);
+
+        // re-chunk into windows across whole documents and re-index: every retrieved context changes
+        RagLens rechunked = lens.toBuilder()
+                .chunker(SlidingWindowChunker.builder()
+                        .windowChars(700)
+                        .overlapChars(100)
+                        .build())
+                .build();
+        rechunked.ingest(dir.resolve("corpus"));
+        rechunked.index();
+        EvaluationResult afterRechunk = rechunked.evaluate(options(), ProgressListener.NONE);
+        assertThat(afterRechunk.answers().alreadyAnswered()).isZero();
+        assertThat(afterRechunk.answers().answered()).isEqualTo(4);
+        assertThat(afterRechunk.scoring().alreadyScored()).isZero();
+        assertThat(calls).hasValue(8);
+
+        modelName = "fake/another-answerer";
+        EvaluationResult newModel = rechunked.evaluate(options(), ProgressListener.NONE);
+        assertThat(newModel.answers().alreadyAnswered()).isZero();
+        assertThat(calls).hasValue(12);
+        assertThat(Manifest.load(lens.workspace().manifest()).entry(Stage.EVALUATE))
+                .hasValueSatisfying(e -> assertThat(e.description())
+                        .contains("answer-model=fake/another-answerer")
+                        .contains("k=3"));
+    }
+
+    @Test
+    void ownSystem_isEvaluatedBesideThePipelines_withTheSameMetrics() {
+        RagSystem mine = new RagSystem() {
+            @Override
+            public String name() {
+                return "my-app";
+            }
+
+            @Override
+            public RagAnswer answer(String question) {
+                return new RagAnswer(
+                        "Tidal power uses the tides.", List.of(RetrievedContext.of("The tides turn rotors.")));
+            }
+        };
+        RagLens lens = prepared(b -> b.bm25().system(mine));
+
+        EvaluationResult r = lens.evaluate(options(), ProgressListener.NONE);
+
+        assertThat(r.answers().pairs()).isEqualTo(8);
+        assertThat(r.answers().answered()).isEqualTo(8);
+        assertThat(r.aggregation().metrics())
+                .allSatisfy(m -> assertThat(m.retrievers())
+                        .extracting(Aggregation.RetrieverSummary::retriever)
+                        .containsExactly("bm25", "my-app"));
+        assertThat(r.scoring().scored()).isEqualTo(16);
     }
 
     @Test

@@ -26,7 +26,7 @@ class RagLensBuilderTest {
                 .hasMessage("unknown retriever 'bm26'; use one of bm25, dense, hybrid, hybrid-rrf, hierarchical,"
                         + " hier-neighbor, neighbor");
         assertThatThrownBy(() -> RagLens.builder().relevance("page"))
-                .hasMessage("unknown relevance 'page'; use one of chunk, section, evidence");
+                .hasMessage("unknown relevance 'page'; use one of chunk, section, evidence, document");
         assertThatThrownBy(() -> RagLens.builder().k(5, 0)).hasMessage("K must be > 0, was 0");
     }
 

@@ -62,7 +62,7 @@ final class BenchmarkCommand implements Callable<Integer> {
             names = "--relevance",
             paramLabel = "MODE",
             defaultValue = "chunk",
-            description = "chunk, section or evidence (default: ${DEFAULT-VALUE}).")
+            description = "chunk, section, evidence or document (default: ${DEFAULT-VALUE}).")
     String relevance;
 
     @Option(
@@ -79,6 +79,37 @@ final class BenchmarkCommand implements Callable<Integer> {
             description = "Embedding model (default per provider: bge-small-en-v1.5, nomic-embed-text,"
                     + " text-embedding-3-small).")
     String embeddingModel;
+
+    @Option(
+            names = "--retriever-url",
+            paramLabel = "URL",
+            description = "A search service of your own, benchmarked beside --retrievers (repeatable): raglens"
+                    + " POSTs {\"query\": \"...\", \"k\": 10} and reads {\"results\": [{\"text\": \"...\","
+                    + " \"id\": \"...\", \"score\": 0.5, \"source\": \"file.pdf\", \"page\": 3}]} (only text"
+                    + " required). Grade it with --relevance evidence (or document when source names a file).")
+    List<String> retrieverUrls = List.of();
+
+    @Option(
+            names = "--retriever-name",
+            paramLabel = "NAME",
+            description = "Name of the --retriever-url at the same position (default: its host, port and path).")
+    List<String> retrieverUrlNames = List.of();
+
+    @Option(
+            names = "--auth-env",
+            paramLabel = "VAR",
+            description = "Environment variable (or .env entry) with a token for every --retriever-url, sent as"
+                    + " Authorization: Bearer <token>; never logged.")
+    String authEnv;
+
+    @Option(
+            names = "--length-fair",
+            paramLabel = "N",
+            arity = "0..1",
+            fallbackValue = "1200",
+            description = "Evidence relevance counts only within the first N characters of each context, so long"
+                    + " contexts cannot win by length alone (N default: 1200, raglens's fragment size).")
+    Integer lengthFair;
 
     /** Replaces the built-in retrievers with others; a seam for tests. */
     interface RetrieverFactory {
@@ -130,6 +161,12 @@ final class BenchmarkCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--k: " + e.getMessage());
         }
+        try {
+            addServices(builder);
+        } catch (IllegalArgumentException e) {
+            err.println("raglens benchmark: " + e.getMessage());
+            return CommandLine.ExitCode.USAGE;
+        }
         if (retrieverFactory != null) {
             builder.retrievers().noEmbeddings();
             retrieverFactory
@@ -144,8 +181,14 @@ final class BenchmarkCommand implements Callable<Integer> {
             }
         }
         BenchmarkReport report;
+        RagLens lens;
+        try {
+            lens = builder.build();
+        } catch (IllegalStateException e) {
+            err.println("raglens benchmark: " + e.getMessage());
+            return CommandLine.ExitCode.USAGE;
+        }
         try (StageProgress progress = new StageProgress(cli)) {
-            RagLens lens = builder.build();
             report = lens.benchmark(progress);
         } catch (IllegalArgumentException e) {
             err.println("raglens benchmark: " + e.getMessage());
@@ -158,6 +201,23 @@ final class BenchmarkCommand implements Callable<Integer> {
                     + cli.workspace.resolve("runs"));
         }
         return CommandLine.ExitCode.OK;
+    }
+
+    /** The --retriever-url services with their names and token, and the length-fair window. */
+    private void addServices(RagLens.Builder builder) {
+        if (retrieverUrlNames.size() > retrieverUrls.size()) {
+            throw new IllegalArgumentException("--retriever-name is given " + retrieverUrlNames.size()
+                    + " times but --retriever-url " + retrieverUrls.size() + "; give one name per URL");
+        }
+        for (int i = 0; i < retrieverUrls.size(); i++) {
+            builder.retrieverUrl(i < retrieverUrlNames.size() ? retrieverUrlNames.get(i) : null, retrieverUrls.get(i));
+        }
+        if (authEnv != null) {
+            builder.serviceTokenFromEnv(authEnv);
+        }
+        if (lengthFair != null) {
+            builder.evidenceWithin(lengthFair);
+        }
     }
 
     private static List<QuestionSample> readQuestions(Path file) {

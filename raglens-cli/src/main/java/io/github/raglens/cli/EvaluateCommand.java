@@ -189,6 +189,28 @@ final class EvaluateCommand implements Callable<Integer> {
                     + " table, else 0).")
     Double llmPriceOutput;
 
+    @Option(
+            names = "--system-url",
+            paramLabel = "URL",
+            description = "A RAG service of your own, evaluated beside --retrievers (repeatable): raglens POSTs"
+                    + " {\"question\": \"...\"} and reads {\"answer\": \"...\", \"contexts\": [{\"text\":"
+                    + " \"...\", \"id\": \"...\", \"score\": 0.5, \"source\": \"file.pdf\", \"page\": 3}]}"
+                    + " (only text required in a context; \"contexts\": [] when none were used).")
+    List<String> systemUrls = List.of();
+
+    @Option(
+            names = "--system-name",
+            paramLabel = "NAME",
+            description = "Name of the --system-url at the same position (default: its host, port and path).")
+    List<String> systemUrlNames = List.of();
+
+    @Option(
+            names = "--auth-env",
+            paramLabel = "VAR",
+            description = "Environment variable (or .env entry) with a token for every --system-url, sent as"
+                    + " Authorization: Bearer <token>; never logged.")
+    String authEnv;
+
     @Option(names = "--dry-run", description = "Print the calls, tokens and cost the run would make, and send nothing.")
     boolean dryRun;
 
@@ -283,14 +305,29 @@ final class EvaluateCommand implements Callable<Integer> {
             }
             options = options.toBuilder().secondJudge(second).build();
         }
-        RagLens lens = Lenses.builder(parent)
+        RagLens.Builder builder = Lenses.builder(parent)
                 .retrievers(retrievers.toArray(String[]::new))
                 .embeddings(Lenses.queryEmbeddings(spec, parent, embeddingProvider, embeddingModel))
                 .llm(() -> llm)
                 .judge(() -> judge)
                 .seed(seed)
-                .concurrency(concurrency)
-                .build();
+                .concurrency(concurrency);
+        RagLens lens;
+        try {
+            if (systemUrlNames.size() > systemUrls.size()) {
+                throw new IllegalArgumentException("--system-name is given " + systemUrlNames.size()
+                        + " times but --system-url " + systemUrls.size() + "; give one name per URL");
+            }
+            for (int i = 0; i < systemUrls.size(); i++) {
+                builder.systemUrl(i < systemUrlNames.size() ? systemUrlNames.get(i) : null, systemUrls.get(i));
+            }
+            if (authEnv != null) {
+                builder.serviceTokenFromEnv(authEnv);
+            }
+            lens = builder.build();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
         if (dryRun) {
             EvaluationEstimate e;
             try {

@@ -27,7 +27,10 @@ final class QuestionsCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--docs", paramLabel = "DIR", required = true, description = "The corpus folder (ingested).")
+    @Option(
+            names = "--docs",
+            paramLabel = "DIR",
+            description = "The corpus folder (ingested); required unless --import is given.")
     Path docs;
 
     @Option(
@@ -61,8 +64,30 @@ final class QuestionsCommand implements Callable<Integer> {
                 "--llm-provider");
     }
 
+    @Option(
+            names = "--import",
+            paramLabel = "FILE",
+            description = "Import your own questions instead of generating them: JSONL (one object a line) or CSV"
+                    + " (header row) with question and answer, optional evidence (a verbatim quote), source (file),"
+                    + " page and id; validated, then written to questions.jsonl.")
+    Path importFile;
+
     @Override
     public Integer call() {
+        if (importFile != null) {
+            int n = Lenses.builder(cli).bm25().build().importQuestions(importFile);
+            if (!cli.quiet) {
+                spec.commandLine()
+                        .getOut()
+                        .println("imported " + n + " questions from " + importFile + " into "
+                                + cli.workspace.resolve("questions.jsonl"));
+            }
+            return CommandLine.ExitCode.OK;
+        }
+        if (docs == null) {
+            spec.commandLine().getErr().println("Missing required option: '--docs=DIR'");
+            return CommandLine.ExitCode.USAGE;
+        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (concurrency < 1) {

@@ -197,7 +197,7 @@ class QuestionsAndBenchmarkCommandTest {
         assertThat(run("--workspace", dir.toString(), "benchmark", "--docs", "d", "--relevance", "doc"))
                 .isEqualTo(2);
         assertThat(err.toString())
-                .contains("raglens benchmark: unknown relevance 'doc'; use chunk, section or evidence");
+                .contains("raglens benchmark: unknown relevance 'doc'; use chunk, section, evidence or document");
         assertThat(run("--workspace", dir.toString(), "questions", "--docs", "d", "--llm-provider", "acme"))
                 .isEqualTo(2);
         assertThat(err.toString())

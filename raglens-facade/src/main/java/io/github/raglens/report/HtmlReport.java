@@ -141,7 +141,11 @@ public final class HtmlReport {
         }
         h.append("<th>p50 ms</th><th>p95 ms</th><th>p99 ms</th></tr></thead><tbody>\n");
         for (ReportModel.RetrieverRow r : m.retrievers()) {
-            h.append("<tr><th>").append(esc(r.name())).append("</th>");
+            h.append("<tr><th>").append(esc(r.name()));
+            if (!r.note().isEmpty()) {
+                h.append("<br><small>").append(esc(r.note())).append("</small>");
+            }
+            h.append("</th>");
             for (String metric : metrics) {
                 ReportModel.Estimate e = r.metrics().get(metric);
                 if (e == null) {

@@ -25,7 +25,9 @@ public final class MarkdownReport {
             metrics.forEach(x -> md.append("---|"));
             md.append("---|---|\n");
             for (ReportModel.RetrieverRow r : m.retrievers()) {
-                md.append("| ").append(cell(r.name())).append(" |");
+                md.append("| ")
+                        .append(cell(r.note().isEmpty() ? r.name() : r.name() + " (" + r.note() + ")"))
+                        .append(" |");
                 for (String x : metrics) {
                     ReportModel.Estimate e = r.metrics().get(x);
                     md.append(' ')

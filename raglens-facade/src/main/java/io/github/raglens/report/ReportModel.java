@@ -82,18 +82,53 @@ public record ReportModel(
      * @param metrics metric name (e.g. {@code hit@5}, {@code mrr@10}) → estimate, in display order
      * @param hitAtK K → hit rate, for the Hit@K curve
      * @param latencyMillis percentile name ({@code p50}, {@code p95}, {@code p99}) → milliseconds
+     * @param origin for a user's retriever, its URL or class; empty for a built-in one
+     * @param meanContextChars mean length of one returned context, 0 when unknown
+     * @param failedQueries queries whose call failed (counted as returning nothing)
      */
     public record RetrieverRow(
             String name,
             Map<String, Estimate> metrics,
             Map<Integer, Double> hitAtK,
-            Map<String, Double> latencyMillis) {
+            Map<String, Double> latencyMillis,
+            String origin,
+            double meanContextChars,
+            int failedQueries) {
         /** Copies the maps, keeping their order. */
         public RetrieverRow {
             Objects.requireNonNull(name, "name");
             metrics = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(metrics));
             hitAtK = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(hitAtK));
             latencyMillis = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(latencyMillis));
+            origin = Objects.requireNonNullElse(origin, "");
+        }
+
+        /** A built-in retriever's row without context length or failures. */
+        public RetrieverRow(
+                String name,
+                Map<String, Estimate> metrics,
+                Map<Integer, Double> hitAtK,
+                Map<String, Double> latencyMillis) {
+            this(name, metrics, hitAtK, latencyMillis, "", 0, 0);
+        }
+
+        /**
+         * What the report says under the name: {@code external · URL · }, then the mean context
+         * length and, when any, the failed queries; empty when nothing is known.
+         */
+        public String note() {
+            StringBuilder sb = new StringBuilder();
+            if (!origin.isEmpty()) {
+                sb.append("external · ").append(origin);
+            }
+            if (meanContextChars > 0) {
+                sb.append(sb.isEmpty() ? "" : " · ")
+                        .append(String.format(java.util.Locale.ROOT, "context %.0f chars", meanContextChars));
+            }
+            if (failedQueries > 0) {
+                sb.append(sb.isEmpty() ? "" : " · ").append(failedQueries).append(" failed queries");
+            }
+            return sb.toString();
         }
     }
 

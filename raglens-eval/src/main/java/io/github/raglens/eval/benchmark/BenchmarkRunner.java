@@ -5,13 +5,16 @@ import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.RetrievalResult;
+import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.spi.Retriever;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
 
 /**
@@ -38,6 +41,8 @@ public final class BenchmarkRunner {
     private final Bootstrap bootstrap;
     private final PairedRandomizationTest test;
     private final LatencyTiming timing;
+    private final int evidenceWithin;
+    private final Map<String, String> origins;
 
     private BenchmarkRunner(Builder b) {
         this.retrievers = List.copyOf(b.retrievers);
@@ -46,6 +51,8 @@ public final class BenchmarkRunner {
         this.bootstrap = b.bootstrap;
         this.test = b.test;
         this.timing = new LatencyTiming(b.warmupQueries, b.retrievalThreads);
+        this.evidenceWithin = b.evidenceWithin;
+        this.origins = Map.copyOf(b.origins);
     }
 
     /**
@@ -74,11 +81,13 @@ public final class BenchmarkRunner {
         QuestionSelection selection = QuestionSelection.of(questions, corpus, relevance, maxK);
         List<BenchmarkQuestion> prepared = selection.questions();
         MetricTable metrics = new MetricTable(ks);
-        HitJudge judge = new HitJudge(relevance, metrics);
+        HitJudge judge = new HitJudge(relevance, metrics, evidenceWithin);
         TimedRetrieval retrieval = new TimedRetrieval(timing);
         List<QuestionResult> perQuestion = new ArrayList<>();
         Map<String, double[][]> values = new LinkedHashMap<>(); // retriever -> metric -> per question
         Map<String, long[]> latencies = new LinkedHashMap<>();
+        Map<String, Double> contextChars = new HashMap<>();
+        Map<String, Map<String, Integer>> failures = new HashMap<>();
         long retrievalNanos = 0;
         long metricNanos = System.nanoTime() - prepareStart; // lexical overlap and evidence are per-question metrics
         for (Retriever retriever : retrievers) {
@@ -86,8 +95,12 @@ public final class BenchmarkRunner {
             long[] lat = new long[prepared.size()];
             RetrievalResult[] results = new RetrievalResult[prepared.size()];
             long t0 = System.nanoTime();
-            retrieval.retrieveAll(retriever, prepared, maxK, results, lat);
+            Map<String, Integer> failed = new ConcurrentHashMap<>();
+            retrieval.retrieveAll(
+                    retriever, prepared, maxK, results, lat, failed, !origins.containsKey(retriever.name()));
             retrievalNanos += System.nanoTime() - t0;
+            failures.put(retriever.name(), failed);
+            contextChars.put(retriever.name(), meanContextChars(results));
             // Judging and metrics are independent per question: on every core.
             long t1 = System.nanoTime();
             QuestionResult[] rows = new QuestionResult[prepared.size()];
@@ -102,7 +115,7 @@ public final class BenchmarkRunner {
         }
         ReportAggregation aggregation = new ReportAggregation(metrics, bootstrap, test);
         long t2 = System.nanoTime();
-        List<RetrieverSummary> summaries = aggregation.summarise(values, latencies);
+        List<RetrieverSummary> summaries = aggregation.summarise(values, latencies, contextChars, origins, failures);
         long t3 = System.nanoTime();
         List<PairwiseComparison> comparisons = aggregation.compare(values);
         long t4 = System.nanoTime();
@@ -115,7 +128,7 @@ public final class BenchmarkRunner {
         phases.put("tests", (t4 - t3) / 1e6);
         phases.put("breakdowns", (t5 - t4) / 1e6);
         return new BenchmarkReport(
-                relevance.cliName(),
+                relevanceShown(),
                 Arrays.stream(ks).boxed().toList(),
                 prepared.size(),
                 selection.excluded(),
@@ -131,6 +144,26 @@ public final class BenchmarkRunner {
                 perQuestion,
                 phases,
                 timing);
+    }
+
+    /** The relevance as the report names it, with the length-fair window when one is set. */
+    private String relevanceShown() {
+        return relevance == Relevance.EVIDENCE && evidenceWithin > 0
+                ? relevance.cliName() + " within the first " + evidenceWithin + " characters of each context"
+                : relevance.cliName();
+    }
+
+    /** The mean length in characters of one returned context over every hit of every question. */
+    private static double meanContextChars(RetrievalResult[] results) {
+        long chars = 0;
+        long hits = 0;
+        for (RetrievalResult r : results) {
+            for (RetrievedChunk hit : r.hits()) {
+                chars += hit.contextText().length();
+                hits++;
+            }
+        }
+        return hits == 0 ? 0 : (double) chars / hits;
     }
 
     @Override
@@ -149,6 +182,8 @@ public final class BenchmarkRunner {
         private PairedRandomizationTest test = PairedRandomizationTest.defaults();
         private int retrievalThreads = 1;
         private int warmupQueries = DEFAULT_WARMUP_QUERIES;
+        private int evidenceWithin;
+        private final Map<String, String> origins = new HashMap<>();
 
         private Builder() {}
 
@@ -165,6 +200,41 @@ public final class BenchmarkRunner {
                 }
             }
             retrievers.add(retriever);
+            return this;
+        }
+
+        /**
+         * Adds a retriever that is not one of raglens's own (a user's service or implementation); the
+         * report marks it as external and shows where it lives. It gets no warm-up queries: a user's
+         * service is measured as it is.
+         *
+         * @param retriever the retriever; its name must be distinct
+         * @param origin the URL of the service or the name of the implementing class; not blank
+         * @throws IllegalArgumentException if a retriever with the same name was added or the origin is blank
+         */
+        public Builder externalRetriever(Retriever retriever, String origin) {
+            Objects.requireNonNull(origin, "origin");
+            if (origin.isBlank()) {
+                throw new IllegalArgumentException("origin must not be blank");
+            }
+            retriever(retriever);
+            origins.put(retriever.name(), origin);
+            return this;
+        }
+
+        /**
+         * The length-fair variant of evidence relevance: the evidence counts only when found in the
+         * first {@code chars} characters of a context (whitespace normalised), so a system returning
+         * much longer contexts than raglens's chunks cannot win by length alone. 0, the default,
+         * searches whole contexts. The report's relevance names the window.
+         *
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder evidenceWithin(int chars) {
+            if (chars < 0) {
+                throw new IllegalArgumentException("evidenceWithin must be >= 0, was " + chars);
+            }
+            this.evidenceWithin = chars;
             return this;
         }
 
@@ -245,6 +315,10 @@ public final class BenchmarkRunner {
         public BenchmarkRunner build() {
             if (retrievers.isEmpty()) {
                 throw new IllegalStateException("a benchmark needs at least one retriever; call retriever(...)");
+            }
+            if (evidenceWithin > 0 && relevance != Relevance.EVIDENCE) {
+                throw new IllegalStateException("evidenceWithin(" + evidenceWithin
+                        + ") applies to evidence relevance only; call relevance(Relevance.EVIDENCE)");
             }
             return new BenchmarkRunner(this);
         }

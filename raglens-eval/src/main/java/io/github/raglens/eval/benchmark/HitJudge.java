@@ -22,11 +22,17 @@ final class HitJudge {
     private final Relevance relevance;
     private final MetricTable metrics;
     private final EvidenceTexts texts;
+    private final int evidenceWithin;
 
-    HitJudge(Relevance relevance, MetricTable metrics) {
+    /**
+     * @param evidenceWithin for evidence relevance, count the evidence only in the first this many
+     *     characters of a context (the length-fair variant); 0 for the whole context
+     */
+    HitJudge(Relevance relevance, MetricTable metrics, int evidenceWithin) {
         this.relevance = relevance;
         this.metrics = metrics;
         this.texts = relevance == Relevance.EVIDENCE ? new EvidenceTexts() : null;
+        this.evidenceWithin = evidenceWithin;
     }
 
     /**
@@ -116,10 +122,16 @@ final class HitJudge {
                 yield false;
             }
             case SECTION -> inSection(hit, p.sample().sectionId());
+            case DOCUMENT -> p.sample().documentId().equals(hit.chunk().documentId());
             case EVIDENCE -> {
                 String evidence = p.evidence();
                 if (evidence.isEmpty()) {
                     yield false;
+                }
+                if (evidenceWithin > 0) {
+                    String context = texts.context(hit);
+                    yield context.substring(0, Math.min(evidenceWithin, context.length()))
+                            .contains(evidence);
                 }
                 if (texts.of(hit.chunk()).contains(evidence)) {
                     yield true;

@@ -62,7 +62,8 @@ record QuestionSelection(List<BenchmarkQuestion> questions, int excluded, List<S
         List<QuestionSample> kept = new ArrayList<>();
         int excluded = 0;
         for (QuestionSample q : distinct.questions()) {
-            if (relevance != Relevance.EVIDENCE && !byId.containsKey(q.sourceChunkId())) {
+            boolean needsSourceChunk = relevance == Relevance.CHUNK || relevance == Relevance.SECTION;
+            if (needsSourceChunk && !byId.containsKey(q.sourceChunkId())) {
                 excluded++;
             } else {
                 kept.add(q);
@@ -109,6 +110,7 @@ record QuestionSelection(List<BenchmarkQuestion> questions, int excluded, List<S
                 case CHUNK -> q.sourceChunkId();
                 case SECTION -> "section:" + q.sectionId();
                 case EVIDENCE -> "evidence:" + queryId;
+                case DOCUMENT -> "document:" + q.documentId();
             };
             String sourceText = source != null ? source.text() : q.evidence();
             out.add(new BenchmarkQuestion(

@@ -19,9 +19,15 @@ public enum Relevance {
      * normalised). Independent of how the corpus was chunked, so chunkers can be compared on the same
      * questions.
      */
-    EVIDENCE;
+    EVIDENCE,
+    /**
+     * The source document: a hit is relevant when it comes from the question's document. For a
+     * system outside raglens, a context counts when the source it names is the document's file.
+     */
+    DOCUMENT;
 
-    /** The name used on the command line and in files: {@code chunk}, {@code section}, {@code evidence}. */
+    /** The name used on the command line and in files: {@code chunk}, {@code section}, {@code evidence},
+     * {@code document}. */
     public String cliName() {
         return name().toLowerCase(Locale.ROOT);
     }
@@ -37,6 +43,7 @@ public enum Relevance {
                 return r;
             }
         }
-        throw new IllegalArgumentException("unknown relevance '" + name + "'; use chunk, section or evidence");
+        throw new IllegalArgumentException(
+                "unknown relevance '" + name + "'; use chunk, section, evidence or document");
     }
 }

@@ -38,8 +38,16 @@ final class ReportAggregation {
      *
      * @param values retriever, then metric, then per-question value
      * @param latencies retriever, then per-question nanoseconds
+     * @param contextChars retriever, then the mean length of one returned context
+     * @param origins where each external retriever lives; built-ins are absent
+     * @param failures retriever, then failed queries per reason
      */
-    List<RetrieverSummary> summarise(Map<String, double[][]> values, Map<String, long[]> latencies) {
+    List<RetrieverSummary> summarise(
+            Map<String, double[][]> values,
+            Map<String, long[]> latencies,
+            Map<String, Double> contextChars,
+            Map<String, String> origins,
+            Map<String, Map<String, Integer>> failures) {
         List<String> retrieverNames = new ArrayList<>(values.keySet());
         int count = metrics.size();
         MetricSummary[][] cis = new MetricSummary[retrieverNames.size()][count];
@@ -58,7 +66,13 @@ final class ReportAggregation {
                 metricsMap.put(metrics.name(m), cis[r][m]);
             }
             String name = retrieverNames.get(r);
-            out.add(new RetrieverSummary(name, metricsMap, LatencyPercentiles.ofNanos(latencies.get(name))));
+            out.add(new RetrieverSummary(
+                    name,
+                    metricsMap,
+                    LatencyPercentiles.ofNanos(latencies.get(name)),
+                    contextChars.getOrDefault(name, 0.0),
+                    origins.getOrDefault(name, ""),
+                    failures.getOrDefault(name, Map.of())));
         }
         return out;
     }

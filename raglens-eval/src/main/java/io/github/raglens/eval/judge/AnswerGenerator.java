@@ -6,18 +6,24 @@ import io.github.raglens.error.ModelNotFoundException;
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.ProviderTimeoutException;
 import io.github.raglens.error.ProviderUnreachableException;
+import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.RateLimitedException;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.QuestionSample;
-import io.github.raglens.model.RetrievalResult;
-import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.model.RagAnswer;
+import io.github.raglens.model.RetrievedContext;
 import io.github.raglens.spi.LlmProvider;
+import io.github.raglens.spi.RagSystem;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.JsonlStore;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -30,18 +36,24 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Generates an answer for every (retriever, question): retrieves the top {@code k} contexts and asks
- * the model for an answer grounded in them. Every answer is appended to {@code answers.jsonl} as
- * soon as it is known; a rerun skips answered pairs and retries failed ones.
+ * Generates an answer for every (system, question) pair: raglens's own pipelines ({@link
+ * PipelineSystem}: a retriever's top {@code k} contexts and an answer grounded in them) and users'
+ * own {@link RagSystem}s alike. Every answer is appended to {@code answers.jsonl} as soon as it is
+ * known, with everything that made it; a rerun reuses an answer only while that is unchanged, and
+ * retries failed ones.
  *
- * <p>Each pair runs on a virtual thread; a semaphore bounds the model calls in flight. A bad API key
- * or unknown model, or a spent budget, stops the run (the rest is left for a later run). Thread-safe.
+ * <p>Each pair runs on a virtual thread; a semaphore bounds the model or system calls in flight. A
+ * bad API key, an unknown model, an unreachable server or a spent budget stops the run (the rest is
+ * left for a later run). Thread-safe.
  */
 public final class AnswerGenerator {
 
     static final String SYSTEM = "You answer questions about a set of documents using only the numbered passages"
             + " you are given. Answer in a few plain sentences and do not mention the passages. If the passages"
             + " do not hold the answer, reply exactly: I don't know.";
+
+    /** The answer prompt's version: a hash of its system text and template, so an edit changes it. */
+    static final String PROMPT_VERSION = "answer-" + hash(List.of(SYSTEM, "PASSAGES:\n", "\nQUESTION: "));
 
     private final LlmProvider llm;
     private final int k;
@@ -82,6 +94,8 @@ public final class AnswerGenerator {
      * @param failed pairs that failed now, with their reasons in {@code answers.jsonl}
      * @param failuresByReason failures per reason
      * @param stopReason why the run stopped early, if it did
+     * @param current the answers valid for this run's systems and questions, reused or new, ok or
+     *     failed; pairs not reached before a stop are missing
      */
     public record Summary(
             int pairs,
@@ -89,47 +103,78 @@ public final class AnswerGenerator {
             int answered,
             int failed,
             Map<String, Integer> failuresByReason,
-            Optional<String> stopReason) {
-        /** Copies the map. */
+            Optional<String> stopReason,
+            List<AnswerRecord> current) {
+        /** Copies the map and the list. */
         public Summary {
             failuresByReason = Map.copyOf(failuresByReason);
+            current = List.copyOf(current);
         }
     }
 
     /**
-     * Answers every question with every retriever's contexts.
+     * Answers every question with every retriever's contexts: {@link #generate(Path, List, List,
+     * Map)} with each retriever in a {@link PipelineSystem} of this generator's model and k.
+     */
+    public Summary generate(Path answersFile, List<QuestionSample> questions, List<Retriever> retrievers) {
+        List<RagSystem> systems = new ArrayList<>();
+        retrievers.forEach(r -> systems.add(PipelineSystem.of(r, llm, k)));
+        return generate(answersFile, questions, systems, Map.of());
+    }
+
+    /**
+     * Answers every question with every system. An answer already in the file is reused only when
+     * everything that made it is unchanged (see {@link AnswerRecord#provenance()}): for a {@link
+     * PipelineSystem} the contexts are retrieved again (cheap, local) and a changed chunking, index,
+     * k, model or prompt makes a new answer; a user's system is asked again when its origin or the
+     * question changed. A system call that fails is recorded with its reason; an unreachable server,
+     * a refused key or an unknown model stops the run (the rest is left for a later run).
      *
      * @param answersFile the {@code answers.jsonl} to append to
      * @param questions the questions (their ids key the answers)
-     * @param retrievers the retrievers to compare
-     * @return what the run did
+     * @param systems the systems to compare; names must be distinct
+     * @param origins for a user's system, where it lives (its URL or class), by name; a system not
+     *     in the map is known by its class name
+     * @return what the run did, with the answers that are current for these systems
      */
-    public Summary generate(Path answersFile, List<QuestionSample> questions, List<Retriever> retrievers) {
+    public Summary generate(
+            Path answersFile,
+            List<QuestionSample> questions,
+            List<? extends RagSystem> systems,
+            Map<String, String> origins) {
         AtomicInteger answered = new AtomicInteger();
         AtomicInteger failed = new AtomicInteger();
+        AtomicInteger already = new AtomicInteger();
         Map<String, Integer> reasons = new ConcurrentHashMap<>();
+        Map<String, AnswerRecord> current = new ConcurrentHashMap<>();
         AtomicReference<String> stop = new AtomicReference<>();
-        int already = 0;
         try (JsonlStore<AnswerRecord> store = JsonlStore.builder(answersFile, AnswerRecord.class, AnswerRecord::key)
                         .forceEvery(16)
                         .open();
                 ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor()) {
             for (QuestionSample q : questions) {
-                for (Retriever r : retrievers) {
-                    Optional<AnswerRecord> prior = store.get(AnswerRecord.key(r.name(), q.id()));
-                    if (prior.isPresent() && prior.get().isOk()) {
-                        already++;
-                        continue;
-                    }
+                for (RagSystem system : systems) {
+                    String origin = origins.getOrDefault(
+                            system.name(), system.getClass().getName());
                     ex.submit(() -> {
                         if (stop.get() != null) {
                             return;
                         }
-                        AnswerRecord a = answer(r, q, stop);
+                        Prepared prepared = prepare(system, origin, q);
+                        Optional<AnswerRecord> prior = store.get(AnswerRecord.key(system.name(), q.id()));
+                        if (prior.isPresent()
+                                && prior.get().isOk()
+                                && prior.get().provenance().equals(prepared.provenance())) {
+                            already.incrementAndGet();
+                            current.put(prior.get().key(), prior.get());
+                            return;
+                        }
+                        AnswerRecord a = prepared.answer(stop);
                         if (a == null) {
                             return;
                         }
                         store.append(a);
+                        current.put(a.key(), a);
                         if (a.isOk()) {
                             answered.incrementAndGet();
                         } else {
@@ -141,42 +186,105 @@ public final class AnswerGenerator {
             }
         }
         return new Summary(
-                questions.size() * retrievers.size(),
-                already,
+                questions.size() * systems.size(),
+                already.get(),
                 answered.get(),
                 failed.get(),
                 reasons,
-                Optional.ofNullable(stop.get()));
+                Optional.ofNullable(stop.get()),
+                List.copyOf(current.values()));
     }
 
-    private AnswerRecord answer(Retriever r, QuestionSample q, AtomicReference<String> stop) {
-        RetrievalResult result;
-        try {
-            result = r.retrieve(q.question(), k);
-        } catch (BudgetSpentException e) {
-            stop.compareAndSet(null, e.getMessage());
-            return null;
+    /** One pair ready to answer: what makes its answer, and how to get it. */
+    private interface Prepared {
+        String provenance();
+
+        /** The answer or the failure to record; null when the run stopped. */
+        AnswerRecord answer(AtomicReference<String> stop);
+    }
+
+    private Prepared prepare(RagSystem system, String origin, QuestionSample q) {
+        if (system instanceof PipelineSystem pipeline) {
+            List<RetrievedContext> contexts;
+            try {
+                contexts = pipeline.contexts(q.question());
+            } catch (ProviderUnreachableException | BudgetSpentException e) {
+                return failure(system, q, "", e, stop -> stop.compareAndSet(null, e.getMessage()));
+            } catch (RagLensException e) {
+                return failure(system, q, "", e, stop -> {});
+            }
+            String provenance = "answer-model=" + pipeline.llm().modelName() + "\nprompt=" + PROMPT_VERSION
+                    + "\nk=" + pipeline.k() + "\nquestion=" + hash(List.of(q.question())) + "\ncontexts="
+                    + hash(contexts.stream().map(RetrievedContext::text).toList());
+            return new Prepared() {
+                @Override
+                public String provenance() {
+                    return provenance;
+                }
+
+                @Override
+                public AnswerRecord answer(AtomicReference<String> stop) {
+                    return answerFromContexts(pipeline, q, contexts, provenance, stop);
+                }
+            };
         }
-        List<String> ids = new ArrayList<>();
-        List<String> texts = new ArrayList<>();
-        for (RetrievedChunk hit : result.hits()) {
-            ids.add(hit.chunk().id());
-            texts.add(hit.contextText());
-        }
-        ChatRequest request = request(q.question(), texts);
+        String provenance = "system=" + origin + "\nquestion=" + hash(List.of(q.question()));
+        return new Prepared() {
+            @Override
+            public String provenance() {
+                return provenance;
+            }
+
+            @Override
+            public AnswerRecord answer(AtomicReference<String> stop) {
+                return askSystem(system, q, provenance, stop);
+            }
+        };
+    }
+
+    /** A pair that failed before any answer was asked for: recorded, never reused. */
+    private static Prepared failure(
+            RagSystem system,
+            QuestionSample q,
+            String model,
+            RagLensException e,
+            java.util.function.Consumer<AtomicReference<String>> onStop) {
+        return new Prepared() {
+            @Override
+            public String provenance() {
+                return "failed";
+            }
+
+            @Override
+            public AnswerRecord answer(AtomicReference<String> stop) {
+                onStop.accept(stop);
+                if (stop.get() != null) {
+                    return null;
+                }
+                return record(system.name(), q, List.of(), "", model, e.getMessage(), "");
+            }
+        };
+    }
+
+    private AnswerRecord answerFromContexts(
+            PipelineSystem pipeline,
+            QuestionSample q,
+            List<RetrievedContext> contexts,
+            String provenance,
+            AtomicReference<String> stop) {
+        LlmProvider model = pipeline.llm();
+        ChatRequest request = request(
+                q.question(), contexts.stream().map(RetrievedContext::text).toList());
         String reason;
         String answer = "";
-        try {
-            permits.acquire();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (!acquire()) {
             return null;
         }
         try {
             if (stop.get() != null) {
                 return null;
             }
-            ChatOutcome outcome = llm.chat(request);
+            ChatOutcome outcome = model.chat(request);
             switch (outcome) {
                 case ChatOutcome.Completed c -> {
                     answer = c.text().strip();
@@ -199,15 +307,82 @@ public final class AnswerGenerator {
         } finally {
             permits.release();
         }
+        return record(pipeline.name(), q, contexts, answer, model.modelName(), reason, provenance);
+    }
+
+    private AnswerRecord askSystem(
+            RagSystem system, QuestionSample q, String provenance, AtomicReference<String> stop) {
+        if (!acquire()) {
+            return null;
+        }
+        try {
+            if (stop.get() != null) {
+                return null;
+            }
+            RagAnswer a = system.answer(q.question());
+            String answer = a.answer().strip();
+            return record(
+                    system.name(),
+                    q,
+                    a.contexts(),
+                    answer,
+                    system.name(),
+                    answer.isEmpty() ? "empty-answer" : "",
+                    provenance);
+        } catch (AuthenticationException | ModelNotFoundException | ProviderUnreachableException e) {
+            stop.compareAndSet(null, e.getMessage());
+            return null;
+        } catch (RagLensException e) {
+            return record(system.name(), q, List.of(), "", system.name(), e.getMessage(), provenance);
+        } finally {
+            permits.release();
+        }
+    }
+
+    private boolean acquire() {
+        try {
+            permits.acquire();
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static AnswerRecord record(
+            String system,
+            QuestionSample q,
+            List<RetrievedContext> contexts,
+            String answer,
+            String model,
+            String reason,
+            String provenance) {
+        boolean ok = reason.isEmpty();
         return new AnswerRecord(
-                r.name(),
+                system,
                 q.id(),
-                ids,
-                texts,
-                reason.isEmpty() ? answer : "",
-                llm.modelName(),
-                reason.isEmpty() ? AnswerRecord.OK : AnswerRecord.FAILED,
-                reason);
+                contexts.stream().map(RetrievedContext::id).toList(),
+                contexts.stream().map(RetrievedContext::text).toList(),
+                ok ? answer : "",
+                model,
+                ok ? AnswerRecord.OK : AnswerRecord.FAILED,
+                reason,
+                provenance);
+    }
+
+    /** A short SHA-256 of texts, each length-prefixed so that no two lists hash alike by joining. */
+    static String hash(List<String> texts) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            for (String t : texts) {
+                byte[] b = t.getBytes(StandardCharsets.UTF_8);
+                md.update((b.length + ":").getBytes(StandardCharsets.UTF_8));
+                md.update(b);
+            }
+            return HexFormat.of().formatHex(md.digest(), 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
     }
 
     /** The answering prompt: the numbered passages, then the question. */

@@ -1,5 +1,6 @@
 package io.github.raglens.eval.judge;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Objects;
 
@@ -14,6 +15,10 @@ import java.util.Objects;
  * @param model the answering model
  * @param status {@code ok} or {@code failed}
  * @param reason why generation failed; empty when ok
+ * @param provenance everything that made the answer, as text: for raglens's own pipeline the
+ *     answering model, the answer prompt's version, k, and hashes of the question and of the
+ *     contexts; for a user's system its origin and the question's hash. An answer is reused only
+ *     while its provenance is unchanged; empty in files written before raglens recorded it
  */
 public record AnswerRecord(
         String retriever,
@@ -23,7 +28,8 @@ public record AnswerRecord(
         String answer,
         String model,
         String status,
-        String reason) {
+        String reason,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) String provenance) {
 
     /** Status of a generated answer. */
     public static final String OK = "ok";
@@ -40,9 +46,23 @@ public record AnswerRecord(
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(status, "status");
         reason = reason == null ? "" : reason;
+        provenance = provenance == null ? "" : provenance;
     }
 
-    /** The store key: retriever and question. */
+    /** A record without provenance, as files written before raglens recorded it hold. */
+    public AnswerRecord(
+            String retriever,
+            String questionId,
+            List<String> contexts,
+            List<String> contextTexts,
+            String answer,
+            String model,
+            String status,
+            String reason) {
+        this(retriever, questionId, contexts, contextTexts, answer, model, status, reason, "");
+    }
+
+    /** The store key: retriever (or system) and question; the latest record of a pair wins. */
     public String key() {
         return key(retriever, questionId);
     }

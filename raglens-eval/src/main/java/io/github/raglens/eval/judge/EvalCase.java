@@ -36,6 +36,21 @@ public record EvalCase(
         referenceContexts = List.copyOf(referenceContexts);
     }
 
+    /**
+     * A short hash of everything a metric reads: question, answer, contexts, reference and
+     * reference contexts. A score is reused only for a case with the same hash.
+     */
+    public String inputsHash() {
+        List<String> parts = new java.util.ArrayList<>();
+        parts.add(question);
+        parts.add(answer);
+        parts.add(String.valueOf(contexts.size()));
+        parts.addAll(contexts);
+        parts.add(reference);
+        parts.addAll(referenceContexts);
+        return AnswerGenerator.hash(parts);
+    }
+
     /** The part of the case a {@link io.github.raglens.spi.Judge} sees. */
     public JudgeInput toJudgeInput() {
         return new JudgeInput(question, answer, contexts, reference);

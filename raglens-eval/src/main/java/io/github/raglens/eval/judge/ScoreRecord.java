@@ -19,6 +19,9 @@ import java.util.Optional;
  * @param detail the verdicts behind a score, or what went wrong
  * @param repeat which repeat of the judgement this is (0, the first, unless {@link
  *     Scorer.Builder#repeats} asks for more); written only when not 0
+ * @param inputs the {@link EvalCase#inputsHash()} of the cell that was scored: a new answer or new
+ *     contexts make the score stale, so it is scored again; empty in files written before raglens
+ *     recorded it (such scores are never reused)
  */
 public record ScoreRecord(
         String retriever,
@@ -30,7 +33,8 @@ public record ScoreRecord(
         Double score,
         String reason,
         String detail,
-        @JsonInclude(JsonInclude.Include.NON_DEFAULT) int repeat) {
+        @JsonInclude(JsonInclude.Include.NON_DEFAULT) int repeat,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) String inputs) {
 
     /** Status of a scored cell. */
     public static final String SCORED = "scored";
@@ -49,6 +53,7 @@ public record ScoreRecord(
         Objects.requireNonNull(status, "status");
         reason = reason == null ? "" : reason;
         detail = detail == null ? "" : detail;
+        inputs = inputs == null ? "" : inputs;
         if (repeat < 0) {
             throw new IllegalArgumentException("repeat must be >= 0, was " + repeat);
         }
@@ -78,6 +83,21 @@ public record ScoreRecord(
             String reason,
             String detail) {
         this(retriever, questionId, metric, judgeModel, promptVersion, status, score, reason, detail, 0);
+    }
+
+    /** A record of any repeat whose inputs are not known. */
+    public ScoreRecord(
+            String retriever,
+            String questionId,
+            String metric,
+            String judgeModel,
+            String promptVersion,
+            String status,
+            Double score,
+            String reason,
+            String detail,
+            int repeat) {
+        this(retriever, questionId, metric, judgeModel, promptVersion, status, score, reason, detail, repeat, "");
     }
 
     /** The store key: retriever, question, metric, judge model, prompt version and repeat. */

@@ -20,9 +20,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Scores cases with metrics and appends every result to {@code scores.jsonl} the moment it is
- * known. A cell is keyed by (retriever, question, metric, judge model, metric version, repeat): a rerun skips
- * scored cells, retries failed ones, and a new judge model or metric version scores anew only the
- * cells it changes. With the session's call cache, calls completed by an interrupted run are not sent
+ * known. A cell is keyed by (retriever, question, metric, judge model, metric version, repeat) and
+ * remembers the hash of what it scored ({@link EvalCase#inputsHash()}): a rerun skips scored cells
+ * whose answer and contexts are unchanged, retries failed ones, and a new answer, new contexts, a new
+ * judge model or metric version scores anew only the cells it changes. With the session's call cache, calls completed by an interrupted run are not sent
  * again.
  *
  * <p>Every cell runs on its own virtual thread; the judge session's semaphore bounds the calls in
@@ -114,7 +115,9 @@ public final class Scorer {
                         String key = ScoreRecord.key(
                                 c.retriever(), c.questionId(), m.name(), judgeModel, m.version(), repeat);
                         Optional<ScoreRecord> prior = store.get(key);
-                        if (prior.isPresent() && prior.get().isScored()) {
+                        if (prior.isPresent()
+                                && prior.get().isScored()
+                                && prior.get().inputs().equals(c.inputsHash())) {
                             already++;
                             continue;
                         }
@@ -204,7 +207,8 @@ public final class Scorer {
                         s.score(),
                         "",
                         s.explanation(),
-                        repeat);
+                        repeat,
+                        c.inputsHash());
             case Judgement.Failed f ->
                 new ScoreRecord(
                         c.retriever(),
@@ -216,7 +220,8 @@ public final class Scorer {
                         null,
                         f.reason(),
                         f.detail(),
-                        repeat);
+                        repeat,
+                        c.inputsHash());
         };
     }
 

@@ -458,7 +458,7 @@ class BenchmarkRunnerTest {
         assertThatThrownBy(() -> BenchmarkRunner.builder().build())
                 .hasMessage("a benchmark needs at least one retriever; call retriever(...)");
         assertThatThrownBy(() -> Relevance.parse("doc"))
-                .hasMessage("unknown relevance 'doc'; use chunk, section or evidence");
+                .hasMessage("unknown relevance 'doc'; use chunk, section, evidence or document");
     }
 
     @Test

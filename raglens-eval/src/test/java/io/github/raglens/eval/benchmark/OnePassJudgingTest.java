@@ -127,6 +127,7 @@ class OnePassJudgingTest {
                             || hit.matched().id().equals(q.sourceChunkId())
                             || hit.context().stream().anyMatch(c -> c.id().equals(q.sourceChunkId()));
                 case SECTION -> RetrievalMetrics.sectionHitAt(List.of(hit), q.sectionId(), 1) > 0;
+                case DOCUMENT -> hit.chunk().documentId().equals(q.documentId());
                 case EVIDENCE ->
                     !Evidence.normalize(q.evidence()).isEmpty()
                             && (Evidence.normalize(hit.chunk().text()).contains(Evidence.normalize(q.evidence()))

@@ -2,17 +2,23 @@ package io.github.raglens.eval.judge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.raglens.error.ProviderException;
+import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
+import io.github.raglens.model.RagAnswer;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.model.RetrievedContext;
 import io.github.raglens.model.TokenUsage;
+import io.github.raglens.spi.RagSystem;
 import io.github.raglens.spi.Retriever;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -107,5 +113,126 @@ class AnswerGeneratorTest {
         assertThat(cases).hasSize(6);
         assertThat(cases.get(0).referenceContexts())
                 .containsExactly("source of c-" + cases.get(0).questionId());
+    }
+
+    /** A retriever whose texts carry a version, as a re-chunked or re-indexed corpus changes them. */
+    static final class VersionedRetriever implements Retriever {
+        volatile String version = "v1";
+
+        @Override
+        public String name() {
+            return "bm25";
+        }
+
+        @Override
+        public RetrievalResult retrieve(String query, int k) {
+            return new RetrievalResult(
+                    "bm25", query, List.of(RetrievedChunk.of(1, 1.0, chunk("c1", version + " text on " + query))), 0);
+        }
+    }
+
+    @Test
+    void answers_areReusedOnlyWhileEverythingThatMadeThemIsUnchanged() {
+        ScriptedLlm llm = new ScriptedLlm("fake/answer").on("", "QUESTION:", "Grounded answer.");
+        ScriptedLlm other = new ScriptedLlm("fake/other").on("", "QUESTION:", "Other answer.");
+        VersionedRetriever retriever = new VersionedRetriever();
+        List<QuestionSample> qs = List.of(question("q1"), question("q2"), question("q3"));
+        Path file = dir.resolve("answers.jsonl");
+        List<Retriever> rs = List.of(retriever);
+
+        assertThat(AnswerGenerator.of(llm, 5, 4).generate(file, qs, rs).answered())
+                .isEqualTo(3);
+        AnswerGenerator.Summary same = AnswerGenerator.of(llm, 5, 4).generate(file, qs, rs);
+        assertThat(same.alreadyAnswered()).isEqualTo(3);
+        assertThat(llm.calls()).isEqualTo(3);
+
+        retriever.version = "v2"; // re-chunked: other context texts
+        AnswerGenerator.Summary rechunked = AnswerGenerator.of(llm, 5, 4).generate(file, qs, rs);
+        assertThat(rechunked.alreadyAnswered()).isZero();
+        assertThat(rechunked.answered()).isEqualTo(3);
+        assertThat(rechunked.current())
+                .allSatisfy(a -> assertThat(a.contextTexts().getFirst()).startsWith("v2 "));
+
+        AnswerGenerator.Summary newModel = AnswerGenerator.of(other, 5, 4).generate(file, qs, rs);
+        assertThat(newModel.alreadyAnswered()).isZero();
+        assertThat(newModel.current()).extracting(AnswerRecord::answer).containsOnly("Other answer.");
+
+        assertThat(AnswerGenerator.of(other, 3, 4).generate(file, qs, rs).alreadyAnswered())
+                .as("k is part of the key")
+                .isZero();
+        assertThat(AnswerGenerator.read(file))
+                .extracting(AnswerRecord::provenance)
+                .allSatisfy(p -> assertThat(p)
+                        .startsWith("answer-model=fake/other\nprompt=" + AnswerGenerator.PROMPT_VERSION + "\nk=3\n"));
+    }
+
+    @Test
+    void ownSystem_answersAreRecordedWithTheirContexts_failuresWithTheirReason_unreachableStops() {
+        RagSystem mine = new RagSystem() {
+            @Override
+            public String name() {
+                return "my-app";
+            }
+
+            @Override
+            public RagAnswer answer(String question) {
+                if (question.contains("q2")) {
+                    throw new ProviderException(
+                            "http",
+                            "my-app",
+                            500,
+                            null,
+                            true,
+                            "http/my-app failed with HTTP 500 after 4 attempts",
+                            null);
+                }
+                return new RagAnswer(
+                        "Mine: " + question,
+                        List.of(new RetrievedContext("Widgets weigh 3 kg.", "w-1", 0.9, "a.pdf", 2, Map.of())));
+            }
+        };
+        List<QuestionSample> qs = List.of(question("q1"), question("q2"), question("q3"));
+        Path file = dir.resolve("answers.jsonl");
+
+        AnswerGenerator.Summary first = AnswerGenerator.of(new ScriptedLlm("unused"), 5, 2)
+                .generate(file, qs, List.of(mine), Map.of("my-app", "http://localhost:8080/ask"));
+
+        assertThat(first.answered()).isEqualTo(2);
+        assertThat(first.failuresByReason())
+                .containsExactly(Map.entry("http/my-app failed with HTTP 500 after 4 attempts", 1));
+        AnswerRecord q1 = first.current().stream()
+                .filter(a -> a.questionId().equals("q1"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(q1.contexts()).containsExactly("w-1");
+        assertThat(q1.contextTexts()).containsExactly("Widgets weigh 3 kg.");
+        assertThat(q1.provenance()).startsWith("system=http://localhost:8080/ask\nquestion=");
+
+        AnswerGenerator.Summary again = AnswerGenerator.of(new ScriptedLlm("unused"), 5, 2)
+                .generate(file, qs, List.of(mine), Map.of("my-app", "http://localhost:8080/ask"));
+        assertThat(again.alreadyAnswered()).isEqualTo(2);
+        assertThat(again.failed()).isEqualTo(1);
+        assertThat(AnswerGenerator.of(new ScriptedLlm("unused"), 5, 2)
+                        .generate(file, qs, List.of(mine), Map.of("my-app", "http://elsewhere/ask"))
+                        .alreadyAnswered())
+                .as("another origin is another system")
+                .isZero();
+
+        RagSystem down = new RagSystem() {
+            @Override
+            public String name() {
+                return "down";
+            }
+
+            @Override
+            public RagAnswer answer(String question) {
+                throw new ProviderUnreachableException(
+                        "http", "down", "no connection to http://localhost:9/ask; start the service", null);
+            }
+        };
+        AnswerGenerator.Summary stopped = AnswerGenerator.of(new ScriptedLlm("unused"), 5, 1)
+                .generate(dir.resolve("down.jsonl"), qs, List.of(down), Map.of());
+        assertThat(stopped.stopReason()).contains("no connection to http://localhost:9/ask; start the service");
+        assertThat(stopped.answered() + stopped.failed()).isZero();
     }
 }

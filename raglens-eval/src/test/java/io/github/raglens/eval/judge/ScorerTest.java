@@ -101,6 +101,47 @@ class ScorerTest {
     }
 
     @Test
+    void changedAnswerOrContexts_rescoresThatCell_andOnlyThat() {
+        List<EvalCase> cases = Cases.of(4, Cases.RETRIEVERS, 5);
+        run(dir, SimulatedJudge::new, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        List<EvalCase> changed = new java.util.ArrayList<>(cases);
+        EvalCase c0 = cases.get(0);
+        changed.set(
+                0,
+                new EvalCase(
+                        c0.retriever(),
+                        c0.questionId(),
+                        c0.question(),
+                        c0.answer() + " Also more.",
+                        c0.contexts(),
+                        c0.reference(),
+                        c0.referenceContexts()));
+        EvalCase c1 = cases.get(1);
+        List<String> otherContexts = new java.util.ArrayList<>(c1.contexts());
+        otherContexts.set(0, "A re-chunked context.");
+        changed.set(
+                1,
+                new EvalCase(
+                        c1.retriever(),
+                        c1.questionId(),
+                        c1.question(),
+                        c1.answer(),
+                        otherContexts,
+                        c1.reference(),
+                        c1.referenceContexts()));
+
+        ScoringSummary s = run(dir, SimulatedJudge::new, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, changed);
+
+        assertThat(s.alreadyScored()).isEqualTo(80 - 8);
+        assertThat(s.scored()).isEqualTo(8);
+        assertThat(Scorer.read(dir.resolve("scores.jsonl")))
+                .filteredOn(r ->
+                        r.retriever().equals(c0.retriever()) && r.questionId().equals(c0.questionId()))
+                .extracting(ScoreRecord::inputs)
+                .containsOnly(changed.get(0).inputsHash());
+    }
+
+    @Test
     void newMetricVersion_rescoresOnlyThatMetric_reusingCachedCalls_andNewJudgeModel_rescoresAll() {
         List<EvalCase> cases = Cases.of(4, Cases.RETRIEVERS, 5);
         run(dir, SimulatedJudge::new, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);

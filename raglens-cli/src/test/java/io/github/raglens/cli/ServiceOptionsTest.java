@@ -1,0 +1,194 @@
+package io.github.raglens.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpServer;
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.ChunkType;
+import io.github.raglens.store.ChunksFile;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code --retriever-url} and its companions on {@code raglens benchmark}. */
+class ServiceOptionsTest {
+
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+    private HttpServer server;
+
+    @AfterEach
+    void stop() {
+        QuestionsCommand.llmFactory = QuestionsCommand::defaultLlm;
+        BenchmarkCommand.retrieverFactory = null;
+        if (server != null) {
+            server.stop(0);
+        }
+    }
+
+    private int run(String... args) {
+        return RaglensCli.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    /** A workspace with six chunks and their questions, and bm25 replaced by an exact fake. */
+    private Path workspace() {
+        Path ws = dir.resolve("ws");
+        List<Chunk> chunks = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            String text = "Widget model W" + i + " weighs " + (10 + i) + " kilograms. It ships in a blue box.";
+            chunks.add(new Chunk(
+                    "c" + i,
+                    "doc",
+                    "s" + i,
+                    null,
+                    "doc > s" + i,
+                    ChunkType.PARENT_SECTION,
+                    -1,
+                    i,
+                    text,
+                    0,
+                    text.length(),
+                    1,
+                    1));
+        }
+        ChunksFile.write(ws.resolve("chunks.jsonl"), chunks);
+        QuestionsCommand.llmFactory = (p, m) -> QuestionsAndBenchmarkCommandTest.fakeLlm();
+        assertThat(run("--workspace", ws.toString(), "questions", "--docs", "pdfs"))
+                .isZero();
+        BenchmarkCommand.retrieverFactory = (names, c, w) -> List.of(QuestionsAndBenchmarkCommandTest.exact(c));
+        return ws;
+    }
+
+    /** A service that always returns the text of widget W0 with an id of its own, counting its calls. */
+    private String service(AtomicInteger calls) throws Exception {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/search", exchange -> {
+            calls.incrementAndGet();
+            byte[] body = "{\"results\":[{\"text\":\"Widget model W0 weighs 10 kilograms.\",\"id\":\"w0\"}]}"
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            try (OutputStream o = exchange.getResponseBody()) {
+                o.write(body);
+            }
+        });
+        server.start();
+        return "http://127.0.0.1:" + server.getAddress().getPort() + "/search";
+    }
+
+    @Test
+    void retrieverUrl_isARowBesideTheOthers_onTheSameQuestions() throws Exception {
+        Path ws = workspace();
+        AtomicInteger calls = new AtomicInteger();
+        String url = service(calls);
+
+        int code = run(
+                "--workspace",
+                ws.toString(),
+                "benchmark",
+                "--docs",
+                "pdfs",
+                "--retrievers",
+                "bm25",
+                "--relevance",
+                "evidence",
+                "--k",
+                "1,3",
+                "--retriever-url",
+                url,
+                "--retriever-name",
+                "shop");
+
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(calls).hasValue(6);
+        assertThat(out.toString())
+                .contains("6 questions, relevance evidence")
+                .contains("bm25           1.000 [1.000,1.000]")
+                .contains("shop           0.167 [");
+        assertThat(ws.resolve("runs").resolve("shop.run")).exists();
+    }
+
+    @Test
+    void unreachableRetrieverUrl_stopsWithOneLine() throws Exception {
+        Path ws = workspace();
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        String down = "http://127.0.0.1:" + port + "/search";
+
+        int code = run(
+                "--workspace",
+                ws.toString(),
+                "benchmark",
+                "--docs",
+                "pdfs",
+                "--retrievers",
+                "bm25",
+                "--relevance",
+                "evidence",
+                "--retriever-url",
+                down);
+
+        assertThat(code).isEqualTo(1);
+        assertThat(err.toString().lines().toList())
+                .singleElement()
+                .satisfies(line -> assertThat(line)
+                        .startsWith("raglens: no connection to " + down + " (ConnectException")
+                        .endsWith("); start the service or check --retriever-url"));
+    }
+
+    @Test
+    void badServiceOptions_areUsageErrors() {
+        Path ws = workspace();
+        assertThat(run("--workspace", ws.toString(), "benchmark", "--docs", "d", "--retriever-name", "shop"))
+                .isEqualTo(2);
+        assertThat(err.toString())
+                .contains("raglens benchmark: --retriever-name is given 1 times but --retriever-url 0; give one name"
+                        + " per URL");
+        assertThat(run(
+                        "--workspace",
+                        ws.toString(),
+                        "benchmark",
+                        "--docs",
+                        "d",
+                        "--retrievers",
+                        "bm25",
+                        "--retriever-url",
+                        "http://127.0.0.1:9/s",
+                        "--length-fair"))
+                .isEqualTo(2);
+        assertThat(err.toString())
+                .contains("raglens benchmark: evidenceWithin(1200) is a variant of evidence relevance; call"
+                        + " relevance(\"evidence\") too");
+    }
+
+    @Test
+    void questionsImport_writesQuestionsJsonl_andBadRowsExitWithTheLine() throws Exception {
+        Path ws = dir.resolve("ws");
+        Path file = dir.resolve("mine.jsonl");
+        java.nio.file.Files.writeString(file, "{\"question\": \"How heavy is W1?\", \"answer\": \"11 kg\"}\n");
+
+        assertThat(run("--workspace", ws.toString(), "questions", "--import", file.toString()))
+                .isZero();
+        assertThat(out.toString()).contains("imported 1 questions from " + file);
+        assertThat(ws.resolve("questions.jsonl")).exists();
+
+        java.nio.file.Files.writeString(file, "{\"answer\": \"11 kg\"}\n");
+        assertThat(run("--workspace", ws.toString(), "questions", "--import", file.toString()))
+                .isEqualTo(1);
+        assertThat(err.toString()).contains("raglens: " + file + ": line 1: field 'question' is missing or empty;");
+    }
+}

@@ -1,0 +1,270 @@
+package io.github.raglens;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.raglens.error.RagLensException;
+import io.github.raglens.eval.questions.QuestionRecord;
+import io.github.raglens.internal.Json;
+import io.github.raglens.store.ChunksFile;
+import io.github.raglens.store.JsonlStore;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Reads a team's own question set (JSONL, or CSV with a header row) into {@code questions.jsonl}.
+ * Every row needs {@code question} and {@code answer}; {@code evidence} (a verbatim quote), {@code
+ * source} (the file it comes from), {@code page} and {@code id} are optional. Every row is checked
+ * before anything is written, and every problem is reported with its line and field.
+ */
+final class QuestionImport {
+
+    /** The model recorded for imported questions. */
+    static final String MODEL = "imported";
+
+    private static final List<String> FIELDS = List.of("id", "question", "answer", "evidence", "source", "page");
+    private static final int MAX_REPORTED = 10;
+
+    private QuestionImport() {}
+
+    /** One row of the file, by field name, with the line it starts on. */
+    private record Row(int line, Map<String, String> fields) {}
+
+    static int run(Path file, Path questionsFile, Path chunksFile) {
+        if (!Files.isRegularFile(file)) {
+            throw new RagLensException("no question file at " + file + "; give a .jsonl or .csv file");
+        }
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new RagLensException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        List<String> errors = new ArrayList<>();
+        List<Row> rows = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".csv")
+                ? csv(text, errors)
+                : jsonl(text, errors);
+        SourceDocuments sources = Files.exists(chunksFile)
+                ? SourceDocuments.of(ChunksFile.read(chunksFile))
+                : new SourceDocuments(List.<String>of());
+        List<QuestionRecord> records = new ArrayList<>();
+        Map<String, Integer> lineOfId = new HashMap<>();
+        for (Row row : rows) {
+            QuestionRecord r = record(row, sources, errors);
+            if (r != null) {
+                Integer first = lineOfId.putIfAbsent(r.id(), row.line());
+                if (first != null) {
+                    errors.add("line " + row.line() + ": id '" + r.id() + "' is already used on line " + first);
+                } else {
+                    records.add(r);
+                }
+            }
+        }
+        if (rows.isEmpty() && errors.isEmpty()) {
+            errors.add("no questions in the file");
+        }
+        if (!errors.isEmpty()) {
+            errors.sort(java.util.Comparator.comparingInt(QuestionImport::lineOf));
+            String shown = String.join("; ", errors.subList(0, Math.min(MAX_REPORTED, errors.size())));
+            throw new RagLensException(file + ": " + shown
+                    + (errors.size() > MAX_REPORTED ? "; and " + (errors.size() - MAX_REPORTED) + " more" : "")
+                    + "; nothing was imported (each row needs question and answer; evidence, source, page"
+                    + " and id are optional)");
+        }
+        try (JsonlStore<QuestionRecord> store =
+                JsonlStore.open(questionsFile, QuestionRecord.class, QuestionRecord::chunkId)) {
+            records.forEach(store::append);
+        }
+        return records.size();
+    }
+
+    private static QuestionRecord record(Row row, SourceDocuments sources, List<String> errors) {
+        Map<String, String> f = row.fields();
+        String where = "line " + row.line() + ": ";
+        String question = f.getOrDefault("question", "").strip();
+        String answer = f.getOrDefault("answer", "").strip();
+        boolean ok = true;
+        if (question.isEmpty()) {
+            errors.add(where + "field 'question' is missing or empty");
+            ok = false;
+        }
+        if (answer.isEmpty()) {
+            errors.add(where + "field 'answer' is missing or empty");
+            ok = false;
+        }
+        String page = f.getOrDefault("page", "").strip();
+        if (!page.isEmpty() && !page.matches("[1-9][0-9]{0,5}")) {
+            errors.add(where + "field 'page' must be a page number (1, 2, …), was '" + page + "'");
+            ok = false;
+        }
+        if (!ok) {
+            return null;
+        }
+        String id = f.getOrDefault("id", "").strip();
+        if (id.isEmpty()) {
+            id = "imported-" + sha(question);
+        }
+        String source = f.getOrDefault("source", "").strip();
+        String documentId = source.isEmpty() ? "" : sources.documentOf(source).orElse(source);
+        return new QuestionRecord(
+                "import:" + id,
+                QuestionRecord.SUCCESS,
+                question,
+                answer,
+                f.getOrDefault("evidence", "").strip(),
+                "",
+                id,
+                documentId,
+                "",
+                false,
+                MODEL);
+    }
+
+    private static List<Row> jsonl(String text, List<String> errors) {
+        List<Row> rows = new ArrayList<>();
+        String[] lines = text.split("\r?\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            JsonNode node;
+            try {
+                node = Json.mapper().readTree(line);
+            } catch (IOException e) {
+                errors.add("line " + (i + 1) + ": not a JSON object");
+                continue;
+            }
+            if (!node.isObject()) {
+                errors.add("line " + (i + 1) + ": not a JSON object");
+                continue;
+            }
+            Map<String, String> fields = new HashMap<>();
+            boolean ok = true;
+            for (String name : FIELDS) {
+                JsonNode v = node.get(name);
+                if (v == null || v.isNull()) {
+                    continue;
+                }
+                if (!v.isValueNode()) {
+                    errors.add("line " + (i + 1) + ": field '" + name + "' must be text or a number");
+                    ok = false;
+                } else {
+                    fields.put(name, v.asText());
+                }
+            }
+            if (ok) {
+                rows.add(new Row(i + 1, fields));
+            }
+        }
+        return rows;
+    }
+
+    /** RFC 4180 CSV: a header row naming the fields, quoted fields may hold commas, quotes and line breaks. */
+    private static List<Row> csv(String text, List<String> errors) {
+        List<List<String>> records = new ArrayList<>();
+        List<Integer> startLines = new ArrayList<>();
+        List<String> current = new ArrayList<>();
+        StringBuilder field = new StringBuilder();
+        boolean quoted = false;
+        int line = 1;
+        int start = 1;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quoted) {
+                if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
+                    field.append('"');
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                } else {
+                    if (c == '\n') {
+                        line++;
+                    }
+                    field.append(c);
+                }
+            } else if (c == '"' && field.isEmpty()) {
+                quoted = true;
+            } else if (c == ',') {
+                current.add(field.toString());
+                field.setLength(0);
+            } else if (c == '\n' || c == '\r') {
+                if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
+                    i++;
+                }
+                current.add(field.toString());
+                field.setLength(0);
+                records.add(current);
+                startLines.add(start);
+                current = new ArrayList<>();
+                line++;
+                start = line;
+            } else {
+                field.append(c);
+            }
+        }
+        if (quoted) {
+            errors.add("line " + start + ": a quoted field is not closed");
+            return List.of();
+        }
+        if (!field.isEmpty() || !current.isEmpty()) {
+            current.add(field.toString());
+            records.add(current);
+            startLines.add(start);
+        }
+        if (records.isEmpty()) {
+            return List.of();
+        }
+        List<String> header = records.getFirst().stream()
+                .map(h -> h.strip().toLowerCase(Locale.ROOT))
+                .toList();
+        for (String h : header) {
+            if (!FIELDS.contains(h)) {
+                errors.add("line 1: unknown column '" + h + "'; use " + String.join(", ", FIELDS));
+            }
+        }
+        if (!errors.isEmpty()) {
+            return List.of();
+        }
+        List<Row> rows = new ArrayList<>();
+        for (int r = 1; r < records.size(); r++) {
+            List<String> values = records.get(r);
+            if (values.size() == 1 && values.getFirst().isBlank()) {
+                continue;
+            }
+            if (values.size() != header.size()) {
+                errors.add("line " + startLines.get(r) + ": " + values.size() + " fields, the header has "
+                        + header.size());
+                continue;
+            }
+            Map<String, String> fields = new HashMap<>();
+            for (int i = 0; i < header.size(); i++) {
+                fields.put(header.get(i), values.get(i));
+            }
+            rows.add(new Row(startLines.get(r), fields));
+        }
+        return rows;
+    }
+
+    /** The line number an error starts with ({@code "line 12: ..."}), 0 for none. */
+    private static int lineOf(String error) {
+        return error.startsWith("line ") ? Integer.parseInt(error.substring(5, error.indexOf(':'))) : 0;
+    }
+
+    private static String sha(String text) {
+        try {
+            byte[] d = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(d, 0, 6);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+}

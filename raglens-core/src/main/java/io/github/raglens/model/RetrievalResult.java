@@ -37,8 +37,9 @@ public record RetrievalResult(String retriever, String query, List<RetrievedChun
      * <p>Each context becomes a whole-section chunk whose id is the context's own id, or {@code
      * "text-"} followed by a hash of its text when it has none; whose document id is its source;
      * and whose pages are its page. A context whose id was already seen in this result is dropped,
-     * so the result holds no chunk twice. Scores are the contexts' own when all have one, otherwise
-     * they fall with the rank (1/rank).
+     * so the result holds no chunk twice. Scores are the contexts' own when every context has one and
+     * they never rise down the list; otherwise they are 1/rank, so that the given order is the ranking
+     * everywhere (trec_eval orders a run by score, and would reorder contexts whose scores rise).
      *
      * @param retriever name of the retriever that produced it
      * @param query the query text
@@ -48,7 +49,7 @@ public record RetrievalResult(String retriever, String query, List<RetrievedChun
      */
     public static RetrievalResult ofContexts(
             String retriever, String query, List<RetrievedContext> contexts, long latencyNanos) {
-        boolean allScored = contexts.stream().noneMatch(c -> Double.isNaN(c.score()));
+        boolean ownScores = fallsWithRank(contexts);
         Set<String> seen = new HashSet<>();
         List<RetrievedChunk> hits = new ArrayList<>(contexts.size());
         for (RetrievedContext context : contexts) {
@@ -71,9 +72,20 @@ public record RetrievalResult(String retriever, String query, List<RetrievedChun
                     context.text().length(),
                     context.page(),
                     context.page());
-            hits.add(RetrievedChunk.of(rank, allScored ? context.score() : 1.0 / rank, chunk));
+            hits.add(RetrievedChunk.of(rank, ownScores ? context.score() : 1.0 / rank, chunk));
         }
         return new RetrievalResult(retriever, query, hits, latencyNanos);
+    }
+
+    private static boolean fallsWithRank(List<RetrievedContext> contexts) {
+        double previous = Double.POSITIVE_INFINITY;
+        for (RetrievedContext c : contexts) {
+            if (Double.isNaN(c.score()) || c.score() > previous) {
+                return false;
+            }
+            previous = c.score();
+        }
+        return true;
     }
 
     private static String textId(String text) {

@@ -42,6 +42,19 @@ class ExternalContextsTest {
     }
 
     @Test
+    void ofContexts_scoresThatRiseDownTheList_giveWayToTheRank_soTheGivenOrderStays() {
+        List<RetrievedContext> reranked = List.of(
+                new RetrievedContext("first", "a", 0.2, "", 0, Map.of()),
+                new RetrievedContext("second", "b", 0.9, "", 0, Map.of()),
+                new RetrievedContext("third", "c", 0.1, "", 0, Map.of()));
+
+        RetrievalResult result = RetrievalResult.ofContexts("ext", "q", reranked, 0);
+
+        assertThat(result.chunkIds()).containsExactly("a", "b", "c");
+        assertThat(result.hits()).extracting(RetrievedChunk::score).containsExactly(1.0, 0.5, 1.0 / 3);
+    }
+
+    @Test
     void retrievedContext_rejectsEmptyText() {
         assertThatThrownBy(() -> RetrievedContext.of(""))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -96,7 +96,8 @@ final class ReportModels {
     }
 
     private static ReportModel.PairTest pairTest(PairwiseComparison c) {
-        return new ReportModel.PairTest(c.a(), c.b(), c.metric(), c.meanDifference(), c.pValue(), c.adjustedPValue());
+        return new ReportModel.PairTest(
+                c.a(), c.b(), c.metric(), c.meanDifference(), c.pValue(), c.adjustedPValue(), c.minDetectableEffect());
     }
 
     /** One headline metric per group (hit@5, or the first hit@K when 5 is not measured). */

@@ -183,7 +183,9 @@ public final class HtmlReport {
             h.append("<details><summary>Paired tests (")
                     .append(m.pairTests().size())
                     .append(")</summary><table><thead><tr><th>A</th><th>B</th><th>metric</th>")
-                    .append("<th>mean A − B</th><th>p</th><th>Holm p</th></tr></thead><tbody>");
+                    .append("<th>mean A − B</th><th>p</th><th>Holm p</th>")
+                    .append("<th title=\"the smallest difference these questions detect at 80% power\">")
+                    .append("detectable</th></tr></thead><tbody>");
             for (ReportModel.PairTest t : m.pairTests()) {
                 h.append("<tr><td>")
                         .append(esc(t.a()))
@@ -199,6 +201,8 @@ public final class HtmlReport {
                         .append(t.adjustedPValue() < 0.05 ? "<b>" : "")
                         .append(String.format(Locale.ROOT, "%.4f", t.adjustedPValue()))
                         .append(t.adjustedPValue() < 0.05 ? "</b>" : "")
+                        .append("</td><td>")
+                        .append(String.format(Locale.ROOT, "%.3f", t.minDetectableEffect()))
                         .append("</td></tr>");
             }
             h.append("</tbody></table></details>\n");
@@ -283,7 +287,12 @@ public final class HtmlReport {
                             .append(" and ")
                             .append(c)
                             .append(t.adjustedPValue() < 0.05 ? " is significant" : " is not significant")
-                            .append(String.format(Locale.ROOT, " (Holm-adjusted p = %.4f)", t.adjustedPValue())));
+                            .append(String.format(
+                                    Locale.ROOT,
+                                    " (Holm-adjusted p = %.4f; these questions detect a difference of %.3f or"
+                                            + " more at 80%% power)",
+                                    t.adjustedPValue(),
+                                    t.minDetectableEffect())));
         }
         return b.append('.').toString();
     }

@@ -143,7 +143,13 @@ public record ReportModel(
      * @param adjustedPValue the p-value Holm-adjusted across every test of the table
      */
     public record PairTest(
-            String a, String b, String metric, double meanDifference, double pValue, double adjustedPValue) {}
+            String a,
+            String b,
+            String metric,
+            double meanDifference,
+            double pValue,
+            double adjustedPValue,
+            double minDetectableEffect) {}
 
     /**
      * A judge metric for one retriever, over the questions every compared retriever scored.

@@ -64,7 +64,8 @@ class HtmlReportTest {
     void headline_saysTheAnswerPerMetricFamily_withTheTestOfTheBestTwo() {
         assertThat(HtmlReport.headline(ReportFixtures.model()))
                 .isEqualTo("bm25 finds a relevant chunk in the top 5 for 80% of questions, dense for 60%; the"
-                        + " difference between bm25 and dense is significant (Holm-adjusted p = 0.0300). bm25 ranks"
+                        + " difference between bm25 and dense is significant (Holm-adjusted p = 0.0300; these questions detect"
+                        + " a difference of 0.150 or more at 80% power). bm25 ranks"
                         + " the first"
                         + " relevant chunk highest (MRR@10 0.600), dense 0.500.");
         assertThat(HtmlReport.render(ReportFixtures.model()))

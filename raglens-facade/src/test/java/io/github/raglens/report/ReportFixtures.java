@@ -37,7 +37,7 @@ final class ReportFixtures {
                 new ReportModel.Corpus(4, 0, Map.of("PARENT_SECTION", 20, "TABLE_FRAGMENT", 3), 28),
                 "evidence",
                 List.of(a, b),
-                List.of(new ReportModel.PairTest("bm25", "dense", "hit@5", 0.2, 0.01, 0.03)),
+                List.of(new ReportModel.PairTest("bm25", "dense", "hit@5", 0.2, 0.01, 0.03, 0.15)),
                 List.of(new ReportModel.JudgeRow(
                         "bm25", "faithfulness", new ReportModel.Estimate(0.9, 0.8, 0.95, 20), 20, 21)),
                 List.of(new ReportModel.UsageRow("judge", "ollama/llama3.2", 40, 12000, 3000, 0)),

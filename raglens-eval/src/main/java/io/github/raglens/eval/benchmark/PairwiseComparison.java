@@ -13,6 +13,9 @@ import io.github.raglens.eval.stats.HolmCorrection;
  * @param pValue two-sided p-value of this test alone
  * @param adjustedPValue Holm-adjusted p-value across all pairs and headline metrics of the benchmark
  * @param significant whether {@code adjustedPValue < 0.05}
+ * @param minDetectableEffect the smallest mean difference these questions detect at 80% power (two-sided
+ *     alpha 0.05, from the spread of the per-question differences); the difference a question set of
+ *     this size can tell apart from noise
  */
 public record PairwiseComparison(
         String a,
@@ -21,7 +24,8 @@ public record PairwiseComparison(
         double meanDifference,
         double pValue,
         double adjustedPValue,
-        boolean significant) {
+        boolean significant,
+        double minDetectableEffect) {
 
     /**
      * Validates the p-values, so that a report written before the correction existed is refused

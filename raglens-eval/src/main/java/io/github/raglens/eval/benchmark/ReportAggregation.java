@@ -6,6 +6,7 @@ import io.github.raglens.eval.stats.ConfidenceInterval;
 import io.github.raglens.eval.stats.HolmCorrection;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.eval.stats.PairedTestResult;
+import io.github.raglens.eval.stats.Power;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -22,6 +23,9 @@ import java.util.stream.IntStream;
 final class ReportAggregation {
     /** The family-wise level below which an adjusted p-value is significant. */
     static final double SIGNIFICANCE = 0.05;
+
+    /** The power behind each comparison's smallest detectable difference. */
+    static final double POWER = 0.8;
 
     private final MetricTable metrics;
     private final Bootstrap bootstrap;
@@ -102,6 +106,8 @@ final class ReportAggregation {
         List<PairwiseComparison> out = new ArrayList<>(jobs.size());
         for (int i = 0; i < jobs.size(); i++) {
             int[] j = jobs.get(i);
+            double[] a = values.get(retrieverNames.get(j[0]))[j[2]];
+            double[] b = values.get(retrieverNames.get(j[1]))[j[2]];
             out.add(new PairwiseComparison(
                     retrieverNames.get(j[0]),
                     retrieverNames.get(j[1]),
@@ -109,7 +115,8 @@ final class ReportAggregation {
                     results[i].meanDifference(),
                     results[i].pValue(),
                     adjusted[i],
-                    adjusted[i] < SIGNIFICANCE));
+                    adjusted[i] < SIGNIFICANCE,
+                    Power.minDetectableEffect(Power.sdOfDifferences(a, b), a.length, SIGNIFICANCE, POWER)));
         }
         return List.copyOf(out);
     }

@@ -124,10 +124,10 @@ public final class RegressionGate {
         double[] a = ids.stream().mapToDouble(after::get).toArray();
         PairedTestResult result = test.test(a, b);
         ConfidenceInterval[] intervals = bootstrap.meanIntervals(new double[][] {b, a});
-        double sd = standardDeviationOfDifferences(a, b);
+        double sd = Power.sdOfDifferences(a, b);
         // Without observed differences, plan with the spread of the scores themselves: a difference of
         // two systems whose scores correlate at 0.5 has the same standard deviation as each.
-        double planningSd = sd > 0 ? sd : standardDeviation(b);
+        double planningSd = sd > 0 ? sd : Power.sdOfDifferences(b, new double[b.length]);
         double mde = Power.minDetectableEffect(planningSd, ids.size(), alpha, power);
         int needed = planningSd > 0 ? Power.questionsNeeded(planningSd, minEffect, alpha, power) : ids.size();
         List<GateReport.QuestionChange> worst = new ArrayList<>();
@@ -155,30 +155,6 @@ public final class RegressionGate {
                 mde,
                 needed,
                 List.copyOf(worst.subList(0, Math.min(WORST_SHOWN, worst.size()))));
-    }
-
-    private static double standardDeviationOfDifferences(double[] a, double[] b) {
-        double[] d = new double[a.length];
-        for (int i = 0; i < a.length; i++) {
-            d[i] = a[i] - b[i];
-        }
-        return standardDeviation(d);
-    }
-
-    private static double standardDeviation(double[] values) {
-        if (values.length < 2) {
-            return 0;
-        }
-        double mean = 0;
-        for (double v : values) {
-            mean += v;
-        }
-        mean /= values.length;
-        double ss = 0;
-        for (double v : values) {
-            ss += (v - mean) * (v - mean);
-        }
-        return Math.sqrt(ss / (values.length - 1));
     }
 
     private final class Pending {

@@ -56,4 +56,35 @@ public final class Power {
             throw new IllegalArgumentException("alpha and power must be in (0, 1), were " + alpha + " and " + power);
         }
     }
+
+    /**
+     * The sample standard deviation of paired differences {@code a[i] - b[i]}, the spread the power
+     * arithmetic needs.
+     *
+     * @param a the first system's value per question
+     * @param b the second system's value per question, in the same order
+     * @return the standard deviation; 0 for fewer than two pairs
+     * @throws IllegalArgumentException if the arrays differ in length
+     */
+    public static double sdOfDifferences(double[] a, double[] b) {
+        if (a.length != b.length) {
+            throw new IllegalArgumentException(
+                    "paired values must have the same length, were " + a.length + " and " + b.length);
+        }
+        int n = a.length;
+        if (n < 2) {
+            return 0;
+        }
+        double mean = 0;
+        for (int i = 0; i < n; i++) {
+            mean += a[i] - b[i];
+        }
+        mean /= n;
+        double ss = 0;
+        for (int i = 0; i < n; i++) {
+            double d = a[i] - b[i] - mean;
+            ss += d * d;
+        }
+        return Math.sqrt(ss / (n - 1));
+    }
 }

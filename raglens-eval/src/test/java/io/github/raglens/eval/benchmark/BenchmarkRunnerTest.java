@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.eval.RetrievalMetrics;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
+import io.github.raglens.eval.stats.Power;
 import io.github.raglens.eval.trec.TrecEval;
 import io.github.raglens.eval.trec.TrecEvalOptions;
 import io.github.raglens.internal.Json;
@@ -21,6 +22,7 @@ import io.github.raglens.spi.Retriever;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,6 +79,33 @@ class BenchmarkRunnerTest {
         return BenchmarkRunner.builder()
                 .bootstrap(Bootstrap.of(2_000, 42, 0.95))
                 .pairedTest(PairedRandomizationTest.of(2_000, 42));
+    }
+
+    @Test
+    void pairTests_sayWhatDifferenceTheQuestionSetDetects_fromThePairedSpread() {
+        BenchmarkReport report = runner().retriever(FakeRetrievers.sourceAt("oracle", 1, corpus, sourceOf))
+                .retriever(FakeRetrievers.random("random", corpus, 7))
+                .build()
+                .run(questions, corpus);
+        double[] oracle = hitAt1(report, "oracle");
+        double[] random = hitAt1(report, "random");
+        PairwiseComparison hit1 = report.comparisons().stream()
+                .filter(c -> c.metric().equals("hit@1"))
+                .findFirst()
+                .orElseThrow();
+
+        assertThat(hit1.minDetectableEffect())
+                .isPositive()
+                .isCloseTo(
+                        Power.minDetectableEffect(Power.sdOfDifferences(oracle, random), 30, 0.05, 0.8), within(1e-12));
+    }
+
+    private static double[] hitAt1(BenchmarkReport report, String retriever) {
+        return report.perQuestion().stream()
+                .filter(r -> r.retriever().equals(retriever))
+                .sorted(Comparator.comparing(QuestionResult::queryId))
+                .mapToDouble(r -> r.firstRelevantRank() == 1 ? 1 : 0)
+                .toArray();
     }
 
     @Test

@@ -34,4 +34,12 @@ class PowerTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("alpha and power must be in (0, 1), were 0.05 and 1.0");
     }
+
+    @Test
+    void sdOfDifferences_isTheSampleSpreadOfThePairedDifferences() {
+        // differences 1, 0, -1, 0: mean 0, sum of squares 2, over n - 1 = 3
+        assertThat(Power.sdOfDifferences(new double[] {1, 1, 0, 0.5}, new double[] {0, 1, 1, 0.5}))
+                .isCloseTo(Math.sqrt(2.0 / 3), within(1e-12));
+        assertThat(Power.sdOfDifferences(new double[] {1}, new double[] {0})).isZero();
+    }
 }

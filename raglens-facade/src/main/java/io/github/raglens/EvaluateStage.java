@@ -3,6 +3,7 @@ package io.github.raglens;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.StoreException;
 import io.github.raglens.error.UnknownPriceException;
+import io.github.raglens.eval.gate.Baseline;
 import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.eval.judge.AnswerGenerator;
 import io.github.raglens.eval.judge.AnswerRecord;
@@ -301,6 +302,12 @@ final class EvaluateStage {
         } catch (IOException e) {
             throw new StoreException(workspace.evaluation(), "cannot write " + workspace.evaluation() + ": " + e, e);
         }
+        Baseline.fromScores(
+                        records,
+                        judge.modelName(),
+                        picked.stream()
+                                .collect(Collectors.toMap(QuestionSample::id, QuestionSample::question, (a, b) -> a)))
+                .write(workspace.evaluationBaseline());
         List<SelfConsistency> consistency =
                 options.repeats() > 1 ? SelfConsistency.of(records, metrics, judge.modelName()) : List.of();
         Optional<Calibration> calibration = labels.map(l -> Calibration.of(records, l, metrics, judge.modelName()));

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.github.raglens.chunk.SlidingWindowChunker;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.UnknownPriceException;
+import io.github.raglens.eval.gate.Baseline;
 import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.model.ChatOutcome;
@@ -131,6 +132,10 @@ class EvaluateStageTest {
                 .containsExactly("rouge_l", "substring_match");
         assertThat(Files.readAllLines(lens.workspace().answers())).hasSize(4);
         assertThat(lens.workspace().evaluation()).exists();
+        Baseline scores = Baseline.read(lens.workspace().evaluationBaseline());
+        assertThat(scores.source()).isEqualTo("evaluation");
+        assertThat(scores.metrics("bm25")).containsExactly("rouge_l", "substring_match");
+        assertThat(scores.values("bm25", "rouge_l")).hasSize(4);
         assertThat(lastDone.get("evaluate")).isEqualTo(8L).isEqualTo(totals.get("evaluate"));
         assertThat(lastDone.get("answers")).isEqualTo(4L);
     }

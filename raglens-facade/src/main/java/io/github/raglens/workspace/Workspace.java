@@ -60,6 +60,11 @@ public record Workspace(Path dir) {
         return dir.resolve("evaluation.json");
     }
 
+    /** The judge's per-question scores of the last evaluation, as a baseline file a gate compares. */
+    public Path evaluationBaseline() {
+        return dir.resolve("evaluation-baseline.json");
+    }
+
     /** Aggregated benchmark figures. */
     public Path benchmarkJson() {
         return dir.resolve("benchmark.json");

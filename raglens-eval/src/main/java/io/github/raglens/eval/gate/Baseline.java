@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.eval.RetrievalMetrics;
 import io.github.raglens.eval.benchmark.BenchmarkReport;
 import io.github.raglens.eval.benchmark.QuestionResult;
+import io.github.raglens.eval.judge.ScoreRecord;
 import io.github.raglens.internal.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,7 +28,8 @@ import java.util.TreeMap;
  *
  * @param format the file format, {@value #FORMAT}
  * @param source what the scores come from: {@code benchmark} (retrieval metrics of {@code
- *     benchmark.json}) or {@code evaluation} (judge scores)
+ *     benchmark.json}) or {@code evaluation} (judge scores, written by every evaluation as {@code
+ *     evaluation-baseline.json})
  * @param relevance the benchmark's relevance mode, empty for judge scores
  * @param questions question text by question id
  * @param scores system → metric → question id → score
@@ -94,6 +96,30 @@ public record Baseline(
     }
 
     /**
+     * The per-question scores of an evaluation: the first judgement of each cell that the given judge
+     * model scored, and the scores of the metrics that need no judge (failed cells are left out, so
+     * the gate compares the questions both runs scored).
+     *
+     * @param records score records, e.g. those of {@code scores.jsonl} that the current answers made
+     * @param judgeModel the judge model whose scores count
+     * @param questionTexts the question text by question id, shown for the questions that got worst
+     * @return the baseline of every retriever (system) scored
+     */
+    public static Baseline fromScores(List<ScoreRecord> records, String judgeModel, Map<String, String> questionTexts) {
+        Map<String, Map<String, Map<String, Double>>> scores = new TreeMap<>();
+        Map<String, String> questions = new TreeMap<>();
+        for (ScoreRecord r : records) {
+            boolean ofThisJudge =
+                    r.judgeModel().equals(judgeModel) || r.judgeModel().equals(ScoreRecord.NO_JUDGE);
+            if (r.isScored() && r.repeat() == 0 && ofThisJudge) {
+                questions.put(r.questionId(), questionTexts.getOrDefault(r.questionId(), ""));
+                put(scores.computeIfAbsent(r.retriever(), x -> new TreeMap<>()), r.metric(), r.questionId(), r.score());
+            }
+        }
+        return new Baseline(FORMAT, "evaluation", "", questions, scores, Map.of());
+    }
+
+    /**
      * Reads a baseline file, or a {@code benchmark.json} (whose baseline is taken on the fly).
      *
      * @param file the file
@@ -127,6 +153,10 @@ public record Baseline(
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        if (tree != null && tree.has("metrics")) {
+            throw new IllegalArgumentException(file + " holds an evaluation's means only; compare the per-question"
+                    + " scores every evaluation writes beside it, evaluation-baseline.json");
         }
         throw new IllegalArgumentException(file
                 + " is neither a raglens baseline nor a benchmark.json; write a baseline from a benchmark"

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.github.raglens.eval.benchmark.BenchmarkReport;
+import io.github.raglens.eval.judge.ScoreRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -161,5 +162,45 @@ class RegressionGateTest {
                 .filter(c -> c.metric().equals(metric))
                 .findFirst()
                 .orElseThrow();
+    }
+
+    @Test
+    void judgeScores_gateLikeRetrievalMetrics_onTheFirstJudgementOfTheJudgeModel() {
+        List<ScoreRecord> before = new java.util.ArrayList<>();
+        List<ScoreRecord> after = new java.util.ArrayList<>();
+        for (int q = 0; q < 60; q++) {
+            double score = q % 3 == 0 ? 0.5 : 1.0;
+            before.add(scored("q" + q, "openai/judge", 0, score));
+            before.add(scored("q" + q, "openai/other-judge", 0, 0.0));
+            after.add(scored("q" + q, "openai/judge", 0, q % 2 == 0 ? score - 0.5 : score));
+            after.add(scored("q" + q, "openai/judge", 1, score));
+        }
+        Baseline old = Baseline.fromScores(before, "openai/judge", java.util.Map.of("q0", "What is q0?"));
+        Baseline now = Baseline.fromScores(after, "openai/judge", java.util.Map.of());
+
+        assertThat(old.source()).isEqualTo("evaluation");
+        assertThat(old.values("hybrid", "faithfulness")).hasSize(60).containsEntry("q1", 1.0);
+        assertThat(gate.compare(old, old).regressed()).isFalse();
+        GateReport report = gate.compare(old, now);
+        assertThat(report.regressed()).isTrue();
+        assertThat(report.checks()).singleElement().satisfies(c -> {
+            assertThat(c.metric()).isEqualTo("faithfulness");
+            assertThat(c.difference()).isCloseTo(-0.25, within(1e-12));
+        });
+    }
+
+    private static ScoreRecord scored(String questionId, String judge, int repeat, double score) {
+        return new ScoreRecord(
+                "hybrid",
+                questionId,
+                "faithfulness",
+                judge,
+                "statements@1",
+                ScoreRecord.SCORED,
+                score,
+                "",
+                "",
+                repeat,
+                "");
     }
 }

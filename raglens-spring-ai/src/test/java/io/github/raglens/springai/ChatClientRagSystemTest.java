@@ -8,6 +8,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.RagAnswer;
 import io.github.raglens.model.RetrievedContext;
+import io.github.raglens.providers.OpenAiReplies;
 import io.github.raglens.spi.RagSystem;
 import java.io.IOException;
 import java.util.List;

@@ -12,6 +12,7 @@ import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.ResponseSchema;
 import io.github.raglens.model.TokenUsage;
+import io.github.raglens.providers.OpenAiReplies;
 import io.github.raglens.spi.LlmProvider;
 import java.io.IOException;
 import mockwebserver3.MockWebServer;

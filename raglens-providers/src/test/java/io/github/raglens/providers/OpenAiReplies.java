@@ -1,4 +1,4 @@
-package io.github.raglens.springai;
+package io.github.raglens.providers;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.internal.Json;
@@ -7,13 +7,16 @@ import java.io.UncheckedIOException;
 import mockwebserver3.MockResponse;
 import mockwebserver3.RecordedRequest;
 
-/** Replies of OpenAI's {@code POST /v1/chat/completions} in its exact wire format. */
-final class OpenAiReplies {
+/**
+ * Replies of OpenAI's {@code POST /v1/chat/completions} in its exact wire format, with chosen content,
+ * finish reason and usage; shared through the test jar with the framework adapters' tests.
+ */
+public final class OpenAiReplies {
 
     private OpenAiReplies() {}
 
     /** A completed reply with the given content, finish reason and usage. */
-    static MockResponse reply(String content, String finishReason, int promptTokens, int completionTokens) {
+    public static MockResponse reply(String content, String finishReason, int promptTokens, int completionTokens) {
         String body = """
                 {
                   "id": "chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT",
@@ -47,7 +50,7 @@ final class OpenAiReplies {
     }
 
     /** An OpenAI error reply. */
-    static MockResponse error(int code, String message, String type) {
+    public static MockResponse error(int code, String message, String type) {
         String body = """
                 {"error": {"message": %s, "type": "%s", "param": null, "code": null}}""".formatted(quote(message), type);
         return new MockResponse.Builder()
@@ -58,7 +61,7 @@ final class OpenAiReplies {
     }
 
     /** The JSON body of a recorded request. */
-    static JsonNode body(RecordedRequest request) {
+    public static JsonNode body(RecordedRequest request) {
         try {
             return Json.mapper().readTree(request.getBody().utf8());
         } catch (IOException e) {

@@ -127,7 +127,7 @@ public final class RegressionGate {
         double sd = Power.sdOfDifferences(a, b);
         // Without observed differences, plan with the spread of the scores themselves: a difference of
         // two systems whose scores correlate at 0.5 has the same standard deviation as each.
-        double planningSd = sd > 0 ? sd : Power.sdOfDifferences(b, new double[b.length]);
+        double planningSd = sd > 0 ? sd : Power.standardDeviation(b);
         double mde = Power.minDetectableEffect(planningSd, ids.size(), alpha, power);
         int needed = planningSd > 0 ? Power.questionsNeeded(planningSd, minEffect, alpha, power) : ids.size();
         List<GateReport.QuestionChange> worst = new ArrayList<>();

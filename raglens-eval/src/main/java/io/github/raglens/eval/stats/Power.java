@@ -71,19 +71,32 @@ public final class Power {
             throw new IllegalArgumentException(
                     "paired values must have the same length, were " + a.length + " and " + b.length);
         }
-        int n = a.length;
+        double[] d = new double[a.length];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = a[i] - b[i];
+        }
+        return standardDeviation(d);
+    }
+
+    /**
+     * The sample standard deviation of values, e.g. one system's per-question scores, for planning
+     * when no paired differences were observed.
+     *
+     * @return the standard deviation; 0 for fewer than two values
+     */
+    public static double standardDeviation(double[] values) {
+        int n = values.length;
         if (n < 2) {
             return 0;
         }
         double mean = 0;
-        for (int i = 0; i < n; i++) {
-            mean += a[i] - b[i];
+        for (double v : values) {
+            mean += v;
         }
         mean /= n;
         double ss = 0;
-        for (int i = 0; i < n; i++) {
-            double d = a[i] - b[i] - mean;
-            ss += d * d;
+        for (double v : values) {
+            ss += (v - mean) * (v - mean);
         }
         return Math.sqrt(ss / (n - 1));
     }

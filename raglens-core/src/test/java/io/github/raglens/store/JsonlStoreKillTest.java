@@ -61,7 +61,7 @@ class JsonlStoreKillTest {
                     // The pipe closes when the child is killed.
                 }
             });
-            waitUntilOpen(lines, seed);
+            waitForFirstForcedRecord(lines, seed);
             Thread.sleep(random.nextInt(5, 250));
             child.destroyForcibly();
             assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -92,20 +92,23 @@ class JsonlStoreKillTest {
                 next = store.records().stream().mapToInt(Rec::n).max().orElse(-1) + 1;
             }
         }
-        assertThat(reported).as("the child made progress").hasSizeGreaterThan(ROUNDS);
     }
 
-    private static void waitUntilOpen(List<String> lines, long seed) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    /**
+     * Waits until the child has forced a record, so that every round makes progress however loaded the
+     * machine is; the kill then lands at a random moment of the writes that follow.
+     */
+    private static void waitForFirstForcedRecord(List<String> lines, long seed) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
             synchronized (lines) {
-                if (!lines.isEmpty()) {
+                if (lines.stream().anyMatch(line -> line.startsWith("forced "))) {
                     return;
                 }
             }
             Thread.sleep(5);
         }
-        throw new AssertionError("seed " + seed + ": child did not open the store within 30 s");
+        throw new AssertionError("seed " + seed + ": the child forced no record within 60 s");
     }
 
     /** Counts each key's complete lines in the file as it is on disk after the kill. */

@@ -245,6 +245,17 @@ final class Pipeline {
         return Files.exists(workspace.questions());
     }
 
+    /** Every question of questions.jsonl in file order, failed and skipped ones too; empty without the file. */
+    List<QuestionSample> allQuestions() {
+        if (!hasQuestions()) {
+            return List.of();
+        }
+        try (JsonlStore<QuestionRecord> store =
+                JsonlStore.open(workspace.questions(), QuestionRecord.class, QuestionRecord::chunkId)) {
+            return store.records().stream().map(QuestionRecord::toSample).toList();
+        }
+    }
+
     /** The usable questions of questions.jsonl. */
     List<QuestionSample> loadQuestions() {
         if (!Files.exists(workspace.questions())) {

@@ -17,6 +17,12 @@ import java.util.Optional;
  */
 public final class EvaluateOptions {
 
+    /** The judge metrics {@link Builder#metrics} accepts, e.g. {@code faithfulness}. */
+    public static final List<String> METRIC_NAMES = Metrics.NAMES;
+
+    /** The metrics judged when none are named. */
+    public static final List<String> DEFAULT_METRICS = Metrics.DEFAULT;
+
     private final int sample;
     private final int k;
     private final List<String> metrics;

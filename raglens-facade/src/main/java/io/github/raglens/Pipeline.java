@@ -5,6 +5,8 @@ import io.github.raglens.chunk.ChunkAudit;
 import io.github.raglens.chunk.ChunkedCorpus;
 import io.github.raglens.chunk.CorpusChunker;
 import io.github.raglens.error.RagLensException;
+import io.github.raglens.error.Setting;
+import io.github.raglens.error.SettingException;
 import io.github.raglens.error.StoreException;
 import io.github.raglens.eval.benchmark.BenchmarkReport;
 import io.github.raglens.eval.benchmark.BenchmarkRunner;
@@ -77,7 +79,7 @@ final class Pipeline {
     IngestResult ingest(Path docs, ProgressListener progress) {
         List<Path> files = CorpusParser.files(docs);
         if (files.isEmpty()) {
-            throw new RagLensException("no PDF, Markdown or text files under " + docs + "; check --docs");
+            throw new SettingException("no PDF, Markdown or text files under " + docs, Setting.DOCUMENTS);
         }
         requireWritable(config.workspace());
         Parser parser = config.parser().get();
@@ -243,6 +245,17 @@ final class Pipeline {
 
     boolean hasQuestions() {
         return Files.exists(workspace.questions());
+    }
+
+    /** Every question of questions.jsonl in file order, failed and skipped ones too; empty without the file. */
+    List<QuestionSample> allQuestions() {
+        if (!hasQuestions()) {
+            return List.of();
+        }
+        try (JsonlStore<QuestionRecord> store =
+                JsonlStore.open(workspace.questions(), QuestionRecord.class, QuestionRecord::chunkId)) {
+            return store.records().stream().map(QuestionRecord::toSample).toList();
+        }
     }
 
     /** The usable questions of questions.jsonl. */

@@ -1,7 +1,9 @@
 package io.github.raglens;
 
+import io.github.raglens.chunk.Chunkers;
 import io.github.raglens.chunk.SectionChunker;
 import io.github.raglens.eval.benchmark.BenchmarkReport;
+import io.github.raglens.eval.benchmark.Relevance;
 import io.github.raglens.eval.gate.Baseline;
 import io.github.raglens.eval.questions.QuestionRun;
 import io.github.raglens.model.QuestionSample;
@@ -70,6 +72,9 @@ public final class RagLens {
 
     /** The relevance modes of the retrieval benchmark. */
     public static final List<String> RELEVANCE_MODES = List.of("chunk", "section", "evidence", "document");
+
+    /** The built-in retrievers {@link Builder#retrievers} accepts, e.g. {@code bm25}, {@code dense}. */
+    public static final List<String> RETRIEVER_NAMES = Retrievers.NAMES;
 
     private static final Set<String> NEED_EMBEDDINGS = Set.of("dense", "hybrid", "hybrid-rrf");
 
@@ -156,6 +161,21 @@ public final class RagLens {
     public int importQuestions(Path file) {
         Workspace ws = workspace();
         return QuestionImport.run(Objects.requireNonNull(file, "file"), ws.questions(), ws.chunks());
+    }
+
+    /** The chunker {@link #ingest} cuts documents with; its {@code toString()} names its settings. */
+    public Chunker chunker() {
+        return config.chunker();
+    }
+
+    /**
+     * Every question of the workspace's {@code questions.jsonl} in file order, failed and skipped
+     * ones included ({@link QuestionSample#status()}).
+     *
+     * @return empty when there are no questions yet
+     */
+    public List<QuestionSample> storedQuestions() {
+        return pipeline.allQuestions();
     }
 
     /** Runs every retriever over the generated questions; writes {@code benchmark.json} and TREC runs. */
@@ -379,6 +399,16 @@ public final class RagLens {
             return this;
         }
 
+        /**
+         * A built-in chunker by name, with its defaults: {@code section}, {@code sliding} or {@code
+         * recursive}.
+         *
+         * @throws IllegalArgumentException for an unknown name, naming the choices
+         */
+        public Builder chunker(String name) {
+            return chunker(Chunkers.byName(Objects.requireNonNull(name, "name")));
+        }
+
         /** The embedding model, created on first use (default: local bge-small-en-v1.5). */
         public Builder embeddings(Supplier<? extends EmbeddingProvider> embeddings) {
             Objects.requireNonNull(embeddings, "embeddings");
@@ -539,12 +569,9 @@ public final class RagLens {
          * compares chunkers fairly). Default {@code chunk}.
          */
         public Builder relevance(String mode) {
-            String m = Objects.requireNonNull(mode, "mode").toLowerCase(Locale.ROOT);
-            if (!RELEVANCE_MODES.contains(m)) {
-                throw new IllegalArgumentException(
-                        "unknown relevance '" + mode + "'; use one of " + String.join(", ", RELEVANCE_MODES));
-            }
-            this.relevance = m;
+            this.relevance = Relevance.parse(
+                            Objects.requireNonNull(mode, "mode").toLowerCase(Locale.ROOT))
+                    .label();
             return this;
         }
 

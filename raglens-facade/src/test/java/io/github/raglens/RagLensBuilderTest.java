@@ -26,8 +26,11 @@ class RagLensBuilderTest {
                 .hasMessage("unknown retriever 'bm26'; use one of bm25, dense, hybrid, hybrid-rrf, hierarchical,"
                         + " hier-neighbor, neighbor");
         assertThatThrownBy(() -> RagLens.builder().relevance("page"))
-                .hasMessage("unknown relevance 'page'; use one of chunk, section, evidence, document");
+                .hasMessage("unknown relevance 'page'; use chunk, section, evidence or document");
         assertThatThrownBy(() -> RagLens.builder().k(5, 0)).hasMessage("K must be > 0, was 0");
+        assertThatThrownBy(() -> RagLens.builder().chunker("fixed"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown chunker 'fixed'; use one of: section, sliding, recursive");
     }
 
     @Test

@@ -4,7 +4,6 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.Document;
 import io.github.raglens.spi.Chunker;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * A baseline that ignores sections: the whole document's text through the recursive character
@@ -27,12 +26,12 @@ public final class RecursiveChunker implements Chunker {
 
     private final int chunkChars;
     private final int overlapChars;
-    private final RecursiveSplitter splitter;
+    private final TextWindows windows;
 
     private RecursiveChunker(Builder b) {
         this.chunkChars = b.chunkChars;
         this.overlapChars = b.overlapChars;
-        this.splitter = new RecursiveSplitter(chunkChars, overlapChars);
+        this.windows = TextWindows.recursive(chunkChars, overlapChars);
     }
 
     /** A builder with the defaults (1,200 / 200). */
@@ -47,10 +46,7 @@ public final class RecursiveChunker implements Chunker {
 
     @Override
     public List<Chunk> chunk(Document document) {
-        Objects.requireNonNull(document, "document");
-        DocumentText doc = new DocumentText(document);
-        String text = doc.text();
-        return doc.toChunks(document.id(), splitter.split(text, 0, text.length(), List.of()));
+        return windows.chunk(document);
     }
 
     /** Lists every option. */
@@ -73,10 +69,7 @@ public final class RecursiveChunker implements Chunker {
          * @throws IllegalArgumentException when below 1
          */
         public Builder chunkChars(int chars) {
-            if (chars < 1) {
-                throw new IllegalArgumentException("chunkChars must be >= 1, was " + chars);
-            }
-            this.chunkChars = chars;
+            this.chunkChars = TextWindows.checkSize("chunkChars", chars);
             return this;
         }
 
@@ -86,10 +79,7 @@ public final class RecursiveChunker implements Chunker {
          * @throws IllegalArgumentException when negative
          */
         public Builder overlapChars(int chars) {
-            if (chars < 0) {
-                throw new IllegalArgumentException("overlapChars must be >= 0, was " + chars);
-            }
-            this.overlapChars = chars;
+            this.overlapChars = TextWindows.checkOverlap(chars);
             return this;
         }
 
@@ -99,11 +89,7 @@ public final class RecursiveChunker implements Chunker {
          * @throws IllegalArgumentException when the overlap is not smaller than the chunk size
          */
         public RecursiveChunker build() {
-            if (overlapChars >= chunkChars) {
-                throw new IllegalArgumentException("overlapChars (" + overlapChars
-                        + ") must be smaller than chunkChars (" + chunkChars
-                        + "); lower overlapChars or raise chunkChars");
-            }
+            TextWindows.checkFits("chunkChars", chunkChars, overlapChars);
             return new RecursiveChunker(this);
         }
     }

@@ -1,12 +1,9 @@
 package io.github.raglens.chunk;
 
-import io.github.raglens.chunk.StructurePreserver.Span;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.Document;
 import io.github.raglens.spi.Chunker;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * The naive baseline: a fixed window slid across the whole document's text, blind to sections,
@@ -34,10 +31,12 @@ public final class SlidingWindowChunker implements Chunker {
 
     private final int windowChars;
     private final int overlapChars;
+    private final TextWindows windows;
 
     private SlidingWindowChunker(Builder b) {
         this.windowChars = b.windowChars;
         this.overlapChars = b.overlapChars;
+        this.windows = TextWindows.sliding(windowChars, overlapChars);
     }
 
     /** A builder with the defaults (1,000 / 200). */
@@ -52,19 +51,7 @@ public final class SlidingWindowChunker implements Chunker {
 
     @Override
     public List<Chunk> chunk(Document document) {
-        Objects.requireNonNull(document, "document");
-        DocumentText doc = new DocumentText(document);
-        int n = doc.text().length();
-        List<Span> windows = new ArrayList<>();
-        int step = windowChars - overlapChars;
-        for (int start = 0; start < n; start += step) {
-            int end = Math.min(start + windowChars, n);
-            windows.add(new Span(start, end));
-            if (end == n) {
-                break;
-            }
-        }
-        return doc.toChunks(document.id(), windows);
+        return windows.chunk(document);
     }
 
     /** Lists every option. */
@@ -87,10 +74,7 @@ public final class SlidingWindowChunker implements Chunker {
          * @throws IllegalArgumentException when below 1
          */
         public Builder windowChars(int chars) {
-            if (chars < 1) {
-                throw new IllegalArgumentException("windowChars must be >= 1, was " + chars);
-            }
-            this.windowChars = chars;
+            this.windowChars = TextWindows.checkSize("windowChars", chars);
             return this;
         }
 
@@ -100,10 +84,7 @@ public final class SlidingWindowChunker implements Chunker {
          * @throws IllegalArgumentException when negative
          */
         public Builder overlapChars(int chars) {
-            if (chars < 0) {
-                throw new IllegalArgumentException("overlapChars must be >= 0, was " + chars);
-            }
-            this.overlapChars = chars;
+            this.overlapChars = TextWindows.checkOverlap(chars);
             return this;
         }
 
@@ -113,11 +94,7 @@ public final class SlidingWindowChunker implements Chunker {
          * @throws IllegalArgumentException when the overlap is not smaller than the window
          */
         public SlidingWindowChunker build() {
-            if (overlapChars >= windowChars) {
-                throw new IllegalArgumentException("overlapChars (" + overlapChars
-                        + ") must be smaller than windowChars (" + windowChars
-                        + "); lower overlapChars or raise windowChars");
-            }
+            TextWindows.checkFits("windowChars", windowChars, overlapChars);
             return new SlidingWindowChunker(this);
         }
     }

@@ -2,6 +2,7 @@ package io.github.raglens.cli;
 
 import io.github.raglens.BeirOptions;
 import io.github.raglens.BeirResult;
+import io.github.raglens.Models;
 import io.github.raglens.RagLens;
 import io.github.raglens.eval.beir.BeirScore;
 import java.io.PrintWriter;
@@ -58,7 +59,7 @@ final class BeirCommand implements Callable<Integer> {
     @Option(
             names = "--embedding-model",
             paramLabel = "NAME",
-            defaultValue = EmbeddingModels.DEFAULT,
+            defaultValue = Models.DEFAULT_LOCAL_EMBEDDING_MODEL,
             description = "Local embedding model for dense retrieval (default: ${DEFAULT-VALUE}).")
     String embeddingModel;
 
@@ -86,8 +87,8 @@ final class BeirCommand implements Callable<Integer> {
         if (retrievers.stream().allMatch(r -> r.equals("bm25"))) {
             builder.noEmbeddings();
         } else {
-            EmbeddingModels.check(embeddingModel, spec.commandLine());
-            builder.embeddings(() -> EmbeddingModels.onnx(embeddingModel, spec.commandLine()));
+            builder.embeddings(ProviderChoice.embeddings(
+                    spec, "--embedding-model", "onnx", embeddingModel, Lenses.workingDirectory()));
         }
         BeirResult r;
         try (StageProgress progress = new StageProgress(parent)) {

@@ -4,18 +4,12 @@ import io.github.raglens.RagLens;
 import io.github.raglens.eval.benchmark.BenchmarkReport;
 import io.github.raglens.eval.benchmark.MetricSummary;
 import io.github.raglens.eval.benchmark.PairwiseComparison;
-import io.github.raglens.eval.benchmark.Relevance;
 import io.github.raglens.eval.benchmark.RetrieverSummary;
-import io.github.raglens.eval.questions.QuestionGenerator;
-import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
-import io.github.raglens.retrieval.Retrievers;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;
-import io.github.raglens.store.JsonlStore;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -123,20 +117,21 @@ final class BenchmarkCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Relevance mode;
+        RagLens.Builder builder = Lenses.builder(cli);
         try {
-            mode = Relevance.parse(relevance);
+            builder.relevance(relevance);
             for (String name : retrieverNames) {
-                if (!Retrievers.NAMES.contains(name)) {
-                    throw new IllegalArgumentException(
-                            "unknown retriever '" + name + "'; use one of " + String.join(", ", Retrievers.NAMES));
+                if (!RagLens.RETRIEVER_NAMES.contains(name)) {
+                    throw new IllegalArgumentException("unknown retriever '" + name + "'; use one of "
+                            + String.join(", ", RagLens.RETRIEVER_NAMES));
                 }
             }
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        Path questionsFile = cli.workspace.resolve(QuestionGenerator.FILE_NAME);
-        List<QuestionSample> questions = readQuestions(questionsFile);
+        RagLens stored = Lenses.builder(cli).bm25().build();
+        Path questionsFile = stored.workspace().questions();
+        List<QuestionSample> questions = stored.storedQuestions();
         if (questions.isEmpty()) {
             err.println("raglens benchmark: no questions in " + questionsFile + "; run `"
                     + cli.retype("questions --docs " + RaglensCli.word(docs)) + "` first");
@@ -155,7 +150,6 @@ final class BenchmarkCommand implements Callable<Integer> {
                     + "` or try another --llm-model");
             return CommandLine.ExitCode.SOFTWARE;
         }
-        RagLens.Builder builder = Lenses.builder(cli).relevance(mode.cliName());
         try {
             builder.k(ks.stream().mapToInt(Integer::intValue).toArray());
         } catch (IllegalArgumentException e) {
@@ -217,15 +211,6 @@ final class BenchmarkCommand implements Callable<Integer> {
         }
         if (lengthFair != null) {
             builder.evidenceWithin(lengthFair);
-        }
-    }
-
-    private static List<QuestionSample> readQuestions(Path file) {
-        if (!Files.exists(file)) {
-            return List.of();
-        }
-        try (JsonlStore<QuestionRecord> store = JsonlStore.open(file, QuestionRecord.class, QuestionRecord::chunkId)) {
-            return store.records().stream().map(QuestionRecord::toSample).toList();
         }
     }
 

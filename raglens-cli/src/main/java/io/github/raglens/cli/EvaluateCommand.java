@@ -11,17 +11,14 @@ import io.github.raglens.eval.judge.Calibration;
 import io.github.raglens.eval.judge.ContextPrecision;
 import io.github.raglens.eval.judge.JudgeAgreement;
 import io.github.raglens.eval.judge.JudgeDisagreement;
-import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.eval.judge.ScoringSummary;
 import io.github.raglens.eval.judge.SelfConsistency;
-import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.eval.stats.ConfidenceInterval;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
+import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.TokenPrice;
-import io.github.raglens.retrieval.Retrievers;
 import io.github.raglens.spi.LlmProvider;
-import io.github.raglens.store.JsonlStore;
 import io.github.raglens.workspace.Workspace;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -113,7 +110,7 @@ final class EvaluateCommand implements Callable<Integer> {
             names = "--metrics",
             split = ",",
             description = "Metrics (default: faithfulness,factual_correctness,context_precision,context_recall).")
-    List<String> metrics = Metrics.DEFAULT;
+    List<String> metrics = EvaluateOptions.DEFAULT_METRICS;
 
     @Option(
             names = "--context-precision",
@@ -227,18 +224,19 @@ final class EvaluateCommand implements Callable<Integer> {
                         "--context-precision must be per-context or one-call, was '" + contextPrecision + "'");
         };
         for (String m : metrics) {
-            if (!Metrics.NAMES.contains(m)) {
+            if (!EvaluateOptions.METRIC_NAMES.contains(m)) {
                 throw new CommandLine.ParameterException(
                         spec.commandLine(),
-                        "unknown metric '" + m + "' in --metrics; choose from " + String.join(", ", Metrics.NAMES));
+                        "unknown metric '" + m + "' in --metrics; choose from "
+                                + String.join(", ", EvaluateOptions.METRIC_NAMES));
             }
         }
         for (String r : retrievers) {
-            if (!Retrievers.NAMES.contains(r)) {
+            if (!RagLens.RETRIEVER_NAMES.contains(r)) {
                 throw new CommandLine.ParameterException(
                         spec.commandLine(),
                         "unknown retriever '" + r + "' in --retrievers; choose from "
-                                + String.join(", ", Retrievers.NAMES));
+                                + String.join(", ", RagLens.RETRIEVER_NAMES));
             }
         }
         atLeastOne("--sample", sample);
@@ -360,7 +358,7 @@ final class EvaluateCommand implements Callable<Integer> {
                 out.printf(
                         Locale.ROOT,
                         "answering %d questions x %d retrievers with %s%n",
-                        Math.min(sample, questionCount(ws)),
+                        Math.min(sample, questionCount(lens)),
                         retrievers.size(),
                         llm.modelName());
             }
@@ -443,12 +441,10 @@ final class EvaluateCommand implements Callable<Integer> {
     }
 
     /** Usable questions in the workspace, for the opening line. */
-    private static int questionCount(Workspace ws) {
-        try (JsonlStore<QuestionRecord> store =
-                JsonlStore.open(ws.questions(), QuestionRecord.class, QuestionRecord::chunkId)) {
-            return (int)
-                    store.records().stream().filter(QuestionRecord::isSuccess).count();
-        }
+    private static int questionCount(RagLens lens) {
+        return (int) lens.storedQuestions().stream()
+                .filter(q -> q.status() == QuestionStatus.SUCCESS)
+                .count();
     }
 
     private static void printConsistency(PrintWriter out, List<SelfConsistency> consistency) {

@@ -4,10 +4,8 @@ import io.github.raglens.IngestResult;
 import io.github.raglens.RagLens;
 import io.github.raglens.chunk.AuditFinding;
 import io.github.raglens.chunk.ChunkAudit;
-import io.github.raglens.chunk.Chunkers;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.parse.IngestReport;
-import io.github.raglens.spi.Chunker;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
@@ -55,13 +53,13 @@ final class IngestCommand implements Callable<Integer> {
     public Integer call() {
         var out = spec.commandLine().getOut();
         var err = spec.commandLine().getErr();
-        Chunker chunker;
+        RagLens.Builder builder = Lenses.builder(parent);
         try {
-            chunker = Chunkers.byName(chunkerName);
+            builder.chunker(chunkerName);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--chunker: " + e.getMessage());
         }
-        RagLens lens = Lenses.builder(parent).chunker(chunker).build();
+        RagLens lens = builder.build();
         boolean lines = !parent.quiet && !parent.noProgress;
         IngestResult result = lens.ingest(docs, (stage, done, total, file) -> {
             if (lines) {
@@ -87,7 +85,7 @@ final class IngestCommand implements Callable<Integer> {
         }
         out.println("chunked " + result.documents() + " documents into "
                 + result.chunks() + " chunks ("
-                + byType(result.chunksByType()) + ") with " + chunker + " in " + result.chunkingMillis()
+                + byType(result.chunksByType()) + ") with " + lens.chunker() + " in " + result.chunkingMillis()
                 + " ms (parsing took "
                 + result.parseMillis() + " ms); " + result.audit().summary() + "; chunks: "
                 + lens.workspace().chunks());

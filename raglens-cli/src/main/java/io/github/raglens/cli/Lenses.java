@@ -1,11 +1,9 @@
 package io.github.raglens.cli;
 
 import io.github.raglens.RagLens;
-import io.github.raglens.providers.Providers;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
 import picocli.CommandLine;
@@ -38,14 +36,7 @@ final class Lenses {
      * @throws CommandLine.ParameterException (a usage error) for an unknown provider or local model
      */
     static Supplier<EmbeddingProvider> embeddings(CommandLine.Model.CommandSpec spec, String provider, String model) {
-        if (provider.toLowerCase(Locale.ROOT).equals("onnx")) {
-            String name = model == null ? EmbeddingModels.DEFAULT : model;
-            EmbeddingModels.check(name, spec.commandLine());
-            return () -> EmbeddingModels.onnx(name, spec.commandLine());
-        }
-        EmbeddingProvider remote =
-                ProviderChoice.embeddings(spec, "--embedding-provider", provider, model, workingDirectory(), b -> {});
-        return () -> remote;
+        return ProviderChoice.embeddings(spec, "--embedding-provider", provider, model, workingDirectory());
     }
 
     /**
@@ -59,12 +50,7 @@ final class Lenses {
         Optional<String> indexed =
                 chosen ? Optional.empty() : builder(cli).build().indexedEmbeddingModel();
         if (indexed.isPresent()) {
-            String name = indexed.get();
-            int slash = name.indexOf('/');
-            if (slash > 0 && Providers.EMBEDDING_PROVIDERS.contains(name.substring(0, slash))) {
-                return embeddings(spec, name.substring(0, slash), name.substring(slash + 1));
-            }
-            return embeddings(spec, "onnx", name);
+            return ProviderChoice.embeddingsNamed(spec, indexed.get(), workingDirectory());
         }
         return embeddings(spec, provider, model);
     }
@@ -76,6 +62,6 @@ final class Lenses {
      * @param model the model, or null for the provider's default
      */
     static LlmProvider chat(CommandLine.Model.CommandSpec spec, String option, String provider, String model) {
-        return ProviderChoice.chat(spec, option, provider, model, workingDirectory(), b -> {});
+        return ProviderChoice.chat(spec, option, provider, model, workingDirectory());
     }
 }

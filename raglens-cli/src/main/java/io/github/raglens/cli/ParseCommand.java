@@ -1,18 +1,9 @@
 package io.github.raglens.cli;
 
-import io.github.raglens.internal.Json;
+import io.github.raglens.Documents;
 import io.github.raglens.model.Document;
-import io.github.raglens.model.Section;
-import io.github.raglens.model.Table;
-import io.github.raglens.parse.DocumentMarkdown;
-import io.github.raglens.parse.DocumentParser;
-import io.github.raglens.parse.PdfParser;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -32,13 +23,6 @@ final class ParseCommand implements Callable<Integer> {
         markdown,
         json
     }
-
-    /** A section in the JSON output, flattened in document order. */
-    record SectionView(String id, String title, int level, int pageStart, int pageEnd, String text) {}
-
-    /** The JSON output. */
-    record DocumentView(
-            String id, String title, String source, int pages, List<SectionView> sections, List<Table> tables) {}
 
     @Parameters(index = "0", paramLabel = "FILE", description = "A PDF, Markdown or text file.")
     Path file;
@@ -61,43 +45,14 @@ final class ParseCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("raglens: file " + file + " does not exist; check the path");
             return CommandLine.ExitCode.SOFTWARE;
         }
-        DocumentParser parser = DocumentParser.withPdfParser(
-                PdfParser.builder().useOutline(!noOutline).build());
-        Document document = parser.parse(file);
+        Document document = Documents.parse(file, !noOutline);
         var out = spec.commandLine().getOut();
         if (format == Format.markdown) {
-            out.print(DocumentMarkdown.render(document));
+            out.print(Documents.markdown(document));
         } else {
-            out.println(json(document));
+            out.println(Documents.json(document));
         }
         out.flush();
         return CommandLine.ExitCode.OK;
-    }
-
-    static String json(Document document) {
-        List<SectionView> sections = new ArrayList<>();
-        List<Table> tables = new ArrayList<>();
-        flatten(document.root(), sections, tables);
-        try {
-            return Json.mapper()
-                    .writerWithDefaultPrettyPrinter()
-                    .writeValueAsString(new DocumentView(
-                            document.id(),
-                            document.title(),
-                            document.source(),
-                            document.pageCount(),
-                            sections,
-                            tables));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void flatten(Section s, List<SectionView> sections, List<Table> tables) {
-        sections.add(new SectionView(s.id(), s.title(), s.level(), s.pageStart(), s.pageEnd(), s.text()));
-        tables.addAll(s.tables());
-        for (Section c : s.children()) {
-            flatten(c, sections, tables);
-        }
     }
 }

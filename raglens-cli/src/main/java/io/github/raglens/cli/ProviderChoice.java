@@ -1,19 +1,21 @@
 package io.github.raglens.cli;
 
-import io.github.raglens.providers.Environment;
-import io.github.raglens.providers.ProviderBuilder;
-import io.github.raglens.providers.Providers;
+import io.github.raglens.Models;
+import io.github.raglens.error.AuthenticationException;
+import io.github.raglens.error.MissingKeyException;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import java.nio.file.Path;
-import java.util.function.Consumer;
+import java.util.Locale;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 
 /**
  * Maps {@code --llm-provider}, {@code --judge-provider} and {@code --embedding-provider} (with
- * their model options) to provider clients. The environment is the process environment, then the
- * {@code .env} file of the working directory. An unknown provider is a usage error (exit 2); a
- * missing key fails with one line naming the variable and the way out (exit 1).
+ * their model options) to the facade's {@link Models}, and words their failures in flags. The
+ * environment is the process environment, then the {@code .env} file of the working directory. An
+ * unknown provider is a usage error (exit 2); a missing key fails with one line naming the variable
+ * and the way out (exit 1).
  */
 final class ProviderChoice {
 
@@ -27,46 +29,75 @@ final class ProviderChoice {
      * @param provider the provider's name
      * @param model the model, or null for the provider's default
      * @param workingDirectory where {@code .env} is read
-     * @param configure further options (stage, ledger, limits)
      */
     static LlmProvider chat(
-            CommandLine.Model.CommandSpec spec,
-            String option,
-            String provider,
-            String model,
-            Path workingDirectory,
-            Consumer<ProviderBuilder<?>> configure) {
+            CommandLine.Model.CommandSpec spec, String option, String provider, String model, Path workingDirectory) {
         try {
-            String m = model != null ? model : Providers.defaultChatModel(provider);
-            return Providers.chat(provider, m, Environment.standard(workingDirectory), option, configure);
+            return chat(option, provider, model, workingDirectory);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), usage(e, option));
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
     }
 
     /**
-     * A remote embedding client ({@code ollama} or {@code openai}; {@code onnx} is local and built
-     * by the caller).
+     * A chat client, for callers without a command spec.
      *
-     * @see #chat
+     * @throws IllegalArgumentException for an unknown provider, naming {@code option}
+     * @throws AuthenticationException when the provider's key is not set, naming {@code option}
      */
-    static EmbeddingProvider embeddings(
-            CommandLine.Model.CommandSpec spec,
-            String option,
-            String provider,
-            String model,
-            Path workingDirectory,
-            Consumer<ProviderBuilder<?>> configure) {
+    static LlmProvider chat(String option, String provider, String model, Path workingDirectory) {
+        if (!Models.CHAT_PROVIDERS.contains(provider.toLowerCase(Locale.ROOT))) {
+            throw new IllegalArgumentException(
+                    "unknown provider '" + provider + "' for " + option + "; choose ollama, openai or groq");
+        }
         try {
-            String m = model != null ? model : Providers.defaultEmbeddingModel(provider);
-            return Providers.embeddings(provider, m, Environment.standard(workingDirectory), option, configure);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), usage(e, option));
+            return Models.chat(provider, model, workingDirectory);
+        } catch (MissingKeyException e) {
+            throw inFlags(e, option);
         }
     }
 
-    private static String usage(IllegalArgumentException e, String option) {
-        String msg = e.getMessage();
-        return msg.contains(option) ? msg : msg.replace("; choose ", "; choose " + option + " ");
+    /**
+     * An embedding model: {@code onnx} is local and loaded on first use; a remote client is built
+     * now, so a missing key fails at once.
+     *
+     * @see #chat
+     */
+    static Supplier<EmbeddingProvider> embeddings(
+            CommandLine.Model.CommandSpec spec, String option, String provider, String model, Path workingDirectory) {
+        if (!Models.EMBEDDING_PROVIDERS.contains(provider.toLowerCase(Locale.ROOT))) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "no embedding model for provider '" + provider + "'; choose " + option + " onnx, ollama or openai");
+        }
+        try {
+            return Models.embeddings(provider, model, workingDirectory);
+        } catch (MissingKeyException e) {
+            throw inFlags(e, option);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** The embedding model an index records, e.g. {@code openai/text-embedding-3-small}. */
+    static Supplier<EmbeddingProvider> embeddingsNamed(
+            CommandLine.Model.CommandSpec spec, String recordedName, Path workingDirectory) {
+        try {
+            return Models.embeddingsNamed(recordedName, workingDirectory);
+        } catch (MissingKeyException e) {
+            throw inFlags(e, "--embedding-provider");
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    private static AuthenticationException inFlags(MissingKeyException e, String option) {
+        return new AuthenticationException(
+                e.provider(),
+                e.model(),
+                0,
+                null,
+                e.variable() + " is not set; export it or put it in .env, or choose " + option + " ollama",
+                e);
     }
 }

@@ -2,8 +2,6 @@ package io.github.raglens.cli;
 
 import io.github.raglens.RagLens;
 import io.github.raglens.eval.questions.QuestionRun;
-import io.github.raglens.providers.Environment;
-import io.github.raglens.providers.Providers;
 import io.github.raglens.spi.LlmProvider;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -57,11 +55,7 @@ final class QuestionsCommand implements Callable<Integer> {
     static LlmFactory llmFactory = QuestionsCommand::defaultLlm;
 
     static LlmProvider defaultLlm(String provider, String model) {
-        return Providers.chat(
-                provider,
-                model == null ? Providers.defaultChatModel(provider) : model,
-                Environment.standard(Lenses.workingDirectory()),
-                "--llm-provider");
+        return ProviderChoice.chat("--llm-provider", provider, model, Lenses.workingDirectory());
     }
 
     @Option(

@@ -1,6 +1,8 @@
 package io.github.raglens.cli;
 
 import io.github.raglens.error.RagLensException;
+import io.github.raglens.error.Setting;
+import io.github.raglens.error.SettingException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -163,6 +165,10 @@ public final class RaglensCli implements Runnable {
                 // The stage ended because Ctrl-C interrupted it; the hook has said so.
                 return EXIT_INTERRUPTED;
             }
+            if (e instanceof SettingException s) {
+                commandLine.getErr().println("raglens: " + s.problem() + "; check " + option(s.setting()));
+                return CommandLine.ExitCode.SOFTWARE;
+            }
             if (e instanceof RagLensException) {
                 commandLine.getErr().println("raglens: " + e.getMessage());
                 return CommandLine.ExitCode.SOFTWARE;
@@ -171,6 +177,13 @@ public final class RaglensCli implements Runnable {
         });
         int code = cli.execute(args);
         return STOPPING.get() ? EXIT_INTERRUPTED : code;
+    }
+
+    /** The option that sets what a library remedy names. */
+    static String option(Setting setting) {
+        return switch (setting) {
+            case DOCUMENTS -> "--docs";
+        };
     }
 
     /**

@@ -40,6 +40,16 @@ class ParseAndIngestCommandTest {
     }
 
     @Test
+    void ingest_missingFolder_namesTheOption() {
+        Path missing = dir.resolve("missing");
+        assertThat(run("--workspace", dir.resolve("ws").toString(), "ingest", "--docs", missing.toString()))
+                .isEqualTo(1);
+        assertThat(err.toString())
+                .isEqualTo(
+                        "raglens: documents folder " + missing + " does not exist or is not a folder; check --docs\n");
+    }
+
+    @Test
     void ingest_badFileIsReportedAndExitCodeIs3() throws IOException {
         Path docs = Files.createDirectories(dir.resolve("docs"));
         Files.writeString(docs.resolve("good.md"), "# Good\n\ntext\n");

@@ -22,7 +22,7 @@ class ProviderChoiceTest {
 
     @Test
     void chat_defaultModel_perProvider(@TempDir Path dir) {
-        assertThat(ProviderChoice.chat(SPEC, "--llm-provider", "ollama", null, dir, b -> {})
+        assertThat(ProviderChoice.chat(SPEC, "--llm-provider", "ollama", null, dir)
                         .modelName())
                 .isEqualTo("ollama/llama3.2");
     }
@@ -30,17 +30,17 @@ class ProviderChoiceTest {
     @Test
     void chat_keyFromDotEnv(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve(".env"), "GROQ_API_KEY=gsk_from_dotenv_123\n");
-        assertThat(ProviderChoice.chat(SPEC, "--judge-provider", "groq", null, dir, b -> {})
+        assertThat(ProviderChoice.chat(SPEC, "--judge-provider", "groq", null, dir)
                         .modelName())
                 .isEqualTo("groq/llama-3.1-8b-instant");
     }
 
     @Test
     void unknownProvider_isAUsageError(@TempDir Path dir) {
-        assertThatThrownBy(() -> ProviderChoice.chat(SPEC, "--judge-provider", "claude", "x", dir, b -> {}))
+        assertThatThrownBy(() -> ProviderChoice.chat(SPEC, "--judge-provider", "claude", "x", dir))
                 .isInstanceOf(CommandLine.ParameterException.class)
                 .hasMessage("unknown provider 'claude' for --judge-provider; choose ollama, openai or groq");
-        assertThatThrownBy(() -> ProviderChoice.embeddings(SPEC, "--embedding-provider", "groq", null, dir, b -> {}))
+        assertThatThrownBy(() -> ProviderChoice.embeddings(SPEC, "--embedding-provider", "groq", null, dir))
                 .isInstanceOf(CommandLine.ParameterException.class)
                 .hasMessage(
                         "no embedding model for provider 'groq'; choose --embedding-provider onnx, ollama or openai");
@@ -51,7 +51,7 @@ class ProviderChoiceTest {
         // only meaningful where the test machine itself has no key
         org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("OPENAI_API_KEY") == null);
         org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("OPENAI_BASE_URL") == null);
-        assertThatThrownBy(() -> ProviderChoice.chat(SPEC, "--llm-provider", "openai", null, dir, b -> {}))
+        assertThatThrownBy(() -> ProviderChoice.chat(SPEC, "--llm-provider", "openai", null, dir))
                 .isInstanceOf(AuthenticationException.class)
                 .hasMessage("OPENAI_API_KEY is not set; export it or put it in .env, or choose --llm-provider ollama");
     }

@@ -2,6 +2,8 @@ package io.github.raglens.parse;
 
 import io.github.raglens.error.ParseException;
 import io.github.raglens.error.RagLensException;
+import io.github.raglens.error.Setting;
+import io.github.raglens.error.SettingException;
 import io.github.raglens.model.Document;
 import io.github.raglens.spi.Parser;
 import java.io.IOException;
@@ -42,13 +44,14 @@ public final class CorpusParser {
      * The supported files under a folder (recursively), sorted by path; hidden files and folders are
      * skipped.
      *
-     * @throws RagLensException when the folder does not exist or cannot be read
+     * @throws SettingException when the folder does not exist
+     * @throws RagLensException when the folder cannot be read
      */
     public static List<Path> files(Path directory) {
         Objects.requireNonNull(directory, "directory");
         if (!Files.isDirectory(directory)) {
-            throw new RagLensException("documents folder " + directory + " does not exist or is not a folder;"
-                    + " pass an existing folder with --docs");
+            throw new SettingException(
+                    "documents folder " + directory + " does not exist or is not a folder", Setting.DOCUMENTS);
         }
         try (Stream<Path> walk = Files.walk(directory)) {
             return walk.filter(Files::isRegularFile)

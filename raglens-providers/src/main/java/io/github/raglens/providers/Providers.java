@@ -1,6 +1,6 @@
 package io.github.raglens.providers;
 
-import io.github.raglens.error.AuthenticationException;
+import io.github.raglens.error.MissingKeyException;
 import io.github.raglens.providers.groq.Groq;
 import io.github.raglens.providers.ollama.Ollama;
 import io.github.raglens.providers.openai.OpenAi;
@@ -12,9 +12,8 @@ import java.util.function.Consumer;
 
 /**
  * Builds a provider client from a name ({@code ollama}, {@code openai}, {@code groq}), a model and
- * an environment: what the {@code raglens} command does for {@code --llm-provider}, {@code
- * --judge-provider} and {@code --embedding-provider}. Missing keys fail at once with one line
- * naming the variable and the way out.
+ * an environment. Missing keys fail at once with a {@link MissingKeyException} naming the variable
+ * and the way out.
  */
 public final class Providers {
 
@@ -65,32 +64,25 @@ public final class Providers {
      * @param provider {@code ollama}, {@code openai} or {@code groq} (case-insensitive)
      * @param model the model
      * @param environment where {@code OLLAMA_HOST}, {@code OPENAI_API_KEY} … are read
-     * @param option the command-line option that chose the provider, for the error message, e.g.
-     *     {@code --judge-provider}
      * @throws IllegalArgumentException for an unknown provider
-     * @throws AuthenticationException when the provider's key is not set
+     * @throws MissingKeyException when the provider's key is not set
      */
-    public static LlmProvider chat(String provider, String model, Environment environment, String option) {
-        return chat(provider, model, environment, option, b -> {});
+    public static LlmProvider chat(String provider, String model, Environment environment) {
+        return chat(provider, model, environment, b -> {});
     }
 
     /**
      * A chat client, with options set by {@code configure} (stage, ledger, limits …).
      *
-     * @see #chat(String, String, Environment, String)
+     * @see #chat(String, String, Environment)
      */
     public static LlmProvider chat(
-            String provider,
-            String model,
-            Environment environment,
-            String option,
-            Consumer<ProviderBuilder<?>> configure) {
+            String provider, String model, Environment environment, Consumer<ProviderBuilder<?>> configure) {
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(environment, "environment");
-        Objects.requireNonNull(option, "option");
         Objects.requireNonNull(configure, "configure");
         String name = Objects.requireNonNull(provider, "provider").toLowerCase(Locale.ROOT);
-        requireKeyOf(name, model, environment, option);
+        requireKeyOf(name, model, environment);
         return switch (name) {
             case "ollama" ->
                 configured(Ollama.chat(model), environment, configure).build();
@@ -99,7 +91,7 @@ public final class Providers {
             case "groq" -> configured(Groq.chat(model), environment, configure).build();
             default ->
                 throw new IllegalArgumentException(
-                        "unknown provider '" + provider + "' for " + option + "; choose ollama, openai or groq");
+                        "unknown provider '" + provider + "'; choose ollama, openai or groq");
         };
     }
 
@@ -109,36 +101,29 @@ public final class Providers {
      * @param provider {@code ollama} or {@code openai} (case-insensitive)
      * @param model the model
      * @param environment where variables are read
-     * @param option the command-line option, e.g. {@code --embedding-provider}
      * @throws IllegalArgumentException for an unknown provider or {@code groq}, which has no
      *     embeddings
-     * @throws AuthenticationException when the provider's key is not set
+     * @throws MissingKeyException when the provider's key is not set
      */
-    public static EmbeddingProvider embeddings(String provider, String model, Environment environment, String option) {
-        return embeddings(provider, model, environment, option, b -> {});
+    public static EmbeddingProvider embeddings(String provider, String model, Environment environment) {
+        return embeddings(provider, model, environment, b -> {});
     }
 
     /**
      * An embedding client, with options set by {@code configure}.
      *
-     * @see #embeddings(String, String, Environment, String)
+     * @see #embeddings(String, String, Environment)
      */
     public static EmbeddingProvider embeddings(
-            String provider,
-            String model,
-            Environment environment,
-            String option,
-            Consumer<ProviderBuilder<?>> configure) {
+            String provider, String model, Environment environment, Consumer<ProviderBuilder<?>> configure) {
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(environment, "environment");
-        Objects.requireNonNull(option, "option");
         Objects.requireNonNull(configure, "configure");
         String name = Objects.requireNonNull(provider, "provider").toLowerCase(Locale.ROOT);
         if (name.equals("groq")) {
-            throw new IllegalArgumentException(
-                    "groq has no embeddings API; choose " + option + " onnx, ollama or openai");
+            throw new IllegalArgumentException("groq has no embeddings API; choose onnx, ollama or openai");
         }
-        requireKeyOf(name, model, environment, option);
+        requireKeyOf(name, model, environment);
         return switch (name) {
             case "ollama" ->
                 configured(Ollama.embeddings(model), environment, configure).build();
@@ -146,7 +131,7 @@ public final class Providers {
                 configured(OpenAi.embeddings(model), environment, configure).build();
             default ->
                 throw new IllegalArgumentException(
-                        "unknown provider '" + provider + "' for " + option + "; choose onnx, ollama or openai");
+                        "unknown provider '" + provider + "'; choose onnx, ollama or openai");
         };
     }
 
@@ -158,7 +143,7 @@ public final class Providers {
     }
 
     /** Fails at once when a provider that needs a key has none in {@code environment}. */
-    private static void requireKeyOf(String provider, String model, Environment environment, String option) {
+    private static void requireKeyOf(String provider, String model, Environment environment) {
         switch (provider) {
             case "openai" ->
                 requireKey(
@@ -167,8 +152,7 @@ public final class Providers {
                         environment,
                         OpenAi.BASE_URL_VARIABLE,
                         OpenAi.DEFAULT_BASE_URL,
-                        OpenAi.API_KEY_VARIABLE,
-                        option);
+                        OpenAi.API_KEY_VARIABLE);
             case "groq" ->
                 requireKey(
                         provider,
@@ -176,8 +160,7 @@ public final class Providers {
                         environment,
                         Groq.BASE_URL_VARIABLE,
                         Groq.DEFAULT_BASE_URL,
-                        Groq.API_KEY_VARIABLE,
-                        option);
+                        Groq.API_KEY_VARIABLE);
             default -> {}
         }
     }
@@ -188,17 +171,14 @@ public final class Providers {
             Environment env,
             String baseUrlVariable,
             String defaultBaseUrl,
-            String keyVariable,
-            String option) {
+            String keyVariable) {
         String url = env.get(baseUrlVariable).orElse(defaultBaseUrl);
         if (env.get(keyVariable).isEmpty() && ProviderBuilder.needsKey(ProviderBuilder.normalizeUrl(url))) {
-            throw new AuthenticationException(
+            throw new MissingKeyException(
                     provider,
                     model,
-                    0,
-                    null,
-                    keyVariable + " is not set; export it or put it in .env, or choose " + option + " ollama",
-                    null);
+                    keyVariable,
+                    keyVariable + " is not set; export it or put it in .env, or choose provider ollama");
         }
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.AuthenticationException;
+import io.github.raglens.error.MissingKeyException;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.usage.UsageLedger;
@@ -20,46 +21,42 @@ class ProvidersTest {
     @Test
     void chat_byName_buildsEachProvider() {
         Environment env = Environment.of(Map.of("OPENAI_API_KEY", "sk-a-123456", "GROQ_API_KEY", "gsk_b_123456"));
-        assertThat(Providers.chat("ollama", "llama3.2", env, "--llm-provider").modelName())
-                .isEqualTo("ollama/llama3.2");
-        assertThat(Providers.chat("OpenAI", "gpt-4o-mini", env, "--llm-provider")
-                        .modelName())
-                .isEqualTo("openai/gpt-4o-mini");
-        assertThat(Providers.chat("groq", "llama-3.1-8b-instant", env, "--judge-provider")
-                        .modelName())
+        assertThat(Providers.chat("ollama", "llama3.2", env).modelName()).isEqualTo("ollama/llama3.2");
+        assertThat(Providers.chat("OpenAI", "gpt-4o-mini", env).modelName()).isEqualTo("openai/gpt-4o-mini");
+        assertThat(Providers.chat("groq", "llama-3.1-8b-instant", env).modelName())
                 .isEqualTo("groq/llama-3.1-8b-instant");
     }
 
     @Test
     void chat_missingOpenAiKey_isOneActionableLine() {
-        assertThatThrownBy(() -> Providers.chat("openai", "gpt-4o-mini", EMPTY, "--llm-provider"))
+        assertThatThrownBy(() -> Providers.chat("openai", "gpt-4o-mini", EMPTY))
+                .isInstanceOf(MissingKeyException.class)
+                .hasMessage("OPENAI_API_KEY is not set; export it or put it in .env, or choose provider ollama")
+                .extracting(e -> ((MissingKeyException) e).variable())
+                .isEqualTo("OPENAI_API_KEY");
+        assertThatThrownBy(() -> Providers.chat("groq", "llama-3.1-8b-instant", EMPTY))
                 .isInstanceOf(AuthenticationException.class)
-                .hasMessage("OPENAI_API_KEY is not set; export it or put it in .env, or choose --llm-provider ollama");
-        assertThatThrownBy(() -> Providers.chat("groq", "llama-3.1-8b-instant", EMPTY, "--judge-provider"))
+                .hasMessage("GROQ_API_KEY is not set; export it or put it in .env, or choose provider ollama");
+        assertThatThrownBy(() -> Providers.embeddings("openai", "text-embedding-3-small", EMPTY))
                 .isInstanceOf(AuthenticationException.class)
-                .hasMessage("GROQ_API_KEY is not set; export it or put it in .env, or choose --judge-provider ollama");
-        assertThatThrownBy(
-                        () -> Providers.embeddings("openai", "text-embedding-3-small", EMPTY, "--embedding-provider"))
-                .isInstanceOf(AuthenticationException.class)
-                .hasMessage(
-                        "OPENAI_API_KEY is not set; export it or put it in .env, or choose --embedding-provider ollama");
+                .hasMessage("OPENAI_API_KEY is not set; export it or put it in .env, or choose provider ollama");
     }
 
     @Test
     void chat_compatibleServerWithoutKey_isFine() {
         Environment env = Environment.of(Map.of("OPENAI_BASE_URL", "http://localhost:8000/v1"));
-        assertThat(Providers.chat("openai", "qwen", env, "--llm-provider").toString())
+        assertThat(Providers.chat("openai", "qwen", env).toString())
                 .contains("baseUrl=http://localhost:8000/v1,", "apiKey=(none)");
     }
 
     @Test
     void unknownProvider_namesTheChoices() {
-        assertThatThrownBy(() -> Providers.chat("anthropic", "m", EMPTY, "--llm-provider"))
+        assertThatThrownBy(() -> Providers.chat("anthropic", "m", EMPTY))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown provider 'anthropic' for --llm-provider; choose ollama, openai or groq");
-        assertThatThrownBy(() -> Providers.embeddings("groq", "m", EMPTY, "--embedding-provider"))
+                .hasMessage("unknown provider 'anthropic'; choose ollama, openai or groq");
+        assertThatThrownBy(() -> Providers.embeddings("groq", "m", EMPTY))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("groq has no embeddings API; choose --embedding-provider onnx, ollama or openai");
+                .hasMessage("groq has no embeddings API; choose onnx, ollama or openai");
     }
 
     @Test
@@ -69,10 +66,9 @@ class ProvidersTest {
                 "ollama",
                 "llama3.2",
                 EMPTY,
-                "--judge-provider",
                 b -> b.stage("judge").usageLedger(ledger).requestsPerMinute(30));
         assertThat(p.toString()).contains("stage=judge", "requestsPerMinute=30");
-        EmbeddingProvider e = Providers.embeddings("ollama", "nomic-embed-text", EMPTY, "--embedding-provider");
+        EmbeddingProvider e = Providers.embeddings("ollama", "nomic-embed-text", EMPTY);
         assertThat(e.modelName()).isEqualTo("ollama/nomic-embed-text");
     }
 
@@ -101,14 +97,13 @@ class ProvidersTest {
     @Test
     void ollamaHost_withoutPort_usesOllamasPort() {
         Environment env = Environment.of(Map.of("OLLAMA_HOST", "0.0.0.0"));
-        assertThat(Providers.chat("ollama", "llama3.2", env, "--llm-provider").toString())
-                .contains("baseUrl=http://0.0.0.0:11434,");
+        assertThat(Providers.chat("ollama", "llama3.2", env).toString()).contains("baseUrl=http://0.0.0.0:11434,");
     }
 
     @Test
     void blankVariable_countsAsUnset() {
         Environment env = Environment.of(Map.of("OPENAI_API_KEY", "  "));
-        assertThatThrownBy(() -> Providers.chat("openai", "gpt-4o-mini", env, "--llm-provider"))
+        assertThatThrownBy(() -> Providers.chat("openai", "gpt-4o-mini", env))
                 .isInstanceOf(AuthenticationException.class);
     }
 

@@ -149,8 +149,8 @@ public final class BenchmarkRunner {
     /** The relevance as the report names it, with the length-fair window when one is set. */
     private String relevanceShown() {
         return relevance == Relevance.EVIDENCE && evidenceWithin > 0
-                ? relevance.cliName() + " within the first " + evidenceWithin + " characters of each context"
-                : relevance.cliName();
+                ? relevance.label() + " within the first " + evidenceWithin + " characters of each context"
+                : relevance.label();
     }
 
     /** The mean length in characters of one returned context over every hit of every question. */
@@ -170,7 +170,7 @@ public final class BenchmarkRunner {
     public String toString() {
         return "BenchmarkRunner{retrievers="
                 + retrievers.stream().map(Retriever::name).toList() + ", ks=" + Arrays.toString(ks) + ", relevance="
-                + relevance.cliName() + ", " + bootstrap + ", " + test + ", " + timing + "}";
+                + relevance.label() + ", " + bootstrap + ", " + test + ", " + timing + "}";
     }
 
     /** Configures a {@link BenchmarkRunner}; not thread-safe. */

@@ -26,20 +26,19 @@ public enum Relevance {
      */
     DOCUMENT;
 
-    /** The name used on the command line and in files: {@code chunk}, {@code section}, {@code evidence},
-     * {@code document}. */
-    public String cliName() {
+    /** The name used in options and files: {@code chunk}, {@code section}, {@code evidence}, {@code document}. */
+    public String label() {
         return name().toLowerCase(Locale.ROOT);
     }
 
     /**
-     * Parses a command-line name.
+     * The mode of a {@link #label()}.
      *
      * @throws IllegalArgumentException naming the accepted values
      */
     public static Relevance parse(String name) {
         for (Relevance r : values()) {
-            if (r.cliName().equals(name)) {
+            if (r.label().equals(name)) {
                 return r;
             }
         }

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param code the error code, or empty
  * @param failedGeneration Groq's {@code failed_generation}, or empty
  */
-public record ErrorBody(String message, String type, String code, String failedGeneration) {
+record ErrorBody(String message, String type, String code, String failedGeneration) {
 
     private static final int MAX_RAW = 300;
 

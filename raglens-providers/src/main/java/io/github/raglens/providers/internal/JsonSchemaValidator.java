@@ -14,7 +14,7 @@ import java.util.Set;
  * properties}, {@code required}, {@code additionalProperties: false}, {@code items} and {@code
  * enum}. Other keywords are ignored. Thread-safe (stateless).
  */
-public final class JsonSchemaValidator {
+final class JsonSchemaValidator {
 
     private static final int MAX_ERRORS = 5;
 

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * The retry decision after a failed attempt: retry after a wait, or give up with the failure.
  * Pure: everything it depends on is an argument, so each rule has a unit test.
  */
-public sealed interface RetryDecision {
+sealed interface RetryDecision {
 
     /**
      * Try again after {@code wait}.

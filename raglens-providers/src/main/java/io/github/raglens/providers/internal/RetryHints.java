@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * x-ratelimit-reset-requests}/{@code x-ratelimit-reset-tokens} headers (Go durations such as
  * {@code 6m0s}, {@code 12ms}) and, last, a "try again in 50.6s" sentence in the error message.
  */
-public final class RetryHints {
+final class RetryHints {
 
     private static final Pattern GO_PART = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|us|µs|ns|h|m|s)");
     private static final Pattern TRY_AGAIN =

@@ -1,16 +1,13 @@
 package io.github.raglens.providers.ollama;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.providers.ProviderBuilder;
 import io.github.raglens.providers.internal.EmbeddingChecks;
-import io.github.raglens.providers.internal.HttpCaller;
+import io.github.raglens.providers.internal.EmbeddingRequests;
 import io.github.raglens.providers.internal.MalformedReplyException;
-import io.github.raglens.providers.internal.StrictJson;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.usage.UsageMetered;
@@ -28,24 +25,22 @@ public final class OllamaEmbeddings implements EmbeddingProvider, UsageMetered<O
     private static final OllamaHints HINTS = new OllamaHints("--embedding-provider onnx");
 
     private final Builder builder;
-    private final HttpCaller caller;
-    private final EmbeddingChecks checks;
+    private final EmbeddingRequests requests;
 
     private OllamaEmbeddings(Builder builder) {
         this.builder = new Builder(builder);
-        this.caller = new HttpCaller(builder.config(), HINTS);
-        this.checks = new EmbeddingChecks(caller.config(), builder.dimension);
+        this.requests = new EmbeddingRequests(builder.config(), HINTS, builder.dimension);
     }
 
     @Override
     public String modelName() {
-        return caller.config().modelName();
+        return requests.config().modelName();
     }
 
     /** {@inheritDoc} Unless set on the builder, the dimension is learnt from one probe call. */
     @Override
     public int dimension() {
-        return checks.dimension(() ->
+        return requests.dimension(() ->
                 embed(List.of("dimension probe"), EmbeddingPurpose.PASSAGE).get(0).length);
     }
 
@@ -59,22 +54,10 @@ public final class OllamaEmbeddings implements EmbeddingProvider, UsageMetered<O
     public List<float[]> embed(List<String> texts, EmbeddingPurpose purpose) {
         Objects.requireNonNull(purpose, "purpose");
         String prefix = purpose == EmbeddingPurpose.QUERY ? builder.queryPrefix : builder.passagePrefix;
-        return checks.inBatches(texts, builder.batchSize, batch -> {
-            ObjectNode body = StrictJson.object();
-            body.put("model", caller.config().model());
-            ArrayNode input = body.putArray("input");
-            long estimate = 0;
-            for (String t : batch) {
-                input.add(prefix + Objects.requireNonNull(t, "text"));
-                estimate += TokenUsage.estimateTokens(t.length());
-            }
-            return caller.post("/api/embed", body, estimate, OllamaEmbeddings::read, Reply::usage).vectors;
-        });
+        return requests.embed("/api/embed", texts, builder.batchSize, prefix, body -> {}, OllamaEmbeddings::read);
     }
 
-    private record Reply(List<float[]> vectors, TokenUsage usage) {}
-
-    private static Reply read(JsonNode root, String requestId) throws MalformedReplyException {
+    private static EmbeddingRequests.Reply read(JsonNode root, String requestId) throws MalformedReplyException {
         JsonNode embeddings = root.get("embeddings");
         if (embeddings == null || !embeddings.isArray()) {
             throw new MalformedReplyException("reply without an \"embeddings\" array");
@@ -83,7 +66,7 @@ public final class OllamaEmbeddings implements EmbeddingProvider, UsageMetered<O
         for (JsonNode e : embeddings) {
             vectors.add(EmbeddingChecks.floats(e));
         }
-        return new Reply(
+        return new EmbeddingRequests.Reply(
                 vectors,
                 new TokenUsage(Math.max(0, root.path("prompt_eval_count").asLong(0)), 0));
     }
@@ -95,7 +78,7 @@ public final class OllamaEmbeddings implements EmbeddingProvider, UsageMetered<O
      * @throws io.github.raglens.error.ProviderTimeoutException when the server is not reachable
      */
     public void checkAvailable() {
-        OllamaModels.requirePulled(caller, HINTS);
+        OllamaModels.requirePulled(requests.caller(), HINTS);
     }
 
     /** {@inheritDoc} */
@@ -111,7 +94,7 @@ public final class OllamaEmbeddings implements EmbeddingProvider, UsageMetered<O
 
     @Override
     public String toString() {
-        return "OllamaEmbeddings[" + caller.config() + ", batchSize=" + builder.batchSize + "]";
+        return "OllamaEmbeddings[" + requests.config() + ", batchSize=" + builder.batchSize + "]";
     }
 
     /** Builds an {@link OllamaEmbeddings}; not thread-safe. */

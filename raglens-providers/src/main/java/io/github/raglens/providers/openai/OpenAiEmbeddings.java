@@ -1,16 +1,13 @@
 package io.github.raglens.providers.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.providers.ProviderBuilder;
 import io.github.raglens.providers.internal.ClientConfig;
 import io.github.raglens.providers.internal.EmbeddingChecks;
-import io.github.raglens.providers.internal.HttpCaller;
+import io.github.raglens.providers.internal.EmbeddingRequests;
 import io.github.raglens.providers.internal.MalformedReplyException;
-import io.github.raglens.providers.internal.StrictJson;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.usage.UsageMetered;
@@ -26,25 +23,25 @@ import java.util.Objects;
 public final class OpenAiEmbeddings implements EmbeddingProvider, UsageMetered<OpenAiEmbeddings> {
 
     private final Builder builder;
-    private final HttpCaller caller;
-    private final EmbeddingChecks checks;
+    private final EmbeddingRequests requests;
 
     private OpenAiEmbeddings(Builder builder) {
         this.builder = new Builder(builder);
-        this.caller = new HttpCaller(
-                builder.config(), new OpenAiHints("openai", OpenAi.BASE_URL_VARIABLE, OpenAi.API_KEY_VARIABLE));
-        this.checks = new EmbeddingChecks(caller.config(), builder.dimensions);
+        this.requests = new EmbeddingRequests(
+                builder.config(),
+                new OpenAiHints("openai", OpenAi.BASE_URL_VARIABLE, OpenAi.API_KEY_VARIABLE),
+                builder.dimensions);
     }
 
     @Override
     public String modelName() {
-        return caller.config().modelName();
+        return requests.config().modelName();
     }
 
     /** {@inheritDoc} Unless set on the builder, the dimension is learnt from one probe call. */
     @Override
     public int dimension() {
-        return checks.dimension(() ->
+        return requests.dimension(() ->
                 embed(List.of("dimension probe"), EmbeddingPurpose.PASSAGE).get(0).length);
     }
 
@@ -62,26 +59,21 @@ public final class OpenAiEmbeddings implements EmbeddingProvider, UsageMetered<O
                         "texts[" + i + "] is empty; the OpenAI embeddings API rejects empty strings");
             }
         }
-        return checks.inBatches(texts, builder.batchSize, batch -> {
-            ObjectNode body = StrictJson.object();
-            body.put("model", caller.config().model());
-            ArrayNode input = body.putArray("input");
-            long estimate = 0;
-            for (String t : batch) {
-                input.add(t);
-                estimate += TokenUsage.estimateTokens(t.length());
-            }
-            body.put("encoding_format", "float");
-            if (builder.dimensions > 0) {
-                body.put("dimensions", builder.dimensions);
-            }
-            return caller.post("/embeddings", body, estimate, OpenAiEmbeddings::read, Reply::usage).vectors;
-        });
+        return requests.embed(
+                "/embeddings",
+                texts,
+                builder.batchSize,
+                "",
+                body -> {
+                    body.put("encoding_format", "float");
+                    if (builder.dimensions > 0) {
+                        body.put("dimensions", builder.dimensions);
+                    }
+                },
+                OpenAiEmbeddings::read);
     }
 
-    private record Reply(List<float[]> vectors, TokenUsage usage) {}
-
-    private static Reply read(JsonNode root, String requestId) throws MalformedReplyException {
+    private static EmbeddingRequests.Reply read(JsonNode root, String requestId) throws MalformedReplyException {
         JsonNode data = root.get("data");
         if (data == null || !data.isArray()) {
             throw new MalformedReplyException("reply without a \"data\" array");
@@ -95,7 +87,7 @@ public final class OpenAiEmbeddings implements EmbeddingProvider, UsageMetered<O
             }
             byIndex[index] = EmbeddingChecks.floats(d.get("embedding"));
         }
-        return new Reply(
+        return new EmbeddingRequests.Reply(
                 Arrays.asList(byIndex),
                 new TokenUsage(
                         Math.max(0, root.path("usage").path("prompt_tokens").asLong(0)), 0));
@@ -114,7 +106,7 @@ public final class OpenAiEmbeddings implements EmbeddingProvider, UsageMetered<O
 
     @Override
     public String toString() {
-        return "OpenAiEmbeddings[" + caller.config() + ", batchSize=" + builder.batchSize + ", dimensions="
+        return "OpenAiEmbeddings[" + requests.config() + ", batchSize=" + builder.batchSize + ", dimensions="
                 + builder.dimensions + "]";
     }
 

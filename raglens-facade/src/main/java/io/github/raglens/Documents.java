@@ -1,0 +1,84 @@
+package io.github.raglens;
+
+import io.github.raglens.error.ParseException;
+import io.github.raglens.internal.Json;
+import io.github.raglens.model.Document;
+import io.github.raglens.model.Section;
+import io.github.raglens.model.Table;
+import io.github.raglens.parse.DocumentMarkdown;
+import io.github.raglens.parse.DocumentParser;
+import io.github.raglens.parse.PdfParser;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One document parsed the way {@link RagLens#ingest} parses it, and its two printable forms. Stateless
+ * and thread-safe.
+ */
+public final class Documents {
+
+    /** A section in the JSON form, flattened in document order. */
+    record SectionView(String id, String title, int level, int pageStart, int pageEnd, String text) {}
+
+    /** The JSON form. */
+    record DocumentView(
+            String id, String title, String source, int pages, List<SectionView> sections, List<Table> tables) {}
+
+    private Documents() {}
+
+    /**
+     * Parses a PDF, Markdown or text file.
+     *
+     * @param useOutline whether a PDF's outline (bookmarks) gives its headings; when false, or when
+     *     the PDF has none, headings are inferred from fonts
+     * @throws ParseException naming the file when it cannot be read or parsed
+     */
+    public static Document parse(Path file, boolean useOutline) {
+        Objects.requireNonNull(file, "file");
+        return DocumentParser.withPdfParser(
+                        PdfParser.builder().useOutline(useOutline).build())
+                .parse(file);
+    }
+
+    /** The document as Markdown: headings by level, text, tables as pipe tables. */
+    public static String markdown(Document document) {
+        return DocumentMarkdown.render(Objects.requireNonNull(document, "document"));
+    }
+
+    /**
+     * The document as pretty-printed JSON: {@code id}, {@code title}, {@code source}, {@code pages},
+     * the sections in document order (title, level, page span, text) and the tables (page, rows of
+     * cells).
+     */
+    public static String json(Document document) {
+        Objects.requireNonNull(document, "document");
+        List<SectionView> sections = new ArrayList<>();
+        List<Table> tables = new ArrayList<>();
+        flatten(document.root(), sections, tables);
+        try {
+            return Json.mapper()
+                    .writerWithDefaultPrettyPrinter()
+                    .writeValueAsString(new DocumentView(
+                            document.id(),
+                            document.title(),
+                            document.source(),
+                            document.pageCount(),
+                            sections,
+                            tables));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void flatten(Section s, List<SectionView> sections, List<Table> tables) {
+        sections.add(new SectionView(s.id(), s.title(), s.level(), s.pageStart(), s.pageEnd(), s.text()));
+        tables.addAll(s.tables());
+        for (Section c : s.children()) {
+            flatten(c, sections, tables);
+        }
+    }
+}

@@ -245,8 +245,8 @@ final class EvaluateStage {
                 ? LuceneIndex.builder().directory(workspace.index()).open()
                 : LuceneIndex.builder().inMemory().open()) {
             List<RagSystem> systems = new ArrayList<>();
-            for (Retriever r :
-                    config.retrievers(index, embeddings == null ? null : ledger.meter(embeddings, "answers"))) {
+            for (Retriever r : config.retrievers(
+                    index, embeddings == null ? null : new QueryMemo(ledger.meter(embeddings, "answers")))) {
                 systems.add(PipelineSystem.of(r, llm, options.k()));
             }
             Map<String, String> origins = new HashMap<>();

@@ -15,6 +15,7 @@ import io.github.raglens.eval.judge.HumanLabel;
 import io.github.raglens.eval.judge.JudgeAgreement;
 import io.github.raglens.eval.judge.JudgeDisagreement;
 import io.github.raglens.eval.judge.JudgeSession;
+import io.github.raglens.eval.judge.LiveEvaluation;
 import io.github.raglens.eval.judge.Metric;
 import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.eval.judge.PipelineSystem;
@@ -239,12 +240,13 @@ final class EvaluateStage {
         LlmProvider llm = ledger.meter(new FirstCallGate(answering), "answers");
         List<String> names = retrieverNames();
         AnswerGenerator.Summary answers;
+        Judged first;
         try (LuceneIndex index = needsIndex
                 ? LuceneIndex.builder().directory(workspace.index()).open()
                 : LuceneIndex.builder().inMemory().open()) {
             List<RagSystem> systems = new ArrayList<>();
-            for (Retriever r :
-                    config.retrievers(index, embeddings == null ? null : ledger.meter(embeddings, "answers"))) {
+            for (Retriever r : config.retrievers(
+                    index, embeddings == null ? null : new QueryMemo(ledger.meter(embeddings, "answers")))) {
                 systems.add(PipelineSystem.of(r, llm, options.k()));
             }
             Map<String, String> origins = new HashMap<>();
@@ -252,30 +254,40 @@ final class EvaluateStage {
                 systems.add(own);
                 origins.put(own.name(), ExternalOrigin.of(own));
             }
-            int pairs = picked.size() * systems.size();
             progress.progress(
-                    "answers",
+                    "evaluate",
                     0,
-                    pairs,
-                    picked.size() + " questions × " + systems.size() + " systems with " + llm.modelName());
-            try {
-                answers = AnswerGenerator.of(llm, options.k(), config.concurrency())
-                        .generate(workspace.answers(), picked, systems, origins);
+                    1,
+                    picked.size() + " questions × " + systems.size() + " systems with " + llm.modelName()
+                            + ", judged by " + judge.modelName());
+            try (JudgeSession session = session(judge, embeddings, ledger)) {
+                List<Metric> metrics = Metrics.create(options.metrics(), session, options.contextPrecision());
+                Scorer scorer = Scorer.builder(workspace.scores())
+                        .session(session)
+                        .metrics(metrics)
+                        .repeats(options.repeats())
+                        .build();
+                LiveEvaluation.Result live = LiveEvaluation.of(llm, options.k(), session, scorer)
+                        .run(
+                                workspace.answers(),
+                                picked,
+                                systems,
+                                origins,
+                                id -> chunkText(chunks, id),
+                                p -> progress.progress(
+                                        "evaluate", p.pairsDone() + p.cellsDone(), p.pairs() + p.cells(), status(p)));
+                answers = live.answers();
+                first = new Judged(live.scoring(), metrics);
             } finally {
                 usage.save(ledger);
             }
-            progress.progress("answers", pairs, pairs, answers.failed() + " failed");
         }
         if (answers.stopReason().isPresent()) {
             throw new RagLensException(
                     "answering stopped: " + answers.stopReason().get());
         }
         // only the answers made by this configuration: one from an older chunking or model is never judged
-        List<EvalCase> cases = EvalCases.from(answers.current(), picked, id -> {
-            Chunk c = chunks.get(id);
-            return c == null ? null : c.text();
-        });
-        Judged first = score(judge, "evaluate", cases, options, embeddings, ledger, usage, progress);
+        List<EvalCase> cases = EvalCases.from(answers.current(), picked, id -> chunkText(chunks, id));
         List<Metric> metrics = first.metrics();
         ScoringSummary summary = first.summary();
         Optional<LlmProvider> second = options.secondJudge().map(FirstCallGate::new);
@@ -338,6 +350,40 @@ final class EvaluateStage {
                 picked.size(), answers, summary, aggregation, consistency, calibration, agreement, disagreements);
     }
 
+    private static String chunkText(Map<String, Chunk> chunks, String id) {
+        Chunk c = chunks.get(id);
+        return c == null ? null : c.text();
+    }
+
+    /** The live run's status line: answers, calls in flight and the rate against the limit, cost. */
+    private static String status(LiveEvaluation.Progress p) {
+        return String.format(
+                Locale.ROOT,
+                "answers %d/%d, in flight %d/%d, %.1f calls/s of %.1f/s possible, failed %d, judge calls %d,"
+                        + " tokens %d, $%.4f",
+                p.pairsDone(),
+                p.pairs(),
+                p.inFlight(),
+                p.concurrency(),
+                p.callsPerSecond(),
+                p.limitPerSecond(),
+                p.cellsFailed(),
+                p.judge().callsSent(),
+                p.judge().usage().total(),
+                p.judge().costUsd());
+    }
+
+    private JudgeSession session(LlmProvider judge, EmbeddingProvider embeddings, UsageLedger ledger) {
+        JudgeSession.Builder sb = JudgeSession.builder(judge)
+                .concurrency(config.concurrency())
+                .callCache(workspace.judgeCalls())
+                .ledger(ledger);
+        if (embeddings != null) {
+            sb.embeddings(embeddings);
+        }
+        return sb.build();
+    }
+
     /** What one judge's scoring run did, and the metrics it scored. */
     private record Judged(ScoringSummary summary, List<Metric> metrics) {}
 
@@ -351,14 +397,7 @@ final class EvaluateStage {
             UsageLedger ledger,
             UsageFile usage,
             ProgressListener progress) {
-        JudgeSession.Builder sb = JudgeSession.builder(judge)
-                .concurrency(config.concurrency())
-                .callCache(workspace.judgeCalls())
-                .ledger(ledger);
-        if (embeddings != null) {
-            sb.embeddings(embeddings);
-        }
-        try (JudgeSession session = sb.build()) {
+        try (JudgeSession session = session(judge, embeddings, ledger)) {
             List<Metric> metrics = Metrics.create(options.metrics(), session, options.contextPrecision());
             int total = cases.size() * metrics.size();
             progress.progress(progressStage, 0, total, "judging with " + judge.modelName());

@@ -396,7 +396,7 @@ final class EvaluateCommand implements Callable<Integer> {
      */
     private LlmProvider chatModel(String option, String provider, String model, List<String> missingKeys) {
         try {
-            return Lenses.chat(spec, option, provider, model);
+            return Lenses.chat(spec, option, provider, model, concurrency);
         } catch (AuthenticationException e) {
             if (!dryRun) {
                 throw e;

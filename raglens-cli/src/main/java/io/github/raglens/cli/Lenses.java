@@ -64,4 +64,15 @@ final class Lenses {
     static LlmProvider chat(CommandLine.Model.CommandSpec spec, String option, String provider, String model) {
         return ProviderChoice.chat(spec, option, provider, model, workingDirectory());
     }
+
+    /**
+     * As {@link #chat(CommandLine.Model.CommandSpec, String, String, String)}, with the client's own
+     * limit of calls in flight raised (or lowered) to the command's {@code --concurrency}: the
+     * client's default (16) would otherwise cap a higher one unseen.
+     */
+    static LlmProvider chat(
+            CommandLine.Model.CommandSpec spec, String option, String provider, String model, int concurrency) {
+        return ProviderChoice.chat(
+                spec, option, provider, model, workingDirectory(), b -> b.maxConcurrency(concurrency));
+    }
 }

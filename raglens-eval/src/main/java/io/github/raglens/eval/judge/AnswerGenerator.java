@@ -28,12 +28,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * Generates an answer for every (system, question) pair: raglens's own pipelines ({@link
@@ -42,9 +43,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * known, with everything that made it; a rerun reuses an answer only while that is unchanged, and
  * retries failed ones.
  *
- * <p>Each pair runs on a virtual thread; a semaphore bounds the model or system calls in flight. A
- * bad API key, an unknown model, an unreachable server or a spent budget stops the run (the rest is
- * left for a later run). Thread-safe.
+ * <p>Contexts are retrieved on one platform thread per core, in question order, so the first answers
+ * are asked for while later pairs are still retrieved; each answer call then runs on a virtual
+ * thread, and permits bound the model or system calls in flight. Identical answer requests (the same
+ * question, contexts, model and prompt, e.g. two retrievers that returned the same contexts) are
+ * sent once in a run and every pair gets the answer. A bad API key, an unknown model, an
+ * unreachable server or a spent budget stops the run (the rest is left for a later run).
+ * Thread-safe.
  */
 public final class AnswerGenerator {
 
@@ -57,12 +62,17 @@ public final class AnswerGenerator {
 
     private final LlmProvider llm;
     private final int k;
-    private final Semaphore permits;
+    private final CallPermits permits;
 
-    private AnswerGenerator(LlmProvider llm, int k, int concurrency) {
+    private AnswerGenerator(LlmProvider llm, int k, CallPermits permits) {
         this.llm = llm;
         this.k = k;
-        this.permits = new Semaphore(concurrency, true);
+        this.permits = permits;
+    }
+
+    /** A generator whose calls wait for the judge session's permits, so both stages share one limit. */
+    static AnswerGenerator sharing(LlmProvider llm, int k, JudgeSession session) {
+        return new AnswerGenerator(Objects.requireNonNull(llm, "llm"), k, session.permits());
     }
 
     /**
@@ -82,7 +92,7 @@ public final class AnswerGenerator {
         if (concurrency < 1) {
             throw new IllegalArgumentException("concurrency must be >= 1, was " + concurrency);
         }
-        return new AnswerGenerator(llm, k, concurrency);
+        return new AnswerGenerator(llm, k, new CallPermits(concurrency));
     }
 
     /**
@@ -91,6 +101,8 @@ public final class AnswerGenerator {
      * @param pairs (retriever, question) pairs in the plan
      * @param alreadyAnswered pairs answered by an earlier run
      * @param answered pairs answered now
+     * @param sharedAnswers of those, pairs that got the answer of another system's identical
+     *     request, sent once
      * @param failed pairs that failed now, with their reasons in {@code answers.jsonl}
      * @param failuresByReason failures per reason
      * @param stopReason why the run stopped early, if it did
@@ -101,6 +113,7 @@ public final class AnswerGenerator {
             int pairs,
             int alreadyAnswered,
             int answered,
+            int sharedAnswers,
             int failed,
             Map<String, Integer> failuresByReason,
             Optional<String> stopReason,
@@ -142,21 +155,47 @@ public final class AnswerGenerator {
             List<QuestionSample> questions,
             List<? extends RagSystem> systems,
             Map<String, String> origins) {
+        return generate(answersFile, questions, systems, origins, a -> {});
+    }
+
+    /**
+     * As {@link #generate(Path, List, List, Map)}, handing every pair's current answer (reused or
+     * new, ok or failed) to {@code onAnswer} as soon as it is known, on the pair's thread.
+     */
+    Summary generate(
+            Path answersFile,
+            List<QuestionSample> questions,
+            List<? extends RagSystem> systems,
+            Map<String, String> origins,
+            Consumer<AnswerRecord> onAnswer) {
         AtomicInteger answered = new AtomicInteger();
+        AtomicInteger shared = new AtomicInteger();
         AtomicInteger failed = new AtomicInteger();
         AtomicInteger already = new AtomicInteger();
         Map<String, Integer> reasons = new ConcurrentHashMap<>();
         Map<String, AnswerRecord> current = new ConcurrentHashMap<>();
         AtomicReference<String> stop = new AtomicReference<>();
+        Run run = new Run(stop, new ConcurrentHashMap<>(), shared);
+        int retrievalThreads = Math.max(2, Runtime.getRuntime().availableProcessors());
+        // Closed in reverse order: the retrieval pool first, so every pair has submitted its call
+        // before the calls are awaited.
         try (JsonlStore<AnswerRecord> store = JsonlStore.builder(answersFile, AnswerRecord.class, AnswerRecord::key)
                         .forceEvery(16)
                         .open();
-                ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor()) {
+                ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor();
+                ExecutorService retrieval = Executors.newFixedThreadPool(
+                        retrievalThreads,
+                        Thread.ofPlatform()
+                                .name("raglens-retrieval-", 0)
+                                .daemon(true)
+                                .factory())) {
             for (QuestionSample q : questions) {
                 for (RagSystem system : systems) {
                     String origin = origins.getOrDefault(
                             system.name(), system.getClass().getName());
-                    ex.submit(() -> {
+                    // Retrieval is CPU work: on virtual threads it would hold the few carriers until
+                    // every pair is retrieved, and no answer call would go out before.
+                    retrieval.submit(() -> {
                         if (stop.get() != null) {
                             return;
                         }
@@ -167,20 +206,24 @@ public final class AnswerGenerator {
                                 && prior.get().provenance().equals(prepared.provenance())) {
                             already.incrementAndGet();
                             current.put(prior.get().key(), prior.get());
+                            onAnswer.accept(prior.get());
                             return;
                         }
-                        AnswerRecord a = prepared.answer(stop);
-                        if (a == null) {
-                            return;
-                        }
-                        store.append(a);
-                        current.put(a.key(), a);
-                        if (a.isOk()) {
-                            answered.incrementAndGet();
-                        } else {
-                            failed.incrementAndGet();
-                            reasons.merge(a.reason(), 1, Integer::sum);
-                        }
+                        calls.submit(() -> {
+                            AnswerRecord a = prepared.answer(run);
+                            if (a == null) {
+                                return;
+                            }
+                            store.append(a);
+                            current.put(a.key(), a);
+                            if (a.isOk()) {
+                                answered.incrementAndGet();
+                            } else {
+                                failed.incrementAndGet();
+                                reasons.merge(a.reason(), 1, Integer::sum);
+                            }
+                            onAnswer.accept(a);
+                        });
                     });
                 }
             }
@@ -189,18 +232,32 @@ public final class AnswerGenerator {
                 questions.size() * systems.size(),
                 already.get(),
                 answered.get(),
+                shared.get(),
                 failed.get(),
                 reasons,
                 Optional.ofNullable(stop.get()),
                 List.copyOf(current.values()));
     }
 
+    /**
+     * What the pairs of one run share: why it stopped, if it did; the answer of every request sent,
+     * by provenance (which names everything the request holds), so an identical request is sent
+     * once; and how many pairs got an answer that way.
+     */
+    private record Run(
+            AtomicReference<String> stop,
+            ConcurrentHashMap<String, CompletableFuture<Optional<Reply>>> replies,
+            AtomicInteger shared) {}
+
+    /** What the model replied to one answer request: the answer, or the failure's reason. */
+    private record Reply(String answer, String reason) {}
+
     /** One pair ready to answer: what makes its answer, and how to get it. */
     private interface Prepared {
         String provenance();
 
         /** The answer or the failure to record; null when the run stopped. */
-        AnswerRecord answer(AtomicReference<String> stop);
+        AnswerRecord answer(Run run);
     }
 
     private Prepared prepare(RagSystem system, String origin, QuestionSample q) {
@@ -223,8 +280,8 @@ public final class AnswerGenerator {
                 }
 
                 @Override
-                public AnswerRecord answer(AtomicReference<String> stop) {
-                    return answerFromContexts(pipeline, q, contexts, provenance, stop);
+                public AnswerRecord answer(Run run) {
+                    return answerFromContexts(pipeline, q, contexts, provenance, run);
                 }
             };
         }
@@ -236,8 +293,8 @@ public final class AnswerGenerator {
             }
 
             @Override
-            public AnswerRecord answer(AtomicReference<String> stop) {
-                return askSystem(system, q, provenance, stop);
+            public AnswerRecord answer(Run run) {
+                return askSystem(system, q, provenance, run.stop());
             }
         };
     }
@@ -256,7 +313,8 @@ public final class AnswerGenerator {
             }
 
             @Override
-            public AnswerRecord answer(AtomicReference<String> stop) {
+            public AnswerRecord answer(Run run) {
+                AtomicReference<String> stop = run.stop();
                 onStop.accept(stop);
                 if (stop.get() != null) {
                     return null;
@@ -267,12 +325,29 @@ public final class AnswerGenerator {
     }
 
     private AnswerRecord answerFromContexts(
-            PipelineSystem pipeline,
-            QuestionSample q,
-            List<RetrievedContext> contexts,
-            String provenance,
-            AtomicReference<String> stop) {
-        LlmProvider model = pipeline.llm();
+            PipelineSystem pipeline, QuestionSample q, List<RetrievedContext> contexts, String provenance, Run run) {
+        CompletableFuture<Optional<Reply>> mine = new CompletableFuture<>();
+        CompletableFuture<Optional<Reply>> earlier = run.replies().putIfAbsent(provenance, mine);
+        Optional<Reply> reply = Optional.empty();
+        if (earlier != null) {
+            reply = earlier.join();
+            reply.ifPresent(r -> run.shared().incrementAndGet());
+        } else {
+            try {
+                reply = Optional.ofNullable(ask(pipeline.llm(), q, contexts, run.stop()));
+            } finally {
+                // also when the call threw: a pair waiting on this request must not wait forever
+                mine.complete(reply);
+            }
+        }
+        return reply.map(r -> record(
+                        pipeline.name(), q, contexts, r.answer(), pipeline.llm().modelName(), r.reason(), provenance))
+                .orElse(null);
+    }
+
+    /** Sends one answer request; null when the run stopped before or during it. */
+    private Reply ask(
+            LlmProvider model, QuestionSample q, List<RetrievedContext> contexts, AtomicReference<String> stop) {
         ChatRequest request = request(
                 q.question(), contexts.stream().map(RetrievedContext::text).toList());
         String reason;
@@ -307,7 +382,7 @@ public final class AnswerGenerator {
         } finally {
             permits.release();
         }
-        return record(pipeline.name(), q, contexts, answer, model.modelName(), reason, provenance);
+        return new Reply(answer, reason);
     }
 
     private AnswerRecord askSystem(
@@ -339,12 +414,12 @@ public final class AnswerGenerator {
         }
     }
 
+    /** Waits for a permit; false when the run was stopped (here or by the stage sharing the permits). */
     private boolean acquire() {
         try {
             permits.acquire();
             return true;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        } catch (RunStopped e) {
             return false;
         }
     }

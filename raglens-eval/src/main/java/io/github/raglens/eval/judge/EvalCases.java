@@ -32,19 +32,23 @@ public final class EvalCases {
         List<EvalCase> out = new ArrayList<>();
         for (AnswerRecord a : answers) {
             QuestionSample q = byId.get(a.questionId());
-            if (q == null || !a.isOk()) {
-                continue;
+            if (q != null && a.isOk()) {
+                out.add(of(a, q, chunkText));
             }
-            String source = chunkText.apply(q.sourceChunkId());
-            out.add(new EvalCase(
-                    a.retriever(),
-                    q.id(),
-                    q.question(),
-                    a.answer(),
-                    a.contextTexts(),
-                    q.referenceAnswer(),
-                    source == null ? List.of() : List.of(source)));
         }
         return out;
+    }
+
+    /** The case of one ok answer to its question. */
+    static EvalCase of(AnswerRecord a, QuestionSample q, java.util.function.Function<String, String> chunkText) {
+        String source = chunkText.apply(q.sourceChunkId());
+        return new EvalCase(
+                a.retriever(),
+                q.id(),
+                q.question(),
+                a.answer(),
+                a.contextTexts(),
+                q.referenceAnswer(),
+                source == null ? List.of() : List.of(source));
     }
 }

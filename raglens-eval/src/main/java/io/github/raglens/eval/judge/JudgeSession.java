@@ -97,6 +97,11 @@ public final class JudgeSession implements AutoCloseable {
         return shared.permits.concurrency();
     }
 
+    /** The permits every call of the session waits for; a live evaluation's answers share them. */
+    CallPermits permits() {
+        return shared.permits;
+    }
+
     /** The ledger the session's calls are counted in. */
     public UsageLedger ledger() {
         return shared.ledger;

@@ -37,11 +37,11 @@ public final class Scorer {
     private final JudgeSession session;
     private final List<Metric> metrics;
     private final Consumer<Progress> listener;
-    private final int repeats;
+    // Repeat r of a judge metric is a metric of its own whose calls carry r in their keys.
+    private final List<List<Metric>> byRepeat = new ArrayList<>();
 
     private Scorer(Builder b) {
         this.scoresFile = b.scoresFile;
-        this.repeats = b.repeats;
         this.session = b.session;
         this.metrics = List.copyOf(b.metrics);
         this.listener = b.listener;
@@ -50,6 +50,16 @@ public final class Scorer {
         }
         if (session == null && metrics.stream().anyMatch(Metric::usesJudge)) {
             throw new IllegalArgumentException("judge metrics need a judge session; call session(...)");
+        }
+        for (Metric m : metrics) {
+            List<Metric> reps = new ArrayList<>();
+            reps.add(m);
+            if (m instanceof RepeatableMetric rm) {
+                for (int r = 1; r < b.repeats; r++) {
+                    reps.add(rm.repeat(r));
+                }
+            }
+            byRepeat.add(List.copyOf(reps));
         }
     }
 
@@ -80,100 +90,166 @@ public final class Scorer {
      * @return what the run did
      */
     public ScoringSummary score(List<EvalCase> cases) {
-        AtomicInteger scored = new AtomicInteger();
-        AtomicInteger failed = new AtomicInteger();
-        AtomicInteger notRun = new AtomicInteger();
-        Map<String, Integer> reasons = new ConcurrentHashMap<>();
-        int cells = 0;
-        int already = 0;
-        int total;
-        // Repeat r of a judge metric is a metric of its own whose calls carry r in their keys.
-        List<List<Metric>> byRepeat = new ArrayList<>();
-        for (Metric m : metrics) {
-            List<Metric> reps = new ArrayList<>();
-            reps.add(m);
-            if (m instanceof RepeatableMetric rm) {
-                for (int r = 1; r < repeats; r++) {
-                    reps.add(rm.repeat(r));
-                }
-            }
-            byRepeat.add(reps);
+        // Every cell is planned before the first runs, so progress reports the run's total from the start.
+        Scoring scoring = new Scoring(true, () -> {});
+        try {
+            cases.forEach(scoring::submit);
+            return scoring.finish();
+        } finally {
+            scoring.close();
         }
-        try (JsonlStore<ScoreRecord> store = JsonlStore.builder(scoresFile, ScoreRecord.class, ScoreRecord::key)
-                .forceEvery(16)
-                .open()) {
-            List<Runnable> tasks = new ArrayList<>();
-            AtomicInteger done = new AtomicInteger();
-            AtomicInteger planned = new AtomicInteger();
-            for (EvalCase c : cases) {
-                for (List<Metric> reps : byRepeat) {
-                    for (int rep = 0; rep < reps.size(); rep++) {
-                        Metric m = reps.get(rep);
-                        int repeat = rep;
-                        cells++;
-                        String judgeModel = m.usesJudge() ? session.modelName() : ScoreRecord.NO_JUDGE;
-                        String key = ScoreRecord.key(
-                                c.retriever(), c.questionId(), m.name(), judgeModel, m.version(), repeat);
-                        Optional<ScoreRecord> prior = store.get(key);
-                        if (prior.isPresent()
-                                && prior.get().isScored()
-                                && prior.get().inputs().equals(c.inputsHash())) {
-                            already++;
-                            continue;
+    }
+
+    /** Cells per case: every metric, each judge metric once per repeat. */
+    int cellsPerCase() {
+        return byRepeat.stream().mapToInt(List::size).sum();
+    }
+
+    /**
+     * Starts a run that scores cases as they are submitted, each cell on its own virtual thread at
+     * once, so a live evaluation judges a cell while other cells are still being answered.
+     *
+     * @param onCellDone run after every submitted cell ends (scored, failed or not run), on its thread
+     */
+    Scoring start(Runnable onCellDone) {
+        return new Scoring(false, onCellDone);
+    }
+
+    /** One run of the scorer: cases come in with {@link #submit}, {@link #finish} awaits them. */
+    final class Scoring implements AutoCloseable {
+        private final JsonlStore<ScoreRecord> store;
+        private final ExecutorService cellThreads = Executors.newVirtualThreadPerTaskExecutor();
+        private final List<Future<?>> futures = new ArrayList<>();
+        private final List<Runnable> held = new ArrayList<>();
+        private final boolean holdUntilFinish;
+        private final Runnable onCellDone;
+        private final AtomicInteger scored = new AtomicInteger();
+        private final AtomicInteger failed = new AtomicInteger();
+        private final AtomicInteger notRun = new AtomicInteger();
+        private final AtomicInteger done = new AtomicInteger();
+        private final AtomicInteger planned = new AtomicInteger();
+        private final Map<String, Integer> reasons = new ConcurrentHashMap<>();
+        private int cells;
+        private int already;
+        private boolean closed;
+
+        private Scoring(boolean holdUntilFinish, Runnable onCellDone) {
+            this.holdUntilFinish = holdUntilFinish;
+            this.onCellDone = onCellDone;
+            this.store = JsonlStore.builder(scoresFile, ScoreRecord.class, ScoreRecord::key)
+                    .forceEvery(16)
+                    .open();
+        }
+
+        /**
+         * Starts scoring every cell of the case not yet scored; thread-safe.
+         *
+         * @return the case's cells already scored by an earlier run, which are skipped
+         */
+        synchronized int submit(EvalCase c) {
+            int skipped = 0;
+            for (List<Metric> reps : byRepeat) {
+                for (int rep = 0; rep < reps.size(); rep++) {
+                    Metric m = reps.get(rep);
+                    int repeat = rep;
+                    cells++;
+                    String judgeModel = m.usesJudge() ? session.modelName() : ScoreRecord.NO_JUDGE;
+                    String key =
+                            ScoreRecord.key(c.retriever(), c.questionId(), m.name(), judgeModel, m.version(), repeat);
+                    Optional<ScoreRecord> prior = store.get(key);
+                    if (prior.isPresent()
+                            && prior.get().isScored()
+                            && prior.get().inputs().equals(c.inputsHash())) {
+                        already++;
+                        skipped++;
+                        continue;
+                    }
+                    planned.incrementAndGet();
+                    Runnable task = () -> {
+                        try {
+                            cell(c, m, judgeModel, repeat);
+                        } finally {
+                            onCellDone.run();
                         }
-                        tasks.add(() -> {
-                            ScoreRecord r = runCell(c, m, judgeModel, repeat);
-                            if (r == null) {
-                                notRun.incrementAndGet();
-                                return;
-                            }
-                            store.append(r);
-                            if (r.isScored()) {
-                                scored.incrementAndGet();
-                            } else {
-                                failed.incrementAndGet();
-                                reasons.merge(r.reason(), 1, Integer::sum);
-                            }
-                            if (listener != null) {
-                                Progress p = new Progress(done.incrementAndGet(), planned.get(), failed.get(), stats());
-                                try {
-                                    listener.accept(p);
-                                } catch (RuntimeException e) {
-                                    LOG.warn("the progress listener failed; scoring goes on: {}", e.toString());
-                                }
-                            }
-                        });
+                    };
+                    if (holdUntilFinish) {
+                        held.add(task);
+                    } else {
+                        futures.add(cellThreads.submit(task));
                     }
                 }
             }
-            total = tasks.size();
-            planned.set(total);
-            List<Future<?>> futures = new ArrayList<>(total);
-            try (ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor()) {
-                for (Runnable t : tasks) {
-                    futures.add(ex.submit(t));
+            return skipped;
+        }
+
+        private void cell(EvalCase c, Metric m, String judgeModel, int repeat) {
+            ScoreRecord r = runCell(c, m, judgeModel, repeat);
+            if (r == null) {
+                notRun.incrementAndGet();
+                return;
+            }
+            store.append(r);
+            if (r.isScored()) {
+                scored.incrementAndGet();
+            } else {
+                failed.incrementAndGet();
+                reasons.merge(r.reason(), 1, Integer::sum);
+            }
+            if (listener != null) {
+                Progress p = new Progress(done.incrementAndGet(), planned.get(), failed.get(), stats());
+                try {
+                    listener.accept(p);
+                } catch (RuntimeException e) {
+                    LOG.warn("the progress listener failed; scoring goes on: {}", e.toString());
                 }
             }
+        }
+
+        /** Cells failed so far in this run. */
+        int failed() {
+            return failed.get();
+        }
+
+        /** Waits for every submitted cell; what the run did. */
+        ScoringSummary finish() {
+            List<Future<?>> all;
+            synchronized (this) {
+                held.forEach(t -> futures.add(cellThreads.submit(t)));
+                held.clear();
+                all = List.copyOf(futures);
+            }
+            cellThreads.close();
             // A cell whose result could not be stored (disk full, read-only folder) ends the run with
             // that error once every other cell is done and stored, instead of vanishing.
-            for (Future<?> f : futures) {
+            for (Future<?> f : all) {
                 if (f.state() == Future.State.FAILED) {
                     Throwable t = f.exceptionNow();
                     throw t instanceof RuntimeException re ? re : new IllegalStateException(t);
                 }
             }
+            Optional<String> stop = session == null ? Optional.empty() : session.stopReason();
+            LOG.debug("scored {} cells, {} failed, {} left for a later run", scored.get(), failed.get(), notRun.get());
+            int total = all.size();
+            return new ScoringSummary(
+                    cells,
+                    already,
+                    scored.get(),
+                    failed.get(),
+                    notRun.get() + Math.max(0, total - scored.get() - failed.get() - notRun.get()),
+                    reasons,
+                    stats(),
+                    stop);
         }
-        Optional<String> stop = session == null ? Optional.empty() : session.stopReason();
-        LOG.debug("scored {} cells, {} failed, {} left for a later run", scored.get(), failed.get(), notRun.get());
-        return new ScoringSummary(
-                cells,
-                already,
-                scored.get(),
-                failed.get(),
-                notRun.get() + Math.max(0, total - scored.get() - failed.get() - notRun.get()),
-                reasons,
-                stats(),
-                stop);
+
+        /** Waits for the cells still running and closes the scores file. */
+        @Override
+        public void close() {
+            if (!closed) {
+                closed = true;
+                cellThreads.close();
+                store.close();
+            }
+        }
     }
 
     private JudgeStats stats() {

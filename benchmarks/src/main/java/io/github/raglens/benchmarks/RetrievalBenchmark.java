@@ -115,10 +115,24 @@ final class RetrievalBenchmark implements Callable<Integer> {
             EmbeddingProvider cached = new PrecomputedQueries(model, vectors);
             RetrievalConfig config = RetrievalConfig.noExclusions();
             Map<String, double[]> p50s = new HashMap<>();
-            for (String name : Retrievers.NAMES) {
-                Retriever r = Retrievers.create(name, index, cached, config);
-                long[] nanos = time(queries, q -> r.retrieve(q, k));
-                p50s.put(name, report(figures, name, nanos));
+            try (RawLuceneQueries lucene = new RawLuceneQueries(indexDir)) {
+                for (String name : Retrievers.NAMES) {
+                    Retriever r = Retrievers.create(name, index, cached, config);
+                    RawLuceneQueries.Plan plan = RawLuceneQueries.Plan.of(name, k, config.overRetrievalFactor());
+                    long[][] nanos =
+                            timePaired(queries, q -> r.retrieve(q, k), q -> lucene.run(plan, q, vectors.get(q)));
+                    double[] own = report(figures, name, nanos[0]);
+                    double[] raw = report(figures, name + "-raw-lucene", nanos[1]);
+                    p50s.put(name, own);
+                    double overhead = own[0] / raw[0] - 1;
+                    figures.put(toCamel(name) + "OverheadVsRawLucene", overhead);
+                    System.out.printf(
+                            Locale.ROOT,
+                            "%-22s overhead over its raw IndexSearcher queries (depth %d): %+.1f%% (ratio of p50s)%n",
+                            name,
+                            plan.depth(),
+                            100 * overhead);
+                }
             }
             // HNSW against exact search on the same vectors.
             Retriever hnsw =
@@ -204,6 +218,33 @@ final class RetrievalBenchmark implements Callable<Integer> {
                 long t0 = System.nanoTime();
                 search.accept(q);
                 nanos[i++] = System.nanoTime() - t0;
+            }
+        }
+        return nanos;
+    }
+
+    /**
+     * {@code warmup} untimed passes of both, then {@code runs} timed passes in which each query runs
+     * the retriever and then its baseline, so that both see the same load; every query's two times.
+     */
+    private long[][] timePaired(
+            List<String> queries,
+            java.util.function.Consumer<String> retriever,
+            java.util.function.Consumer<String> baseline) {
+        for (int w = 0; w < Math.max(1, warmup); w++) {
+            queries.forEach(retriever);
+            queries.forEach(baseline);
+        }
+        long[][] nanos = new long[2][queries.size() * runs];
+        int i = 0;
+        for (int r = 0; r < runs; r++) {
+            for (String q : queries) {
+                long t0 = System.nanoTime();
+                retriever.accept(q);
+                long t1 = System.nanoTime();
+                baseline.accept(q);
+                nanos[0][i] = t1 - t0;
+                nanos[1][i++] = System.nanoTime() - t1;
             }
         }
         return nanos;

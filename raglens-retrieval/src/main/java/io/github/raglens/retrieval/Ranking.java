@@ -60,28 +60,35 @@ final class Ranking {
         List<Hit> clean;
         while (true) {
             Candidates candidates = source.candidates(query, depth);
-            clean = clean(candidates.hits(), filter);
+            clean = clean(candidates.hits(), filter, k);
             if (clean.size() >= k || !candidates.more() || depth >= MAX_DEPTH) {
                 break;
             }
             depth = (int) Math.min(MAX_DEPTH, depth * 2L);
         }
-        List<RetrievedChunk> ranked = new ArrayList<>(Math.min(k, clean.size()));
-        for (int i = 0; i < clean.size() && i < k; i++) {
+        List<RetrievedChunk> ranked = new ArrayList<>(clean.size());
+        for (int i = 0; i < clean.size(); i++) {
             Hit h = clean.get(i);
             ranked.add(new RetrievedChunk(i + 1, h.score(), h.chunk(), h.matched(), h.context()));
         }
         return new RetrievalResult(name, query, ranked, System.nanoTime() - start);
     }
 
-    /** Drops excluded and repeated chunks, and sorts best first. */
-    private static List<Hit> clean(List<Hit> candidates, ChunkFilter filter) {
+    /**
+     * The best {@code k} candidates, best first, without excluded and repeated chunks. Candidates below
+     * the k-th clean one are never looked at: the filter's verdicts are most of a query's cost outside
+     * Lucene, and a source is asked for several times k.
+     */
+    private static List<Hit> clean(List<Hit> candidates, ChunkFilter filter, int k) {
         List<Hit> sorted = new ArrayList<>(candidates);
         sorted.sort(BEST_FIRST);
-        Set<String> seen = new HashSet<>();
-        List<Hit> out = new ArrayList<>(sorted.size());
+        Set<String> seen = HashSet.newHashSet(Math.min(k, sorted.size()));
+        List<Hit> out = new ArrayList<>(Math.min(k, sorted.size()));
         for (Hit h : sorted) {
-            if (filter.isExcluded(h.chunk()) || filter.isExcluded(h.matched())) {
+            if (out.size() == k) {
+                break;
+            }
+            if (filter.isExcluded(h.chunk()) || (h.matched() != h.chunk() && filter.isExcluded(h.matched()))) {
                 continue;
             }
             if (seen.add(h.chunk().id())) {

@@ -29,6 +29,7 @@ import io.github.raglens.report.MarkdownReport;
 import io.github.raglens.report.ReportModel;
 import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.spi.IndexBackend;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Parser;
 import io.github.raglens.spi.Retriever;
@@ -49,6 +50,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
@@ -60,6 +62,9 @@ import java.util.stream.Stream;
  * calls: every stage starts from the files, so stages can run in separate processes.
  */
 final class Pipeline {
+
+    /** The location of the workspace's chunks in a backend ({@link IndexBackend#open}). */
+    static final String WORKSPACE_INDEX = "workspace";
 
     private final RagLensConfig config;
     private final Workspace workspace;
@@ -149,6 +154,9 @@ final class Pipeline {
                 config.embeddings() == null ? null : config.embeddings().get();
         String model = embeddings == null ? "none" : embeddings.modelName();
         String configuration = "embeddings=" + model + "\n" + EmbeddedChunks.RULE;
+        if (config.backend() != null) {
+            return indexIntoBackend(chunks, embeddings, configuration, progress);
+        }
         Manifest manifest = manifest();
         boolean current = manifest.isCurrent(Stage.INDEX, configuration) && Files.isDirectory(workspace.index());
         long t0 = System.nanoTime();
@@ -201,6 +209,57 @@ final class Pipeline {
                     !current,
                     reused,
                     truncated,
+                    (System.nanoTime() - t0) / 1_000_000);
+        }
+    }
+
+    /**
+     * Loads chunks.jsonl into the backend's index, replacing what it held, unless the manifest records
+     * this load and the index still holds the chunks with the model's vectors. One load: the backend
+     * links a document's chunks over one call.
+     */
+    private IndexResult indexIntoBackend(
+            List<Chunk> chunks, EmbeddingProvider embeddings, String configuration, ProgressListener progress) {
+        if (embeddings == null) {
+            throw new RagLensException("the " + config.backendName()
+                    + " backend loads every chunk with its vector; index with an embedding model"
+                    + " (embeddings(...) instead of noEmbeddings(), or --embedding-provider)");
+        }
+        long t0 = System.nanoTime();
+        String model = embeddings.modelName();
+        try (IndexBackend.Index index = config.backend().open(config.backendOptions(), WORKSPACE_INDEX)) {
+            String loaded = configuration + "\nbackend=" + config.backendName() + " " + index.describe();
+            Manifest manifest = manifest();
+            boolean current = manifest.isCurrent(Stage.INDEX, loaded)
+                    && index.size() == chunks.size()
+                    && index.embeddingModel().equals(Optional.of(model));
+            if (!current) {
+                progress.progress("index", 0, chunks.size(), model + " into " + index.describe());
+                UsageLedger ledger = new UsageLedger();
+                long truncatedBefore = truncatedTexts(embeddings);
+                try {
+                    index.replaceAll(chunks, ledger.meter(embeddings, "index"));
+                } finally {
+                    new UsageFile(workspace.usage()).save(ledger);
+                }
+                progress.progress("index", chunks.size(), chunks.size(), model + " into " + index.describe());
+                manifest.complete(Stage.INDEX, loaded, RagLensVersion.get());
+                return new IndexResult(
+                        chunks.size(),
+                        model,
+                        embeddings.dimension(),
+                        true,
+                        0,
+                        truncatedTexts(embeddings) - truncatedBefore,
+                        (System.nanoTime() - t0) / 1_000_000);
+            }
+            return new IndexResult(
+                    chunks.size(),
+                    model,
+                    embeddings.dimension(),
+                    false,
+                    chunks.size(),
+                    0,
                     (System.nanoTime() - t0) / 1_000_000);
         }
     }
@@ -273,8 +332,8 @@ final class Pipeline {
                 ? null
                 : ledger.meter(config.embeddings().get(), "benchmark");
         // Only retrievers of your own: no index needed.
-        try (LuceneIndex index = config.retrieverNames().isEmpty()
-                ? LuceneIndex.builder().inMemory().open()
+        try (SearchIndex index = config.retrieverNames().isEmpty()
+                ? SearchIndex.of(LuceneIndex.builder().inMemory().open())
                 : openIndex()) {
             List<Retriever> retrievers = config.retrievers(index, embeddings);
             SourceDocuments sources = SourceDocuments.of(chunks);
@@ -314,11 +373,15 @@ final class Pipeline {
         }
     }
 
-    private LuceneIndex openIndex() {
+    /** The workspace's index: its Lucene folder, or the backend's index of the workspace's chunks. */
+    SearchIndex openIndex() {
+        if (config.backend() != null) {
+            return SearchIndex.of(config.backend().open(config.backendOptions(), WORKSPACE_INDEX));
+        }
         if (!Files.isDirectory(workspace.index())) {
             throw new RagLensException("no index at " + workspace.index() + "; run `raglens index --docs DIR` first");
         }
-        return LuceneIndex.builder().directory(workspace.index()).open();
+        return SearchIndex.of(LuceneIndex.builder().directory(workspace.index()).open());
     }
 
     /** Writes report.html and report.md from the workspace's files. */

@@ -44,6 +44,9 @@ final class BenchmarkCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    @CommandLine.Mixin
+    BackendOption backend;
+
     @Option(names = "--docs", paramLabel = "DIR", required = true, description = "The corpus folder (ingested).")
     Path docs;
 
@@ -123,6 +126,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        RagLens.Builder builder = backend.applyTo(Lenses.builder(cli));
         Relevance mode;
         try {
             mode = Relevance.parse(relevance);
@@ -155,7 +159,7 @@ final class BenchmarkCommand implements Callable<Integer> {
                     + "` or try another --llm-model");
             return CommandLine.ExitCode.SOFTWARE;
         }
-        RagLens.Builder builder = Lenses.builder(cli).relevance(mode.cliName());
+        builder.relevance(mode.cliName());
         try {
             builder.k(ks.stream().mapToInt(Integer::intValue).toArray());
         } catch (IllegalArgumentException e) {
@@ -175,7 +179,7 @@ final class BenchmarkCommand implements Callable<Integer> {
         } else {
             builder.retrievers(retrieverNames.toArray(String[]::new));
             if (retrieverNames.stream().anyMatch(NEED_EMBEDDINGS::contains)) {
-                builder.embeddings(Lenses.queryEmbeddings(spec, cli, embeddingProvider, embeddingModel));
+                builder.embeddings(Lenses.queryEmbeddings(spec, cli, backend, embeddingProvider, embeddingModel));
             } else {
                 builder.noEmbeddings();
             }

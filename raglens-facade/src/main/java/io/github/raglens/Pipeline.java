@@ -49,6 +49,7 @@ import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
@@ -81,8 +82,15 @@ final class Pipeline {
     /** Parses and chunks every file under {@code docs}; writes chunks.jsonl and ingest-report.json. */
     IngestResult ingest(Path docs, ProgressListener progress) {
         List<Path> files = CorpusParser.files(docs);
+        List<String> unsupported =
+                CorpusParser.unsupportedFiles(docs).stream().map(Path::toString).toList();
         if (files.isEmpty()) {
-            throw new RagLensException("no PDF, Markdown or text files under " + docs + "; check --docs");
+            throw new RagLensException("no PDF, Markdown or text files under " + docs
+                    + (unsupported.isEmpty()
+                            ? ""
+                            : " (" + unsupported.size() + " files of types raglens does not read: "
+                                    + String.join(", ", extensions(unsupported)) + ")")
+                    + "; check --docs");
         }
         requireWritable(config.workspace());
         Parser parser = config.parser().get();
@@ -119,7 +127,7 @@ final class Pipeline {
                     : 0;
             entries.add(IngestReport.Entry.from(o, made));
         }
-        IngestReport report = IngestReport.of(entries);
+        IngestReport report = IngestReport.of(entries, unsupported);
         report.write(workspace.ingestReport());
         ChunkAudit audit = chunked.audit();
         Map<ChunkType, Integer> byType = new EnumMap<>(ChunkType.class);
@@ -129,6 +137,18 @@ final class Pipeline {
             manifest().complete(Stage.INGEST, ingestConfiguration(docs), RagLensVersion.get());
         }
         return new IngestResult(report, audit, byType, documents.size(), parseMillis, chunked.chunkingMillis());
+    }
+
+    /** The distinct extensions of these files, {@code .docx}, or the file name when it has none, sorted. */
+    private static List<String> extensions(List<String> files) {
+        return files.stream()
+                .map(f -> Path.of(f).getFileName().toString())
+                .map(name -> name.lastIndexOf('.') > 0
+                        ? name.substring(name.lastIndexOf('.')).toLowerCase(Locale.ROOT)
+                        : name)
+                .distinct()
+                .sorted()
+                .toList();
     }
 
     private String ingestConfiguration(Path docs) {
@@ -282,6 +302,7 @@ final class Pipeline {
         AtomicInteger skip = new AtomicInteger();
         AtomicInteger failed = new AtomicInteger();
         QuestionRun run;
+        boolean fresh = !Files.exists(workspace.questions());
         try {
             run = generator.generate(
                     chunks, workspace.questions(), limit == 0 ? Integer.MAX_VALUE : limit, (done, total, record) -> {
@@ -293,6 +314,12 @@ final class Pipeline {
                         progress.progress(
                                 "questions", done, total, ok + " ok, " + skip + " skip, " + failed + " failed");
                     });
+        } catch (RuntimeException e) {
+            // stopped before its first record (bad model, no server): leave no empty store behind
+            if (fresh) {
+                JsonlStore.deleteIfEmpty(workspace.questions());
+            }
+            throw e;
         } finally {
             new UsageFile(workspace.usage()).save(ledger);
         }

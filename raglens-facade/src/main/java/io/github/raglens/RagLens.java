@@ -135,7 +135,8 @@ public final class RagLens {
 
     /**
      * Generates one ground-truth question per chunk with the LLM; resumable: chunks already settled
-     * in {@code questions.jsonl} are not asked again.
+     * in {@code questions.jsonl} are not asked again. A first run that stops before its first question
+     * (no server, unknown model, bad key) leaves no {@code questions.jsonl} behind.
      *
      * @param limit the most chunks to consider, 0 for all
      */

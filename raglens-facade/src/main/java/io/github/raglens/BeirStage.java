@@ -8,6 +8,7 @@ import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.retrieval.RetrievalConfig;
 import io.github.raglens.retrieval.Retrievers;
 import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.spi.IndexBackend;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -15,6 +16,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -42,6 +45,9 @@ final class BeirStage {
                     "retrievers other than bm25 need an embedding provider; call embeddings(...) or use only bm25()");
         }
         EmbeddingProvider embeddings = needsVectors ? config.embeddings().get() : null;
+        if (config.backend() != null) {
+            return runInBackend(data, home, embeddings, options, progress);
+        }
         LuceneIndex.Builder builder = LuceneIndex.builder().bm25(options.k1(), options.b());
         if (embeddings != null) {
             builder.directory(home.resolve(safe(embeddings.modelName())));
@@ -61,6 +67,56 @@ final class BeirStage {
             }
             return new BeirResult(
                     data.name(), data.corpus().size(), data.queries().size(), reused, index.directory(), scores);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The BEIR run over the backend's index {@code beir-<dataset>}: loaded (replacing what it held)
+     * unless it already holds the whole corpus with the model's vectors; the backend's BM25 parameters
+     * are its own, so other ones are refused.
+     */
+    private BeirResult runInBackend(
+            BeirDataset data, Path home, EmbeddingProvider embeddings, BeirOptions options, ProgressListener progress) {
+        BeirOptions defaults = BeirOptions.defaults();
+        if (options.k1() != defaults.k1() || options.b() != defaults.b()) {
+            throw new IllegalStateException("the " + config.backendName() + " backend scores BM25 with k1 "
+                    + defaults.k1() + " and b " + defaults.b() + " (its schema's); drop --k1 and --b, or use"
+                    + " --backend lucene");
+        }
+        if (embeddings == null) {
+            embeddings =
+                    config.embeddings() == null ? null : config.embeddings().get();
+        }
+        if (embeddings == null) {
+            throw new IllegalStateException("the " + config.backendName()
+                    + " backend loads every document with its vector; configure embeddings(...)");
+        }
+        try (IndexBackend.Index index = config.backend()
+                .open(config.backendOptions(), "beir-" + safe(data.name()).toLowerCase(Locale.ROOT))) {
+            int reused = data.corpus().size();
+            if (index.size() != data.corpus().size()
+                    || !index.embeddingModel().equals(Optional.of(embeddings.modelName()))) {
+                progress.progress("beir-index", 0, data.corpus().size(), embeddings.modelName());
+                index.replaceAll(data.corpus(), embeddings);
+                progress.progress(
+                        "beir-index", data.corpus().size(), data.corpus().size(), embeddings.modelName());
+                reused = 0;
+            }
+            Path runs = home.resolve("runs");
+            Files.createDirectories(runs);
+            List<BeirScore> scores = new ArrayList<>();
+            for (String name : config.retrieverNames()) {
+                scores.add(BeirEvaluation.evaluate(
+                        index.retriever(name, embeddings, Set.of()),
+                        data.queries(),
+                        data.qrels(),
+                        options.hits(),
+                        runs.resolve(name + ".trec")));
+            }
+            return new BeirResult(
+                    data.name(), data.corpus().size(), data.queries().size(), reused, Optional.empty(), scores);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

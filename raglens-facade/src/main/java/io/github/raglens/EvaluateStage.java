@@ -45,7 +45,6 @@ import io.github.raglens.workspace.Manifest;
 import io.github.raglens.workspace.Stage;
 import io.github.raglens.workspace.Workspace;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -233,17 +232,14 @@ final class EvaluateStage {
         Optional<List<HumanLabel>> labels = options.humanLabels().map(HumanLabel::read);
         List<QuestionSample> picked = sample(options);
         boolean needsIndex = !config.retrieverNames().isEmpty();
-        if (needsIndex && !Files.isDirectory(workspace.index())) {
-            throw new RagLensException("no index at " + workspace.index() + "; run `raglens index --docs DIR` first");
-        }
         UsageFile usage = new UsageFile(workspace.usage());
         LlmProvider llm = ledger.meter(new FirstCallGate(answering), "answers");
         List<String> names = retrieverNames();
         AnswerGenerator.Summary answers;
         Judged first;
-        try (LuceneIndex index = needsIndex
-                ? LuceneIndex.builder().directory(workspace.index()).open()
-                : LuceneIndex.builder().inMemory().open()) {
+        try (SearchIndex index = needsIndex
+                ? new Pipeline(config).openIndex()
+                : SearchIndex.of(LuceneIndex.builder().inMemory().open())) {
             List<RagSystem> systems = new ArrayList<>();
             for (Retriever r : config.retrievers(
                     index, embeddings == null ? null : new QueryMemo(ledger.meter(embeddings, "answers")))) {

@@ -48,6 +48,20 @@ public final class Models {
     }
 
     /**
+     * As {@link #chat(String, String, Path)}, with the client's own limit of calls in flight set to
+     * {@code maxConcurrency} instead of its default of 16, so that a caller running more calls at once
+     * is not capped unseen.
+     *
+     * @throws IllegalArgumentException also if {@code maxConcurrency} is less than 1
+     */
+    public static LlmProvider chat(String provider, String model, Path envDirectory, int maxConcurrency) {
+        Objects.requireNonNull(envDirectory, "envDirectory");
+        String name = model != null ? model : Providers.defaultChatModel(provider);
+        return Providers.chat(
+                provider, name, Environment.standard(envDirectory), b -> b.maxConcurrency(maxConcurrency));
+    }
+
+    /**
      * An embedding model: a local ONNX model is loaded on first use of the supplier (it takes a few
      * seconds), a remote client is built now so that a missing key fails at once.
      *

@@ -31,6 +31,7 @@ import io.github.raglens.report.MarkdownReport;
 import io.github.raglens.report.ReportModel;
 import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.spi.IndexBackend;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Parser;
 import io.github.raglens.spi.Retriever;
@@ -50,7 +51,9 @@ import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
@@ -62,6 +65,9 @@ import java.util.stream.Stream;
  * calls: every stage starts from the files, so stages can run in separate processes.
  */
 final class Pipeline {
+
+    /** The location of the workspace's chunks in a backend ({@link IndexBackend#open}). */
+    static final String WORKSPACE_INDEX = "workspace";
 
     private final RagLensConfig config;
     private final Workspace workspace;
@@ -78,8 +84,16 @@ final class Pipeline {
     /** Parses and chunks every file under {@code docs}; writes chunks.jsonl and ingest-report.json. */
     IngestResult ingest(Path docs, ProgressListener progress) {
         List<Path> files = CorpusParser.files(docs);
+        List<String> unsupported =
+                CorpusParser.unsupportedFiles(docs).stream().map(Path::toString).toList();
         if (files.isEmpty()) {
-            throw new SettingException("no PDF, Markdown or text files under " + docs, Setting.DOCUMENTS);
+            throw new SettingException(
+                    "no PDF, Markdown or text files under " + docs
+                            + (unsupported.isEmpty()
+                                    ? ""
+                                    : " (" + unsupported.size() + " files of types raglens does not read: "
+                                            + String.join(", ", extensions(unsupported)) + ")"),
+                    Setting.DOCUMENTS);
         }
         requireWritable(config.workspace());
         Parser parser = config.parser().get();
@@ -116,7 +130,7 @@ final class Pipeline {
                     : 0;
             entries.add(IngestReport.Entry.from(o, made));
         }
-        IngestReport report = IngestReport.of(entries);
+        IngestReport report = IngestReport.of(entries, unsupported);
         report.write(workspace.ingestReport());
         ChunkAudit audit = chunked.audit();
         Map<ChunkType, Integer> byType = new EnumMap<>(ChunkType.class);
@@ -126,6 +140,18 @@ final class Pipeline {
             manifest().complete(Stage.INGEST, ingestConfiguration(docs), RagLensVersion.get());
         }
         return new IngestResult(report, audit, byType, documents.size(), parseMillis, chunked.chunkingMillis());
+    }
+
+    /** The distinct extensions of these files, {@code .docx}, or the file name when it has none, sorted. */
+    private static List<String> extensions(List<String> files) {
+        return files.stream()
+                .map(f -> Path.of(f).getFileName().toString())
+                .map(name -> name.lastIndexOf('.') > 0
+                        ? name.substring(name.lastIndexOf('.')).toLowerCase(Locale.ROOT)
+                        : name)
+                .distinct()
+                .sorted()
+                .toList();
     }
 
     private String ingestConfiguration(Path docs) {
@@ -151,6 +177,9 @@ final class Pipeline {
                 config.embeddings() == null ? null : config.embeddings().get();
         String model = embeddings == null ? "none" : embeddings.modelName();
         String configuration = "embeddings=" + model + "\n" + EmbeddedChunks.RULE;
+        if (config.backend() != null) {
+            return indexIntoBackend(chunks, embeddings, configuration, progress);
+        }
         Manifest manifest = manifest();
         boolean current = manifest.isCurrent(Stage.INDEX, configuration) && Files.isDirectory(workspace.index());
         long t0 = System.nanoTime();
@@ -207,6 +236,57 @@ final class Pipeline {
         }
     }
 
+    /**
+     * Loads chunks.jsonl into the backend's index, replacing what it held, unless the manifest records
+     * this load and the index still holds the chunks with the model's vectors. One load: the backend
+     * links a document's chunks over one call.
+     */
+    private IndexResult indexIntoBackend(
+            List<Chunk> chunks, EmbeddingProvider embeddings, String configuration, ProgressListener progress) {
+        if (embeddings == null) {
+            throw new RagLensException("the " + config.backendName()
+                    + " backend loads every chunk with its vector; index with an embedding model"
+                    + " (embeddings(...) instead of noEmbeddings(), or --embedding-provider)");
+        }
+        long t0 = System.nanoTime();
+        String model = embeddings.modelName();
+        try (IndexBackend.Index index = config.backend().open(config.backendOptions(), WORKSPACE_INDEX)) {
+            String loaded = configuration + "\nbackend=" + config.backendName() + " " + index.describe();
+            Manifest manifest = manifest();
+            boolean current = manifest.isCurrent(Stage.INDEX, loaded)
+                    && index.size() == chunks.size()
+                    && index.embeddingModel().equals(Optional.of(model));
+            if (!current) {
+                progress.progress("index", 0, chunks.size(), model + " into " + index.describe());
+                UsageLedger ledger = new UsageLedger();
+                long truncatedBefore = truncatedTexts(embeddings);
+                try {
+                    index.replaceAll(chunks, ledger.meter(embeddings, "index"));
+                } finally {
+                    new UsageFile(workspace.usage()).save(ledger);
+                }
+                progress.progress("index", chunks.size(), chunks.size(), model + " into " + index.describe());
+                manifest.complete(Stage.INDEX, loaded, RagLensVersion.get());
+                return new IndexResult(
+                        chunks.size(),
+                        model,
+                        embeddings.dimension(),
+                        true,
+                        0,
+                        truncatedTexts(embeddings) - truncatedBefore,
+                        (System.nanoTime() - t0) / 1_000_000);
+            }
+            return new IndexResult(
+                    chunks.size(),
+                    model,
+                    embeddings.dimension(),
+                    false,
+                    chunks.size(),
+                    0,
+                    (System.nanoTime() - t0) / 1_000_000);
+        }
+    }
+
     /** Texts the provider has cut to its input length so far; 0 for providers that do not count them. */
     private static long truncatedTexts(EmbeddingProvider embeddings) {
         return embeddings instanceof OnnxEmbeddings onnx ? onnx.truncatedTexts() : 0;
@@ -225,6 +305,7 @@ final class Pipeline {
         AtomicInteger skip = new AtomicInteger();
         AtomicInteger failed = new AtomicInteger();
         QuestionRun run;
+        boolean fresh = !Files.exists(workspace.questions());
         try {
             run = generator.generate(
                     chunks, workspace.questions(), limit == 0 ? Integer.MAX_VALUE : limit, (done, total, record) -> {
@@ -236,6 +317,12 @@ final class Pipeline {
                         progress.progress(
                                 "questions", done, total, ok + " ok, " + skip + " skip, " + failed + " failed");
                     });
+        } catch (RuntimeException e) {
+            // stopped before its first record (bad model, no server): leave no empty store behind
+            if (fresh) {
+                JsonlStore.deleteIfEmpty(workspace.questions());
+            }
+            throw e;
         } finally {
             new UsageFile(workspace.usage()).save(ledger);
         }
@@ -286,8 +373,8 @@ final class Pipeline {
                 ? null
                 : ledger.meter(config.embeddings().get(), "benchmark");
         // Only retrievers of your own: no index needed.
-        try (LuceneIndex index = config.retrieverNames().isEmpty()
-                ? LuceneIndex.builder().inMemory().open()
+        try (SearchIndex index = config.retrieverNames().isEmpty()
+                ? SearchIndex.of(LuceneIndex.builder().inMemory().open())
                 : openIndex()) {
             List<Retriever> retrievers = config.retrievers(index, embeddings);
             SourceDocuments sources = SourceDocuments.of(chunks);
@@ -327,11 +414,15 @@ final class Pipeline {
         }
     }
 
-    private LuceneIndex openIndex() {
+    /** The workspace's index: its Lucene folder, or the backend's index of the workspace's chunks. */
+    SearchIndex openIndex() {
+        if (config.backend() != null) {
+            return SearchIndex.of(config.backend().open(config.backendOptions(), WORKSPACE_INDEX));
+        }
         if (!Files.isDirectory(workspace.index())) {
             throw new RagLensException("no index at " + workspace.index() + "; run `raglens index --docs DIR` first");
         }
-        return LuceneIndex.builder().directory(workspace.index()).open();
+        return SearchIndex.of(LuceneIndex.builder().directory(workspace.index()).open());
     }
 
     /** Writes report.html and report.md from the workspace's files. */

@@ -17,6 +17,7 @@ import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.retrieval.Retrievers;
 import io.github.raglens.spi.Chunker;
 import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.spi.IndexBackend;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Parser;
 import io.github.raglens.spi.RagSystem;
@@ -29,9 +30,12 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -136,7 +140,8 @@ public final class RagLens {
 
     /**
      * Generates one ground-truth question per chunk with the LLM; resumable: chunks already settled
-     * in {@code questions.jsonl} are not asked again.
+     * in {@code questions.jsonl} are not asked again. A first run that stops before its first question
+     * (no server, unknown model, bad key) leaves no {@code questions.jsonl} behind.
      *
      * @param limit the most chunks to consider, 0 for all
      */
@@ -283,10 +288,17 @@ public final class RagLens {
     /**
      * The embedding model the workspace's index was built with, as the index records it (e.g. {@code
      * bge-small-en-v1.5} or {@code openai/text-embedding-3-small}); queries must be embedded with it.
+     * With a {@linkplain Builder#backend backend}, the model its index records.
      *
      * @return empty when there is no index yet or it holds no vectors
+     * @throws io.github.raglens.error.IndexException if the backend cannot be reached
      */
     public Optional<String> indexedEmbeddingModel() {
+        if (config.backend() != null) {
+            try (IndexBackend.Index open = config.backend().open(config.backendOptions(), Pipeline.WORKSPACE_INDEX)) {
+                return open.embeddingModel();
+            }
+        }
         Path index = workspace().index();
         if (!Files.isDirectory(index)) {
             return Optional.empty();
@@ -330,6 +342,7 @@ public final class RagLens {
                 + ", relevance=" + config.relevance()
                 + (config.evidenceWithin() > 0 ? ", evidenceWithin=" + config.evidenceWithin() : "")
                 + ", seed=" + config.seed()
+                + (config.backend() == null ? "" : ", backend=" + config.backendName())
                 + "}";
     }
 
@@ -356,6 +369,8 @@ public final class RagLens {
         private int evidenceWithin;
         private final List<Service> services = new ArrayList<>();
         private String serviceTokenVariable;
+        private IndexBackend backend;
+        private Map<String, String> backendOptions = Map.of();
 
         /** A user's HTTP service, built into a client by {@link #build()} with the token variable. */
         private record Service(boolean answers, String name, String url) {}
@@ -378,6 +393,8 @@ public final class RagLens {
             concurrency = c.concurrency();
             systems.addAll(c.systems());
             evidenceWithin = c.evidenceWithin();
+            backend = c.backend();
+            backendOptions = c.backendOptions();
         }
 
         /** The folder for everything a run makes (default {@code .raglens}). */
@@ -529,6 +546,44 @@ public final class RagLens {
             return this;
         }
 
+        /**
+         * Where the chunks are indexed and searched (default {@code lucene}: raglens's own Lucene index in
+         * the workspace). Another name picks an {@link IndexBackend} found on the classpath with {@link
+         * ServiceLoader}: {@code solrcloud}, from {@code io.github.raglens:raglens-solr}, takes options
+         * {@code zk} ({@code HOST:PORT[/chroot]}) or {@code url} ({@code http://HOST:8983/solr}), and
+         * optionally {@code collection} (default {@code raglens}), {@code shards} and {@code replicas}.
+         * Index, benchmark, evaluate and BEIR all use the backend; nothing is contacted until a stage runs.
+         *
+         * @param name {@code lucene} or a backend's name
+         * @param options the backend's options; empty for {@code lucene}
+         * @throws IllegalArgumentException if no backend has the name, or it refuses the options (naming
+         *     the bad one)
+         */
+        public Builder backend(String name, Map<String, String> options) {
+            Objects.requireNonNull(name, "name");
+            Map<String, String> copy = Map.copyOf(Objects.requireNonNull(options, "options"));
+            if (name.equals("lucene")) {
+                if (!copy.isEmpty()) {
+                    throw new IllegalArgumentException(
+                            "the lucene backend takes no options, was given " + new TreeMap<>(copy).keySet());
+                }
+                this.backend = null;
+                this.backendOptions = Map.of();
+                return this;
+            }
+            IndexBackend found = ServiceLoader.load(IndexBackend.class).stream()
+                    .map(ServiceLoader.Provider::get)
+                    .filter(b -> b.name().equals(name))
+                    .findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("no index backend named '" + name
+                            + "' on the classpath; use lucene"
+                            + (name.equals("solrcloud") ? ", or add io.github.raglens:raglens-solr" : "")));
+            found.check(copy);
+            this.backend = found;
+            this.backendOptions = copy;
+            return this;
+        }
+
         /** The chat model for questions and answers, created on first use (default Ollama llama3.2). */
         public Builder llm(Supplier<? extends LlmProvider> llm) {
             Objects.requireNonNull(llm, "llm");
@@ -638,7 +693,9 @@ public final class RagLens {
                     seed,
                     concurrency,
                     ownSystems,
-                    evidenceWithin));
+                    evidenceWithin,
+                    backend,
+                    backendOptions));
         }
 
         private void addServices(List<Retriever> ownRetrievers, List<RagSystem> ownSystems) {

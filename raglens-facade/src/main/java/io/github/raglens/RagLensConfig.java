@@ -1,10 +1,9 @@
 package io.github.raglens;
 
-import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.retrieval.RetrievalConfig;
-import io.github.raglens.retrieval.Retrievers;
 import io.github.raglens.spi.Chunker;
 import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.spi.IndexBackend;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Parser;
 import io.github.raglens.spi.RagSystem;
@@ -12,6 +11,7 @@ import io.github.raglens.spi.Retriever;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -19,7 +19,8 @@ import java.util.function.Supplier;
  * or need a server (the local embedding model, Ollama) are suppliers, created on first use.
  * {@code embeddings} is null when disabled; {@code judge} is null when it is the same as {@code llm}.
  * {@code systems} are users' own systems evaluated beside the retrievers' pipelines; {@code
- * evidenceWithin} is the length-fair evidence window, 0 for whole contexts.
+ * evidenceWithin} is the length-fair evidence window, 0 for whole contexts. {@code backend} holds the
+ * index when it is not the workspace's Lucene index (null: Lucene), with its options.
  */
 record RagLensConfig(
         Path workspace,
@@ -35,7 +36,9 @@ record RagLensConfig(
         long seed,
         int concurrency,
         List<RagSystem> systems,
-        int evidenceWithin) {
+        int evidenceWithin,
+        IndexBackend backend,
+        Map<String, String> backendOptions) {
 
     /** The judge model: the configured one, or the LLM. */
     Supplier<LlmProvider> judgeModel() {
@@ -46,17 +49,17 @@ record RagLensConfig(
      * The retrievers to compare: the named ones over {@code index} (dense ones embedding queries
      * with {@code embeddings}, may be null for BM25-only), then the custom ones.
      */
-    List<Retriever> retrievers(LuceneIndex index, EmbeddingProvider embeddings) {
+    List<Retriever> retrievers(SearchIndex index, EmbeddingProvider embeddings) {
         List<Retriever> out = builtInRetrievers(index, embeddings);
         out.addAll(customRetrievers);
         return out;
     }
 
     /** The named retrievers over {@code index}. */
-    List<Retriever> builtInRetrievers(LuceneIndex index, EmbeddingProvider embeddings) {
+    List<Retriever> builtInRetrievers(SearchIndex index, EmbeddingProvider embeddings) {
         List<Retriever> out = new ArrayList<>();
         for (String name : retrieverNames) {
-            out.add(Retrievers.create(name, index, embeddings, RetrievalConfig.defaults()));
+            out.add(index.retriever(name, embeddings, RetrievalConfig.DEFAULT_EXCLUDED_SECTION_TITLES));
         }
         return out;
     }
@@ -66,5 +69,11 @@ record RagLensConfig(
         customRetrievers = List.copyOf(customRetrievers);
         systems = List.copyOf(systems);
         ks = List.copyOf(ks);
+        backendOptions = Map.copyOf(backendOptions);
+    }
+
+    /** The backend's name, {@code lucene} for the workspace's own index. */
+    String backendName() {
+        return backend == null ? "lucene" : backend.name();
     }
 }

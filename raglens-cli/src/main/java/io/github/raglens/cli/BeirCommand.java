@@ -38,6 +38,9 @@ final class BeirCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    @CommandLine.Mixin
+    BackendOption backend;
+
     @Parameters(index = "0", paramLabel = "DATASET_DIR", description = "The BEIR dataset folder.")
     Path dataset;
 
@@ -76,7 +79,7 @@ final class BeirCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        RagLens.Builder builder = Lenses.builder(parent);
+        RagLens.Builder builder = backend.applyTo(Lenses.builder(parent));
         BeirOptions options;
         try {
             builder.retrievers(retrievers.toArray(String[]::new));
@@ -84,7 +87,8 @@ final class BeirCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        if (retrievers.stream().allMatch(r -> r.equals("bm25"))) {
+        // a backend loads every document with its vector, so it needs the model even for bm25 alone
+        if (backend.isLucene() && retrievers.stream().allMatch(r -> r.equals("bm25"))) {
             builder.noEmbeddings();
         } else {
             builder.embeddings(ProviderChoice.embeddings(

@@ -38,6 +38,9 @@ final class BenchmarkCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    @CommandLine.Mixin
+    BackendOption backend;
+
     @Option(names = "--docs", paramLabel = "DIR", required = true, description = "The corpus folder (ingested).")
     Path docs;
 
@@ -117,7 +120,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        RagLens.Builder builder = Lenses.builder(cli);
+        RagLens.Builder builder = backend.applyTo(Lenses.builder(cli));
         try {
             builder.relevance(relevance);
             for (String name : retrieverNames) {
@@ -169,7 +172,7 @@ final class BenchmarkCommand implements Callable<Integer> {
         } else {
             builder.retrievers(retrieverNames.toArray(String[]::new));
             if (retrieverNames.stream().anyMatch(NEED_EMBEDDINGS::contains)) {
-                builder.embeddings(Lenses.queryEmbeddings(spec, cli, embeddingProvider, embeddingModel));
+                builder.embeddings(Lenses.queryEmbeddings(spec, cli, backend, embeddingProvider, embeddingModel));
             } else {
                 builder.noEmbeddings();
             }

@@ -53,6 +53,9 @@ final class EvaluateCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    @CommandLine.Mixin
+    BackendOption backend;
+
     @Option(names = "--docs", required = true, paramLabel = "DIR", description = "The corpus folder (as ingested).")
     Path docs;
 
@@ -215,6 +218,7 @@ final class EvaluateCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        RagLens.Builder builder = backend.applyTo(Lenses.builder(parent));
         ContextPrecision.Mode cpMode = switch (contextPrecision) {
             case "per-context" -> ContextPrecision.Mode.PER_CONTEXT;
             case "one-call" -> ContextPrecision.Mode.ONE_CALL;
@@ -303,9 +307,8 @@ final class EvaluateCommand implements Callable<Integer> {
             }
             options = options.toBuilder().secondJudge(second).build();
         }
-        RagLens.Builder builder = Lenses.builder(parent)
-                .retrievers(retrievers.toArray(String[]::new))
-                .embeddings(Lenses.queryEmbeddings(spec, parent, embeddingProvider, embeddingModel))
+        builder.retrievers(retrievers.toArray(String[]::new))
+                .embeddings(Lenses.queryEmbeddings(spec, parent, backend, embeddingProvider, embeddingModel))
                 .llm(() -> llm)
                 .judge(() -> judge)
                 .seed(seed)

@@ -40,6 +40,9 @@ final class IndexCommand implements Callable<Integer> {
                     + " names the folder only in its hints.")
     Path docs;
 
+    @CommandLine.Mixin
+    BackendOption backend;
+
     @Option(
             names = "--embedding-provider",
             paramLabel = "PROVIDER",
@@ -62,7 +65,7 @@ final class IndexCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(
                     spec.commandLine(), "--docs " + docs + " is not a folder; pass the folder you ingested");
         }
-        RagLens lens = Lenses.builder(parent)
+        RagLens lens = backend.applyTo(Lenses.builder(parent))
                 .embeddings(Lenses.embeddings(spec, embeddingProvider, embeddingModel))
                 .build();
         Path chunksFile = lens.workspace().chunks();
@@ -80,7 +83,7 @@ final class IndexCommand implements Callable<Integer> {
                 .printf(
                         Locale.ROOT,
                         "index %s: %,d chunks (%s), model %s, dimension %d%n",
-                        lens.workspace().index(),
+                        backend.where(lens),
                         r.chunks(),
                         !r.rebuilt()
                                 ? "already current"

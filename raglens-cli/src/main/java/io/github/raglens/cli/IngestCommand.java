@@ -8,6 +8,7 @@ import io.github.raglens.model.ChunkType;
 import io.github.raglens.parse.IngestReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -31,6 +32,9 @@ final class IngestCommand implements Callable<Integer> {
 
     /** Warnings printed one by one before the rest are only counted. */
     static final int WARNINGS_SHOWN = 5;
+
+    /** Unsupported files named in the summary line before the rest are only counted. */
+    static final int SKIPPED_NAMED = 5;
 
     @ParentCommand
     RaglensCli parent;
@@ -74,8 +78,8 @@ final class IngestCommand implements Callable<Integer> {
         }
         Path reportFile = lens.workspace().ingestReport();
         out.println("parsed " + report.ok() + " of " + report.files().size() + " files (" + report.damaged()
-                + " damaged, " + report.failed() + " failed, " + report.noText() + " without text); report: "
-                + reportFile);
+                + " damaged, " + report.failed() + " failed, " + report.noText() + " without text)"
+                + skipped(report.unsupported()) + "; report: " + reportFile);
 
         printAudit(result.audit(), out, err);
         if (result.audit().hasErrors()) {
@@ -109,6 +113,19 @@ final class IngestCommand implements Callable<Integer> {
         if (warnings > WARNINGS_SHOWN && !parent.quiet) {
             out.println("audit: ... and " + (warnings - WARNINGS_SHOWN) + " more warnings");
         }
+    }
+
+    /** The files skipped for their type, the first few by name: {@code ; skipped 2 files of unsupported types: …}. */
+    private static String skipped(List<String> unsupported) {
+        if (unsupported.isEmpty()) {
+            return "";
+        }
+        String named = String.join(", ", unsupported.subList(0, Math.min(SKIPPED_NAMED, unsupported.size())));
+        return "; skipped " + unsupported.size() + (unsupported.size() == 1 ? " file" : " files")
+                + " of unsupported types (raglens reads PDF, Markdown and text): " + named
+                + (unsupported.size() > SKIPPED_NAMED
+                        ? " and " + (unsupported.size() - SKIPPED_NAMED) + " more (all in the report)"
+                        : "");
     }
 
     private static String byType(Map<ChunkType, Integer> counts) {

@@ -5,6 +5,7 @@ import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 
@@ -42,13 +43,14 @@ final class Lenses {
     /**
      * The embedding model for query vectors of benchmark and evaluate: the one the options name, or,
      * when they name none, the model the workspace's index was built with, so the queries are always
-     * embedded like the index (the index refuses vectors of another model).
+     * embedded like the index (the index refuses vectors of another model), whichever backend holds it.
      */
     static Supplier<EmbeddingProvider> queryEmbeddings(
-            CommandLine.Model.CommandSpec spec, RaglensCli cli, String provider, String model) {
+            CommandLine.Model.CommandSpec spec, RaglensCli cli, BackendOption backend, String provider, String model) {
         boolean chosen = model != null || spec.commandLine().getParseResult().hasMatchedOption("--embedding-provider");
-        Optional<String> indexed =
-                chosen ? Optional.empty() : builder(cli).build().indexedEmbeddingModel();
+        Optional<String> indexed = chosen
+                ? Optional.empty()
+                : backend.applyTo(builder(cli)).build().indexedEmbeddingModel();
         if (indexed.isPresent()) {
             return ProviderChoice.embeddingsNamed(spec, indexed.get(), workingDirectory());
         }
@@ -72,7 +74,6 @@ final class Lenses {
      */
     static LlmProvider chat(
             CommandLine.Model.CommandSpec spec, String option, String provider, String model, int concurrency) {
-        return ProviderChoice.chat(
-                spec, option, provider, model, workingDirectory(), b -> b.maxConcurrency(concurrency));
+        return ProviderChoice.chat(spec, option, provider, model, workingDirectory(), OptionalInt.of(concurrency));
     }
 }

@@ -3,11 +3,14 @@ package io.github.raglens.cli;
 import java.io.Console;
 import java.io.PrintWriter;
 import java.lang.reflect.Method;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.function.LongSupplier;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
@@ -51,25 +54,44 @@ final class ProgressBars {
         if (!isTerminal()) {
             return new LogLines(task, total, new PrintWriter(System.err, true), System::nanoTime);
         }
-        ProgressBar bar = new ProgressBarBuilder()
-                .setTaskName(task)
-                .setInitialMax(total)
-                .setStyle(ProgressBarStyle.ASCII)
-                .setUpdateIntervalMillis(250)
-                .setConsumer(new ConsoleProgressBarConsumer(System.err))
-                .setSpeedUnit(java.time.temporal.ChronoUnit.SECONDS)
-                .showSpeed()
-                .build();
+        return terminal(task, total, new ConsoleProgressBarConsumer(System.err));
+    }
+
+    /**
+     * A bar with rate and ETA drawn into a terminal: redrawn at once by every update that moves it
+     * (so it moves with the work), and every 250 ms in between for the clock.
+     */
+    static Tracker terminal(String task, long total, ProgressBarConsumer terminal) {
         return new Tracker() {
+            // Built at the first update, from its state: a bar built before would draw 0% from its clock
+            // thread after the first update's frame.
+            private ProgressBar bar;
+
             @Override
             public synchronized void update(long done, String status) {
+                if (bar == null) {
+                    bar = new ProgressBarBuilder()
+                            .setTaskName(task)
+                            .setInitialMax(total)
+                            .startsFrom(done, Duration.ZERO)
+                            .setStyle(ProgressBarStyle.ASCII)
+                            .setUpdateIntervalMillis(250)
+                            .setConsumer(terminal)
+                            .setSpeedUnit(ChronoUnit.SECONDS)
+                            .showSpeed()
+                            .build();
+                }
                 bar.stepTo(done);
-                bar.setExtraMessage(status);
+                // the bar draws the message right after the rate: keep a space between them
+                bar.setExtraMessage(status.isEmpty() ? "" : " " + status);
+                bar.refresh();
             }
 
             @Override
             public synchronized void close() {
-                bar.close();
+                if (bar != null) {
+                    bar.close();
+                }
             }
         };
     }

@@ -7,6 +7,7 @@ import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.OptionalInt;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 
@@ -21,6 +22,12 @@ final class ProviderChoice {
 
     private ProviderChoice() {}
 
+    /** A chat client with the provider's default limit of calls in flight. */
+    static LlmProvider chat(
+            CommandLine.Model.CommandSpec spec, String option, String provider, String model, Path workingDirectory) {
+        return chat(spec, option, provider, model, workingDirectory, OptionalInt.empty());
+    }
+
     /**
      * A chat client.
      *
@@ -29,11 +36,17 @@ final class ProviderChoice {
      * @param provider the provider's name
      * @param model the model, or null for the provider's default
      * @param workingDirectory where {@code .env} is read
+     * @param maxConcurrency the client's limit of calls in flight, or empty for its default
      */
     static LlmProvider chat(
-            CommandLine.Model.CommandSpec spec, String option, String provider, String model, Path workingDirectory) {
+            CommandLine.Model.CommandSpec spec,
+            String option,
+            String provider,
+            String model,
+            Path workingDirectory,
+            OptionalInt maxConcurrency) {
         try {
-            return chat(option, provider, model, workingDirectory);
+            return chat(option, provider, model, workingDirectory, maxConcurrency);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -46,12 +59,19 @@ final class ProviderChoice {
      * @throws AuthenticationException when the provider's key is not set, naming {@code option}
      */
     static LlmProvider chat(String option, String provider, String model, Path workingDirectory) {
+        return chat(option, provider, model, workingDirectory, OptionalInt.empty());
+    }
+
+    private static LlmProvider chat(
+            String option, String provider, String model, Path workingDirectory, OptionalInt maxConcurrency) {
         if (!Models.CHAT_PROVIDERS.contains(provider.toLowerCase(Locale.ROOT))) {
             throw new IllegalArgumentException(
                     "unknown provider '" + provider + "' for " + option + "; choose ollama, openai or groq");
         }
         try {
-            return Models.chat(provider, model, workingDirectory);
+            return maxConcurrency.isPresent()
+                    ? Models.chat(provider, model, workingDirectory, maxConcurrency.getAsInt())
+                    : Models.chat(provider, model, workingDirectory);
         } catch (MissingKeyException e) {
             throw inFlags(e, option);
         }

@@ -3,6 +3,7 @@ package io.github.raglens.cli;
 import io.github.raglens.ProgressListener;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
  * Draws one progress bar per pipeline stage (see {@link ProgressBars}), in the order the stages
@@ -10,11 +11,16 @@ import java.util.Map;
  */
 final class StageProgress implements ProgressListener, AutoCloseable {
 
-    private final RaglensCli cli;
+    private final BiFunction<String, Long, ProgressBars.Tracker> start;
     private final Map<String, ProgressBars.Tracker> bars = new HashMap<>();
 
     StageProgress(RaglensCli cli) {
-        this.cli = cli;
+        this((stage, total) -> ProgressBars.start(cli, stage, total));
+    }
+
+    /** Progress drawn by the trackers {@code start} makes for a stage and its total. */
+    StageProgress(BiFunction<String, Long, ProgressBars.Tracker> start) {
+        this.start = start;
     }
 
     @Override
@@ -23,7 +29,7 @@ final class StageProgress implements ProgressListener, AutoCloseable {
             // Stages run one after another: finish the previous bar so bars never share a line.
             close();
         }
-        bars.computeIfAbsent(stage, s -> ProgressBars.start(cli, s, total)).update(done, status);
+        bars.computeIfAbsent(stage, s -> start.apply(s, total)).update(done, status);
     }
 
     @Override

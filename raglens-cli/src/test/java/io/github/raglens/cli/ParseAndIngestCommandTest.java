@@ -2,6 +2,8 @@ package io.github.raglens.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.raglens.internal.Json;
+import io.github.raglens.parse.IngestReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -79,5 +81,58 @@ class ParseAndIngestCommandTest {
         assertThat(err.toString())
                 .isEqualTo("raglens: cannot write to the workspace " + ws + " (FileSystemException: " + ws
                         + ": Not a directory); choose a folder you can write" + System.lineSeparator());
+    }
+
+    @Test
+    void ingest_unsupportedFiles_areCountedAndListedInTheSummaryAndTheReport() throws IOException {
+        Path docs = Files.createDirectories(dir.resolve("docs"));
+        Files.writeString(docs.resolve("good.md"), "# Good\n\ntext\n");
+        Files.writeString(docs.resolve("notes.docx"), "not read");
+        Files.createDirectories(docs.resolve("site"));
+        Files.writeString(docs.resolve("site/page.html"), "<p>not read</p>");
+        Path ws = dir.resolve("ws");
+        assertThat(run("--workspace", ws.toString(), "--quiet", "ingest", "--docs", docs.toString()))
+                .as(err.toString())
+                .isZero();
+        assertThat(out.toString())
+                .contains("parsed 1 of 1 files (0 damaged, 0 failed, 0 without text); skipped 2 files of unsupported"
+                        + " types (raglens reads PDF, Markdown and text): " + docs.resolve("notes.docx") + ", "
+                        + docs.resolve("site/page.html") + "; report: " + ws.resolve("ingest-report.json"));
+        IngestReport report =
+                Json.mapper().readValue(ws.resolve("ingest-report.json").toFile(), IngestReport.class);
+        assertThat(report.unsupported())
+                .containsExactly(
+                        docs.resolve("notes.docx").toString(),
+                        docs.resolve("site/page.html").toString());
+    }
+
+    @Test
+    void ingest_manyUnsupportedFiles_namesTheFirstFiveAndCountsTheRest() throws IOException {
+        Path docs = Files.createDirectories(dir.resolve("docs"));
+        Files.writeString(docs.resolve("good.md"), "# Good\n\ntext\n");
+        for (int i = 1; i <= 7; i++) {
+            Files.writeString(docs.resolve("slide" + i + ".pptx"), "x");
+        }
+        assertThat(run("--workspace", dir.resolve("ws").toString(), "--quiet", "ingest", "--docs", docs.toString()))
+                .isZero();
+        assertThat(out.toString())
+                .contains("skipped 7 files of unsupported types (raglens reads PDF, Markdown and text): "
+                        + docs.resolve("slide1.pptx") + ", " + docs.resolve("slide2.pptx") + ", "
+                        + docs.resolve("slide3.pptx") + ", " + docs.resolve("slide4.pptx") + ", "
+                        + docs.resolve("slide5.pptx") + " and 2 more (all in the report); report: ");
+    }
+
+    @Test
+    void ingest_onlyUnsupportedFiles_saysWhichTypesWereFound() throws IOException {
+        Path docs = Files.createDirectories(dir.resolve("docs"));
+        Files.writeString(docs.resolve("a.DOCX"), "x");
+        Files.writeString(docs.resolve("b.html"), "x");
+        Files.writeString(docs.resolve("c.html"), "x");
+        assertThat(run("--workspace", dir.resolve("ws").toString(), "ingest", "--docs", docs.toString()))
+                .isEqualTo(1);
+        assertThat(err.toString())
+                .isEqualTo("raglens: no PDF, Markdown or text files under " + docs
+                        + " (3 files of types raglens does not read: .docx, .html); check --docs"
+                        + System.lineSeparator());
     }
 }

@@ -190,6 +190,9 @@ class QuestionsAndBenchmarkCommandTest {
                 .isEqualTo("raglens: Ollama is not reachable at http://localhost:11434; start it with `ollama serve`,"
                         + " or choose --llm-provider openai" + System.lineSeparator());
         assertThat(calls).hasValue(1);
+        assertThat(ws.resolve("questions.jsonl")).as("no empty store left").doesNotExist();
+        assertThat(ws.resolve("questions.jsonl.lock")).doesNotExist();
+        assertThat(ws.resolve("questions.jsonl.meta.json")).doesNotExist();
     }
 
     @Test

@@ -116,6 +116,29 @@ public final class JsonlStore<T> implements AutoCloseable {
         return builder(file, type, keyOf).open();
     }
 
+    /**
+     * Deletes a store that holds no byte, with its lock and schema files, so a run that failed before
+     * its first record leaves nothing behind. A store with records is left as it is. Call it only after
+     * the store is closed, and only for a store this process created: another process could open it in
+     * between.
+     *
+     * @return whether the store was deleted
+     * @throws StoreException if the files cannot be deleted
+     */
+    public static boolean deleteIfEmpty(Path file) {
+        try {
+            if (!Files.isRegularFile(file) || Files.size(file) > 0) {
+                return false;
+            }
+            Files.deleteIfExists(file.resolveSibling(file.getFileName() + ".meta.json"));
+            Files.deleteIfExists(file.resolveSibling(file.getFileName() + ".lock"));
+            Files.delete(file);
+            return true;
+        } catch (IOException e) {
+            throw new StoreException(file, "cannot delete the empty store " + file + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Starts configuring a store. */
     public static <T> Builder<T> builder(Path file, Class<T> type, Function<? super T, String> keyOf) {
         return new Builder<>(file, type, keyOf);

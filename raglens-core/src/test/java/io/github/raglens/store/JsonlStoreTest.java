@@ -39,6 +39,32 @@ class JsonlStoreTest {
     }
 
     @Test
+    void deleteIfEmpty_removesAStoreWithoutRecords_withItsLockAndSchemaFiles() throws Exception {
+        Path file = dir.resolve("a.jsonl");
+        open(file).close();
+        assertThat(file.resolveSibling("a.jsonl.lock")).exists();
+        assertThat(file.resolveSibling("a.jsonl.meta.json")).exists();
+
+        assertThat(JsonlStore.deleteIfEmpty(file)).isTrue();
+
+        try (var left = Files.list(dir)) {
+            assertThat(left).isEmpty();
+        }
+    }
+
+    @Test
+    void deleteIfEmpty_keepsAStoreWithARecord() {
+        Path file = dir.resolve("a.jsonl");
+        try (JsonlStore<Line> s = open(file)) {
+            s.append(new Line("a", "kept", 1));
+        }
+        assertThat(JsonlStore.deleteIfEmpty(file)).isFalse();
+        try (JsonlStore<Line> s = open(file)) {
+            assertThat(s.records()).containsExactly(new Line("a", "kept", 1));
+        }
+    }
+
+    @Test
     void sameKeyAppendedTwice_latestWins_keepingFirstPosition() {
         Path file = dir.resolve("a.jsonl");
         try (JsonlStore<Line> s = open(file)) {

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -48,6 +49,20 @@ public final class CorpusParser {
      * @throws RagLensException when the folder cannot be read
      */
     public static List<Path> files(Path directory) {
+        return walk(directory, DocumentParser::supports);
+    }
+
+    /**
+     * The files under a folder (recursively) that no parser reads, such as {@code .docx} or {@code
+     * .html}, sorted by path; hidden files and folders are skipped.
+     *
+     * @throws RagLensException when the folder does not exist or cannot be read
+     */
+    public static List<Path> unsupportedFiles(Path directory) {
+        return walk(directory, p -> !DocumentParser.supports(p));
+    }
+
+    private static List<Path> walk(Path directory, Predicate<Path> kept) {
         Objects.requireNonNull(directory, "directory");
         if (!Files.isDirectory(directory)) {
             throw new SettingException(
@@ -56,7 +71,7 @@ public final class CorpusParser {
         try (Stream<Path> walk = Files.walk(directory)) {
             return walk.filter(Files::isRegularFile)
                     .filter(p -> !hidden(directory.relativize(p)))
-                    .filter(DocumentParser::supports)
+                    .filter(kept)
                     .sorted()
                     .toList();
         } catch (IOException | UncheckedIOException e) {

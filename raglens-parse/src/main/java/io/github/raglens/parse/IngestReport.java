@@ -11,19 +11,23 @@ import java.util.Objects;
 
 /**
  * The {@code ingest-report.json} of a workspace: one entry per file with its status, reason, pages,
- * sections, tables, chunks and milliseconds, plus totals.
+ * sections, tables, chunks and milliseconds, plus totals, and the files skipped because no parser
+ * reads their type.
  *
  * @param files one entry per file, in corpus order
  * @param ok files parsed
  * @param damaged damaged PDFs (cut short, broken cross-reference table or trailer), parsed or not
  * @param failed files that failed
  * @param noText files without a text layer
+ * @param unsupported files of types no parser reads ({@code .docx}, {@code .html} …), skipped; in path
+ *     order
  */
-public record IngestReport(List<Entry> files, int ok, int damaged, int failed, int noText) {
+public record IngestReport(List<Entry> files, int ok, int damaged, int failed, int noText, List<String> unsupported) {
 
     /** Validates and copies. */
     public IngestReport {
         files = List.copyOf(files);
+        unsupported = List.copyOf(unsupported);
     }
 
     /**
@@ -74,8 +78,8 @@ public record IngestReport(List<Entry> files, int ok, int damaged, int failed, i
         }
     }
 
-    /** The report of entries, with totals counted from their statuses. */
-    public static IngestReport of(List<Entry> entries) {
+    /** The report of entries, with totals counted from their statuses, and the unsupported files skipped. */
+    public static IngestReport of(List<Entry> entries, List<String> unsupported) {
         int ok = 0;
         int damaged = 0;
         int failed = 0;
@@ -88,10 +92,10 @@ public record IngestReport(List<Entry> files, int ok, int damaged, int failed, i
                 default -> failed++;
             }
         }
-        return new IngestReport(entries, ok, damaged, failed, noText);
+        return new IngestReport(entries, ok, damaged, failed, noText, unsupported);
     }
 
-    /** Whether every file was parsed whole. */
+    /** Whether every file was parsed whole; skipped unsupported files do not count against it. */
     public boolean complete() {
         return damaged == 0 && failed == 0 && noText == 0;
     }

@@ -37,7 +37,7 @@ class CorpusParserTest {
                 .isEqualTo("the file is empty (0 bytes); replace it with the complete PDF");
         assertThat(((FileOutcome.Failed) outcomes.get(3)).reason()).isEqualTo("no text layer; OCR is not supported");
         IngestReport report = IngestReport.of(
-                outcomes.stream().map(o -> IngestReport.Entry.from(o, 0)).toList());
+                outcomes.stream().map(o -> IngestReport.Entry.from(o, 0)).toList(), List.of());
         assertThat(report.ok()).isEqualTo(2);
         assertThat(report.failed()).isEqualTo(2);
         assertThat(report.noText()).isEqualTo(1);

@@ -100,9 +100,11 @@ class PdfDamageTest {
         Path docs = Files.createDirectories(dir.resolve("docs"));
         Files.copy(SharedData.require("pdfs/sbert_reimers2019_1908.10084v1.pdf"), docs.resolve("a.pdf"));
         Files.copy(firstHalf("pdfs/attention_vaswani2017_1706.03762v5.pdf"), docs.resolve("b.pdf"));
-        IngestReport report = IngestReport.of(CorpusParser.of(DocumentParser.create()).parse(docs).stream()
-                .map(o -> IngestReport.Entry.from(o, 0))
-                .toList());
+        IngestReport report = IngestReport.of(
+                CorpusParser.of(DocumentParser.create()).parse(docs).stream()
+                        .map(o -> IngestReport.Entry.from(o, 0))
+                        .toList(),
+                List.of());
         assertThat(report.files()).extracting(IngestReport.Entry::status).containsExactly("ok", "damaged");
         assertThat(List.of(report.ok(), report.damaged(), report.failed(), report.noText()))
                 .containsExactly(1, 1, 0, 0);

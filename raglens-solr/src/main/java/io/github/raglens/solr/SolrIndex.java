@@ -98,16 +98,17 @@ public final class SolrIndex implements AutoCloseable {
             if (exists && !readOnly) {
                 readModelRecord();
             }
-        } catch (SolrServerException | IOException | SolrException e) {
+        } catch (IndexException e) {
+            closeQuietly();
+            throw e;
+        } catch (SolrServerException | IOException | RuntimeException e) {
+            // SolrJ reports a cluster it cannot reach through a URL as a bare RuntimeException
             closeQuietly();
             throw new IndexException(
                     null,
                     "cannot reach SolrCloud at " + b.address + ": " + e.getMessage()
                             + "; check --solr-zk/--solr-url and that the cluster is up",
                     e);
-        } catch (RuntimeException e) {
-            closeQuietly();
-            throw e;
         }
     }
 
@@ -213,6 +214,27 @@ public final class SolrIndex implements AutoCloseable {
                 dimension = d;
             }
             retried("commit", () -> client.commit(collection, true, true));
+        }
+    }
+
+    /**
+     * Deletes every chunk and the model record, and commits; the collection and its schema stay.
+     *
+     * @throws IllegalStateException if the index grades a collection filled by someone else
+     * @throws IndexException if the deletion still fails after the last attempt
+     */
+    void deleteAll() {
+        if (readOnly) {
+            throw new IllegalStateException(where + " is graded read-only (custom fields); raglens never writes to it");
+        }
+        synchronized (writeLock) {
+            if (!exists) {
+                return;
+            }
+            retried("delete every chunk", () -> client.deleteByQuery(collection, "*:*"));
+            retried("commit", () -> client.commit(collection, true, true));
+            model = null;
+            dimension = 0;
         }
     }
 

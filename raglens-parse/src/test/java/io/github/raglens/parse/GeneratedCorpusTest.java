@@ -34,4 +34,49 @@ class GeneratedCorpusTest {
         assertThat(headers)
                 .containsExactly(List.of("System", "Pages 1", "Pages 2"), List.of("System", "Recall 1", "Accuracy 2"));
     }
+
+    @Test
+    void captionedTable_onTwoColumnPage_keepsBothColumnsTextAndHeadingsOut() {
+        Document d = PdfParser.builder().useOutline(false).build().parse(CORPUS.resolve("latex-08.pdf"));
+        List<Table> onPage4 =
+                tables(d.root()).stream().filter(t -> t.page() == 4).toList();
+        assertThat(onPage4).hasSize(1);
+        assertThat(onPage4.getFirst().rows())
+                .containsExactly(
+                        List.of("System", "Precision 1", "Accuracy 2", "Cost 3"),
+                        List.of("BM25-30", "2.2", "Method", "17.8"),
+                        List.of("Hybrid-46", "23.6", "88.9", "Approach"),
+                        List.of("Random-28", "1532", "3544", "Measurement"),
+                        List.of("Random-61", "318", "Context", "15.4"));
+        assertThat(titles(d.root()))
+                .contains("4.1 Data collection", "4.2 Extracting structured data", "4.3 Experimental setup");
+    }
+
+    @Test
+    void tableAboveChart_endsBeforeTheTickLabels() {
+        Document d = PdfParser.create().parse(CORPUS.resolve("latex-08.pdf"));
+        Table ablation =
+                tables(d.root()).stream().filter(t -> t.page() == 5).findFirst().orElseThrow();
+        assertThat(ablation.rows().getLast())
+                .containsExactly("Random-55", "95.1", "24.2", "1890", "15.6", "1280", "83.8");
+    }
+
+    @Test
+    void headerOverTwoRows_withSpanningCells_isMergedIntoOneHeaderRow() {
+        Document d = PdfParser.create().parse(CORPUS.resolve("latex-01.pdf"));
+        Table corpus =
+                tables(d.root()).stream().filter(t -> t.page() == 3).findFirst().orElseThrow();
+        assertThat(corpus.rows().getFirst())
+                .containsExactly("Setting Metric", "Train 1 P@5", "Train 1 P@10", "Train 2 nDCG@5", "Train 2 nDCG@10");
+        assertThat(corpus.rows().get(1)).containsExactly("Ours-19", "71.1", "Approach", "Token", "46.6");
+    }
+
+    private static List<String> titles(Section s) {
+        List<String> out = new ArrayList<>();
+        for (Section c : s.children()) {
+            out.add(c.title());
+            out.addAll(titles(c));
+        }
+        return out;
+    }
 }

@@ -71,6 +71,37 @@ class GeneratedCorpusTest {
         assertThat(corpus.rows().get(1)).containsExactly("Ours-19", "71.1", "Approach", "Token", "46.6");
     }
 
+    @Test
+    void runInHeading_isSplitFromItsParagraph() {
+        Document d = PdfParser.builder().useOutline(false).build().parse(CORPUS.resolve("latex-08.pdf"));
+        Section ablation = sections(d.root()).stream()
+                .filter(s -> s.title().equals("Ablation studies"))
+                .findFirst()
+                .orElseThrow();
+        Section setup = sections(d.root()).stream()
+                .filter(s -> s.title().equals("4.3 Experimental setup"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(setup.children()).contains(ablation);
+        assertThat(ablation.text()).startsWith("Judge metric judge sentence document measurement");
+    }
+
+    @Test
+    void hyphenAtLineEnd_isKeptInTheDocumentsCompoundsAndRemovedInBrokenWords() {
+        String text = DocumentMarkdown.render(PdfParser.create().parse(CORPUS.resolve("latex-02.pdf")));
+        assertThat(text).doesNotContain("machinereadable").contains("machine-readable");
+        assertThat(text).doesNotContain("configura-tion", "embed-ding").contains("configuration", "embedding");
+    }
+
+    private static List<Section> sections(Section s) {
+        List<Section> out = new ArrayList<>();
+        for (Section c : s.children()) {
+            out.add(c);
+            out.addAll(sections(c));
+        }
+        return out;
+    }
+
     private static List<String> titles(Section s) {
         List<String> out = new ArrayList<>();
         for (Section c : s.children()) {

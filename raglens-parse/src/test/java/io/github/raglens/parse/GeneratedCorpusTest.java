@@ -2,13 +2,18 @@ package io.github.raglens.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
 import io.github.raglens.model.Table;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Cases seen on unseen papers, reproduced by the generated corpus (typeset by pdflatex from
@@ -91,6 +96,32 @@ class GeneratedCorpusTest {
         String text = DocumentMarkdown.render(PdfParser.create().parse(CORPUS.resolve("latex-02.pdf")));
         assertThat(text).doesNotContain("machinereadable").contains("machine-readable");
         assertThat(text).doesNotContain("configura-tion", "embed-ding").contains("configuration", "embedding");
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "latex-01",
+                "latex-02",
+                "latex-03",
+                "latex-04",
+                "latex-05",
+                "latex-06",
+                "latex-07",
+                "latex-08",
+                "writer-01",
+                "writer-02",
+                "writer-03"
+            })
+    void runningTitlesAndVenueLines_areDroppedOnEveryPage(String name) throws IOException {
+        JsonNode truth =
+                new ObjectMapper().readTree(CORPUS.resolve(name + ".json").toFile());
+        Document d = PdfParser.builder().useOutline(false).build().parse(CORPUS.resolve(name + ".pdf"));
+        String text =
+                String.join("\n", sections(d.root()).stream().map(Section::text).toList());
+        for (JsonNode running : truth.get("runningLines")) {
+            assertThat(text).doesNotContain(running.asText());
+        }
     }
 
     private static List<Section> sections(Section s) {

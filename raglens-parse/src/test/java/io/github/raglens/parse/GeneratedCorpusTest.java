@@ -124,6 +124,17 @@ class GeneratedCorpusTest {
         }
     }
 
+    @Test
+    void chartAxisLabelsAndTickNumbers_areLeftOutOfTextAndHeadingsAndCounted() {
+        Document d = PdfParser.builder().useOutline(false).build().parse(CORPUS.resolve("latex-01.pdf"));
+        String text =
+                String.join("\n", sections(d.root()).stream().map(Section::text).toList());
+        assertThat(text).contains("Figure 1: Accuracy of the systems as the input grows (1).");
+        assertThat(text).doesNotContain("1 1.5 2 2.5 3", "0.2 GPT (prompted)", "Training steps (thousands)");
+        assertThat(titles(d.root())).noneMatch(t -> t.contains("GPT") || t.matches("[0-9. ]+"));
+        assertThat(d.metadata()).containsEntry("figureTextLines", "18");
+    }
+
     private static List<Section> sections(Section s) {
         List<Section> out = new ArrayList<>();
         for (Section c : s.children()) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Turns lines in reading order into paragraphs, display formulas and headings of a section tree:
@@ -20,6 +21,8 @@ final class TextAssembler {
     private final float body;
     private final Map<String, Float> columnRight = new HashMap<>();
     private final Map<String, Float> columnLeft = new HashMap<>();
+    private static final Pattern AROUND_WORD = Pattern.compile("^[^\\p{L}\\p{N}]+|[^\\p{L}\\p{N}]+$");
+
     private final Map<String, Integer> frequency = new HashMap<>();
     private final StringBuilder paragraph = new StringBuilder();
     private final List<Line> formula = new ArrayList<>();
@@ -54,7 +57,7 @@ final class TextAssembler {
 
     /** A word in lower case without the punctuation around it. */
     private static String bare(String word) {
-        return word.toLowerCase(Locale.ROOT).replaceAll("^[^\\p{L}\\p{N}]+|[^\\p{L}\\p{N}]+$", "");
+        return AROUND_WORD.matcher(word.toLowerCase(Locale.ROOT)).replaceAll("");
     }
 
     /**

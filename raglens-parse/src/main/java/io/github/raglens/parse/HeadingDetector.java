@@ -31,8 +31,19 @@ final class HeadingDetector {
                     + "|table of contents|summary|preface|foreword|index|glossary|notices|trademarks)\\b.*",
             Pattern.CASE_INSENSITIVE);
 
-    /** Result: the heading starting at a line, and the lines that belong to a heading. */
-    record Result(Map<Line, HeadingCandidate> startsAt, Set<Line> consumed, Map<Line, List<HeadingCandidate>> before) {}
+    private static final Pattern STATEMENT = Pattern.compile(
+            "^(theorem|lemma|definition|proof|corollary|proposition|remark|example|note|notes|claim|step|case)\\b.*",
+            Pattern.CASE_INSENSITIVE);
+
+    /**
+     * Result: the heading starting at a line, the lines that belong to a heading, the headings placed
+     * before a line, and for a run-in heading the rest of its line, which starts a paragraph.
+     */
+    record Result(
+            Map<Line, HeadingCandidate> startsAt,
+            Set<Line> consumed,
+            Map<Line, List<HeadingCandidate>> before,
+            Map<Line, Line> rest) {}
 
     private HeadingDetector() {}
 
@@ -147,7 +158,92 @@ final class HeadingDetector {
             }
             startsAt.put(line, new HeadingCandidate(title.toString(), level, line.page()));
         }
-        return new Result(startsAt, consumed, Map.of());
+        Map<Line, Line> rest = new IdentityHashMap<>();
+        int deepest = 0;
+        for (HeadingCandidate h : startsAt.values()) {
+            deepest = Math.max(deepest, h.level());
+        }
+        Line previous = null;
+        for (Line line : lines) {
+            if (startsAt.containsKey(line)) {
+                // a bold lead-in that took its paragraph's first words along: the heading is the lead-in
+                Line tail = runInTail(line, body, true);
+                if (tail != null && consumed.contains(line) && !continuedBelow(line, lines, consumed)) {
+                    HeadingCandidate h = startsAt.get(line);
+                    startsAt.put(line, new HeadingCandidate(lead(line, tail), h.level(), h.page()));
+                    rest.put(line, tail);
+                }
+            } else if (!consumed.contains(line) && !titleLines.contains(line) && startsParagraph(previous, line)) {
+                Line tail = runInTail(line, body, false);
+                if (tail != null) {
+                    startsAt.put(line, new HeadingCandidate(lead(line, tail), Math.min(6, deepest + 1), line.page()));
+                    rest.put(line, tail);
+                }
+            }
+            previous = line;
+        }
+        return new Result(startsAt, consumed, Map.of(), rest);
+    }
+
+    /** Whether a heading's title went on to the next line, so its own line holds no paragraph words. */
+    private static boolean continuedBelow(Line line, List<Line> lines, Set<Line> consumed) {
+        int i = lines.indexOf(line);
+        return i + 1 < lines.size() && consumed.contains(lines.get(i + 1));
+    }
+
+    /**
+     * The words after a run-in heading: a line that opens with a bold lead-in at the body size (the
+     * lead-in a title of at most ten words, ending with a full stop or a colon unless it is most of the
+     * line) and goes on in the body font. Null when the line is not one.
+     */
+    static Line runInTail(Line line, float body, boolean mostlyBold) {
+        List<Word> words = line.words();
+        int k = 0;
+        while (k < words.size() && words.get(k).bold()) {
+            k++;
+        }
+        if (k == 0 || k == words.size() || k > 10 || line.size() < body - 0.6f || line.size() > 1.5f * body) {
+            return null;
+        }
+        Line tail = new Line(line.page(), line.column(), words.subList(k, words.size()));
+        String lead = lead(line, tail);
+        String ending = words.get(k - 1).text();
+        boolean punctuated = ending.endsWith(".") || ending.endsWith(":") || ending.endsWith("\u2014");
+        if (!punctuated && !(mostlyBold && k >= 3 && line.boldShare() >= 0.6)) {
+            return null;
+        }
+        String rest = Numbering.level(lead) > 0 ? Numbering.strip(lead) : lead;
+        if (rest.isEmpty()
+                || !Character.isUpperCase(rest.codePointAt(0))
+                || !rest.matches(".*\\p{L}{3}.*")
+                || CAPTION.matcher(lead).matches()
+                || STATEMENT.matcher(lead).matches()
+                || line.mathShare() > 0.3) {
+            return null;
+        }
+        return tail;
+    }
+
+    /** The lead-in's text without the stop or colon that ends it. */
+    private static String lead(Line line, Line tail) {
+        String lead = line.words().subList(0, line.words().size() - tail.words().size()).stream()
+                .map(Word::text)
+                .collect(java.util.stream.Collectors.joining(" "));
+        return lead.replaceAll("[.:\u2014]+$", "").strip();
+    }
+
+    /** Whether a line opens a paragraph: first of its column, or after a sentence's end or a gap. */
+    private static boolean startsParagraph(Line previous, Line line) {
+        if (previous == null || previous.page() != line.page() || previous.column() != line.column()) {
+            return true;
+        }
+        String p = previous.text();
+        char last = p.charAt(p.length() - 1);
+        return last == '.'
+                || last == '!'
+                || last == '?'
+                || last == ':'
+                || line.top() - previous.bottom() > 0.9f * line.size();
     }
 
     private static boolean continuation(Line a, Line b) {

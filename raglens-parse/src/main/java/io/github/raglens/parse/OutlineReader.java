@@ -126,7 +126,7 @@ final class OutlineReader {
                 }
             }
         }
-        return new HeadingDetector.Result(startsAt, consumed, before);
+        return new HeadingDetector.Result(startsAt, consumed, before, Map.of());
     }
 
     private static int firstLineOfPage(List<Line> lines, int from, int page) {

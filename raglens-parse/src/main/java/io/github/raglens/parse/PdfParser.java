@@ -46,10 +46,13 @@ import org.slf4j.LoggerFactory;
 public final class PdfParser implements Parser {
 
     /** Changes whenever the output for the same file changes; part of the parse-cache key. */
-    public static final String VERSION = "pdf-5";
+    public static final String VERSION = "pdf-6";
 
     /** The metadata key under which a damaged PDF's document says what is broken and what was recovered. */
     static final String DAMAGE_KEY = "damaged";
+
+    /** The metadata key under which a document says how many lines of chart text were left out of its text. */
+    static final String FIGURE_TEXT_KEY = "figureTextLines";
 
     private static final String DAMAGED = "the PDF is damaged or truncated: ";
 
@@ -214,14 +217,11 @@ public final class PdfParser implements Parser {
             heights.add(p.height());
         }
         perPage = RunningLines.remove(perPage, heights);
-        List<Object> pieces = withTables(pages, perPage);
-        List<Line> lines = new ArrayList<>();
-        for (Object piece : pieces) {
-            if (piece instanceof Line line) {
-                lines.add(line);
-            }
-        }
-        float body = HeadingDetector.bodySize(lines);
+        List<Object> withTables = withTables(pages, perPage);
+        float body = HeadingDetector.bodySize(lines(withTables));
+        FigureText.Result figures = FigureText.remove(withTables, body);
+        List<Object> pieces = figures.pieces();
+        List<Line> lines = lines(pieces);
         Set<Line> titleLines = titleLines(lines, body);
         String title = title(file, document, titleLines);
         HeadingDetector.Result headings = null;
@@ -237,6 +237,9 @@ public final class PdfParser implements Parser {
         SectionTreeBuilder tree = new SectionTreeBuilder(title);
         new TextAssembler(tree, body, lines).assemble(pieces, headings, titleLines);
         Map<String, String> metadata = metadata(document);
+        if (figures.dropped() > 0) {
+            metadata.put(FIGURE_TEXT_KEY, Integer.toString(figures.dropped()));
+        }
         if (damage.isPresent()) {
             metadata.put(
                     DAMAGE_KEY,
@@ -244,6 +247,16 @@ public final class PdfParser implements Parser {
                             + " pages found in its page tree; download it again or repair it for the rest");
         }
         return new Document(DocumentIds.id(file, sha), title, file.toString(), pages.size(), metadata, tree.build());
+    }
+
+    private static List<Line> lines(List<Object> pieces) {
+        List<Line> lines = new ArrayList<>();
+        for (Object piece : pieces) {
+            if (piece instanceof Line line) {
+                lines.add(line);
+            }
+        }
+        return lines;
     }
 
     /** The tables of a page that shows table evidence; a failure inside Tabula keeps the page's text as text. */

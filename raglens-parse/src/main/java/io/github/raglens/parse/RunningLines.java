@@ -34,7 +34,7 @@ final class RunningLines {
             float h = heights.get(p);
             for (Line line : pages.get(p)) {
                 if (inMargin(line, h)) {
-                    seen.computeIfAbsent(key(line), k -> new ArrayList<>()).add(new float[] {p, line.top()});
+                    seen.computeIfAbsent(repeated(line), k -> new ArrayList<>()).add(new float[] {p, line.top()});
                 }
             }
         }
@@ -51,7 +51,10 @@ final class RunningLines {
                     if (edge.contains(line) && PAGE_NUMBER.matcher(key).matches()) {
                         continue;
                     }
-                    if (pages.size() >= 3 && pagesAtSameHeight(seen.get(key), line.top()) >= needed) {
+                    String repeated = repeated(line);
+                    if (pages.size() >= 3
+                            && !repeated.isEmpty()
+                            && pagesAtSameHeight(seen.get(repeated), line.top()) >= needed) {
                         continue;
                     }
                 }
@@ -86,6 +89,14 @@ final class RunningLines {
             }
         }
         return pages.size();
+    }
+
+    /**
+     * The text a running line repeats, numbers left out: the page number beside a running title is one
+     * line on a full-width page and a line of its own in the right column of a two-column one.
+     */
+    private static String repeated(Line line) {
+        return key(line).replace("#", "").replaceAll("\\s+", " ").strip();
     }
 
     static String key(Line line) {

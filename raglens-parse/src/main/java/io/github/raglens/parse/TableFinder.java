@@ -92,14 +92,18 @@ final class TableFinder {
         List<Found> out = new ArrayList<>();
         if (!page.getHorizontalRulings().isEmpty() && !page.getVerticalRulings().isEmpty()) {
             for (technology.tabula.Table t : new SpreadsheetExtractionAlgorithm().extract(page)) {
-                add(out, framed(page, text, t), text, t, !captioned);
+                add(out, Cells.clean(cells(framed(page, text, t), true)), text, t, !captioned);
             }
         }
         for (float[] r : regions) {
             Rectangle area = new Rectangle(r[0], r[1], r[3] - r[1], r[2] - r[0]);
             Page region = page.getArea(area);
+            List<List<String>> spanned = StreamColumns.rows(text, r[0], r[1], r[2], r[3]);
             for (technology.tabula.Table t : new BasicExtractionAlgorithm().extract(region)) {
-                add(out, t, text, area, r[4] == 0);
+                List<List<String>> rows = Cells.clean(cells(t, true));
+                int columns = rows.isEmpty() ? 0 : rows.getFirst().size();
+                boolean merged = !spanned.isEmpty() && spanned.getFirst().size() > columns;
+                add(out, merged ? Cells.clean(spanned) : rows, text, area, r[4] == 0);
             }
         }
         out.sort((a, b) -> Float.compare(a.top(), b.top()));
@@ -168,8 +172,7 @@ final class TableFinder {
     }
 
     private static void add(
-            List<Found> out, technology.tabula.Table t, PageText text, Rectangle box, boolean uncaptioned) {
-        List<List<String>> rows = Cells.clean(cells(t, true));
+            List<Found> out, List<List<String>> rows, PageText text, Rectangle box, boolean uncaptioned) {
         if (!earnsPlace(rows)) {
             return;
         }

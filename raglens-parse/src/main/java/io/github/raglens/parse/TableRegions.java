@@ -45,6 +45,9 @@ final class TableRegions {
                     continue;
                 }
                 float width = range[1] - range[0];
+                if (gutter != null && width > maxX - minX && inOneColumn(rows.get(i), gutter)) {
+                    continue; // searched in its column, where the other column's lines cannot join it
+                }
                 List<List<Word>> down = walk(rows, i, +1, width);
                 List<List<Word>> up = walk(rows, i, -1, width);
                 List<List<Word>> best = withoutSpanningTitle(tabularRows(down) >= tabularRows(up) ? down : up);
@@ -75,6 +78,20 @@ final class TableRegions {
             }
         }
         return out;
+    }
+
+    /** Whether a row of the whole width is two columns' lines: words on both sides, none across the gutter. */
+    private static boolean inOneColumn(List<Word> row, float[] gutter) {
+        boolean left = false;
+        boolean right = false;
+        for (Word w : row) {
+            if (w.x0() < gutter[1] && w.x1() > gutter[0]) {
+                return false;
+            }
+            left |= w.x1() <= gutter[0];
+            right |= w.x0() >= gutter[1];
+        }
+        return left && right;
     }
 
     private static boolean captionInside(List<Word> row, float[] gutter) {
@@ -167,6 +184,7 @@ final class TableRegions {
         List<List<Word>> out = new ArrayList<>();
         int i = caption + step;
         List<Word> previous = rows.get(caption);
+        float widest = 0;
         if (step > 0) {
             // the caption may run over several lines
             int skipped = 0;
@@ -181,11 +199,18 @@ final class TableRegions {
         }
         while (i >= 0 && i < rows.size()) {
             List<Word> row = rows.get(i);
-            if (prose(row, width) || TableFinder.CAPTION.matcher(text(row)).matches()) {
+            if (prose(row, width)
+                    || beside(row, width)
+                    || tick(row)
+                    || TableFinder.CAPTION.matcher(text(row)).matches()) {
                 break;
             }
-            if (Math.abs(gap(previous, row)) > 3.5f * size(row)) {
-                break;
+            float gap = Math.abs(gap(previous, row));
+            if (gap > 3.5f * size(row) || out.size() >= 2 && gap > 2f * Math.max(widest, size(row) / 2)) {
+                break; // a gap far wider than any between the rows so far leaves the table
+            }
+            if (!out.isEmpty()) {
+                widest = Math.max(widest, gap);
             }
             out.add(row);
             previous = row;
@@ -260,6 +285,31 @@ final class TableRegions {
     /** A line of running text: one cell spanning most of the column with several words. */
     static boolean prose(List<Word> row, float width) {
         return cells(row) == 1 && row.getLast().x1() - row.getFirst().x0() >= 0.6f * width && row.size() >= 6;
+    }
+
+    /**
+     * Whether a row holds a run of running text beside other words: a line of the neighbouring
+     * column of a two-column page, seen across the whole width, where a table never reaches.
+     */
+    static boolean beside(List<Word> row, float width) {
+        int start = 0;
+        for (int i = 1; i <= row.size(); i++) {
+            boolean apart = i == row.size()
+                    || row.get(i).x0() - row.get(i - 1).x1()
+                            > 0.9f * Math.max(row.get(i).size(), row.get(i - 1).size());
+            if (apart) {
+                if (i - start >= 5 && row.get(i - 1).x1() - row.get(start).x0() >= 0.35f * width) {
+                    return true;
+                }
+                start = i;
+            }
+        }
+        return false;
+    }
+
+    /** A row holding one number alone: a chart's tick label, where a table's rows have labels beside their numbers. */
+    static boolean tick(List<Word> row) {
+        return row.size() == 1 && NUMBER.matcher(row.getFirst().text()).matches();
     }
 
     /** The rows of a page restricted to words whose centre lies in [from, to], top to bottom. */

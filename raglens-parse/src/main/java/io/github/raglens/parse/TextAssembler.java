@@ -4,12 +4,15 @@ import io.github.raglens.model.Table;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Turns lines in reading order into paragraphs, display formulas and headings of a section tree:
- * lines are joined into paragraphs (hyphenation at line ends repaired) and a paragraph breaks at a
+ * lines are joined into paragraphs (a hyphen at a line end removed unless the document's own word
+ * frequencies show a compound) and a paragraph breaks at a
  * vertical gap, an indent after a sentence end, or a short line that ends a sentence.
  */
 final class TextAssembler {
@@ -18,6 +21,9 @@ final class TextAssembler {
     private final float body;
     private final Map<String, Float> columnRight = new HashMap<>();
     private final Map<String, Float> columnLeft = new HashMap<>();
+    private static final Pattern AROUND_WORD = Pattern.compile("^[^\\p{L}\\p{N}]+|[^\\p{L}\\p{N}]+$");
+
+    private final Map<String, Integer> frequency = new HashMap<>();
     private final StringBuilder paragraph = new StringBuilder();
     private final List<Line> formula = new ArrayList<>();
     private Line previous;
@@ -30,7 +36,45 @@ final class TextAssembler {
             String key = line.page() + ":" + line.column();
             columnRight.merge(key, line.x1(), Math::max);
             columnLeft.merge(key, line.x0(), Math::min);
+            List<Word> words = line.words();
+            for (int i = 0; i < words.size(); i++) {
+                String w = words.get(i).text();
+                if (i == words.size() - 1 && w.endsWith("-")) {
+                    continue; // a word broken at the line end is not a word of the document
+                }
+                String word = bare(w);
+                if (!word.isEmpty()) {
+                    frequency.merge(word, 1, Integer::sum);
+                    for (String part : word.split("-")) {
+                        if (!part.isEmpty() && part.length() < word.length()) {
+                            frequency.merge(part, 1, Integer::sum);
+                        }
+                    }
+                }
+            }
         }
+    }
+
+    /** A word in lower case without the punctuation around it. */
+    private static String bare(String word) {
+        return AROUND_WORD.matcher(word.toLowerCase(Locale.ROOT)).replaceAll("");
+    }
+
+    /**
+     * Whether a hyphen at a line end belongs to a compound ("machine-readable") rather than a word
+     * broken in two: the document writes the hyphenated form more often than the joined one, or never
+     * writes the joined word while it writes both halves as words of their own.
+     */
+    private boolean compound(String left, String right) {
+        String l = bare(left);
+        String r = bare(right);
+        if (l.isEmpty() || r.isEmpty()) {
+            return false;
+        }
+        int joined = frequency.getOrDefault(l + r, 0);
+        int hyphenated = frequency.getOrDefault(l + "-" + r, 0);
+        return hyphenated > joined
+                || joined == 0 && frequency.getOrDefault(l, 0) > 0 && frequency.getOrDefault(r, 0) > 0;
     }
 
     void assemble(List<Object> pieces, HeadingDetector.Result headings, Set<Line> titleLines) {
@@ -52,7 +96,11 @@ final class TextAssembler {
             if (h != null) {
                 flush();
                 tree.heading(h.title(), h.level(), line.page());
-                continue;
+                Line rest = headings.rest().get(line);
+                if (rest == null) {
+                    continue;
+                }
+                line = rest; // a run-in heading's paragraph starts on its line
             }
             if (headings.consumed().contains(line) || titleLines.contains(line)) {
                 continue;
@@ -122,7 +170,12 @@ final class TextAssembler {
                     && Character.isLowerCase(paragraph.charAt(n - 2))
                     && Character.isLowerCase(text.codePointAt(0));
             if (hyphen) {
-                paragraph.setLength(n - 1);
+                int start = paragraph.lastIndexOf(" ") + 1;
+                String left = paragraph.substring(start, n - 1);
+                String right = line.words().getFirst().text();
+                if (!compound(left, right)) {
+                    paragraph.setLength(n - 1);
+                }
                 paragraph.append(text);
             } else {
                 paragraph.append(' ').append(text);

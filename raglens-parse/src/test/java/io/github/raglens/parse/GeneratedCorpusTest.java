@@ -2,13 +2,18 @@ package io.github.raglens.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
 import io.github.raglens.model.Table;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Cases seen on unseen papers, reproduced by the generated corpus (typeset by pdflatex from
@@ -33,5 +38,118 @@ class GeneratedCorpusTest {
                 .toList();
         assertThat(headers)
                 .containsExactly(List.of("System", "Pages 1", "Pages 2"), List.of("System", "Recall 1", "Accuracy 2"));
+    }
+
+    @Test
+    void captionedTable_onTwoColumnPage_keepsBothColumnsTextAndHeadingsOut() {
+        Document d = PdfParser.builder().useOutline(false).build().parse(CORPUS.resolve("latex-08.pdf"));
+        List<Table> onPage4 =
+                tables(d.root()).stream().filter(t -> t.page() == 4).toList();
+        assertThat(onPage4).hasSize(1);
+        assertThat(onPage4.getFirst().rows())
+                .containsExactly(
+                        List.of("System", "Precision 1", "Accuracy 2", "Cost 3"),
+                        List.of("BM25-30", "2.2", "Method", "17.8"),
+                        List.of("Hybrid-46", "23.6", "88.9", "Approach"),
+                        List.of("Random-28", "1532", "3544", "Measurement"),
+                        List.of("Random-61", "318", "Context", "15.4"));
+        assertThat(titles(d.root()))
+                .contains("4.1 Data collection", "4.2 Extracting structured data", "4.3 Experimental setup");
+    }
+
+    @Test
+    void tableAboveChart_endsBeforeTheTickLabels() {
+        Document d = PdfParser.create().parse(CORPUS.resolve("latex-08.pdf"));
+        Table ablation =
+                tables(d.root()).stream().filter(t -> t.page() == 5).findFirst().orElseThrow();
+        assertThat(ablation.rows().getLast())
+                .containsExactly("Random-55", "95.1", "24.2", "1890", "15.6", "1280", "83.8");
+    }
+
+    @Test
+    void headerOverTwoRows_withSpanningCells_isMergedIntoOneHeaderRow() {
+        Document d = PdfParser.create().parse(CORPUS.resolve("latex-01.pdf"));
+        Table corpus =
+                tables(d.root()).stream().filter(t -> t.page() == 3).findFirst().orElseThrow();
+        assertThat(corpus.rows().getFirst())
+                .containsExactly("Setting Metric", "Train 1 P@5", "Train 1 P@10", "Train 2 nDCG@5", "Train 2 nDCG@10");
+        assertThat(corpus.rows().get(1)).containsExactly("Ours-19", "71.1", "Approach", "Token", "46.6");
+    }
+
+    @Test
+    void runInHeading_isSplitFromItsParagraph() {
+        Document d = PdfParser.builder().useOutline(false).build().parse(CORPUS.resolve("latex-08.pdf"));
+        Section ablation = sections(d.root()).stream()
+                .filter(s -> s.title().equals("Ablation studies"))
+                .findFirst()
+                .orElseThrow();
+        Section setup = sections(d.root()).stream()
+                .filter(s -> s.title().equals("4.3 Experimental setup"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(setup.children()).contains(ablation);
+        assertThat(ablation.text()).startsWith("Judge metric judge sentence document measurement");
+    }
+
+    @Test
+    void hyphenAtLineEnd_isKeptInTheDocumentsCompoundsAndRemovedInBrokenWords() {
+        String text = DocumentMarkdown.render(PdfParser.create().parse(CORPUS.resolve("latex-02.pdf")));
+        assertThat(text).doesNotContain("machinereadable").contains("machine-readable");
+        assertThat(text).doesNotContain("configura-tion", "embed-ding").contains("configuration", "embedding");
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "latex-01",
+                "latex-02",
+                "latex-03",
+                "latex-04",
+                "latex-05",
+                "latex-06",
+                "latex-07",
+                "latex-08",
+                "writer-01",
+                "writer-02",
+                "writer-03"
+            })
+    void runningTitlesAndVenueLines_areDroppedOnEveryPage(String name) throws IOException {
+        JsonNode truth =
+                new ObjectMapper().readTree(CORPUS.resolve(name + ".json").toFile());
+        Document d = PdfParser.builder().useOutline(false).build().parse(CORPUS.resolve(name + ".pdf"));
+        String text =
+                String.join("\n", sections(d.root()).stream().map(Section::text).toList());
+        for (JsonNode running : truth.get("runningLines")) {
+            assertThat(text).doesNotContain(running.asText());
+        }
+    }
+
+    @Test
+    void chartAxisLabelsAndTickNumbers_areLeftOutOfTextAndHeadingsAndCounted() {
+        Document d = PdfParser.builder().useOutline(false).build().parse(CORPUS.resolve("latex-01.pdf"));
+        String text =
+                String.join("\n", sections(d.root()).stream().map(Section::text).toList());
+        assertThat(text).contains("Figure 1: Accuracy of the systems as the input grows (1).");
+        assertThat(text).doesNotContain("1 1.5 2 2.5 3", "0.2 GPT (prompted)", "Training steps (thousands)");
+        assertThat(titles(d.root())).noneMatch(t -> t.contains("GPT") || t.matches("[0-9. ]+"));
+        assertThat(d.metadata()).containsEntry("figureTextLines", "18");
+    }
+
+    private static List<Section> sections(Section s) {
+        List<Section> out = new ArrayList<>();
+        for (Section c : s.children()) {
+            out.add(c);
+            out.addAll(sections(c));
+        }
+        return out;
+    }
+
+    private static List<String> titles(Section s) {
+        List<String> out = new ArrayList<>();
+        for (Section c : s.children()) {
+            out.add(c.title());
+            out.addAll(titles(c));
+        }
+        return out;
     }
 }

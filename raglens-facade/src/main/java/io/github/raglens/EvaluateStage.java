@@ -16,7 +16,6 @@ import io.github.raglens.eval.judge.JudgeAgreement;
 import io.github.raglens.eval.judge.JudgeDisagreement;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Metric;
-import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.eval.judge.PipelineSystem;
 import io.github.raglens.eval.judge.ScoreRecord;
 import io.github.raglens.eval.judge.Scorer;
@@ -210,11 +209,7 @@ final class EvaluateStage {
                 .ledger(ledger)
                 .build()) {
             judging = CostEstimate.forScoring(
-                    cases,
-                    Metrics.create(options.metrics(), session, options.contextPrecision()),
-                    session,
-                    workspace.scores(),
-                    options.repeats());
+                    cases, options.createMetrics(session), session, workspace.scores(), options.repeats());
         }
         return new EvaluationEstimate(
                 picked.size(), retrievers, options.metrics(), answerModel, answers, judgeModel, judging);
@@ -359,7 +354,7 @@ final class EvaluateStage {
             sb.embeddings(embeddings);
         }
         try (JudgeSession session = sb.build()) {
-            List<Metric> metrics = Metrics.create(options.metrics(), session, options.contextPrecision());
+            List<Metric> metrics = options.createMetrics(session);
             int total = cases.size() * metrics.size();
             progress.progress(progressStage, 0, total, "judging with " + judge.modelName());
             ScoringSummary summary = Scorer.builder(workspace.scores())

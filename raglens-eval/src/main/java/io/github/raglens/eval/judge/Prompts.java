@@ -53,6 +53,11 @@ final class Prompts {
 
     /** Splitting a text into standalone statements. */
     static final String STATEMENTS_VERSION = version("statements", statements("{question}", "{text}"));
+    /**
+     * Splitting a text into claims without the question, as RAGAS's factual correctness does; used
+     * only in the RAGAS-compatible mode ({@link Metrics#ragasCompatible}).
+     */
+    static final String CLAIMS_VERSION = version("claims", claims("{text}"));
     /** Verdicts of numbered statements against a premise. */
     static final String SUPPORT_VERSION =
             version("support", support(List.of("{statement 1}", "{statement 2}"), "PREMISE", "{premise}"));
@@ -113,6 +118,21 @@ final class Prompts {
                 %s
 
                 Reply as {"statements": ["...", "..."]}.""".formatted(question, text);
+        return request(user, STATEMENTS_SCHEMA, 2_048);
+    }
+
+    static ChatRequest claims(String text) {
+        String user = """
+                Decompose the TEXT into the claims it makes, one claim per item.
+                - Each claim must be understandable without the others: write out names instead of \
+                pronouns.
+                - Keep every claim the TEXT makes and add none of your own.
+                - A TEXT that claims nothing gives an empty list.
+
+                TEXT:
+                %s
+
+                Reply as {"statements": ["...", "..."]}.""".formatted(text);
         return request(user, STATEMENTS_SCHEMA, 2_048);
     }
 

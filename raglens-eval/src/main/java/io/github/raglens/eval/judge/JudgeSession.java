@@ -129,7 +129,9 @@ public final class JudgeSession implements AutoCloseable {
         return shared.memo.once(
                 key,
                 () -> {
-                    Optional<T> cached = shared.cache == null ? Optional.empty() : shared.cache.read(key, reader);
+                    Optional<T> cached = shared.cache == null
+                            ? Optional.empty()
+                            : shared.cache.read(key, reader, shared.llm.servedModel());
                     if (cached.isPresent()) {
                         shared.counts.shared();
                         return cached.get();
@@ -153,7 +155,7 @@ public final class JudgeSession implements AutoCloseable {
                         try {
                             T value = reader.read(Json.mapper().readTree(c.text()));
                             if (shared.cache != null) {
-                                shared.cache.append(key, modelName(), c.text(), c.usage());
+                                shared.cache.append(key, modelName(), c.text(), c.usage(), shared.llm.servedModel());
                             }
                             return value;
                         } catch (JsonProcessingException e) {

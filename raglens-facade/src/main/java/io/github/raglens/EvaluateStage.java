@@ -192,10 +192,28 @@ final class EvaluateStage {
                         List.of()));
             }
         }
+        CostEstimate judging = judging(judgeModel, cases, options, ledger);
+        String secondModel = options.secondJudge().map(LlmProvider::modelName).orElse("");
+        CostEstimate secondJudging =
+                secondModel.isEmpty() ? CostEstimate.NONE : judging(secondModel, cases, options, ledger);
+        return new EvaluationEstimate(
+                picked.size(),
+                retrievers,
+                options.metrics(),
+                answerModel,
+                answers,
+                judgeModel,
+                judging,
+                secondModel,
+                secondJudging);
+    }
+
+    /** The calls one judge model would send for the cases, at its price in the ledger. */
+    private CostEstimate judging(String model, List<EvalCase> cases, EvaluateOptions options, UsageLedger ledger) {
         LlmProvider silent = new LlmProvider() {
             @Override
             public String modelName() {
-                return judgeModel;
+                return model;
             }
 
             @Override
@@ -203,16 +221,13 @@ final class EvaluateStage {
                 throw new IllegalStateException("an estimate sends nothing");
             }
         };
-        CostEstimate judging;
         try (JudgeSession session = JudgeSession.builder(silent)
                 .callCache(workspace.judgeCalls())
                 .ledger(ledger)
                 .build()) {
-            judging = CostEstimate.forScoring(
+            return CostEstimate.forScoring(
                     cases, options.createMetrics(session), session, workspace.scores(), options.repeats());
         }
-        return new EvaluationEstimate(
-                picked.size(), retrievers, options.metrics(), answerModel, answers, judgeModel, judging);
     }
 
     /** Answers and judges the sample; writes answers.jsonl, scores.jsonl and evaluation.json. */

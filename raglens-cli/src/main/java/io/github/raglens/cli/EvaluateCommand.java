@@ -356,6 +356,10 @@ final class EvaluateCommand implements Callable<Integer> {
                     String.join(",", e.metrics()));
             out.println("answers (" + e.answerModel() + "): " + e.answers().describe());
             out.println("judge (" + e.judgeModel() + "): " + e.judging().describe());
+            if (e.hasSecondJudge()) {
+                out.println("second judge (" + e.secondJudgeModel() + "): "
+                        + e.secondJudging().describe());
+            }
             out.println("total: " + e.total().describe());
             missingKeys.forEach(
                     m -> err.println("raglens evaluate: " + m + " (the dry run needs no key; the run does)"));

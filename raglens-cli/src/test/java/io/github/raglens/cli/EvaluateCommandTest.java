@@ -197,6 +197,30 @@ class EvaluateCommandTest {
     }
 
     @Test
+    void dryRun_countsTheSecondJudgesCalls_andAddsThemToTheTotal() {
+        Path ws = workspace(4);
+        int code = run(
+                "--workspace",
+                ws.toString(),
+                "evaluate",
+                "--docs",
+                "docs",
+                "--sample",
+                "2",
+                "--retrievers",
+                "bm25,dense",
+                "--dry-run",
+                "--second-judge-model",
+                "qwen2.5");
+        assertThat(code).as(err.toString()).isZero();
+        // the second judge scores the same cells with the same metrics: as many calls as the first
+        assertThat(out.toString())
+                .contains("judge (ollama/llama3.2): 22 calls")
+                .contains("second judge (ollama/qwen2.5): 22 calls")
+                .contains("total: 48 calls");
+    }
+
+    @Test
     void repeats_areCountedInTheDryRun_andBelowOneIsAUsageError() {
         Path ws = workspace(4);
         int code = run(

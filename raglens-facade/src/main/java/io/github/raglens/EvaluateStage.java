@@ -333,6 +333,7 @@ final class EvaluateStage {
                 }
             }
         }
+        JudgeAgreementFile.of(agreement, disagreements).writeTo(workspace.judgeAgreement());
         Manifest.load(workspace.manifest())
                 .complete(
                         Stage.EVALUATE,

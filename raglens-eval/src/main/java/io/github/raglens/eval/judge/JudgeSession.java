@@ -112,6 +112,11 @@ public final class JudgeSession implements AutoCloseable {
         return shared.permits.stopReason();
     }
 
+    /** What the judge's server says the model is, when it says ({@link LlmProvider#servedModel()}). */
+    Optional<String> servedModel() {
+        return shared.llm.servedModel();
+    }
+
     /** Whether a completed call with this key is in the call cache. */
     boolean isCached(String key) {
         return shared.cache != null && shared.cache.contains(keyOf(key));

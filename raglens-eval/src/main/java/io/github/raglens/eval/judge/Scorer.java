@@ -99,6 +99,7 @@ public final class Scorer {
             }
             byRepeat.add(reps);
         }
+        Optional<String> served = session == null ? Optional.empty() : session.servedModel();
         try (JsonlStore<ScoreRecord> store = JsonlStore.builder(scoresFile, ScoreRecord.class, ScoreRecord::key)
                 .forceEvery(16)
                 .open()) {
@@ -117,7 +118,8 @@ public final class Scorer {
                         Optional<ScoreRecord> prior = store.get(key);
                         if (prior.isPresent()
                                 && prior.get().isScored()
-                                && prior.get().inputs().equals(c.inputsHash())) {
+                                && prior.get().inputs().equals(c.inputsHash())
+                                && (!m.usesJudge() || prior.get().servedBy(served))) {
                             already++;
                             continue;
                         }
@@ -185,8 +187,12 @@ public final class Scorer {
             return null;
         }
         Judgement j;
+        String served = "";
         try {
             j = m.score(c);
+            if (m.usesJudge()) {
+                served = session.servedModel().orElse("");
+            }
         } catch (RunStopped e) {
             return null;
         } catch (CellFailure e) {
@@ -208,7 +214,8 @@ public final class Scorer {
                         "",
                         s.explanation(),
                         repeat,
-                        c.inputsHash());
+                        c.inputsHash(),
+                        served);
             case Judgement.Failed f ->
                 new ScoreRecord(
                         c.retriever(),
@@ -221,7 +228,8 @@ public final class Scorer {
                         f.reason(),
                         f.detail(),
                         repeat,
-                        c.inputsHash());
+                        c.inputsHash(),
+                        served);
         };
     }
 

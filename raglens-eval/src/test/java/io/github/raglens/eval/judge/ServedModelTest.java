@@ -147,6 +147,43 @@ class ServedModelTest {
     }
 
     @Test
+    void ollama_scoresOfARePulledModel_areScoredAgain_theSameDigestKeepsThem() throws Exception {
+        List<EvalCase> cases = Cases.of(2, List.of("bm25"), 3);
+        Path cache = dir.resolve("judge-calls.jsonl");
+        Path scores = dir.resolve("scores.jsonl");
+        OllamaServer dispatcher = new OllamaServer();
+        try (MockWebServer server = new MockWebServer()) {
+            server.setDispatcher(dispatcher);
+            server.start();
+            assertThat(scoreSummary(ollama(server), cache, scores, cases).scored())
+                    .isEqualTo(8);
+            assertThat(Scorer.read(scores))
+                    .allSatisfy(r -> assertThat(r.served()).isEqualTo(DIGEST_A));
+
+            ScoringSummary same = scoreSummary(ollama(server), cache, scores, cases);
+            assertThat(same.alreadyScored()).isEqualTo(8);
+            assertThat(same.scored()).isZero();
+
+            dispatcher.digest = DIGEST_B;
+            ScoringSummary repulled = scoreSummary(ollama(server), cache, scores, cases);
+            assertThat(repulled.alreadyScored()).isZero();
+            assertThat(repulled.scored()).isEqualTo(8);
+            assertThat(Scorer.read(scores))
+                    .allSatisfy(r -> assertThat(r.served()).isEqualTo(DIGEST_B));
+        }
+    }
+
+    private static ScoringSummary scoreSummary(LlmProvider judge, Path cache, Path scores, List<EvalCase> cases) {
+        try (JudgeSession s = JudgeSession.builder(judge).callCache(cache).build()) {
+            return Scorer.builder(scores)
+                    .session(s)
+                    .metrics(Metrics.create(Metrics.DEFAULT, s))
+                    .build()
+                    .score(cases);
+        }
+    }
+
+    @Test
     void ollama_aServerThatListsNoDigest_keepsTheCacheAsBefore() throws Exception {
         LlmProvider bare = new SimulatedJudge();
         assertThat(bare.servedModel()).isEmpty();

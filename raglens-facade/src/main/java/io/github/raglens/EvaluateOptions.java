@@ -1,6 +1,8 @@
 package io.github.raglens;
 
 import io.github.raglens.eval.judge.ContextPrecision;
+import io.github.raglens.eval.judge.JudgeSession;
+import io.github.raglens.eval.judge.Metric;
 import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.spi.LlmProvider;
@@ -27,6 +29,7 @@ public final class EvaluateOptions {
     private final int k;
     private final List<String> metrics;
     private final ContextPrecision.Mode contextPrecision;
+    private final boolean ragasCompatible;
     private final double budgetUsd;
     private final TokenPrice answerPrice;
     private final TokenPrice judgePrice;
@@ -40,6 +43,7 @@ public final class EvaluateOptions {
         this.k = b.k;
         this.metrics = b.metrics;
         this.contextPrecision = b.contextPrecision;
+        this.ragasCompatible = b.ragasCompatible;
         this.budgetUsd = b.budgetUsd;
         this.answerPrice = b.answerPrice;
         this.judgePrice = b.judgePrice;
@@ -84,6 +88,7 @@ public final class EvaluateOptions {
         b.k = k;
         b.metrics = metrics;
         b.contextPrecision = contextPrecision;
+        b.ragasCompatible = ragasCompatible;
         b.budgetUsd = budgetUsd;
         b.answerPrice = answerPrice;
         b.judgePrice = judgePrice;
@@ -114,6 +119,18 @@ public final class EvaluateOptions {
         return contextPrecision;
     }
 
+    /** Whether the judge metrics are computed as RAGAS computes them (default false); see {@link Metrics#ragasCompatible}. */
+    public boolean ragasCompatible() {
+        return ragasCompatible;
+    }
+
+    /** The judge metrics these options name, created in the session (null when no judge metric is named). */
+    List<Metric> createMetrics(JudgeSession session) {
+        return ragasCompatible
+                ? Metrics.ragasCompatible(metrics, session)
+                : Metrics.create(metrics, session, contextPrecision);
+    }
+
     /** The run's budget in US dollars (answers, judge, embeddings); empty when there is none. */
     public Optional<Double> budgetUsd() {
         return Double.isInfinite(budgetUsd) ? Optional.empty() : Optional.of(budgetUsd);
@@ -137,7 +154,7 @@ public final class EvaluateOptions {
     @Override
     public String toString() {
         return "EvaluateOptions{sample=" + sample + ", k=" + k + ", metrics=" + metrics + ", contextPrecision="
-                + contextPrecision + ", budgetUsd="
+                + contextPrecision + (ragasCompatible ? ", ragasCompatible" : "") + ", budgetUsd="
                 + budgetUsd().map(String::valueOf).orElse("none") + ", repeats=" + repeats
                 + humanLabels().map(p -> ", humanLabels=" + p).orElse("")
                 + secondJudge().map(j -> ", secondJudge=" + j.modelName()).orElse("") + "}";
@@ -149,6 +166,7 @@ public final class EvaluateOptions {
         private int k = 5;
         private List<String> metrics = Metrics.DEFAULT;
         private ContextPrecision.Mode contextPrecision = ContextPrecision.Mode.DEFAULT;
+        private boolean ragasCompatible;
         private double budgetUsd = Double.POSITIVE_INFINITY;
         private TokenPrice answerPrice;
         private TokenPrice judgePrice;
@@ -234,6 +252,18 @@ public final class EvaluateOptions {
         /** How context precision sends its contexts. */
         public Builder contextPrecision(ContextPrecision.Mode mode) {
             this.contextPrecision = Objects.requireNonNull(mode, "mode");
+            return this;
+        }
+
+        /**
+         * Computes the judge metrics as RAGAS computes them (default false), to compare with RAGAS's
+         * numbers: one call per context for context precision (whatever {@link #contextPrecision}
+         * says), sentence-level context recall, and factual correctness with claim decompositions of
+         * its own, rounded to 2 decimals (see {@link Metrics#ragasCompatible}). Its scores are stored
+         * under versions of their own, beside the default mode's.
+         */
+        public Builder ragasCompatible(boolean on) {
+            this.ragasCompatible = on;
             return this;
         }
 

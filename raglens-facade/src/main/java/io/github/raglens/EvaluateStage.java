@@ -17,7 +17,6 @@ import io.github.raglens.eval.judge.JudgeDisagreement;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.LiveEvaluation;
 import io.github.raglens.eval.judge.Metric;
-import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.eval.judge.PipelineSystem;
 import io.github.raglens.eval.judge.ScoreRecord;
 import io.github.raglens.eval.judge.Scorer;
@@ -193,10 +192,28 @@ final class EvaluateStage {
                         List.of()));
             }
         }
+        CostEstimate judging = judging(judgeModel, cases, options, ledger);
+        String secondModel = options.secondJudge().map(LlmProvider::modelName).orElse("");
+        CostEstimate secondJudging =
+                secondModel.isEmpty() ? CostEstimate.NONE : judging(secondModel, cases, options, ledger);
+        return new EvaluationEstimate(
+                picked.size(),
+                retrievers,
+                options.metrics(),
+                answerModel,
+                answers,
+                judgeModel,
+                judging,
+                secondModel,
+                secondJudging);
+    }
+
+    /** The calls one judge model would send for the cases, at its price in the ledger. */
+    private CostEstimate judging(String model, List<EvalCase> cases, EvaluateOptions options, UsageLedger ledger) {
         LlmProvider silent = new LlmProvider() {
             @Override
             public String modelName() {
-                return judgeModel;
+                return model;
             }
 
             @Override
@@ -204,20 +221,13 @@ final class EvaluateStage {
                 throw new IllegalStateException("an estimate sends nothing");
             }
         };
-        CostEstimate judging;
         try (JudgeSession session = JudgeSession.builder(silent)
                 .callCache(workspace.judgeCalls())
                 .ledger(ledger)
                 .build()) {
-            judging = CostEstimate.forScoring(
-                    cases,
-                    Metrics.create(options.metrics(), session, options.contextPrecision()),
-                    session,
-                    workspace.scores(),
-                    options.repeats());
+            return CostEstimate.forScoring(
+                    cases, options.createMetrics(session), session, workspace.scores(), options.repeats());
         }
-        return new EvaluationEstimate(
-                picked.size(), retrievers, options.metrics(), answerModel, answers, judgeModel, judging);
     }
 
     /** Answers and judges the sample; writes answers.jsonl, scores.jsonl and evaluation.json. */
@@ -257,7 +267,7 @@ final class EvaluateStage {
                     picked.size() + " questions × " + systems.size() + " systems with " + llm.modelName()
                             + ", judged by " + judge.modelName());
             try (JudgeSession session = session(judge, embeddings, ledger)) {
-                List<Metric> metrics = Metrics.create(options.metrics(), session, options.contextPrecision());
+                List<Metric> metrics = options.createMetrics(session);
                 Scorer scorer = Scorer.builder(workspace.scores())
                         .session(session)
                         .metrics(metrics)
@@ -331,6 +341,7 @@ final class EvaluateStage {
                 }
             }
         }
+        JudgeAgreementFile.of(agreement, disagreements).writeTo(workspace.judgeAgreement());
         Manifest.load(workspace.manifest())
                 .complete(
                         Stage.EVALUATE,
@@ -394,7 +405,7 @@ final class EvaluateStage {
             UsageFile usage,
             ProgressListener progress) {
         try (JudgeSession session = session(judge, embeddings, ledger)) {
-            List<Metric> metrics = Metrics.create(options.metrics(), session, options.contextPrecision());
+            List<Metric> metrics = options.createMetrics(session);
             int total = cases.size() * metrics.size();
             progress.progress(progressStage, 0, total, "judging with " + judge.modelName());
             ScoringSummary summary = Scorer.builder(workspace.scores())

@@ -15,6 +15,10 @@ import java.util.Objects;
  * @param answers the answering calls
  * @param judgeModel the judge model
  * @param judging the judge calls
+ * @param secondJudgeModel the second judge model ({@link EvaluateOptions#secondJudge()}), empty for
+ *     none
+ * @param secondJudging the second judge's calls on the same cells, at its own price; {@link
+ *     CostEstimate#NONE} without a second judge
  */
 public record EvaluationEstimate(
         int questions,
@@ -23,7 +27,9 @@ public record EvaluationEstimate(
         String answerModel,
         CostEstimate answers,
         String judgeModel,
-        CostEstimate judging) {
+        CostEstimate judging,
+        String secondJudgeModel,
+        CostEstimate secondJudging) {
 
     /** Validates and copies. */
     public EvaluationEstimate {
@@ -33,10 +39,29 @@ public record EvaluationEstimate(
         Objects.requireNonNull(answers, "answers");
         Objects.requireNonNull(judgeModel, "judgeModel");
         Objects.requireNonNull(judging, "judging");
+        Objects.requireNonNull(secondJudgeModel, "secondJudgeModel");
+        Objects.requireNonNull(secondJudging, "secondJudging");
     }
 
-    /** Answers and judging together. */
+    /** An estimate without a second judge. */
+    public EvaluationEstimate(
+            int questions,
+            List<String> retrievers,
+            List<String> metrics,
+            String answerModel,
+            CostEstimate answers,
+            String judgeModel,
+            CostEstimate judging) {
+        this(questions, retrievers, metrics, answerModel, answers, judgeModel, judging, "", CostEstimate.NONE);
+    }
+
+    /** Whether a second judge scores the cells too. */
+    public boolean hasSecondJudge() {
+        return !secondJudgeModel.isEmpty();
+    }
+
+    /** Answers and the judging of both judges together. */
     public CostEstimate total() {
-        return answers.plus(judging);
+        return answers.plus(judging).plus(secondJudging);
     }
 }

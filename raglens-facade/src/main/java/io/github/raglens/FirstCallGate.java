@@ -5,6 +5,7 @@ import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.spi.LlmProvider;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -53,6 +54,11 @@ final class FirstCallGate implements LlmProvider {
             throw down;
         }
         return delegate.chat(request);
+    }
+
+    @Override
+    public Optional<String> servedModel() {
+        return delegate.servedModel();
     }
 
     @Override

@@ -438,7 +438,8 @@ final class Pipeline {
                 evidence,
                 failedDocuments(),
                 readEvaluation(),
-                UsageFile.read(workspace.usage()));
+                UsageFile.read(workspace.usage()),
+                JudgeAgreementFile.read(workspace.judgeAgreement()));
         try {
             Files.writeString(workspace.reportHtml(), HtmlReport.render(model), StandardCharsets.UTF_8);
             Files.writeString(workspace.reportMarkdown(), MarkdownReport.render(model), StandardCharsets.UTF_8);

@@ -33,7 +33,8 @@ final class ReportModels {
             Map<String, String> evidenceById,
             int failedDocuments,
             Aggregation evaluation,
-            List<ReportModel.UsageRow> usage) {
+            List<ReportModel.UsageRow> usage,
+            JudgeAgreementFile agreement) {
         Map<String, Integer> byType = new TreeMap<>();
         chunks.forEach(c -> byType.merge(c.type().name(), 1, Integer::sum));
         int documents = (int) chunks.stream().map(Chunk::documentId).distinct().count();
@@ -48,7 +49,9 @@ final class ReportModels {
                 usage,
                 breakdowns(b),
                 drillDown(b, chunks, evidenceById),
-                b.latencyTiming().describe());
+                b.latencyTiming().describe(),
+                agreement.agreement(),
+                agreement.disagreements());
     }
 
     private static ReportModel.RetrieverRow retrieverRow(RetrieverSummary r, List<Integer> ks) {

@@ -9,6 +9,8 @@ import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.UnknownPriceException;
 import io.github.raglens.eval.gate.Baseline;
 import io.github.raglens.eval.judge.Aggregation;
+import io.github.raglens.eval.judge.JudgeAgreement;
+import io.github.raglens.eval.judge.JudgeDisagreement;
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
@@ -512,5 +514,54 @@ class EvaluateStageTest {
             assertThat(d.scoreA()).isZero();
             assertThat(d.scoreB()).isEqualTo(1.0);
         });
+    }
+
+    @Test
+    void report_hasASecondJudgeSection_withAgreementAndTheCellsTheJudgesDisagreeOnMost() throws Exception {
+        RagLens lens = prepared(b -> b.bm25().judge(this::parityJudge));
+        LlmProvider lenient = new LlmProvider() {
+            @Override
+            public String modelName() {
+                return "fake/<b>lenient</b>";
+            }
+
+            @Override
+            public ChatOutcome chat(ChatRequest request) {
+                String reply = request.schema().orElseThrow().name().equals("statements")
+                        ? "{\"statements\":[\"Tidal power uses the tides.\"]}"
+                        : "{\"verdicts\":[{\"index\":1,\"reason\":\"r\",\"verdict\":1}]}";
+                return new ChatOutcome.Completed(reply, new TokenUsage(50, 10));
+            }
+        };
+        EvaluateOptions alone = EvaluateOptions.builder()
+                .sample(4)
+                .k(3)
+                .metrics(List.of("faithfulness", "rouge_l"))
+                .build();
+        EvaluationResult r =
+                lens.evaluate(alone.toBuilder().secondJudge(lenient).build(), ProgressListener.NONE);
+        lens.benchmark();
+        String html = Files.readString(lens.report());
+        String md = Files.readString(lens.workspace().reportMarkdown());
+        JudgeAgreement a = r.judgeAgreement().getFirst();
+        String kappa = a.kappa().isPresent()
+                ? String.format(java.util.Locale.ROOT, "%.3f", a.kappa().getAsDouble())
+                : "–";
+        assertThat(html)
+                .contains("<section id=\"second-judge\"><h2>Second judge</h2>")
+                .contains("fake/&lt;b&gt;lenient&lt;/b&gt; scored the same cells as fake/judge")
+                .contains("<tr><th>faithfulness</th><td>4</td><td>–</td><td>" + kappa + "</td></tr>")
+                .contains("<h3>Where the judges disagree most</h3>")
+                .doesNotContain("<b>lenient</b>");
+        JudgeDisagreement d = r.disagreements().getFirst();
+        assertThat(html)
+                .contains("<tr><td>faithfulness</td><td>bm25</td><td>" + d.questionId()
+                        + "</td><td>0.000</td><td>1.000</td><td>1.000</td></tr>");
+        assertThat(md).contains("## Second judge").contains("| faithfulness | 4 | – | " + kappa + " |");
+
+        // judged again without a second judge: the old comparison leaves the report
+        lens.evaluate(alone, ProgressListener.NONE);
+        assertThat(lens.workspace().judgeAgreement()).doesNotExist();
+        assertThat(Files.readString(lens.report())).doesNotContain("Second judge");
     }
 }

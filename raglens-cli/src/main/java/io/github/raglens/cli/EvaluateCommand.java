@@ -117,10 +117,16 @@ final class EvaluateCommand implements Callable<Integer> {
 
     @Option(
             names = "--context-precision",
-            defaultValue = "one-call",
             description =
-                    "per-context (one call per context, concurrently) or one-call (all contexts in one call) (default: ${DEFAULT-VALUE}).")
+                    "per-context (one call per context, concurrently) or one-call (all contexts in one call) (default: one-call).")
     String contextPrecision;
+
+    @Option(
+            names = "--ragas-compatible",
+            description = "Compute the judge metrics as RAGAS does: one call per context for context precision,"
+                    + " sentence-level context recall, factual correctness with decompositions of its own,"
+                    + " rounded to 2 decimals. Its scores are stored beside the default mode's.")
+    boolean ragasCompatible;
 
     @Option(
             names = "--concurrency",
@@ -219,7 +225,12 @@ final class EvaluateCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         RagLens.Builder builder = backend.applyTo(Lenses.builder(parent));
-        ContextPrecision.Mode cpMode = switch (contextPrecision) {
+        if (ragasCompatible && contextPrecision != null) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    "--ragas-compatible judges context precision per context as RAGAS does; drop --context-precision");
+        }
+        ContextPrecision.Mode cpMode = switch (contextPrecision == null ? "one-call" : contextPrecision) {
             case "per-context" -> ContextPrecision.Mode.PER_CONTEXT;
             case "one-call" -> ContextPrecision.Mode.ONE_CALL;
             default ->
@@ -253,6 +264,7 @@ final class EvaluateCommand implements Callable<Integer> {
                     .k(k)
                     .metrics(metrics)
                     .contextPrecision(cpMode)
+                    .ragasCompatible(ragasCompatible)
                     .repeats(repeats);
             if (humanLabels != null) {
                 ob.humanLabels(humanLabels);
@@ -345,6 +357,10 @@ final class EvaluateCommand implements Callable<Integer> {
                     String.join(",", e.metrics()));
             out.println("answers (" + e.answerModel() + "): " + e.answers().describe());
             out.println("judge (" + e.judgeModel() + "): " + e.judging().describe());
+            if (e.hasSecondJudge()) {
+                out.println("second judge (" + e.secondJudgeModel() + "): "
+                        + e.secondJudging().describe());
+            }
             out.println("total: " + e.total().describe());
             missingKeys.forEach(
                     m -> err.println("raglens evaluate: " + m + " (the dry run needs no key; the run does)"));

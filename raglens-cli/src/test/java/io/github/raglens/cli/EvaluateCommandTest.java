@@ -162,6 +162,65 @@ class EvaluateCommandTest {
     }
 
     @Test
+    void dryRun_ragasCompatible_countsRagasCalls_andRefusesAContextPrecisionMode() {
+        Path ws = workspace(4);
+        int code = run(
+                "--workspace",
+                ws.toString(),
+                "evaluate",
+                "--docs",
+                "docs",
+                "--sample",
+                "2",
+                "--retrievers",
+                "bm25,dense",
+                "--dry-run",
+                "--ragas-compatible");
+        assertThat(code).as(err.toString()).isZero();
+        // per sample: faithfulness 2 (its own verdict call), factual correctness 3 (claims of the
+        // answer, two verdict calls), context precision 5 (one per context), context recall 1; and the
+        // reference's claims once per question: 4 x 11 + 2
+        assertThat(out.toString()).contains("judge (ollama/llama3.2): 46 calls");
+        assertThat(run(
+                        "--workspace",
+                        ws.toString(),
+                        "evaluate",
+                        "--docs",
+                        "docs",
+                        "--ragas-compatible",
+                        "--context-precision",
+                        "one-call"))
+                .isEqualTo(2);
+        assertThat(err.toString())
+                .contains("--ragas-compatible judges context precision per context as RAGAS does; drop"
+                        + " --context-precision");
+    }
+
+    @Test
+    void dryRun_countsTheSecondJudgesCalls_andAddsThemToTheTotal() {
+        Path ws = workspace(4);
+        int code = run(
+                "--workspace",
+                ws.toString(),
+                "evaluate",
+                "--docs",
+                "docs",
+                "--sample",
+                "2",
+                "--retrievers",
+                "bm25,dense",
+                "--dry-run",
+                "--second-judge-model",
+                "qwen2.5");
+        assertThat(code).as(err.toString()).isZero();
+        // the second judge scores the same cells with the same metrics: as many calls as the first
+        assertThat(out.toString())
+                .contains("judge (ollama/llama3.2): 22 calls")
+                .contains("second judge (ollama/qwen2.5): 22 calls")
+                .contains("total: 48 calls");
+    }
+
+    @Test
     void repeats_areCountedInTheDryRun_andBelowOneIsAUsageError() {
         Path ws = workspace(4);
         int code = run(

@@ -2,6 +2,7 @@ package io.github.raglens.spi;
 
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
+import java.util.Optional;
 
 /**
  * A chat model.
@@ -24,4 +25,17 @@ public interface LlmProvider {
      *     later attempt may succeed
      */
     ChatOutcome chat(ChatRequest request);
+
+    /**
+     * What the server says the model is, when it says: for Ollama the digest of the pulled model, for
+     * OpenAI the {@code model} field of the latest reply (a dated snapshot such as {@code
+     * gpt-4o-mini-2024-07-18}). A re-pulled or re-pointed model has another, so replies cached from the
+     * old one are not taken for its own. The default is empty: nothing is known beyond {@link
+     * #modelName()}. Thread-safe; may ask the server once, and is empty when it cannot say.
+     *
+     * @return the served model's identity, or empty when unknown
+     */
+    default Optional<String> servedModel() {
+        return Optional.empty();
+    }
 }

@@ -5,6 +5,7 @@ import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.spi.LlmProvider;
+import java.util.Optional;
 
 /** A chat model whose calls a {@link UsageLedger} counts and holds to its budget. */
 final class MeteredChat implements LlmProvider {
@@ -52,6 +53,11 @@ final class MeteredChat implements LlmProvider {
         } finally {
             ledger.release(reserved);
         }
+    }
+
+    @Override
+    public Optional<String> servedModel() {
+        return delegate.servedModel();
     }
 
     @Override

@@ -69,6 +69,7 @@ public final class HtmlReport {
         header(h, model);
         retrieval(h, model);
         judge(h, model);
+        secondJudge(h, model);
         usage(h, model);
         breakdowns(h, model);
         drillDown(h, model);
@@ -342,6 +343,58 @@ public final class HtmlReport {
         h.append("</tbody></table></div>\n<div class=\"charts\"><figure><canvas id=\"chart-judge\"")
                 .append(" aria-label=\"Judge metrics per retriever\"></canvas><figcaption>Judge metrics")
                 .append("</figcaption></figure></div></section>\n");
+    }
+
+    private static void secondJudge(StringBuilder h, ReportModel m) {
+        if (m.judgeAgreement().isEmpty()) {
+            return;
+        }
+        ReportModel.AgreementRow first = m.judgeAgreement().getFirst();
+        h.append("<section id=\"second-judge\"><h2>Second judge</h2>\n<p class=\"meta\">")
+                .append(esc(first.judgeB()))
+                .append(" scored the same cells as ")
+                .append(esc(first.judgeA()))
+                .append(": Spearman's rho of the scores and Cohen's kappa of the verdicts (a score of 0.5 or more")
+                .append(" passes), per metric.</p>")
+                .append("<table><thead><tr><th>metric</th><th>cells</th><th>Spearman</th><th>kappa</th></tr>")
+                .append("</thead><tbody>\n");
+        for (ReportModel.AgreementRow a : m.judgeAgreement()) {
+            h.append("<tr><th>")
+                    .append(esc(a.metric()))
+                    .append("</th><td>")
+                    .append(a.cells())
+                    .append("</td><td>")
+                    .append(fmt(a.spearman() == null ? Double.NaN : a.spearman()))
+                    .append("</td><td>")
+                    .append(fmt(a.kappa() == null ? Double.NaN : a.kappa()))
+                    .append("</td></tr>\n");
+        }
+        h.append("</tbody></table>\n");
+        if (!m.judgeDisagreements().isEmpty()) {
+            h.append("<h3>Where the judges disagree most</h3><div class=\"scroll\"><table><thead><tr>")
+                    .append("<th>metric</th><th>retriever</th><th>question</th><th>")
+                    .append(esc(first.judgeA()))
+                    .append("</th><th>")
+                    .append(esc(first.judgeB()))
+                    .append("</th><th>gap</th></tr></thead><tbody>\n");
+            for (ReportModel.DisagreementRow d : m.judgeDisagreements()) {
+                h.append("<tr><td>")
+                        .append(esc(d.metric()))
+                        .append("</td><td>")
+                        .append(esc(d.retriever()))
+                        .append("</td><td>")
+                        .append(esc(d.questionId()))
+                        .append("</td><td>")
+                        .append(fmt(d.scoreA()))
+                        .append("</td><td>")
+                        .append(fmt(d.scoreB()))
+                        .append("</td><td>")
+                        .append(fmt(Math.abs(d.scoreA() - d.scoreB())))
+                        .append("</td></tr>\n");
+            }
+            h.append("</tbody></table></div>\n");
+        }
+        h.append("</section>\n");
     }
 
     private static void usage(StringBuilder h, ReportModel m) {

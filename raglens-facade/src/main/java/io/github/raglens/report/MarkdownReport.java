@@ -62,6 +62,43 @@ public final class MarkdownReport {
             }
             md.append('\n');
         }
+        if (!m.judgeAgreement().isEmpty()) {
+            ReportModel.AgreementRow first = m.judgeAgreement().getFirst();
+            md.append("## Second judge\n\n")
+                    .append(cell(first.judgeB()))
+                    .append(" scored the same cells as ")
+                    .append(cell(first.judgeA()))
+                    .append(".\n\n| metric | cells | Spearman | kappa |\n|---|---|---|---|\n");
+            for (ReportModel.AgreementRow a : m.judgeAgreement()) {
+                md.append("| ")
+                        .append(cell(a.metric()))
+                        .append(" | ")
+                        .append(a.cells())
+                        .append(" | ")
+                        .append(a.spearman() == null ? "–" : String.format(Locale.ROOT, "%.3f", a.spearman()))
+                        .append(" | ")
+                        .append(a.kappa() == null ? "–" : String.format(Locale.ROOT, "%.3f", a.kappa()))
+                        .append(" |\n");
+            }
+            if (!m.judgeDisagreements().isEmpty()) {
+                md.append("\nWhere they disagree most:\n\n| metric | retriever | question | ")
+                        .append(cell(first.judgeA()))
+                        .append(" | ")
+                        .append(cell(first.judgeB()))
+                        .append(" |\n|---|---|---|---|---|\n");
+                for (ReportModel.DisagreementRow d : m.judgeDisagreements()) {
+                    md.append(String.format(
+                            Locale.ROOT,
+                            "| %s | %s | %s | %.3f | %.3f |%n",
+                            cell(d.metric()),
+                            cell(d.retriever()),
+                            cell(d.questionId()),
+                            d.scoreA(),
+                            d.scoreB()));
+                }
+            }
+            md.append('\n');
+        }
         if (!m.usage().isEmpty()) {
             md.append("## Tokens and cost\n\n| stage | model | calls | prompt | completion | USD |\n")
                     .append("|---|---|---|---|---|---|\n");

@@ -21,6 +21,9 @@ import java.util.Objects;
  * @param questions the per-question drill-down
  * @param latencyTiming what the latency columns measured, e.g. {@code "warm (50 untimed queries
  *     first), one query at a time"}
+ * @param judgeAgreement per metric, the agreement of the judge and a second judge on the same cells;
+ *     empty when no second judge scored them
+ * @param judgeDisagreements the cells where the two judges disagree most, largest gap first
  */
 public record ReportModel(
         String title,
@@ -33,7 +36,9 @@ public record ReportModel(
         List<UsageRow> usage,
         List<BreakdownRow> breakdowns,
         List<QuestionRow> questions,
-        String latencyTiming) {
+        String latencyTiming,
+        List<AgreementRow> judgeAgreement,
+        List<DisagreementRow> judgeDisagreements) {
 
     /** Validates and copies. */
     public ReportModel {
@@ -48,6 +53,37 @@ public record ReportModel(
         usage = List.copyOf(usage);
         breakdowns = List.copyOf(breakdowns);
         questions = List.copyOf(questions);
+        judgeAgreement = List.copyOf(judgeAgreement);
+        judgeDisagreements = List.copyOf(judgeDisagreements);
+    }
+
+    /** A model without a second judge. */
+    public ReportModel(
+            String title,
+            String generatedAt,
+            Corpus corpus,
+            String relevance,
+            List<RetrieverRow> retrievers,
+            List<PairTest> pairTests,
+            List<JudgeRow> judge,
+            List<UsageRow> usage,
+            List<BreakdownRow> breakdowns,
+            List<QuestionRow> questions,
+            String latencyTiming) {
+        this(
+                title,
+                generatedAt,
+                corpus,
+                relevance,
+                retrievers,
+                pairTests,
+                judge,
+                usage,
+                breakdowns,
+                questions,
+                latencyTiming,
+                List.of(),
+                List.of());
     }
 
     /**
@@ -161,6 +197,31 @@ public record ReportModel(
      * @param attempted cells attempted
      */
     public record JudgeRow(String retriever, String metric, Estimate estimate, int scored, int attempted) {}
+
+    /**
+     * How well two judge models agree on one metric's cells.
+     *
+     * @param metric the metric
+     * @param judgeA the judge
+     * @param judgeB the second judge
+     * @param cells cells both scored
+     * @param spearman Spearman's rho of their scores; null when undefined (fewer than two cells, or a
+     *     judge gave every cell the same score)
+     * @param kappa Cohen's kappa of their pass/fail verdicts (score at least 0.5 passes); null
+     *     without cells
+     */
+    public record AgreementRow(String metric, String judgeA, String judgeB, int cells, Double spearman, Double kappa) {}
+
+    /**
+     * A cell the two judges scored far apart.
+     *
+     * @param metric the metric
+     * @param retriever the retriever
+     * @param questionId the question
+     * @param scoreA the judge's score
+     * @param scoreB the second judge's score
+     */
+    public record DisagreementRow(String metric, String retriever, String questionId, double scoreA, double scoreB) {}
 
     /**
      * Tokens and cost of one model in one stage.

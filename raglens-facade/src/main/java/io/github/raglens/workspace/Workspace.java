@@ -60,6 +60,11 @@ public record Workspace(Path dir) {
         return dir.resolve("evaluation.json");
     }
 
+    /** Agreement of the judge and the second judge in the last evaluation; absent without a second judge. */
+    public Path judgeAgreement() {
+        return dir.resolve("judge-agreement.json");
+    }
+
     /** The judge's per-question scores of the last evaluation, as a baseline file a gate compares. */
     public Path evaluationBaseline() {
         return dir.resolve("evaluation-baseline.json");

@@ -29,10 +29,23 @@ final class CallCache implements AutoCloseable {
         return store.contains(key);
     }
 
-    /** The cached reply of a call read with {@code reader}; empty when absent or no longer readable. */
-    <T> Optional<T> read(String key, ReplyReader<T> reader) {
+    /**
+     * The cached reply of a call read with {@code reader}; empty when absent, no longer readable, or
+     * replied by another served model than {@code served} (a re-pulled model): a reply recorded
+     * without a served model, or looked up while the current one is unknown, is used.
+     */
+    <T> Optional<T> read(String key, ReplyReader<T> reader, Optional<String> served) {
         Optional<CallRecord> hit = store.get(key);
         if (hit.isEmpty()) {
+            return Optional.empty();
+        }
+        String recorded = hit.get().served();
+        if (!recorded.isEmpty() && served.isPresent() && !served.get().equals(recorded)) {
+            LOG.debug(
+                    "cached judge reply {} came from {}, the server now serves {}: asked again",
+                    key,
+                    recorded,
+                    served.get());
             return Optional.empty();
         }
         try {
@@ -43,8 +56,9 @@ final class CallCache implements AutoCloseable {
         }
     }
 
-    void append(String key, String model, String reply, TokenUsage usage) {
-        store.append(new CallRecord(key, model, reply, usage.promptTokens(), usage.completionTokens()));
+    void append(String key, String model, String reply, TokenUsage usage, Optional<String> served) {
+        store.append(
+                new CallRecord(key, model, reply, usage.promptTokens(), usage.completionTokens(), served.orElse("")));
     }
 
     Path file() {

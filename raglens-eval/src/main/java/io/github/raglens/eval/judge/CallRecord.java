@@ -1,5 +1,7 @@
 package io.github.raglens.eval.judge;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * One completed judge call in the call cache ({@code judge-calls.jsonl}); a rerun reads it instead
  * of sending the call again.
@@ -9,5 +11,20 @@ package io.github.raglens.eval.judge;
  * @param reply the reply text, already checked to be readable
  * @param promptTokens tokens billed for the prompt
  * @param completionTokens tokens billed for the reply
+ * @param served what the server said the model was when it replied ({@link
+ *     io.github.raglens.spi.LlmProvider#servedModel()}); empty when it did not say, or in files
+ *     written before raglens recorded it
  */
-record CallRecord(String key, String model, String reply, long promptTokens, long completionTokens) {}
+record CallRecord(
+        String key,
+        String model,
+        String reply,
+        long promptTokens,
+        long completionTokens,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) String served) {
+
+    /** Reads a missing {@code served} as empty. */
+    CallRecord {
+        served = served == null ? "" : served;
+    }
+}

@@ -7,7 +7,6 @@ import io.github.raglens.model.TokenUsage;
 import io.github.raglens.store.JsonlStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -172,12 +171,20 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
                             contextSupport(session, ss.support(), extractions, c, t);
                         }
                     }
+                    case SentenceRecall sr -> {
+                        if (!c.reference().isBlank() && !c.contexts().isEmpty()) {
+                            verdicts(c.reference(), String.join("\n\n", c.contexts()), t);
+                        }
+                    }
                     case FactualCorrectness fc -> {
                         if (!c.reference().isBlank()) {
                             boolean recall = fc.mode() != FactualCorrectness.Mode.PRECISION;
-                            extract(session, extractions, c.question(), c.answer(), t);
-                            if (recall) {
-                                extract(session, extractions, c.question(), c.reference(), t);
+                            for (String text : recall ? List.of(c.answer(), c.reference()) : List.of(c.answer())) {
+                                if (fc.isRagasCompatible()) {
+                                    extractClaims(session, extractions, text, t);
+                                } else {
+                                    extract(session, extractions, c.question(), text, t);
+                                }
                             }
                             verdicts(c.answer(), c.reference(), t);
                             if (recall) {
@@ -238,13 +245,28 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
     }
 
     private static void extract(JudgeSession s, Set<String> seen, String question, String text, long[] t) {
-        String key = Prompts.key(Prompts.STATEMENTS_VERSION, s.modelName(), question, text);
+        countExtraction(
+                s,
+                seen,
+                Prompts.key(Prompts.STATEMENTS_VERSION, s.modelName(), question, text),
+                Prompts.statements(question, text),
+                text,
+                t);
+    }
+
+    private static void extractClaims(JudgeSession s, Set<String> seen, String text, long[] t) {
+        countExtraction(
+                s, seen, Prompts.key(Prompts.CLAIMS_VERSION, s.modelName(), text), Prompts.claims(text), text, t);
+    }
+
+    private static void countExtraction(
+            JudgeSession s, Set<String> seen, String key, ChatRequest request, String text, long[] t) {
         if (seen.add(key) && !s.isCached(key)) {
             add(
                     t,
-                    Prompts.statements(question, text),
+                    request,
                     TokenUsage.estimateTokens(text.length())
-                            + 10L * sentences(text).size());
+                            + 10L * Decomposition.sentences(text).size());
         }
     }
 
@@ -266,7 +288,7 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
     }
 
     private static void verdicts(String statementsOf, String premise, long[] t) {
-        List<String> statements = sentences(statementsOf);
+        List<String> statements = Decomposition.sentences(statementsOf);
         add(t, Prompts.support(statements, "CONTEXT", premise), (long) VERDICT_TOKENS * statements.size());
     }
 
@@ -274,16 +296,5 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
         t[0]++;
         t[1] += TokenUsage.estimateTokens(r.allText().length());
         t[2] += completion;
-    }
-
-    /** A rough statement count: the sentences of the text. */
-    static List<String> sentences(String text) {
-        List<String> out = new ArrayList<>();
-        for (String s : text.split("(?<=[.!?])\\s+")) {
-            if (!s.isBlank()) {
-                out.add(s.strip());
-            }
-        }
-        return out;
     }
 }

@@ -2,8 +2,10 @@ package io.github.raglens.eval.judge;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.model.Judgement;
+import java.text.BreakIterator;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
@@ -18,6 +20,32 @@ final class Decomposition {
     static List<String> statements(JudgeSession s, String question, String text) {
         String key = Prompts.key(Prompts.STATEMENTS_VERSION, s.modelName(), question, text);
         return s.ask(key, Prompts.statements(question, text), Decomposition::readStatements);
+    }
+
+    /**
+     * The claims of a text without the question (RAGAS's factual correctness decomposition); possibly
+     * empty. A separate call from {@link #statements}, so the RAGAS-compatible mode never shares it.
+     */
+    static List<String> claims(JudgeSession s, String text) {
+        String key = Prompts.key(Prompts.CLAIMS_VERSION, s.modelName(), text);
+        return s.ask(key, Prompts.claims(text), Decomposition::readStatements);
+    }
+
+    /**
+     * The sentences of a text, split without the judge ({@link BreakIterator}, root locale), as
+     * RAGAS's context recall classifies the reference sentence by sentence; blank ones are dropped.
+     */
+    static List<String> sentences(String text) {
+        BreakIterator it = BreakIterator.getSentenceInstance(Locale.ROOT);
+        it.setText(text);
+        List<String> out = new ArrayList<>();
+        for (int start = it.first(), end = it.next(); end != BreakIterator.DONE; start = end, end = it.next()) {
+            String sentence = text.substring(start, end).strip();
+            if (!sentence.isEmpty()) {
+                out.add(sentence);
+            }
+        }
+        return List.copyOf(out);
     }
 
     /** One verdict per statement: does the premise support it. */

@@ -37,30 +37,45 @@ public final class FactualCorrectness implements Judge, RepeatableMetric {
 
     private final JudgeSession session;
     private final Mode mode;
+    private final boolean ragasCompatible;
 
-    private FactualCorrectness(JudgeSession session, Mode mode) {
+    private FactualCorrectness(JudgeSession session, Mode mode, boolean ragasCompatible) {
         this.session = Objects.requireNonNull(session, "session");
         this.mode = Objects.requireNonNull(mode, "mode");
+        this.ragasCompatible = ragasCompatible;
     }
 
     /** F1 factual correctness judged in the session. */
     public static FactualCorrectness of(JudgeSession session) {
-        return new FactualCorrectness(session, Mode.F1);
+        return new FactualCorrectness(session, Mode.F1, false);
     }
 
     /** Factual correctness in the given mode. */
     public static FactualCorrectness of(JudgeSession session, Mode mode) {
-        return new FactualCorrectness(session, mode);
+        return new FactualCorrectness(session, mode, false);
+    }
+
+    /**
+     * F1 factual correctness as RAGAS computes it ({@link Metrics#ragasCompatible}): the answer and
+     * the reference are decomposed into claims by a call of their own, without the question (never
+     * shared with faithfulness or context recall), and the score is rounded to 2 decimals.
+     */
+    static FactualCorrectness ragasCompatible(JudgeSession session) {
+        return new FactualCorrectness(session, Mode.F1, true);
     }
 
     Mode mode() {
         return mode;
     }
 
+    boolean isRagasCompatible() {
+        return ragasCompatible;
+    }
+
     /** This metric judging in repeat {@code r} (0 is this metric); see {@link Scorer.Builder#repeats}. */
     @Override
     public Metric repeat(int r) {
-        return new FactualCorrectness(session.repeat(r), mode);
+        return new FactualCorrectness(session.repeat(r), mode, ragasCompatible);
     }
 
     @Override
@@ -75,8 +90,8 @@ public final class FactualCorrectness implements Judge, RepeatableMetric {
 
     @Override
     public String version() {
-        return Prompts.STATEMENTS_VERSION + "+" + Prompts.SUPPORT_VERSION + "+"
-                + mode.name().toLowerCase(Locale.ROOT);
+        return (ragasCompatible ? Prompts.CLAIMS_VERSION : Prompts.STATEMENTS_VERSION) + "+" + Prompts.SUPPORT_VERSION
+                + "+" + mode.name().toLowerCase(Locale.ROOT) + (ragasCompatible ? "+ragas" : "");
     }
 
     @Override
@@ -97,10 +112,8 @@ public final class FactualCorrectness implements Judge, RepeatableMetric {
         return Decomposition.guard(() -> {
             boolean needRecall = mode != Mode.PRECISION;
             var claims = Parallel.both(
-                    () -> Decomposition.statements(session, in.question(), in.answer()),
-                    () -> needRecall
-                            ? Decomposition.statements(session, in.question(), in.reference())
-                            : List.<String>of());
+                    () -> claims(in.question(), in.answer()),
+                    () -> needRecall ? claims(in.question(), in.reference()) : List.<String>of());
             List<String> answerClaims = claims.first();
             List<String> referenceClaims = claims.second();
             if (needRecall && referenceClaims.isEmpty()) {
@@ -119,7 +132,8 @@ public final class FactualCorrectness implements Judge, RepeatableMetric {
             int tp = Decomposition.count(byReference);
             int fp = byReference.size() - tp;
             int fn = byAnswer.size() - Decomposition.count(byAnswer);
-            double score = score(mode, tp, fp, fn);
+            double exact = score(mode, tp, fp, fn);
+            double score = ragasCompatible ? Math.round(exact * 100) / 100.0 : exact;
             String summary = String.format(
                     Locale.ROOT,
                     "%s %.4f: TP=%d FP=%d FN=%d (answer claims supported by the reference: %d of %d;"
@@ -137,6 +151,12 @@ public final class FactualCorrectness implements Judge, RepeatableMetric {
         });
     }
 
+    private List<String> claims(String question, String text) {
+        return ragasCompatible
+                ? Decomposition.claims(session, text)
+                : Decomposition.statements(session, question, text);
+    }
+
     /** The metric's arithmetic; an empty denominator gives 0. */
     static double score(Mode mode, int tp, int fp, int fn) {
         double precision = tp + fp == 0 ? 0 : (double) tp / (tp + fp);
@@ -150,6 +170,6 @@ public final class FactualCorrectness implements Judge, RepeatableMetric {
 
     @Override
     public String toString() {
-        return NAME + "(" + mode.name().toLowerCase(Locale.ROOT) + ")";
+        return NAME + "(" + mode.name().toLowerCase(Locale.ROOT) + (ragasCompatible ? ", ragas" : "") + ")";
     }
 }

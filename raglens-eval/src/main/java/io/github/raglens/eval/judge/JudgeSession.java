@@ -117,6 +117,11 @@ public final class JudgeSession implements AutoCloseable {
         return shared.permits.stopReason();
     }
 
+    /** What the judge's server says the model is, when it says ({@link LlmProvider#servedModel()}). */
+    Optional<String> servedModel() {
+        return shared.llm.servedModel();
+    }
+
     /** Whether a completed call with this key is in the call cache. */
     boolean isCached(String key) {
         return shared.cache != null && shared.cache.contains(keyOf(key));
@@ -134,7 +139,9 @@ public final class JudgeSession implements AutoCloseable {
         return shared.memo.once(
                 key,
                 () -> {
-                    Optional<T> cached = shared.cache == null ? Optional.empty() : shared.cache.read(key, reader);
+                    Optional<T> cached = shared.cache == null
+                            ? Optional.empty()
+                            : shared.cache.read(key, reader, shared.llm.servedModel());
                     if (cached.isPresent()) {
                         shared.counts.shared();
                         return cached.get();
@@ -158,7 +165,7 @@ public final class JudgeSession implements AutoCloseable {
                         try {
                             T value = reader.read(Json.mapper().readTree(c.text()));
                             if (shared.cache != null) {
-                                shared.cache.append(key, modelName(), c.text(), c.usage());
+                                shared.cache.append(key, modelName(), c.text(), c.usage(), shared.llm.servedModel());
                             }
                             return value;
                         } catch (JsonProcessingException e) {

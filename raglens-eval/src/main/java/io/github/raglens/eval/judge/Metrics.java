@@ -52,6 +52,35 @@ public final class Metrics {
     }
 
     /**
+     * Creates the named metrics as RAGAS computes them, to compare raglens's numbers with RAGAS's:
+     * context precision with one call per context ({@link ContextPrecision.Mode#PER_CONTEXT}),
+     * context recall over the reference's sentences instead of its atomic statements, factual
+     * correctness with claim decompositions of its own (without the question, shared with no other
+     * metric) rounded to 2 decimals, and faithfulness's verdict call carrying the answer's statements
+     * only. Response relevancy and the text metrics are the same in both modes. Each metric that
+     * differs has a version of its own, so scores of the two modes are stored side by side and never
+     * mixed. About {@code 7 + K} judge calls per cell for the four headline metrics (RAGAS: the same),
+     * against about {@code 5} in the default mode ({@link #create(List, JudgeSession)}).
+     *
+     * @param names metric names from {@link #NAMES}
+     * @param session the judge session; may be null when no judge metric is named
+     * @return the metrics
+     * @throws IllegalArgumentException for an unknown name, or a judge metric without a session
+     */
+    public static List<Metric> ragasCompatible(List<String> names, JudgeSession session) {
+        List<Metric> out = new ArrayList<>();
+        for (Metric m : create(names, session, ContextPrecision.Mode.PER_CONTEXT, false)) {
+            out.add(
+                    switch (m.name()) {
+                        case FactualCorrectness.NAME -> FactualCorrectness.ragasCompatible(session);
+                        case StatementSupport.CONTEXT_RECALL -> new SentenceRecall(session);
+                        default -> m;
+                    });
+        }
+        return List.copyOf(out);
+    }
+
+    /**
      * Creates the named metrics, in the given order, without duplicates. Metrics that need the same
      * judge call share it: faithfulness and context recall judge a cell's answer and reference
      * statements in one call, and statement extractions are shared through the session.
@@ -64,6 +93,14 @@ public final class Metrics {
      */
     public static List<Metric> create(
             List<String> names, JudgeSession session, ContextPrecision.Mode contextPrecision) {
+        return create(names, session, contextPrecision, true);
+    }
+
+    private static List<Metric> create(
+            List<String> names,
+            JudgeSession session,
+            ContextPrecision.Mode contextPrecision,
+            boolean shareContextSupport) {
         Objects.requireNonNull(contextPrecision, "contextPrecision");
         List<Metric> out = new ArrayList<>();
         Set<String> unique = new LinkedHashSet<>(names);
@@ -71,6 +108,7 @@ public final class Metrics {
         // step judges both sides of a cell in one call.
         ContextSupport support = null;
         if (session != null
+                && shareContextSupport
                 && unique.contains(StatementSupport.FAITHFULNESS)
                 && unique.contains(StatementSupport.CONTEXT_RECALL)) {
             support = ContextSupport.of(session, EnumSet.allOf(ContextSupport.Side.class));

@@ -1,6 +1,6 @@
 package io.github.raglens.eval.judge;
 
-import io.github.raglens.model.ChatMessage;
+import io.github.raglens.internal.PromptVersion;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.ResponseSchema;
 import java.nio.charset.StandardCharsets;
@@ -52,48 +52,24 @@ final class Prompts {
                "properties":{"question":{"type":"string"},"noncommittal":{"type":"integer","enum":[0,1]}}}}}}""");
 
     /** Splitting a text into standalone statements. */
-    static final String STATEMENTS_VERSION = version("statements", statements("{question}", "{text}"));
+    static final String STATEMENTS_VERSION = PromptVersion.of("statements", statements("{question}", "{text}"));
+    /**
+     * Splitting a text into claims without the question, as RAGAS's factual correctness does; used
+     * only in the RAGAS-compatible mode ({@link Metrics#ragasCompatible}).
+     */
+    static final String CLAIMS_VERSION = PromptVersion.of("claims", claims("{text}"));
     /** Verdicts of numbered statements against a premise. */
     static final String SUPPORT_VERSION =
-            version("support", support(List.of("{statement 1}", "{statement 2}"), "PREMISE", "{premise}"));
+            PromptVersion.of("support", support(List.of("{statement 1}", "{statement 2}"), "PREMISE", "{premise}"));
     /** Usefulness of one context (or all contexts at once) for reaching the reference answer. */
-    static final String USEFULNESS_VERSION = version(
+    static final String USEFULNESS_VERSION = PromptVersion.of(
             "usefulness",
             usefulness("{question}", "{reference}", "{context}"),
             usefulnessAll("{question}", "{reference}", List.of("{context 1}", "{context 2}")));
     /** Questions generated back from an answer. */
-    static final String QUESTIONS_VERSION = version("questions", questions("{answer}"));
+    static final String QUESTIONS_VERSION = PromptVersion.of("questions", questions("{answer}"));
 
     private Prompts() {}
-
-    /**
-     * A prompt's version: its name, {@code @}, and 8 hex digits of a SHA-256 over the requests it
-     * makes of placeholder inputs, so any change to its text, schema or settings changes it.
-     */
-    static String version(String name, ChatRequest... probes) {
-        try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            for (ChatRequest r : probes) {
-                StringBuilder sb = new StringBuilder();
-                for (ChatMessage m : r.messages()) {
-                    sb.append(m.role()).append('\u001f').append(m.content()).append('\u001e');
-                }
-                r.schema()
-                        .ifPresent(schema -> sb.append(schema.name())
-                                .append('\u001f')
-                                .append(schema.schemaJson())
-                                .append('\u001e'));
-                sb.append(r.temperature())
-                        .append('\u001f')
-                        .append(r.maxOutputTokens())
-                        .append('\u001d');
-                sha.update(sb.toString().getBytes(StandardCharsets.UTF_8));
-            }
-            return name + "@" + HexFormat.of().formatHex(sha.digest(), 0, 4);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
-    }
 
     static ChatRequest statements(String question, String text) {
         String user = """
@@ -113,6 +89,21 @@ final class Prompts {
                 %s
 
                 Reply as {"statements": ["...", "..."]}.""".formatted(question, text);
+        return request(user, STATEMENTS_SCHEMA, 2_048);
+    }
+
+    static ChatRequest claims(String text) {
+        String user = """
+                Decompose the TEXT into the claims it makes, one claim per item.
+                - Each claim must be understandable without the others: write out names instead of \
+                pronouns.
+                - Keep every claim the TEXT makes and add none of your own.
+                - A TEXT that claims nothing gives an empty list.
+
+                TEXT:
+                %s
+
+                Reply as {"statements": ["...", "..."]}.""".formatted(text);
         return request(user, STATEMENTS_SCHEMA, 2_048);
     }
 

@@ -22,6 +22,9 @@ import java.util.Optional;
  * @param inputs the {@link EvalCase#inputsHash()} of the cell that was scored: a new answer or new
  *     contexts make the score stale, so it is scored again; empty in files written before raglens
  *     recorded it (such scores are never reused)
+ * @param served what the judge's server said the model was ({@link
+ *     io.github.raglens.spi.LlmProvider#servedModel()}, e.g. an Ollama digest): a score of a model
+ *     since re-pulled is scored again; empty when unknown or for text metrics
  */
 public record ScoreRecord(
         String retriever,
@@ -34,7 +37,8 @@ public record ScoreRecord(
         String reason,
         String detail,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) int repeat,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) String inputs) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) String inputs,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) String served) {
 
     /** Status of a scored cell. */
     public static final String SCORED = "scored";
@@ -54,6 +58,7 @@ public record ScoreRecord(
         reason = reason == null ? "" : reason;
         detail = detail == null ? "" : detail;
         inputs = inputs == null ? "" : inputs;
+        served = served == null ? "" : served;
         if (repeat < 0) {
             throw new IllegalArgumentException("repeat must be >= 0, was " + repeat);
         }
@@ -85,6 +90,34 @@ public record ScoreRecord(
         this(retriever, questionId, metric, judgeModel, promptVersion, status, score, reason, detail, 0);
     }
 
+    /** A record whose served model is not known. */
+    public ScoreRecord(
+            String retriever,
+            String questionId,
+            String metric,
+            String judgeModel,
+            String promptVersion,
+            String status,
+            Double score,
+            String reason,
+            String detail,
+            int repeat,
+            String inputs) {
+        this(
+                retriever,
+                questionId,
+                metric,
+                judgeModel,
+                promptVersion,
+                status,
+                score,
+                reason,
+                detail,
+                repeat,
+                inputs,
+                "");
+    }
+
     /** A record of any repeat whose inputs are not known. */
     public ScoreRecord(
             String retriever,
@@ -113,6 +146,14 @@ public record ScoreRecord(
             String retriever, String questionId, String metric, String judgeModel, String version, int repeat) {
         String first = key(retriever, questionId, metric, judgeModel, version);
         return repeat == 0 ? first : first + '\u001f' + "repeat-" + repeat;
+    }
+
+    /**
+     * Whether this score may stand for a judgement by the served model {@code current}: it may unless
+     * both are known and differ (the model was re-pulled since).
+     */
+    boolean servedBy(Optional<String> current) {
+        return served.isEmpty() || current.isEmpty() || current.get().equals(served);
     }
 
     /** Whether the cell has a score. */

@@ -129,6 +129,9 @@ public final class Scorer {
         private final AtomicInteger done = new AtomicInteger();
         private final AtomicInteger planned = new AtomicInteger();
         private final Map<String, Integer> reasons = new ConcurrentHashMap<>();
+        /** What the judge's server says its model is, when it says: a score by another is judged again. */
+        private final Optional<String> served;
+
         private int cells;
         private int already;
         private boolean closed;
@@ -136,6 +139,7 @@ public final class Scorer {
         private Scoring(boolean holdUntilFinish, Runnable onCellDone) {
             this.holdUntilFinish = holdUntilFinish;
             this.onCellDone = onCellDone;
+            this.served = session == null ? Optional.empty() : session.servedModel();
             this.store = JsonlStore.builder(scoresFile, ScoreRecord.class, ScoreRecord::key)
                     .forceEvery(16)
                     .open();
@@ -159,7 +163,8 @@ public final class Scorer {
                     Optional<ScoreRecord> prior = store.get(key);
                     if (prior.isPresent()
                             && prior.get().isScored()
-                            && prior.get().inputs().equals(c.inputsHash())) {
+                            && prior.get().inputs().equals(c.inputsHash())
+                            && (!m.usesJudge() || prior.get().servedBy(served))) {
                         already++;
                         skipped++;
                         continue;
@@ -261,8 +266,12 @@ public final class Scorer {
             return null;
         }
         Judgement j;
+        String served = "";
         try {
             j = m.score(c);
+            if (m.usesJudge()) {
+                served = session.servedModel().orElse("");
+            }
         } catch (RunStopped e) {
             return null;
         } catch (CellFailure e) {
@@ -284,7 +293,8 @@ public final class Scorer {
                         "",
                         s.explanation(),
                         repeat,
-                        c.inputsHash());
+                        c.inputsHash(),
+                        served);
             case Judgement.Failed f ->
                 new ScoreRecord(
                         c.retriever(),
@@ -297,7 +307,8 @@ public final class Scorer {
                         f.reason(),
                         f.detail(),
                         repeat,
-                        c.inputsHash());
+                        c.inputsHash(),
+                        served);
         };
     }
 

@@ -6,7 +6,6 @@ import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.ChatMessage;
 import io.github.raglens.model.ChatOutcome;
-import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.store.JsonlStore;
@@ -195,13 +194,7 @@ public final class QuestionGenerator {
             ChatOutcome outcome;
             try {
                 calls.incrementAndGet();
-                ChatRequest.Builder request = ChatRequest.builder()
-                        .schema(QuestionPrompt.SCHEMA)
-                        .temperature(0)
-                        .seed(seed)
-                        .maxOutputTokens(1_024);
-                messages.forEach(request::message);
-                outcome = llm.chat(request.build());
+                outcome = llm.chat(QuestionPrompt.request(messages, seed));
             } catch (ProviderException e) {
                 if (!e.isRetryable() || e instanceof ProviderUnreachableException) {
                     throw e;

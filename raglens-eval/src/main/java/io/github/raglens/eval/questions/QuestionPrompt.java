@@ -1,15 +1,21 @@
 package io.github.raglens.eval.questions;
 
+import io.github.raglens.internal.PromptVersion;
+import io.github.raglens.model.ChatMessage;
+import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ResponseSchema;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The prompt, reply schema and banned phrases of question generation (version {@value #VERSION}). */
+/**
+ * The prompt, reply schema and banned phrases of question generation. Its {@link #VERSION} is
+ * derived from all of them, so an edited prompt is never taken for the old one.
+ */
 final class QuestionPrompt {
 
-    static final String VERSION = "questions-v1";
+    private static final int MAX_OUTPUT_TOKENS = 1_024;
 
     static final ResponseSchema SCHEMA = new ResponseSchema("question_from_chunk", """
             {"type":"object",
@@ -62,10 +68,41 @@ final class QuestionPrompt {
             "skip" and leave the other fields empty.
             Reply with JSON only.""";
 
+    /**
+     * The prompt's version: {@code questions@} and a hash of the first request (system text, user
+     * template, schema, temperature, output cap) and of a request holding the three retry messages
+     * and the banned phrases, each for placeholder inputs.
+     */
+    static final String VERSION = PromptVersion.of(
+            "questions",
+            request(List.of(ChatMessage.system(SYSTEM), ChatMessage.user(user("{section path}", "{chunk text}"))), 0),
+            request(
+                    List.of(
+                            ChatMessage.user(evidenceRetry("{evidence}")),
+                            ChatMessage.user(bannedRetry("{phrase}")),
+                            ChatMessage.user(invalidRetry("{detail}")),
+                            ChatMessage.user(String.join("\n", BANNED))),
+                    0));
+
     private QuestionPrompt() {}
 
+    /**
+     * A request of the conversation so far, with the schema and the prompt's settings; the sampling
+     * seed is the generator's option, not part of the prompt's version.
+     */
+    static ChatRequest request(List<ChatMessage> messages, long seed) {
+        ChatRequest.Builder request =
+                ChatRequest.builder().schema(SCHEMA).temperature(0).seed(seed).maxOutputTokens(MAX_OUTPUT_TOKENS);
+        messages.forEach(request::message);
+        return request.build();
+    }
+
     static String user(Chunk chunk) {
-        return "Where the passage comes from: " + chunk.sectionPath() + "\n\nPassage:\n<<<\n" + chunk.text() + "\n>>>";
+        return user(chunk.sectionPath(), chunk.text());
+    }
+
+    private static String user(String sectionPath, String text) {
+        return "Where the passage comes from: " + sectionPath + "\n\nPassage:\n<<<\n" + text + "\n>>>";
     }
 
     static String evidenceRetry(String evidence) {

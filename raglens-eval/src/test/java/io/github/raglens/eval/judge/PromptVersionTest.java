@@ -2,6 +2,7 @@ package io.github.raglens.eval.judge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.raglens.internal.PromptVersion;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.ResponseSchema;
 import java.nio.charset.StandardCharsets;
@@ -38,18 +39,18 @@ class PromptVersionTest {
                 .allMatch(v -> v.matches("(statements|support|usefulness|questions)@[0-9a-f]{8}"))
                 .doesNotHaveDuplicates();
         assertThat(Prompts.STATEMENTS_VERSION)
-                .isEqualTo(Prompts.version("statements", Prompts.statements("{question}", "{text}")));
+                .isEqualTo(PromptVersion.of("statements", Prompts.statements("{question}", "{text}")));
     }
 
     @Test
     void version_changesWithAnyCharacterOfTheTextTheSchemaOrTheOutputCap() {
-        String base = Prompts.version("p", request("Judge the TEXT.", "{\"type\":\"object\"}", 256));
+        String base = PromptVersion.of("p", request("Judge the TEXT.", "{\"type\":\"object\"}", 256));
         Set<String> edited = Set.of(
-                Prompts.version("p", request("Judge the TEXT!", "{\"type\":\"object\"}", 256)),
-                Prompts.version("p", request("Judge the TEXT.", "{\"type\":\"array\"}", 256)),
-                Prompts.version("p", request("Judge the TEXT.", "{\"type\":\"object\"}", 512)));
+                PromptVersion.of("p", request("Judge the TEXT!", "{\"type\":\"object\"}", 256)),
+                PromptVersion.of("p", request("Judge the TEXT.", "{\"type\":\"array\"}", 256)),
+                PromptVersion.of("p", request("Judge the TEXT.", "{\"type\":\"object\"}", 512)));
         assertThat(edited).hasSize(3).doesNotContain(base);
-        assertThat(Prompts.version("p", request("Judge the TEXT.", "{\"type\":\"object\"}", 256)))
+        assertThat(PromptVersion.of("p", request("Judge the TEXT.", "{\"type\":\"object\"}", 256)))
                 .isEqualTo(base);
     }
 

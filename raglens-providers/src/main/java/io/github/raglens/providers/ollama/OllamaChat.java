@@ -2,6 +2,7 @@ package io.github.raglens.providers.ollama;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.raglens.error.ProviderException;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.TokenUsage;
@@ -14,6 +15,10 @@ import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.usage.UsageMetered;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * An Ollama chat model ({@code POST /api/chat} with {@code stream: false}). A request with a schema
@@ -22,11 +27,14 @@ import java.util.List;
  */
 public final class OllamaChat implements LlmProvider, UsageMetered<OllamaChat> {
 
+    private static final Logger LOG = LoggerFactory.getLogger(OllamaChat.class);
+
     private static final OllamaHints HINTS = new OllamaHints("--llm-provider openai");
 
     private final Builder builder;
     private final HttpCaller caller;
     private final int numCtx;
+    private final AtomicReference<String> digest = new AtomicReference<>();
 
     private OllamaChat(Builder builder) {
         this.builder = new Builder(builder);
@@ -88,6 +96,34 @@ public final class OllamaChat implements LlmProvider, UsageMetered<OllamaChat> {
      */
     public void checkAvailable() {
         OllamaModels.requirePulled(caller, HINTS);
+    }
+
+    /**
+     * The model's digest as the server lists it ({@code GET /api/tags}, asked once; a model re-pulled
+     * while this client lives is seen by the next client). Empty when the server cannot be asked or
+     * does not list the model; asked again next time then.
+     */
+    @Override
+    public Optional<String> servedModel() {
+        String known = digest.get();
+        if (known != null) {
+            return Optional.of(known);
+        }
+        // one request for the many calls that ask at once when a run starts
+        synchronized (digest) {
+            if (digest.get() == null) {
+                try {
+                    OllamaModels.digest(caller).ifPresent(digest::set);
+                } catch (ProviderException e) {
+                    LOG.debug(
+                            "no digest of {} from {}: {}",
+                            modelName(),
+                            caller.config().baseUrl(),
+                            e.getMessage());
+                }
+            }
+            return Optional.ofNullable(digest.get());
+        }
     }
 
     /** The models the server has pulled, e.g. {@code llama3.2:latest}. */

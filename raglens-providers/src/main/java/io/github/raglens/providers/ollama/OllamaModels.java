@@ -6,6 +6,7 @@ import io.github.raglens.providers.internal.HttpCaller;
 import io.github.raglens.providers.internal.MalformedReplyException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** The models an Ollama server has pulled ({@code GET /api/tags}). */
 final class OllamaModels {
@@ -26,6 +27,25 @@ final class OllamaModels {
                 }
             }
             return List.copyOf(names);
+        });
+    }
+
+    /**
+     * The digest of the pulled model ({@code /api/tags}, the entry named as the model or, for a name
+     * without a tag, {@code NAME:latest}); empty when the server does not list it or gives no digest.
+     */
+    static Optional<String> digest(HttpCaller caller) {
+        String model = caller.config().model();
+        return caller.get("/api/tags", (root, requestId) -> {
+            for (JsonNode m : root.path("models")) {
+                String name = m.path("name").asText(m.path("model").asText(""));
+                String digest = m.path("digest").asText("");
+                if (!digest.isEmpty()
+                        && (name.equals(model) || !model.contains(":") && name.equals(model + ":latest"))) {
+                    return Optional.of(digest);
+                }
+            }
+            return Optional.<String>empty();
         });
     }
 

@@ -17,6 +17,8 @@ import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.usage.UsageMetered;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A chat model behind the OpenAI chat completions API ({@code POST /chat/completions}): OpenAI,
@@ -30,6 +32,7 @@ public final class OpenAiChat implements LlmProvider, UsageMetered<OpenAiChat> {
 
     private final Builder builder;
     private final HttpCaller caller;
+    private final AtomicReference<String> servedModel = new AtomicReference<>();
 
     private OpenAiChat(Builder builder) {
         this.builder = new Builder(builder);
@@ -89,6 +92,9 @@ public final class OpenAiChat implements LlmProvider, UsageMetered<OpenAiChat> {
             }
             return new ChatOutcome.Failed(ChatOutcome.Reason.INVALID_JSON, e.getMessage(), TokenUsage.NONE);
         }
+        if (reply.model != null && !reply.model.isBlank()) {
+            servedModel.set(reply.model);
+        }
         return StructuredReply.outcome(
                 request,
                 reply.content,
@@ -98,7 +104,13 @@ public final class OpenAiChat implements LlmProvider, UsageMetered<OpenAiChat> {
                 reply.usage);
     }
 
-    private record Reply(String content, String refusal, String finishReason, TokenUsage usage) {}
+    private record Reply(String content, String refusal, String finishReason, String model, TokenUsage usage) {}
+
+    /** The {@code model} field of the latest reply: the snapshot the server answered with. */
+    @Override
+    public Optional<String> servedModel() {
+        return Optional.ofNullable(servedModel.get());
+    }
 
     private static Reply read(JsonNode root, String requestId) throws MalformedReplyException {
         JsonNode choices = root.get("choices");
@@ -115,6 +127,7 @@ public final class OpenAiChat implements LlmProvider, UsageMetered<OpenAiChat> {
                 text(message.get("content")),
                 text(message.get("refusal")),
                 text(choice.get("finish_reason")),
+                text(root.get("model")),
                 new TokenUsage(
                         Math.max(0, usage.path("prompt_tokens").asLong(0)),
                         Math.max(0, usage.path("completion_tokens").asLong(0))));

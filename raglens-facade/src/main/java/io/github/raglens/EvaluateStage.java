@@ -102,6 +102,11 @@ final class EvaluateStage {
         }
         options.answerPrice().ifPresent(p -> b.price(answerModel, p));
         options.judgePrice().ifPresent(p -> b.price(judgeModel, p));
+        if (options.batch()) {
+            BatchRoute.price(b, answerModel, options.answerPrice());
+            BatchRoute.price(b, judgeModel, options.judgePrice());
+            options.secondJudge().ifPresent(second -> BatchRoute.price(b, second.modelName(), Optional.empty()));
+        }
         options.budgetUsd().ifPresent(b::budgetUsd);
         UsageLedger ledger = b.build();
         if (options.budgetUsd().isPresent()) {
@@ -222,8 +227,20 @@ final class EvaluateStage {
 
     /** Answers and judges the sample; writes answers.jsonl, scores.jsonl and evaluation.json. */
     EvaluationResult run(EvaluateOptions options, ProgressListener progress) {
+        try (CallRoute route = options.batch()
+                ? BatchRoute.open(options, workspace, config.judgeModel().get())
+                : CallRoute.LIVE) {
+            EvaluationResult result = run(options, progress, route);
+            if (options.batch()) {
+                progress.progress("batch", 1, 1, route.describe());
+            }
+            return result;
+        }
+    }
+
+    private EvaluationResult run(EvaluateOptions options, ProgressListener progress, CallRoute route) {
         LlmProvider answering = config.llm().get();
-        LlmProvider judge = new FirstCallGate(config.judgeModel().get());
+        LlmProvider judge = route.route(config.judgeModel().get());
         EmbeddingProvider embeddings =
                 config.embeddings() == null ? null : config.embeddings().get();
         UsageLedger ledger = ledger(options, answering.modelName(), judge.modelName(), embeddings);
@@ -236,7 +253,7 @@ final class EvaluateStage {
             throw new RagLensException("no index at " + workspace.index() + "; run `raglens index --docs DIR` first");
         }
         UsageFile usage = new UsageFile(workspace.usage());
-        LlmProvider llm = ledger.meter(new FirstCallGate(answering), "answers");
+        LlmProvider llm = ledger.meter(route.route(answering), "answers");
         List<String> names = retrieverNames();
         AnswerGenerator.Summary answers;
         try (LuceneIndex index = needsIndex
@@ -259,7 +276,7 @@ final class EvaluateStage {
                     pairs,
                     picked.size() + " questions × " + systems.size() + " systems with " + llm.modelName());
             try {
-                answers = AnswerGenerator.of(llm, options.k(), config.concurrency())
+                answers = AnswerGenerator.of(llm, options.k(), route.concurrency(config.concurrency()))
                         .generate(workspace.answers(), picked, systems, origins);
             } finally {
                 usage.save(ledger);
@@ -275,12 +292,13 @@ final class EvaluateStage {
             Chunk c = chunks.get(id);
             return c == null ? null : c.text();
         });
-        Judged first = score(judge, "evaluate", cases, options, embeddings, ledger, usage, progress);
+        int concurrency = route.concurrency(config.concurrency());
+        Judged first = score(judge, "evaluate", cases, options, embeddings, ledger, usage, progress, concurrency);
         List<Metric> metrics = first.metrics();
         ScoringSummary summary = first.summary();
-        Optional<LlmProvider> second = options.secondJudge().map(FirstCallGate::new);
+        Optional<LlmProvider> second = options.secondJudge().map(route::route);
         if (second.isPresent()) {
-            score(second.get(), "second judge", cases, options, embeddings, ledger, usage, progress);
+            score(second.get(), "second judge", cases, options, embeddings, ledger, usage, progress, concurrency);
         }
         Set<String> currentCells = new HashSet<>();
         cases.forEach(c -> currentCells.add(c.retriever() + '\u001f' + c.questionId() + '\u001f' + c.inputsHash()));
@@ -350,9 +368,10 @@ final class EvaluateStage {
             EmbeddingProvider embeddings,
             UsageLedger ledger,
             UsageFile usage,
-            ProgressListener progress) {
+            ProgressListener progress,
+            int concurrency) {
         JudgeSession.Builder sb = JudgeSession.builder(judge)
-                .concurrency(config.concurrency())
+                .concurrency(concurrency)
                 .callCache(workspace.judgeCalls())
                 .ledger(ledger);
         if (embeddings != null) {

@@ -262,8 +262,7 @@ public final class FakeBatchServer extends Dispatcher {
             ObjectNode response = o.putObject("response");
             response.put("status_code", 200);
             response.put("request_id", "req_" + customId);
-            String content = replies.apply(line.path("body"));
-            response.set("body", readTree(Fixtures.openAiChat(quote(content), "null", "stop")));
+            response.set("body", ChatCompletions.of(line.path("body"), replies.apply(line.path("body"))));
             o.putNull("error");
             out.append(o).append('\n');
         }
@@ -320,14 +319,6 @@ public final class FakeBatchServer extends Dispatcher {
     private static JsonNode readTree(String s) {
         try {
             return JSON.readTree(s);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static String quote(String s) {
-        try {
-            return JSON.writeValueAsString(s);
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }

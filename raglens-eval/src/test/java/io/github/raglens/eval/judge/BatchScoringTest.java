@@ -3,7 +3,7 @@ package io.github.raglens.eval.judge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.raglens.internal.Json;
+import io.github.raglens.providers.ChatCompletions;
 import io.github.raglens.providers.Environment;
 import io.github.raglens.providers.FakeBatchServer;
 import io.github.raglens.providers.openai.OpenAi;
@@ -16,10 +16,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import mockwebserver3.Dispatcher;
-import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
-import mockwebserver3.RecordedRequest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,33 +28,7 @@ class BatchScoringTest {
 
     /** The simulated judge's reply to a chat completions body, as content. */
     static String reply(JsonNode body) {
-        String user = "";
-        for (JsonNode m : body.path("messages")) {
-            if (m.path("role").asText().equals("user")) {
-                user = m.path("content").asText();
-            }
-        }
-        String schema =
-                body.path("response_format").path("json_schema").path("name").asText("");
-        return SimulatedJudge.reply(schema, user);
-    }
-
-    /** A live OpenAI server giving the simulated judge's replies. */
-    static final class LiveServer extends Dispatcher {
-        @Override
-        public MockResponse dispatch(RecordedRequest request) {
-            try {
-                String content = reply(Json.mapper().readTree(request.getBody().utf8()));
-                return new MockResponse.Builder()
-                        .code(200)
-                        .addHeader("Content-Type", "application/json")
-                        .body(io.github.raglens.providers.Fixtures.openAiChat(
-                                Json.mapper().writeValueAsString(content), "null", "stop"))
-                        .build();
-            } catch (java.io.IOException e) {
-                throw new IllegalStateException(e);
-            }
-        }
+        return SimulatedJudge.reply(ChatCompletions.schema(body), ChatCompletions.user(body));
     }
 
     static OpenAiChat model(MockWebServer server) {
@@ -107,7 +78,7 @@ class BatchScoringTest {
         List<EvalCase> cases = Cases.of(12, Cases.RETRIEVERS, 5);
         Path live = dir.resolve("live");
         try (MockWebServer server = new MockWebServer()) {
-            server.setDispatcher(new LiveServer());
+            server.setDispatcher(ChatCompletions.server(BatchScoringTest::reply));
             server.start();
             ScoringSummary s = score(model(server), live, cases, 16);
             assertThat(s.failed()).isZero();

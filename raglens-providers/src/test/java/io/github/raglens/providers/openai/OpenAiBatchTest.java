@@ -10,6 +10,7 @@ import io.github.raglens.error.ProviderTimeoutException;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.TokenUsage;
+import io.github.raglens.providers.ChatCompletions;
 import io.github.raglens.providers.Environment;
 import io.github.raglens.providers.FakeBatchServer;
 import io.github.raglens.spi.LlmProvider;
@@ -60,12 +61,7 @@ class OpenAiBatchTest {
 
     /** The reply to a request: its user message, echoed. */
     static String echo(JsonNode body) {
-        for (JsonNode m : body.path("messages")) {
-            if (m.path("role").asText().equals("user")) {
-                return "echo: " + m.path("content").asText();
-            }
-        }
-        return "echo: (none)";
+        return "echo: " + ChatCompletions.user(body);
     }
 
     OpenAiChat model() {
@@ -153,11 +149,18 @@ class OpenAiBatchTest {
                 .isEqualTo(JSON.readTree("{\"input_file_id\":\"file-in1\",\"endpoint\":\"/v1/chat/completions\","
                         + "\"completion_window\":\"24h\"}"));
         assertThat(batches.authorizations()).containsOnly("Bearer " + KEY);
-        // 21 replies of the fixture's usage, at the batch's own ledger name (priced at half)
+        // 21 replies with the usage the server reports, at the batch's own ledger name (priced at half)
+        long prompt = 0;
+        long completion = 0;
+        for (String u : users) {
+            prompt += model.body(ask(u)).path("messages").toString().length() / 4;
+            completion += ("echo: " + u).length() / 4;
+        }
+        TokenUsage expected = new TokenUsage(prompt, completion);
         assertThat(ledger.lines()).singleElement().satisfies(line -> {
             assertThat(line.model()).isEqualTo("openai/gpt-4o-mini (batch)");
             assertThat(line.calls()).isEqualTo(21);
-            assertThat(line.usage()).isEqualTo(new TokenUsage(21 * 19, 21 * 10));
+            assertThat(line.usage()).isEqualTo(expected);
         });
         Path folder = dir.resolve("batch");
         assertThat(Files.readString(folder.resolve("batches.jsonl"))).contains("\"batchId\":\"batch_2\"");

@@ -214,6 +214,13 @@ final class EvaluateCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Print the calls, tokens and cost the run would make, and send nothing.")
     boolean dryRun;
 
+    @Option(
+            names = "--batch",
+            description = "Send the OpenAI models' calls through OpenAI's Batch API at half the price: answers,"
+                    + " statements and verdicts go out in successive batches of up to 24 hours each. Needs an"
+                    + " OpenAI judge; stopped while a batch is pending, the same command waits for that batch.")
+    boolean batch;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -251,7 +258,8 @@ final class EvaluateCommand implements Callable<Integer> {
                     .k(k)
                     .metrics(metrics)
                     .contextPrecision(cpMode)
-                    .repeats(repeats);
+                    .repeats(repeats)
+                    .batch(batch);
             if (humanLabels != null) {
                 ob.humanLabels(humanLabels);
             }
@@ -345,6 +353,13 @@ final class EvaluateCommand implements Callable<Integer> {
             out.println("answers (" + e.answerModel() + "): " + e.answers().describe());
             out.println("judge (" + e.judgeModel() + "): " + e.judging().describe());
             out.println("total: " + e.total().describe());
+            if (batch || judge.modelName().startsWith("openai/")) {
+                out.printf(
+                        Locale.ROOT,
+                        "through the Batch API (--batch): ~$%.2f instead of ~$%.2f live%n",
+                        e.batchCostUsd(),
+                        e.total().costUsd());
+            }
             missingKeys.forEach(
                     m -> err.println("raglens evaluate: " + m + " (the dry run needs no key; the run does)"));
             return 0;

@@ -21,7 +21,8 @@ import picocli.CommandLine.Command;
             EmbedBenchmark.class,
             RetrievalBenchmark.class,
             SolrCloudBenchmark.class,
-            EvalBenchmark.class
+            EvalBenchmark.class,
+            BatchJudgingBenchmark.class
         })
 public final class Benchmarks implements Runnable {
 

@@ -7,6 +7,7 @@ import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.spi.LlmProvider;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -37,6 +38,8 @@ public final class EvaluateOptions {
     private final Path humanLabels;
     private final LlmProvider secondJudge;
     private final TokenPrice embeddingPrice;
+    private final boolean batch;
+    private final BatchTiming batchTiming;
 
     private EvaluateOptions(Builder b) {
         this.sample = b.sample;
@@ -51,7 +54,22 @@ public final class EvaluateOptions {
         this.humanLabels = b.humanLabels;
         this.secondJudge = b.secondJudge;
         this.embeddingPrice = b.embeddingPrice;
+        this.batch = b.batch;
+        this.batchTiming = b.batchTiming;
     }
+
+    /** Whether the calls go through OpenAI's Batch API (default false: live calls). */
+    public boolean batch() {
+        return batch;
+    }
+
+    /** How batches are gathered and polled, when not the defaults. */
+    Optional<BatchTiming> batchTiming() {
+        return Optional.ofNullable(batchTiming);
+    }
+
+    /** Batch gathering and polling times. */
+    record BatchTiming(Duration settle, Duration firstPoll, Duration maxPoll) {}
 
     /** A second judge model that scores the same cells, to measure agreement between judges; empty for none. */
     public Optional<LlmProvider> secondJudge() {
@@ -96,6 +114,8 @@ public final class EvaluateOptions {
         b.humanLabels = humanLabels;
         b.secondJudge = secondJudge;
         b.embeddingPrice = embeddingPrice;
+        b.batch = batch;
+        b.batchTiming = batchTiming;
         return b;
     }
 
@@ -157,7 +177,8 @@ public final class EvaluateOptions {
                 + contextPrecision + (ragasCompatible ? ", ragasCompatible" : "") + ", budgetUsd="
                 + budgetUsd().map(String::valueOf).orElse("none") + ", repeats=" + repeats
                 + humanLabels().map(p -> ", humanLabels=" + p).orElse("")
-                + secondJudge().map(j -> ", secondJudge=" + j.modelName()).orElse("") + "}";
+                + secondJudge().map(j -> ", secondJudge=" + j.modelName()).orElse("")
+                + (batch ? ", batch=true" : "") + "}";
     }
 
     /** Configures {@link EvaluateOptions}; setters reject bad values at once. Not thread-safe. */
@@ -174,8 +195,45 @@ public final class EvaluateOptions {
         private Path humanLabels;
         private LlmProvider secondJudge;
         private TokenPrice embeddingPrice;
+        private boolean batch;
+        private BatchTiming batchTiming;
 
         private Builder() {}
+
+        /**
+         * Sends the calls of OpenAI chat models through OpenAI's Batch API, at half the live price,
+         * instead of one HTTP call each (default false). The judge must be an OpenAI chat model; the
+         * answering model and a second judge go by batch when they are OpenAI models too, others are
+         * called live. Prompts, call keys and caches are those of a live run, so batched and live
+         * results mix and resume alike. Calls that need others' replies go out in later batches
+         * (answers, then statements, then verdicts); each batch may take up to its 24-hour window.
+         * The batches are checkpointed in the workspace's {@code batch/} folder: a run stopped while
+         * a batch is pending waits for that batch when it is run again, instead of sending again.
+         */
+        public Builder batch(boolean batch) {
+            this.batch = batch;
+            return this;
+        }
+
+        /**
+         * How batches are gathered and polled (defaults: a batch goes out once no new call has come
+         * for 10 s; polls every 30 s, doubling up to 10 min). Shorter times suit a local test server.
+         *
+         * @throws IllegalArgumentException if a duration is not positive or {@code firstPoll > maxPoll}
+         */
+        public Builder batchTiming(Duration settle, Duration firstPoll, Duration maxPoll) {
+            for (Duration d : new Duration[] {settle, firstPoll, maxPoll}) {
+                if (Objects.requireNonNull(d, "duration").isNegative() || d.isZero()) {
+                    throw new IllegalArgumentException("batch times must be positive, was " + d);
+                }
+            }
+            if (firstPoll.compareTo(maxPoll) > 0) {
+                throw new IllegalArgumentException(
+                        "the first batch poll " + firstPoll + " comes after the longest pause " + maxPoll);
+            }
+            this.batchTiming = new BatchTiming(settle, firstPoll, maxPoll);
+            return this;
+        }
 
         /**
          * A second judge model that scores the same cells with the same metrics after the first; its

@@ -101,6 +101,11 @@ final class EvaluateStage {
         }
         options.answerPrice().ifPresent(p -> b.price(answerModel, p));
         options.judgePrice().ifPresent(p -> b.price(judgeModel, p));
+        if (options.batch()) {
+            BatchRoute.price(b, answerModel, options.answerPrice());
+            BatchRoute.price(b, judgeModel, options.judgePrice());
+            options.secondJudge().ifPresent(second -> BatchRoute.price(b, second.modelName(), Optional.empty()));
+        }
         options.budgetUsd().ifPresent(b::budgetUsd);
         UsageLedger ledger = b.build();
         if (options.budgetUsd().isPresent()) {
@@ -232,8 +237,20 @@ final class EvaluateStage {
 
     /** Answers and judges the sample; writes answers.jsonl, scores.jsonl and evaluation.json. */
     EvaluationResult run(EvaluateOptions options, ProgressListener progress) {
+        try (CallRoute route = options.batch()
+                ? BatchRoute.open(options, workspace, config.judgeModel().get())
+                : CallRoute.LIVE) {
+            EvaluationResult result = run(options, progress, route);
+            if (options.batch()) {
+                progress.progress("batch", 1, 1, route.describe());
+            }
+            return result;
+        }
+    }
+
+    private EvaluationResult run(EvaluateOptions options, ProgressListener progress, CallRoute route) {
         LlmProvider answering = config.llm().get();
-        LlmProvider judge = new FirstCallGate(config.judgeModel().get());
+        LlmProvider judge = route.route(config.judgeModel().get());
         EmbeddingProvider embeddings =
                 config.embeddings() == null ? null : config.embeddings().get();
         UsageLedger ledger = ledger(options, answering.modelName(), judge.modelName(), embeddings);
@@ -243,7 +260,8 @@ final class EvaluateStage {
         List<QuestionSample> picked = sample(options);
         boolean needsIndex = !config.retrieverNames().isEmpty();
         UsageFile usage = new UsageFile(workspace.usage());
-        LlmProvider llm = ledger.meter(new FirstCallGate(answering), "answers");
+        LlmProvider llm = ledger.meter(route.route(answering), "answers");
+        int concurrency = route.concurrency(config.concurrency());
         List<String> names = retrieverNames();
         AnswerGenerator.Summary answers;
         Judged first;
@@ -266,7 +284,7 @@ final class EvaluateStage {
                     1,
                     picked.size() + " questions × " + systems.size() + " systems with " + llm.modelName()
                             + ", judged by " + judge.modelName());
-            try (JudgeSession session = session(judge, embeddings, ledger)) {
+            try (JudgeSession session = session(judge, embeddings, ledger, concurrency)) {
                 List<Metric> metrics = options.createMetrics(session);
                 Scorer scorer = Scorer.builder(workspace.scores())
                         .session(session)
@@ -296,9 +314,9 @@ final class EvaluateStage {
         List<EvalCase> cases = EvalCases.from(answers.current(), picked, id -> chunkText(chunks, id));
         List<Metric> metrics = first.metrics();
         ScoringSummary summary = first.summary();
-        Optional<LlmProvider> second = options.secondJudge().map(FirstCallGate::new);
+        Optional<LlmProvider> second = options.secondJudge().map(route::route);
         if (second.isPresent()) {
-            score(second.get(), "second judge", cases, options, embeddings, ledger, usage, progress);
+            score(second.get(), "second judge", cases, options, embeddings, ledger, usage, progress, concurrency);
         }
         Set<String> currentCells = new HashSet<>();
         cases.forEach(c -> currentCells.add(c.retriever() + '\u001f' + c.questionId() + '\u001f' + c.inputsHash()));
@@ -380,9 +398,9 @@ final class EvaluateStage {
                 p.judge().costUsd());
     }
 
-    private JudgeSession session(LlmProvider judge, EmbeddingProvider embeddings, UsageLedger ledger) {
+    private JudgeSession session(LlmProvider judge, EmbeddingProvider embeddings, UsageLedger ledger, int concurrency) {
         JudgeSession.Builder sb = JudgeSession.builder(judge)
-                .concurrency(config.concurrency())
+                .concurrency(concurrency)
                 .callCache(workspace.judgeCalls())
                 .ledger(ledger);
         if (embeddings != null) {
@@ -403,8 +421,9 @@ final class EvaluateStage {
             EmbeddingProvider embeddings,
             UsageLedger ledger,
             UsageFile usage,
-            ProgressListener progress) {
-        try (JudgeSession session = session(judge, embeddings, ledger)) {
+            ProgressListener progress,
+            int concurrency) {
+        try (JudgeSession session = session(judge, embeddings, ledger, concurrency)) {
             List<Metric> metrics = options.createMetrics(session);
             int total = cases.size() * metrics.size();
             progress.progress(progressStage, 0, total, "judging with " + judge.modelName());

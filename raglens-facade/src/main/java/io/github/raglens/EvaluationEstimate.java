@@ -64,4 +64,14 @@ public record EvaluationEstimate(
     public CostEstimate total() {
         return answers.plus(judging).plus(secondJudging);
     }
+
+    /**
+     * What the same calls cost through OpenAI's Batch API ({@link EvaluateOptions.Builder#batch}):
+     * half the live price of the total. Every paid model raglens builds is an OpenAI-compatible chat
+     * model, which a batch evaluation batches; a paid model of your own, which it calls live, is
+     * counted at half here too.
+     */
+    public double batchCostUsd() {
+        return total().costUsd() * io.github.raglens.providers.openai.OpenAiBatch.PRICE_FACTOR;
+    }
 }

@@ -22,7 +22,8 @@ import picocli.CommandLine.Command;
             RetrievalBenchmark.class,
             SolrCloudBenchmark.class,
             EvalBenchmark.class,
-            EvaluateSpeedBenchmark.class
+            EvaluateSpeedBenchmark.class,
+            BatchJudgingBenchmark.class
         })
 public final class Benchmarks implements Runnable {
 

@@ -64,7 +64,7 @@ final class JudgeThroughputBenchmark implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        List<EvalCase> cases = cases();
+        List<EvalCase> cases = cases(questions, retrievers, k);
         Figures figures = new Figures("judge-throughput")
                 .put("samples", (long) cases.size())
                 .put("k", (long) k)
@@ -198,7 +198,8 @@ final class JudgeThroughputBenchmark implements Callable<Integer> {
         }
     }
 
-    private List<EvalCase> cases() {
+    /** Questions × retrievers cells with k passages each, the same for every judge benchmark. */
+    static List<EvalCase> cases(int questions, int retrievers, int k) {
         List<EvalCase> out = new ArrayList<>();
         for (int q = 0; q < questions; q++) {
             for (int r = 0; r < retrievers; r++) {

@@ -57,7 +57,13 @@ final class SleepingJudge implements LlmProvider {
                 .map(ChatMessage::content)
                 .findFirst()
                 .orElse("");
-        String reply = switch (request.schema().map(s -> s.name()).orElse("")) {
+        String reply = reply(request.schema().map(s -> s.name()).orElse(""), user);
+        return new ChatOutcome.Completed(reply, new TokenUsage(user.length() / 4, reply.length() / 4));
+    }
+
+    /** The reply to a prompt with this reply schema (empty: an answer) and user message. */
+    static String reply(String schema, String user) {
+        return switch (schema) {
             case "statements" -> statements(between(user, "TEXT:\n", "\n\nReply as"));
             case "verdicts" -> verdicts(user);
             case "usefulness" -> "{\"reason\":\"r\",\"verdict\":" + bit(user) + "}";
@@ -66,7 +72,6 @@ final class SleepingJudge implements LlmProvider {
                         + "{\"question\":\"q2\",\"noncommittal\":0},{\"question\":\"q3\",\"noncommittal\":0}]}";
             default -> "An answer.";
         };
-        return new ChatOutcome.Completed(reply, new TokenUsage(user.length() / 4, reply.length() / 4));
     }
 
     private static String statements(String text) {

@@ -220,6 +220,13 @@ final class EvaluateCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Print the calls, tokens and cost the run would make, and send nothing.")
     boolean dryRun;
 
+    @Option(
+            names = "--batch",
+            description = "Send the OpenAI models' calls through OpenAI's Batch API at half the price: answers,"
+                    + " statements and verdicts go out in successive batches of up to 24 hours each. Needs an"
+                    + " OpenAI judge; stopped while a batch is pending, the same command waits for that batch.")
+    boolean batch;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -265,7 +272,8 @@ final class EvaluateCommand implements Callable<Integer> {
                     .metrics(metrics)
                     .contextPrecision(cpMode)
                     .ragasCompatible(ragasCompatible)
-                    .repeats(repeats);
+                    .repeats(repeats)
+                    .batch(batch);
             if (humanLabels != null) {
                 ob.humanLabels(humanLabels);
             }
@@ -362,6 +370,13 @@ final class EvaluateCommand implements Callable<Integer> {
                         + e.secondJudging().describe());
             }
             out.println("total: " + e.total().describe());
+            if (batch || judge.modelName().startsWith("openai/")) {
+                out.printf(
+                        Locale.ROOT,
+                        "through the Batch API (--batch): ~$%.2f instead of ~$%.2f live%n",
+                        e.batchCostUsd(),
+                        e.total().costUsd());
+            }
             missingKeys.forEach(
                     m -> err.println("raglens evaluate: " + m + " (the dry run needs no key; the run does)"));
             return 0;

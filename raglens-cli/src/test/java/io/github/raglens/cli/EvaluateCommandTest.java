@@ -14,6 +14,7 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -101,6 +102,37 @@ class EvaluateCommandTest {
                 .contains("total: 26 calls");
         assertThat(ws.resolve("scores.jsonl")).doesNotExist();
         assertThat(ws.resolve("answers.jsonl")).doesNotExist();
+    }
+
+    @Test
+    void dryRun_withBatch_showsTheBatchPriceBesideTheLiveOne() {
+        Path ws = workspace(4);
+        int code = run(
+                "--workspace",
+                ws.toString(),
+                "evaluate",
+                "--docs",
+                "docs",
+                "--sample",
+                "2",
+                "--batch",
+                "--dry-run",
+                "--price-input",
+                "100",
+                "--price-output",
+                "200");
+        assertThat(code).as(err.toString()).isZero();
+        java.util.regex.Matcher total =
+                java.util.regex.Pattern.compile("(?m)^total: .*~\\$([0-9.]+)$").matcher(out.toString());
+        assertThat(total.find()).as(out.toString()).isTrue();
+        double live = Double.parseDouble(total.group(1));
+        assertThat(live).isPositive();
+        assertThat(out.toString())
+                .contains(String.format(
+                        Locale.ROOT,
+                        "through the Batch API (--batch): ~$%.2f instead of ~$%.2f live%n",
+                        live / 2,
+                        live));
     }
 
     @Test

@@ -50,6 +50,15 @@ public record Workspace(Path dir) {
         return dir.resolve("judge-calls.jsonl");
     }
 
+    /**
+     * The Batch API folder of {@code evaluate} with batch on: the checkpoint of every batch sent
+     * ({@code batches.jsonl}), so a rerun waits for a pending batch instead of sending it again, and
+     * each batch's input, output and error files.
+     */
+    public Path batch() {
+        return dir.resolve("batch");
+    }
+
     /** Judge scores. */
     public Path scores() {
         return dir.resolve("scores.jsonl");

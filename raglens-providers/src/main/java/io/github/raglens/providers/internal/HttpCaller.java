@@ -30,6 +30,7 @@ import okhttp3.ConnectionPool;
 import okhttp3.Dispatcher;
 import okhttp3.Headers;
 import okhttp3.MediaType;
+import okhttp3.MultipartBody;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
@@ -50,6 +51,7 @@ public final class HttpCaller {
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpCaller.class);
     private static final MediaType JSON = MediaType.get("application/json; charset=utf-8");
+    private static final MediaType JSONL = MediaType.get("application/jsonl");
     private static final OkHttpClient BASE = base();
 
     private final ClientConfig config;
@@ -130,23 +132,76 @@ public final class HttpCaller {
      */
     public <T> T post(String path, JsonNode body, long estimatedTokens, ReplyReader<T> reader, UsageOf<T> usage) {
         byte[] bytes = StrictJson.bytes(body);
-        return send("POST", path, bytes, estimatedTokens, reader, usage);
+        return send("POST", path, RequestBody.create(bytes, JSON), estimatedTokens, json(reader), usage);
     }
 
     /** GETs a JSON resource (not rate limited by tokens, not recorded as usage). */
     public <T> T get(String path, ReplyReader<T> reader) {
-        return send("GET", path, null, 0, reader, r -> TokenUsage.NONE);
+        return send("GET", path, null, 0, json(reader), r -> TokenUsage.NONE);
+    }
+
+    /**
+     * GETs a text resource, such as a file's content (not rate limited by tokens, not recorded as
+     * usage), retrying as the policy allows.
+     *
+     * @param path the path after the base URL
+     * @return the body as UTF-8 text
+     * @throws ProviderException when the resource could not be had
+     */
+    public String getText(String path) {
+        return send("GET", path, null, 0, (text, requestId) -> text, r -> TokenUsage.NONE);
+    }
+
+    /**
+     * POSTs a file as {@code multipart/form-data} with text fields beside it (not recorded as usage),
+     * retrying as the policy allows.
+     *
+     * @param path the path after the base URL
+     * @param fields the text fields, in order
+     * @param fileField the name of the file's field
+     * @param fileName the file name sent with it
+     * @param content the file's bytes
+     * @param reader reads a 2xx JSON reply
+     * @throws ProviderException when no usable reply could be obtained
+     */
+    public <T> T postFile(
+            String path,
+            java.util.Map<String, String> fields,
+            String fileField,
+            String fileName,
+            byte[] content,
+            ReplyReader<T> reader) {
+        MultipartBody.Builder form = new MultipartBody.Builder().setType(MultipartBody.FORM);
+        fields.forEach(form::addFormDataPart);
+        form.addFormDataPart(fileField, fileName, RequestBody.create(content, JSONL));
+        return send("POST", path, form.build(), 0, json(reader), r -> TokenUsage.NONE);
+    }
+
+    /** Reads a reply body as text. */
+    @FunctionalInterface
+    private interface TextReader<T> {
+        T read(String text, String requestId)
+                throws com.fasterxml.jackson.core.JsonProcessingException, MalformedReplyException;
+    }
+
+    private static <T> TextReader<T> json(ReplyReader<T> reader) {
+        return (text, requestId) -> reader.read(StrictJson.readTree(text), requestId);
     }
 
     private <T> T send(
-            String method, String path, byte[] body, long estimatedTokens, ReplyReader<T> reader, UsageOf<T> usageOf) {
+            String method,
+            String path,
+            RequestBody body,
+            long estimatedTokens,
+            TextReader<T> reader,
+            UsageOf<T> usageOf) {
         String url = config.baseUrl() + path;
         Request.Builder rb = new Request.Builder().url(url).header("User-Agent", "raglens");
         if (config.apiKey() != null) {
             rb.header("Authorization", "Bearer " + config.apiKey().reveal());
         }
         if (body != null) {
-            rb.method(method, RequestBody.create(body, JSON));
+            rb.method(method, body);
         } else {
             rb.get();
         }
@@ -157,7 +212,7 @@ public final class HttpCaller {
             RetryDecision decision;
             if (attempt.failure == null) {
                 try {
-                    T value = reader.read(StrictJson.readTree(attempt.bodyText()), attempt.requestId);
+                    T value = reader.read(attempt.bodyText(), attempt.requestId);
                     TokenUsage usage = usageOf.usage(value);
                     limiter.settle(estimatedTokens, usage.total());
                     limiter.onSuccess();

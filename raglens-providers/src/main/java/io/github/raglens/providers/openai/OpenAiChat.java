@@ -69,6 +69,24 @@ public final class OpenAiChat implements LlmProvider, UsageMetered<OpenAiChat> {
      */
     @Override
     public ChatOutcome chat(ChatRequest request) {
+        long estimate = TokenUsage.estimateTokens(request.allText().length()) + request.maxOutputTokens();
+        Reply reply;
+        try {
+            reply = caller.post("/chat/completions", body(request), estimate, OpenAiChat::read, Reply::usage);
+        } catch (JsonValidateFailedException e) {
+            if (request.schema().isEmpty()) {
+                throw e;
+            }
+            return new ChatOutcome.Failed(ChatOutcome.Reason.INVALID_JSON, e.getMessage(), TokenUsage.NONE);
+        }
+        if (reply.model != null && !reply.model.isBlank()) {
+            servedModel.set(reply.model);
+        }
+        return outcome(request, reply);
+    }
+
+    /** The body of a chat completions request, as {@link #chat} sends it and a batch line carries it. */
+    ObjectNode body(ChatRequest request) {
         ObjectNode body = StrictJson.chatBody(caller.config().model(), request.messages());
         body.put("temperature", request.temperature());
         request.seed().ifPresent(seed -> body.put("seed", seed));
@@ -82,19 +100,19 @@ public final class OpenAiChat implements LlmProvider, UsageMetered<OpenAiChat> {
             js.put("strict", builder.strictSchema);
             js.set("schema", StructuredReply.schemaTree(schema));
         }
-        long estimate = TokenUsage.estimateTokens(request.allText().length()) + request.maxOutputTokens();
-        Reply reply;
-        try {
-            reply = caller.post("/chat/completions", body, estimate, OpenAiChat::read, Reply::usage);
-        } catch (JsonValidateFailedException e) {
-            if (request.schema().isEmpty()) {
-                throw e;
-            }
-            return new ChatOutcome.Failed(ChatOutcome.Reason.INVALID_JSON, e.getMessage(), TokenUsage.NONE);
-        }
-        if (reply.model != null && !reply.model.isBlank()) {
-            servedModel.set(reply.model);
-        }
+        return body;
+    }
+
+    /**
+     * The outcome of a chat completions reply body, read as {@link #chat} reads a live one.
+     *
+     * @throws MalformedReplyException when the body is not a chat completion
+     */
+    static ChatOutcome outcome(ChatRequest request, JsonNode replyBody) throws MalformedReplyException {
+        return outcome(request, read(replyBody, null));
+    }
+
+    private static ChatOutcome outcome(ChatRequest request, Reply reply) {
         return StructuredReply.outcome(
                 request,
                 reply.content,
@@ -104,13 +122,34 @@ public final class OpenAiChat implements LlmProvider, UsageMetered<OpenAiChat> {
                 reply.usage);
     }
 
-    private record Reply(String content, String refusal, String finishReason, String model, TokenUsage usage) {}
-
     /** The {@code model} field of the latest reply: the snapshot the server answered with. */
     @Override
     public Optional<String> servedModel() {
         return Optional.ofNullable(servedModel.get());
     }
+
+    /** The provider, base URL and model: requests to one of them may share a batch. */
+    String batchServer() {
+        return caller.config().limiterKey();
+    }
+
+    /** The provider's name, e.g. {@code openai}. */
+    String provider() {
+        return caller.config().provider();
+    }
+
+    /** The model as the provider knows it. */
+    String model() {
+        return caller.config().model();
+    }
+
+    /** The Files and Batches endpoints of the same server, with the same key and settings. */
+    BatchApi batchApi() {
+        return new BatchApi(
+                caller.config(), new OpenAiHints(builder.provider, builder.baseUrlVariable, builder.apiKeyVariable));
+    }
+
+    private record Reply(String content, String refusal, String finishReason, String model, TokenUsage usage) {}
 
     private static Reply read(JsonNode root, String requestId) throws MalformedReplyException {
         JsonNode choices = root.get("choices");

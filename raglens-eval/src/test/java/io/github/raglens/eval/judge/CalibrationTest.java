@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.ParseException;
 import io.github.raglens.eval.stats.PredictionPoweredMean;
+import io.github.raglens.testkit.ScriptedLlm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 class CalibrationTest {
 
     private static final Metric FAITH = StatementSupport.faithfulness(
-            JudgeSession.builder(new ScriptedLlm()).build());
+            JudgeSession.builder(ScriptedLlm.of("fake/judge")).build());
 
     @TempDir
     Path dir;

@@ -3,6 +3,7 @@ package io.github.raglens.eval.judge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.model.TokenPrice;
+import io.github.raglens.testkit.SimulatedJudge;
 import io.github.raglens.usage.UsageLedger;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,7 +21,7 @@ class CostEstimateTest {
         List<EvalCase> cases = Cases.of(10, Cases.RETRIEVERS, 5);
         for (ContextPrecision.Mode mode : ContextPrecision.Mode.values()) {
             Path ws = dir.resolve(mode.name());
-            SimulatedJudge judge = new SimulatedJudge();
+            SimulatedJudge judge = SimulatedJudge.of();
             try (JudgeSession s = JudgeSession.builder(judge)
                     .callCache(ws.resolve("judge-calls.jsonl"))
                     .ledger(UsageLedger.builder()

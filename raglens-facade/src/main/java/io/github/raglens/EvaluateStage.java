@@ -1,5 +1,6 @@
 package io.github.raglens;
 
+import io.github.raglens.spi.Judge;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.StoreException;
 import io.github.raglens.error.UnknownPriceException;
@@ -15,7 +16,6 @@ import io.github.raglens.eval.judge.HumanLabel;
 import io.github.raglens.eval.judge.JudgeAgreement;
 import io.github.raglens.eval.judge.JudgeDisagreement;
 import io.github.raglens.eval.judge.JudgeSession;
-import io.github.raglens.eval.judge.Metric;
 import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.eval.judge.PipelineSystem;
 import io.github.raglens.eval.judge.ScoreRecord;
@@ -276,7 +276,7 @@ final class EvaluateStage {
             return c == null ? null : c.text();
         });
         Judged first = score(judge, "evaluate", cases, options, embeddings, ledger, usage, progress);
-        List<Metric> metrics = first.metrics();
+        List<Judge> metrics = first.metrics();
         ScoringSummary summary = first.summary();
         Optional<LlmProvider> second = options.secondJudge().map(FirstCallGate::new);
         if (second.isPresent()) {
@@ -316,8 +316,8 @@ final class EvaluateStage {
         if (second.isPresent()) {
             String b = second.get().modelName();
             agreement = JudgeAgreement.of(records, metrics, judge.modelName(), b);
-            for (Metric m : metrics) {
-                if (m.usesJudge()) {
+            for (Judge m : metrics) {
+                if (m.usesModel()) {
                     disagreements.addAll(JudgeDisagreement.largest(
                             records, m, judge.modelName(), b, EvaluationResult.DISAGREEMENTS_SHOWN));
                 }
@@ -339,7 +339,7 @@ final class EvaluateStage {
     }
 
     /** What one judge's scoring run did, and the metrics it scored. */
-    private record Judged(ScoringSummary summary, List<Metric> metrics) {}
+    private record Judged(ScoringSummary summary, List<Judge> metrics) {}
 
     /** Scores the cases with one judge model; its calls are counted in the run's ledger. */
     private Judged score(
@@ -359,7 +359,7 @@ final class EvaluateStage {
             sb.embeddings(embeddings);
         }
         try (JudgeSession session = sb.build()) {
-            List<Metric> metrics = Metrics.create(options.metrics(), session, options.contextPrecision());
+            List<Judge> metrics = Metrics.create(options.metrics(), session, options.contextPrecision());
             int total = cases.size() * metrics.size();
             progress.progress(progressStage, 0, total, "judging with " + judge.modelName());
             ScoringSummary summary = Scorer.builder(workspace.scores())

@@ -20,7 +20,7 @@ import java.util.Objects;
  * <p>No reference fails with {@code no-reference}; a reference without statements fails with {@code
  * no-statements} (recall and F1 modes); an answer without statements scores 0. Thread-safe.
  */
-public final class FactualCorrectness implements Judge, RepeatableMetric {
+public final class FactualCorrectness implements RepeatableMetric {
 
     /** The metric's name. */
     public static final String NAME = "factual_correctness";
@@ -59,7 +59,7 @@ public final class FactualCorrectness implements Judge, RepeatableMetric {
 
     /** This metric judging in repeat {@code r} (0 is this metric); see {@link Scorer.Builder#repeats}. */
     @Override
-    public Metric repeat(int r) {
+    public Judge repeat(int r) {
         return new FactualCorrectness(session.repeat(r), mode);
     }
 
@@ -69,24 +69,9 @@ public final class FactualCorrectness implements Judge, RepeatableMetric {
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
     public String version() {
         return Prompts.STATEMENTS_VERSION + "+" + Prompts.SUPPORT_VERSION + "+"
                 + mode.name().toLowerCase(Locale.ROOT);
-    }
-
-    @Override
-    public boolean usesJudge() {
-        return true;
-    }
-
-    @Override
-    public Judgement score(EvalCase c) {
-        return judge(c.toJudgeInput());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.github.raglens.eval.judge;
 
+import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
@@ -47,7 +48,7 @@ public final class Metrics {
      * @return the metrics
      * @throws IllegalArgumentException for an unknown name, or a judge metric without a session
      */
-    public static List<Metric> create(List<String> names, JudgeSession session) {
+    public static List<Judge> create(List<String> names, JudgeSession session) {
         return create(names, session, ContextPrecision.Mode.DEFAULT);
     }
 
@@ -62,10 +63,9 @@ public final class Metrics {
      * @return the metrics
      * @throws IllegalArgumentException for an unknown name, or a judge metric without a session
      */
-    public static List<Metric> create(
-            List<String> names, JudgeSession session, ContextPrecision.Mode contextPrecision) {
+    public static List<Judge> create(List<String> names, JudgeSession session, ContextPrecision.Mode contextPrecision) {
         Objects.requireNonNull(contextPrecision, "contextPrecision");
-        List<Metric> out = new ArrayList<>();
+        List<Judge> out = new ArrayList<>();
         Set<String> unique = new LinkedHashSet<>(names);
         // Faithfulness and context recall check statements against the same contexts: one shared
         // step judges both sides of a cell in one call.

@@ -2,6 +2,7 @@ package io.github.raglens.eval.judge;
 
 import io.github.raglens.model.Judgement;
 import io.github.raglens.model.TokenUsage;
+import io.github.raglens.spi.Judge;
 import io.github.raglens.store.JsonlStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,7 +36,7 @@ public final class Scorer {
 
     private final Path scoresFile;
     private final JudgeSession session;
-    private final List<Metric> metrics;
+    private final List<Judge> metrics;
     private final Consumer<Progress> listener;
     private final int repeats;
 
@@ -48,7 +49,7 @@ public final class Scorer {
         if (metrics.isEmpty()) {
             throw new IllegalArgumentException("no metrics to score; name at least one");
         }
-        if (session == null && metrics.stream().anyMatch(Metric::usesJudge)) {
+        if (session == null && metrics.stream().anyMatch(Judge::usesModel)) {
             throw new IllegalArgumentException("judge metrics need a judge session; call session(...)");
         }
     }
@@ -88,9 +89,9 @@ public final class Scorer {
         int already = 0;
         int total;
         // Repeat r of a judge metric is a metric of its own whose calls carry r in their keys.
-        List<List<Metric>> byRepeat = new ArrayList<>();
-        for (Metric m : metrics) {
-            List<Metric> reps = new ArrayList<>();
+        List<List<Judge>> byRepeat = new ArrayList<>();
+        for (Judge m : metrics) {
+            List<Judge> reps = new ArrayList<>();
             reps.add(m);
             if (m instanceof RepeatableMetric rm) {
                 for (int r = 1; r < repeats; r++) {
@@ -106,14 +107,14 @@ public final class Scorer {
             AtomicInteger done = new AtomicInteger();
             AtomicInteger planned = new AtomicInteger();
             for (EvalCase c : cases) {
-                for (List<Metric> reps : byRepeat) {
+                for (List<Judge> reps : byRepeat) {
                     for (int rep = 0; rep < reps.size(); rep++) {
-                        Metric m = reps.get(rep);
+                        Judge m = reps.get(rep);
                         int repeat = rep;
                         cells++;
-                        String judgeModel = m.usesJudge() ? session.modelName() : ScoreRecord.NO_JUDGE;
+                        String judgeModel = m.usesModel() ? session.modelName() : ScoreRecord.NO_JUDGE;
                         String key = ScoreRecord.key(
-                                c.retriever(), c.questionId(), m.name(), judgeModel, m.version(), repeat);
+                                c.retriever(), c.questionId(), m.metric(), judgeModel, m.version(), repeat);
                         Optional<ScoreRecord> prior = store.get(key);
                         if (prior.isPresent()
                                 && prior.get().isScored()
@@ -180,19 +181,19 @@ public final class Scorer {
         return session == null ? new JudgeStats(0, 0, 0, TokenUsage.NONE, 0) : session.stats();
     }
 
-    private ScoreRecord runCell(EvalCase c, Metric m, String judgeModel, int repeat) {
-        if (session != null && session.stopReason().isPresent() && m.usesJudge()) {
+    private ScoreRecord runCell(EvalCase c, Judge m, String judgeModel, int repeat) {
+        if (session != null && session.stopReason().isPresent() && m.usesModel()) {
             return null;
         }
         Judgement j;
         try {
-            j = m.score(c);
+            j = m.judge(c.toJudgeInput());
         } catch (RunStopped e) {
             return null;
         } catch (CellFailure e) {
             j = new Judgement.Failed(e.reason(), e.getMessage());
         } catch (RuntimeException e) {
-            LOG.warn("metric {} threw on {} / {}: {}", m.name(), c.retriever(), c.questionId(), e.toString());
+            LOG.warn("metric {} threw on {} / {}: {}", m.metric(), c.retriever(), c.questionId(), e.toString());
             j = new Judgement.Failed("error", e.getClass().getSimpleName() + ": " + e.getMessage());
         }
         return switch (j) {
@@ -200,7 +201,7 @@ public final class Scorer {
                 new ScoreRecord(
                         c.retriever(),
                         c.questionId(),
-                        m.name(),
+                        m.metric(),
                         judgeModel,
                         m.version(),
                         ScoreRecord.SCORED,
@@ -213,7 +214,7 @@ public final class Scorer {
                 new ScoreRecord(
                         c.retriever(),
                         c.questionId(),
-                        m.name(),
+                        m.metric(),
                         judgeModel,
                         m.version(),
                         ScoreRecord.FAILED,
@@ -239,7 +240,7 @@ public final class Scorer {
     public static final class Builder {
         private final Path scoresFile;
         private JudgeSession session;
-        private List<Metric> metrics = List.of();
+        private List<Judge> metrics = List.of();
         private Consumer<Progress> listener;
         private int repeats = 1;
 
@@ -254,7 +255,7 @@ public final class Scorer {
         }
 
         /** The metrics to run on every case. */
-        public Builder metrics(List<Metric> metrics) {
+        public Builder metrics(List<Judge> metrics) {
             this.metrics = List.copyOf(metrics);
             return this;
         }
@@ -271,7 +272,7 @@ public final class Scorer {
          * {@link SelfConsistency}. Each repeat is a distinct judge call with the repeat in its key,
          * cached and resumed like any other: a rerun never sends a completed repeat again. The request
          * is the same (temperature 0), so self-consistency measures how stable the judge's verdicts
-         * are run to run. Text metrics and judges given through {@link Metric#of} run once.
+         * are run to run. Text metrics and judges given through {@link Judge#of} run once.
          *
          * @throws IllegalArgumentException if {@code n < 1}
          */

@@ -3,6 +3,7 @@ package io.github.raglens.eval.judge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.model.TokenPrice;
+import io.github.raglens.spi.Judge;
 import io.github.raglens.testkit.SimulatedJudge;
 import io.github.raglens.usage.UsageLedger;
 import java.nio.file.Path;
@@ -28,7 +29,7 @@ class CostEstimateTest {
                             .price(judge.modelName(), TokenPrice.of(0.15, 0.60))
                             .build())
                     .build()) {
-                List<Metric> metrics = Metrics.create(Metrics.DEFAULT, s, mode);
+                List<Judge> metrics = Metrics.create(Metrics.DEFAULT, s, mode);
                 CostEstimate before = CostEstimate.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"));
                 Scorer.builder(ws.resolve("scores.jsonl"))
                         .session(s)

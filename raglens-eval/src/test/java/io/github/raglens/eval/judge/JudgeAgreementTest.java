@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
+import io.github.raglens.spi.Judge;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.testkit.SimulatedJudge;
 import java.nio.file.Path;
@@ -107,7 +108,7 @@ class JudgeAgreementTest {
                 return new ChatOutcome.Completed(flipped, out.usage());
             }
         };
-        List<Metric> metrics = null;
+        List<Judge> metrics = null;
         for (LlmProvider judge : List.of(a, b)) {
             try (JudgeSession s = JudgeSession.builder(judge).build()) {
                 metrics = Metrics.create(List.of(ContextPrecision.NAME), s);

@@ -10,6 +10,7 @@ import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.JudgeInput;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.spi.Judge;
 import io.github.raglens.testkit.ScriptedLlm;
 import java.util.ArrayList;
 import java.util.List;
@@ -218,11 +219,11 @@ class JudgeMetricsTest {
                 .on("statements", "TEXT:\nREF", statements("r1", "r2"))
                 .on("verdicts", "STATEMENTS:\n[1] a1\n[2] a2\n[3] a3\n[4] r1\n[5] r2\n", verdicts(1, 0, 1, 1, 1));
         JudgeSession s = session(llm);
-        List<Metric> metrics =
+        List<Judge> metrics =
                 Metrics.create(List.of(StatementSupport.CONTEXT_RECALL, StatementSupport.FAITHFULNESS), s);
         EvalCase c = new EvalCase("r", "q", Q, ANSWER, CONTEXTS, REFERENCE, List.of());
-        Judgement recall = metrics.get(0).score(c);
-        Judgement faithfulness = metrics.get(1).score(c);
+        Judgement recall = metrics.get(0).judge(c.toJudgeInput());
+        Judgement faithfulness = metrics.get(1).judge(c.toJudgeInput());
         assertThat(score(faithfulness)).isCloseTo(2.0 / 3, within(1e-12));
         assertThat(((Judgement.Scored) faithfulness).explanation())
                 .isEqualTo("2 of 3 statements supported by the contexts\n[1] a1 — r1\n[0] a2 — r2\n[1] a3 — r3");
@@ -246,11 +247,11 @@ class JudgeMetricsTest {
                                 "{\"statements\": [\"cut", io.github.raglens.model.TokenUsage.NONE))
                 .on("verdicts", "STATEMENTS:\n[1] a1\n[2] a2\n\nReply", verdicts(1, 1));
         JudgeSession s = JudgeSession.builder(llm).retries(0).build();
-        List<Metric> metrics =
+        List<Judge> metrics =
                 Metrics.create(List.of(StatementSupport.FAITHFULNESS, StatementSupport.CONTEXT_RECALL), s);
         EvalCase c = new EvalCase("r", "q", Q, ANSWER, CONTEXTS, REFERENCE, List.of());
-        assertThat(score(metrics.get(0).score(c))).isEqualTo(1.0);
-        assertThat(failed(metrics.get(1).score(c)).reason()).isEqualTo("invalid-json");
+        assertThat(score(metrics.get(0).judge(c.toJudgeInput()))).isEqualTo(1.0);
+        assertThat(failed(metrics.get(1).judge(c.toJudgeInput())).reason()).isEqualTo("invalid-json");
         assertThat(llm.calls("verdicts")).isEqualTo(1);
     }
 
@@ -260,11 +261,12 @@ class JudgeMetricsTest {
                 .on("statements", "TEXT:\nANS", statements())
                 .on("statements", "TEXT:\nREF", statements("r1", "r2"))
                 .on("verdicts", "STATEMENTS:\n[1] r1\n[2] r2\n\nReply", verdicts(0, 1));
-        List<Metric> metrics =
+        List<Judge> metrics =
                 Metrics.create(List.of(StatementSupport.FAITHFULNESS, StatementSupport.CONTEXT_RECALL), session(llm));
         EvalCase c = new EvalCase("r", "q", Q, ANSWER, CONTEXTS, REFERENCE, List.of());
-        assertThat(failed(metrics.get(0).score(c)).detail()).isEqualTo("the answer makes no factual statement");
-        assertThat(score(metrics.get(1).score(c))).isEqualTo(0.5);
+        assertThat(failed(metrics.get(0).judge(c.toJudgeInput())).detail())
+                .isEqualTo("the answer makes no factual statement");
+        assertThat(score(metrics.get(1).judge(c.toJudgeInput()))).isEqualTo(0.5);
         assertThat(llm.calls()).isEqualTo(3);
     }
 

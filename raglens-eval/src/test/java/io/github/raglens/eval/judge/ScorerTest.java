@@ -9,6 +9,7 @@ import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
+import io.github.raglens.spi.Judge;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.testkit.ScriptedLlm;
 import io.github.raglens.testkit.SimulatedJudge;
@@ -220,7 +221,7 @@ class ScorerTest {
                     .build());
         }
         try (JudgeSession s = b.build()) {
-            List<Metric> metrics = Metrics.create(
+            List<Judge> metrics = Metrics.create(
                     List.of(
                             StatementSupport.FAITHFULNESS,
                             ContextPrecision.NAME,
@@ -276,7 +277,7 @@ class ScorerTest {
 
         // The deterministic fake gives every repeat the same verdicts: perfectly self-consistent.
         try (JudgeSession s = JudgeSession.builder(once).build()) {
-            Metric faithfulness = StatementSupport.faithfulness(s);
+            Judge faithfulness = StatementSupport.faithfulness(s);
             SelfConsistency sc = SelfConsistency.of(records, faithfulness, once.modelName());
             assertThat(sc.repeats()).isEqualTo(3);
             assertThat(sc.cells()).isEqualTo(20);
@@ -286,7 +287,7 @@ class ScorerTest {
         // Repeats stored beside the first judgement leave the aggregation as it was without them.
         List<String> questions = List.of("q0", "q1", "q2", "q3");
         try (JudgeSession s = JudgeSession.builder(once).build()) {
-            List<Metric> metrics =
+            List<Judge> metrics =
                     Metrics.create(List.of(StatementSupport.FAITHFULNESS, StatementSupport.CONTEXT_RECALL), s);
             var boot = io.github.raglens.eval.stats.Bootstrap.of(200, 1, 0.95);
             var test = io.github.raglens.eval.stats.PairedRandomizationTest.of(200, 1);
@@ -318,7 +319,7 @@ class ScorerTest {
         try (JudgeSession s = JudgeSession.builder(judge)
                 .callCache(ws.resolve("judge-calls.jsonl"))
                 .build()) {
-            List<Metric> metrics = Metrics.create(Metrics.DEFAULT, s);
+            List<Judge> metrics = Metrics.create(Metrics.DEFAULT, s);
             CostEstimate before = CostEstimate.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"), 2);
             Scorer.builder(ws.resolve("scores.jsonl"))
                     .session(s)

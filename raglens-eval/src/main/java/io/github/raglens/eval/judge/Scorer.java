@@ -272,7 +272,7 @@ public final class Scorer {
          * {@link SelfConsistency}. Each repeat is a distinct judge call with the repeat in its key,
          * cached and resumed like any other: a rerun never sends a completed repeat again. The request
          * is the same (temperature 0), so self-consistency measures how stable the judge's verdicts
-         * are run to run. Text metrics and judges given through {@link Judge#of} run once.
+         * are run to run. Text metrics and judges of your own (any other {@link Judge}) run once.
          *
          * @throws IllegalArgumentException if {@code n < 1}
          */

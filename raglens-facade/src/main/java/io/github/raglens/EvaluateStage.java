@@ -1,6 +1,5 @@
 package io.github.raglens;
 
-import io.github.raglens.spi.Judge;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.StoreException;
 import io.github.raglens.error.UnknownPriceException;
@@ -34,6 +33,7 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.spi.Judge;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.RagSystem;
 import io.github.raglens.spi.Retriever;

@@ -1,6 +1,5 @@
 package io.github.raglens.examples;
 
-import io.github.raglens.spi.Judge;
 import io.github.raglens.eval.benchmark.BenchmarkReport;
 import io.github.raglens.eval.benchmark.PairwiseComparison;
 import io.github.raglens.eval.benchmark.RetrieverSummary;
@@ -10,6 +9,7 @@ import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.RagAnswer;
+import io.github.raglens.spi.Judge;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.RagSystem;
 import java.util.List;

@@ -2,9 +2,9 @@ package io.github.raglens;
 
 import io.github.raglens.eval.judge.ContextPrecision;
 import io.github.raglens.eval.judge.JudgeSession;
-import io.github.raglens.eval.judge.Metric;
 import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.model.TokenPrice;
+import io.github.raglens.spi.Judge;
 import io.github.raglens.spi.LlmProvider;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -145,7 +145,7 @@ public final class EvaluateOptions {
     }
 
     /** The judge metrics these options name, created in the session (null when no judge metric is named). */
-    List<Metric> createMetrics(JudgeSession session) {
+    List<Judge> createMetrics(JudgeSession session) {
         return ragasCompatible
                 ? Metrics.ragasCompatible(metrics, session)
                 : Metrics.create(metrics, session, contextPrecision);

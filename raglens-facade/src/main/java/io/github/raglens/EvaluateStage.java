@@ -16,7 +16,6 @@ import io.github.raglens.eval.judge.JudgeAgreement;
 import io.github.raglens.eval.judge.JudgeDisagreement;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.LiveEvaluation;
-import io.github.raglens.eval.judge.Metric;
 import io.github.raglens.eval.judge.PipelineSystem;
 import io.github.raglens.eval.judge.ScoreRecord;
 import io.github.raglens.eval.judge.Scorer;
@@ -34,6 +33,7 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.spi.Judge;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.RagSystem;
 import io.github.raglens.spi.Retriever;
@@ -285,7 +285,7 @@ final class EvaluateStage {
                     picked.size() + " questions × " + systems.size() + " systems with " + llm.modelName()
                             + ", judged by " + judge.modelName());
             try (JudgeSession session = session(judge, embeddings, ledger, concurrency)) {
-                List<Metric> metrics = options.createMetrics(session);
+                List<Judge> metrics = options.createMetrics(session);
                 Scorer scorer = Scorer.builder(workspace.scores())
                         .session(session)
                         .metrics(metrics)
@@ -312,7 +312,7 @@ final class EvaluateStage {
         }
         // only the answers made by this configuration: one from an older chunking or model is never judged
         List<EvalCase> cases = EvalCases.from(answers.current(), picked, id -> chunkText(chunks, id));
-        List<Metric> metrics = first.metrics();
+        List<Judge> metrics = first.metrics();
         ScoringSummary summary = first.summary();
         Optional<LlmProvider> second = options.secondJudge().map(route::route);
         if (second.isPresent()) {
@@ -352,8 +352,8 @@ final class EvaluateStage {
         if (second.isPresent()) {
             String b = second.get().modelName();
             agreement = JudgeAgreement.of(records, metrics, judge.modelName(), b);
-            for (Metric m : metrics) {
-                if (m.usesJudge()) {
+            for (Judge m : metrics) {
+                if (m.usesModel()) {
                     disagreements.addAll(JudgeDisagreement.largest(
                             records, m, judge.modelName(), b, EvaluationResult.DISAGREEMENTS_SHOWN));
                 }
@@ -410,7 +410,7 @@ final class EvaluateStage {
     }
 
     /** What one judge's scoring run did, and the metrics it scored. */
-    private record Judged(ScoringSummary summary, List<Metric> metrics) {}
+    private record Judged(ScoringSummary summary, List<Judge> metrics) {}
 
     /** Scores the cases with one judge model; its calls are counted in the run's ledger. */
     private Judged score(
@@ -424,7 +424,7 @@ final class EvaluateStage {
             ProgressListener progress,
             int concurrency) {
         try (JudgeSession session = session(judge, embeddings, ledger, concurrency)) {
-            List<Metric> metrics = options.createMetrics(session);
+            List<Judge> metrics = options.createMetrics(session);
             int total = cases.size() * metrics.size();
             progress.progress(progressStage, 0, total, "judging with " + judge.modelName());
             ScoringSummary summary = Scorer.builder(workspace.scores())

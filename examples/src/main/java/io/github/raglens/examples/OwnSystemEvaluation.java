@@ -3,13 +3,13 @@ package io.github.raglens.examples;
 import io.github.raglens.eval.benchmark.BenchmarkReport;
 import io.github.raglens.eval.benchmark.PairwiseComparison;
 import io.github.raglens.eval.benchmark.RetrieverSummary;
-import io.github.raglens.eval.judge.EvalCase;
 import io.github.raglens.eval.judge.JudgeSession;
-import io.github.raglens.eval.judge.Metric;
 import io.github.raglens.eval.judge.Metrics;
+import io.github.raglens.model.JudgeInput;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.RagAnswer;
+import io.github.raglens.spi.Judge;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.RagSystem;
 import java.util.List;
@@ -63,18 +63,12 @@ final class OwnSystemEvaluation {
         double sum = 0;
         int scored = 0;
         try (JudgeSession session = JudgeSession.builder(judge).concurrency(1).build()) {
-            Metric faithfulness =
+            Judge faithfulness =
                     Metrics.create(List.of("faithfulness"), session).get(0);
             for (QuestionSample q : questions.subList(0, Math.min(n, questions.size()))) {
                 RagAnswer answer = system.answer(q.question());
-                Judgement judgement = faithfulness.score(new EvalCase(
-                        system.name(),
-                        q.id(),
-                        q.question(),
-                        answer.answer(),
-                        answer.contextTexts(),
-                        q.referenceAnswer(),
-                        List.of()));
+                Judgement judgement = faithfulness.judge(
+                        new JudgeInput(q.question(), answer.answer(), answer.contextTexts(), q.referenceAnswer()));
                 String shown = switch (judgement) {
                     case Judgement.Scored s -> {
                         sum += s.score();

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
-import io.github.raglens.spi.ChunkerContract;
+import io.github.raglens.testkit.ChunkerContract;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

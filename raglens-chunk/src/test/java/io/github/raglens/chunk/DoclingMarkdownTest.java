@@ -7,7 +7,7 @@ import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
 import io.github.raglens.spi.Chunker;
-import io.github.raglens.spi.SharedData;
+import io.github.raglens.testdata.SharedData;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -10,14 +10,30 @@ import java.util.Objects;
  * @param answer the generated answer being judged
  * @param contexts the retrieved contexts, in rank order
  * @param reference the reference answer, empty when there is none
+ * @param referenceContexts the text the question was written from (its source chunk), for metrics
+ *     that compare retrieved contexts with it; empty when unknown
  */
-public record JudgeInput(String question, String answer, List<String> contexts, String reference) {
+public record JudgeInput(
+        String question, String answer, List<String> contexts, String reference, List<String> referenceContexts) {
 
-    /** Validates that no field is null and copies the contexts. */
+    /** Validates that no field is null and copies the lists. */
     public JudgeInput {
         Objects.requireNonNull(question, "question");
         Objects.requireNonNull(answer, "answer");
         Objects.requireNonNull(reference, "reference");
         contexts = List.copyOf(contexts);
+        referenceContexts = List.copyOf(referenceContexts);
+    }
+
+    /**
+     * A cell with no reference contexts.
+     *
+     * @param question the user question
+     * @param answer the generated answer being judged
+     * @param contexts the retrieved contexts, in rank order
+     * @param reference the reference answer, empty when there is none
+     */
+    public JudgeInput(String question, String answer, List<String> contexts, String reference) {
+        this(question, answer, contexts, reference, List.of());
     }
 }

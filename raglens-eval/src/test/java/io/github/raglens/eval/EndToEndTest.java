@@ -12,21 +12,17 @@ import io.github.raglens.eval.questions.QuestionRun;
 import io.github.raglens.eval.sampling.StratifiedSampler;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
-import io.github.raglens.model.ChatMessage;
-import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
-import io.github.raglens.model.TokenUsage;
-import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.JsonlStore;
+import io.github.raglens.testkit.ScriptedLlm;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -45,45 +41,35 @@ class EndToEndTest {
     @TempDir
     Path dir;
 
-    /** The scripted model: one question per passage, quoting its first sentence; skips tables. */
-    static final class ScriptedModel implements LlmProvider {
-        final List<String> asked = Collections.synchronizedList(new ArrayList<>());
-        final AtomicInteger calls = new AtomicInteger();
-        volatile int slowAfter = Integer.MAX_VALUE;
-
-        @Override
-        public String modelName() {
-            return "fake/e2e";
-        }
-
-        @Override
-        public ChatOutcome chat(ChatRequest request) {
-            String user = request.messages().stream()
-                    .filter(m -> m.role() == ChatMessage.Role.USER)
-                    .findFirst()
-                    .orElseThrow()
-                    .content();
-            String passage = user.substring(user.indexOf("<<<\n") + 4, user.lastIndexOf("\n>>>"));
-            asked.add(passage);
-            if (calls.incrementAndGet() > slowAfter) {
+    /**
+     * The scripted model: one question per passage, quoting its first sentence; skips tables. After
+     * {@code answered} replies it hangs, as a stalled model does, until the run is killed.
+     */
+    static ScriptedLlm scriptedModel(int answered) {
+        AtomicInteger calls = new AtomicInteger();
+        return ScriptedLlm.of("fake/e2e").otherwise(request -> {
+            if (calls.incrementAndGet() > answered) {
                 try {
-                    Thread.sleep(10_000); // a model that hangs; the run is killed while waiting
+                    Thread.sleep(10_000);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new IllegalStateException("interrupted", e);
                 }
             }
-            String reply;
+            String passage = passage(request);
             if (passage.startsWith("|")) {
-                reply = "{\"status\":\"skip\",\"question\":\"\",\"answer\":\"\",\"evidence\":\"\"}";
-            } else {
-                String first = passage.substring(0, passage.indexOf('.'));
-                String subject = first.split(" ")[4];
-                reply = "{\"status\":\"success\",\"question\":\"What is special about " + subject + "?\",\"answer\":\""
-                        + first + "\",\"evidence\":\"" + first + "\"}";
+                return "{\"status\":\"skip\",\"question\":\"\",\"answer\":\"\",\"evidence\":\"\"}";
             }
-            return new ChatOutcome.Completed(reply, new TokenUsage(50, 20));
-        }
+            String first = passage.substring(0, passage.indexOf('.'));
+            String subject = first.split(" ")[4];
+            return "{\"status\":\"success\",\"question\":\"What is special about " + subject + "?\",\"answer\":\""
+                    + first + "\",\"evidence\":\"" + first + "\"}";
+        });
+    }
+
+    private static String passage(ChatRequest request) {
+        String user = ScriptedLlm.prompt(request);
+        return user.substring(user.indexOf("<<<\n") + 4, user.lastIndexOf("\n>>>"));
     }
 
     static List<Chunk> corpus() {
@@ -122,15 +108,14 @@ class EndToEndTest {
         Path file = dir.resolve("questions.jsonl");
 
         // Run 1: the model hangs after 17 answers and the run is killed (interrupted) while waiting.
-        ScriptedModel first = new ScriptedModel();
-        first.slowAfter = 17;
+        ScriptedLlm first = scriptedModel(17);
         QuestionGenerator generator =
                 QuestionGenerator.builder(first).concurrency(4).build();
         Thread runner = Thread.ofPlatform()
                 .start(() -> assertThatThrownBy(
                                 () -> generator.generate(corpus, file, Integer.MAX_VALUE, (done, total, r) -> {}))
                         .hasMessage("question generation was interrupted; rerun to resume"));
-        while (first.calls.get() < 21) { // 17 answered, 4 hanging
+        while (first.calls() < 21) { // 17 answered, 4 hanging
             Thread.sleep(5);
         }
         Thread.sleep(50);
@@ -144,16 +129,18 @@ class EndToEndTest {
         assertThat(settledAfterKill).hasSize(17);
 
         // Run 2: resumes; no chunk settled in run 1 is asked again, every chunk ends with one record.
-        ScriptedModel second = new ScriptedModel();
+        ScriptedLlm second = scriptedModel(Integer.MAX_VALUE);
         QuestionRun resumed = QuestionGenerator.builder(second)
                 .concurrency(4)
                 .build()
                 .generate(corpus, file, Integer.MAX_VALUE, (done, total, r) -> {});
         assertThat(resumed.alreadyDone()).isEqualTo(17);
-        assertThat(second.calls.get()).isEqualTo(40 - 17);
+        assertThat(second.calls()).isEqualTo(40 - 17);
+        Set<String> asked = new HashSet<>();
+        second.requests().forEach(r -> asked.add(passage(r)));
         Set<String> askedAgain = new HashSet<>();
         for (Chunk c : corpus) {
-            if (second.asked.contains(c.text())) {
+            if (asked.contains(c.text())) {
                 askedAgain.add(c.id());
             }
         }
@@ -165,9 +152,9 @@ class EndToEndTest {
         }
         assertThat(questions).filteredOn(q -> q.status().name().equals("SKIP")).hasSize(4);
         // A third run asks nothing.
-        ScriptedModel third = new ScriptedModel();
+        ScriptedLlm third = scriptedModel(Integer.MAX_VALUE);
         QuestionGenerator.builder(third).build().generate(corpus, file, Integer.MAX_VALUE, (d, t, r) -> {});
-        assertThat(third.calls.get()).isZero();
+        assertThat(third.calls()).isZero();
 
         // Stratified sample: proportional per document.
         List<QuestionSample> usable = questions.stream()

@@ -54,7 +54,31 @@ public final class BaselineFile {
      *     no baseline yet, saying how to record one
      */
     public GateReport check(BenchmarkReport report, RegressionGate gate) {
-        Baseline current = Baseline.fromBenchmark(report);
+        return check(Baseline.fromBenchmark(report), gate);
+    }
+
+    /**
+     * Checks per-question scores with the default gate; see {@link #check(Baseline, RegressionGate)}.
+     *
+     * @param current today's scores, e.g. the judge's: {@code Baseline.read(lens.workspace().evaluationBaseline())}
+     */
+    public GateReport check(Baseline current) {
+        return check(current, RegressionGate.defaults());
+    }
+
+    /**
+     * Records the scores as the baseline when {@value #RECORD_PROPERTY} is {@code true}; otherwise
+     * passes unless they are significantly worse than the recorded baseline. Judge scores gate this
+     * way: every evaluation writes them as the workspace's {@code evaluation-baseline.json}.
+     *
+     * @param current today's per-question scores
+     * @param gate the gate's settings (metrics, minimum effect, alpha)
+     * @return the gate's report (comparing the new baseline with itself when recording)
+     * @throws AssertionFailedError with the gate's message when something got worse, or when there is
+     *     no baseline yet, saying how to record one
+     */
+    public GateReport check(Baseline current, RegressionGate gate) {
+        Objects.requireNonNull(current, "current");
         if (Boolean.getBoolean(RECORD_PROPERTY)) {
             current.write(path);
             return gate.compare(current, current);

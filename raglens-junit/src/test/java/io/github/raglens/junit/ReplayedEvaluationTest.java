@@ -7,7 +7,6 @@ import io.github.raglens.EvaluateOptions;
 import io.github.raglens.EvaluationResult;
 import io.github.raglens.ProgressListener;
 import io.github.raglens.RagLens;
-import io.github.raglens.eval.judge.SimulatedJudge;
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.QuestionSample;
@@ -15,6 +14,7 @@ import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.store.ChunksFile;
 import io.github.raglens.store.JsonlStore;
+import io.github.raglens.testkit.SimulatedJudge;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -43,7 +43,7 @@ class ReplayedEvaluationTest {
     private RecordedLlm recorded(String file, String model, boolean record) {
         return RecordedLlm.builder(dir.resolve("recordings").resolve(file))
                 .model(model)
-                .live(record ? SimulatedJudge::new : ReplayedEvaluationTest::networkBlocked)
+                .live(record ? SimulatedJudge::of : ReplayedEvaluationTest::networkBlocked)
                 .recordMissing(record)
                 .build();
     }

@@ -1,7 +1,7 @@
 package io.github.raglens.onnx;
 
 import io.github.raglens.spi.EmbeddingProvider;
-import io.github.raglens.spi.EmbeddingProviderContract;
+import io.github.raglens.testkit.EmbeddingProviderContract;
 
 class AllMiniLmL6V2ContractTest implements EmbeddingProviderContract {
 

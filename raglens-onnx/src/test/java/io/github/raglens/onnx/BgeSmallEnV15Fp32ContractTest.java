@@ -1,7 +1,7 @@
 package io.github.raglens.onnx;
 
 import io.github.raglens.spi.EmbeddingProvider;
-import io.github.raglens.spi.EmbeddingProviderContract;
+import io.github.raglens.testkit.EmbeddingProviderContract;
 
 class BgeSmallEnV15Fp32ContractTest implements EmbeddingProviderContract {
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
 import io.github.raglens.model.Table;
-import io.github.raglens.spi.SharedData;
+import io.github.raglens.testdata.SharedData;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.github.raglens.parse;
 
 import io.github.raglens.spi.Parser;
-import io.github.raglens.spi.ParserContract;
+import io.github.raglens.testkit.ParserContract;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

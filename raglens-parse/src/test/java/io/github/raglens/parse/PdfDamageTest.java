@@ -3,7 +3,7 @@ package io.github.raglens.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.raglens.spi.SharedData;
+import io.github.raglens.testdata.SharedData;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

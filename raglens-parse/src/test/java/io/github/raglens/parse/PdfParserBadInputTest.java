@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.ParseException;
 import io.github.raglens.model.Document;
-import io.github.raglens.spi.SharedData;
+import io.github.raglens.testdata.SharedData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

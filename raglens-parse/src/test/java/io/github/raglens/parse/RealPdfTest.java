@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Table;
-import io.github.raglens.spi.SharedData;
+import io.github.raglens.testdata.SharedData;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package io.github.raglens.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.raglens.spi.SharedData;
+import io.github.raglens.testdata.SharedData;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

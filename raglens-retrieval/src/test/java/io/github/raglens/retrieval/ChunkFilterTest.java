@@ -3,6 +3,7 @@ package io.github.raglens.retrieval;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.model.Chunk;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,7 @@ class ChunkFilterTest {
             ChunkFilter filter = new ChunkFilter(config);
             for (int round = 0; round < 3; round++) {
                 for (String path : PATHS) {
-                    Chunk c = Corpus.atomic("d", "s", path, 0, "text");
+                    Chunk c = ChunkFixtures.section("d", "s", path, 0, "text");
                     assertThat(filter.isExcluded(c))
                             .as("%s, round %d: %s", config, round, path)
                             .isEqualTo(config.isExcluded(c));

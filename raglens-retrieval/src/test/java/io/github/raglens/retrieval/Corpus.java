@@ -1,5 +1,8 @@
 package io.github.raglens.retrieval;
 
+import static io.github.raglens.testkit.ChunkFixtures.fragment;
+import static io.github.raglens.testkit.ChunkFixtures.section;
+
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import java.util.ArrayList;
@@ -31,43 +34,9 @@ final class Corpus {
         return CHUNKS.stream().filter(c -> c.id().equals(id)).findFirst().orElseThrow();
     }
 
-    static Chunk atomic(String doc, String section, String path, int order, String text) {
-        return new Chunk(
-                doc + "/" + section,
-                doc,
-                section,
-                null,
-                path,
-                ChunkType.PARENT_SECTION,
-                -1,
-                order,
-                text,
-                0,
-                text.length(),
-                1,
-                1);
-    }
-
-    static Chunk fragment(String doc, String section, String path, ChunkType type, int index, int order, String text) {
-        return new Chunk(
-                doc + "/" + section + "#" + index,
-                doc,
-                section,
-                section,
-                path,
-                type,
-                index,
-                order,
-                text,
-                0,
-                text.length(),
-                2,
-                2);
-    }
-
     private static List<Chunk> build() {
         List<Chunk> c = new ArrayList<>();
-        c.add(atomic(
+        c.add(section(
                 "paper",
                 "intro",
                 "paper > 1 Introduction",
@@ -79,7 +48,7 @@ final class Corpus {
             "BM25 ranks documents by term frequency, inverse document frequency and length.",
         };
         String table = "| model | recall |\n|---|---|\n| dual encoder | 0.78 |\n| BM25 | 0.59 |";
-        c.add(atomic("paper", "method", "paper > 2 Method", 1, String.join("\n\n", method) + "\n\n" + table));
+        c.add(section("paper", "method", "paper > 2 Method", 1, String.join("\n\n", method) + "\n\n" + table));
         for (int i = 0; i < method.length; i++) {
             c.add(fragment("paper", "method", "paper > 2 Method", ChunkType.SECTION_FRAGMENT, i, 2 + i, method[i]));
         }
@@ -88,30 +57,30 @@ final class Corpus {
             "Reciprocal rank fusion of the two rankings beats either ranking alone.",
             "The latency of the HNSW graph search stays under one millisecond.",
         };
-        c.add(atomic("paper", "results", "paper > 3 Results", 6, String.join("\n\n", results)));
+        c.add(section("paper", "results", "paper > 3 Results", 6, String.join("\n\n", results)));
         for (int i = 0; i < results.length; i++) {
             c.add(fragment("paper", "results", "paper > 3 Results", ChunkType.SECTION_FRAGMENT, i, 7 + i, results[i]));
         }
-        c.add(atomic(
+        c.add(section(
                 "paper",
                 "refs",
                 "paper > References",
                 9,
                 "Karpukhin et al. Dense passage retrieval for open-domain question answering. Robertson. BM25"
                         + " rank documents. Cormack. Reciprocal rank fusion. HNSW graph search latency."));
-        c.add(atomic(
+        c.add(section(
                 "notes",
                 "contents",
                 "notes > Contents",
                 0,
                 "Contents: dense passage retrieval, BM25, hard negatives, reciprocal rank fusion, HNSW graph."));
-        c.add(atomic(
+        c.add(section(
                 "notes",
                 "bm25",
                 "notes > BM25 notes",
                 1,
                 "BM25 saturates term frequency with k1 and normalises document length with b."));
-        c.add(atomic(
+        c.add(section(
                 "notes",
                 "hnsw",
                 "notes > Vector search",

@@ -1,11 +1,12 @@
 package io.github.raglens.retrieval;
 
 import io.github.raglens.spi.Retriever;
+import io.github.raglens.testkit.HashingEmbeddings;
 
 /** One in-memory index of {@link Corpus}, with vectors, shared by the retriever tests. */
 final class Fixture {
 
-    static final HashingEmbeddings EMBEDDINGS = new HashingEmbeddings();
+    static final HashingEmbeddings EMBEDDINGS = HashingEmbeddings.of();
     static final LuceneIndex INDEX = build();
 
     private Fixture() {}

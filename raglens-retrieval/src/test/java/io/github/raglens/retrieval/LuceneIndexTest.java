@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.raglens.error.IndexException;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
+import io.github.raglens.testkit.HashingEmbeddings;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +26,7 @@ class LuceneIndexTest {
     void addAll_onDisk_reopenedIndexGivesBackEveryChunkAndTheModel() {
         Path dir = tmp.resolve("index");
         try (LuceneIndex index = LuceneIndex.builder().directory(dir).open()) {
-            index.addAll(Corpus.CHUNKS, new HashingEmbeddings());
+            index.addAll(Corpus.CHUNKS, HashingEmbeddings.of());
         }
         try (LuceneIndex index = LuceneIndex.builder().directory(dir).open()) {
             assertThat(index.chunks()).usingElementComparator(BY_ID).hasSameSizeAs(Corpus.CHUNKS);
@@ -108,8 +109,8 @@ class LuceneIndexTest {
     @Test
     void addAll_vectorsOfAnotherModel_areRefusedNamingBoth() {
         try (LuceneIndex index = LuceneIndex.builder().open()) {
-            index.addAll(Corpus.CHUNKS.subList(0, 2), new HashingEmbeddings());
-            assertThatThrownBy(() -> index.addAll(Corpus.CHUNKS, new HashingEmbeddings("other-model", 32)))
+            index.addAll(Corpus.CHUNKS.subList(0, 2), HashingEmbeddings.of());
+            assertThatThrownBy(() -> index.addAll(Corpus.CHUNKS, HashingEmbeddings.of("other-model", 32)))
                     .isInstanceOf(IndexException.class)
                     .hasMessage("the in-memory index holds vectors of model 'test-hashing' (dimension 64); cannot"
                             + " add vectors of model 'other-model' (dimension 32); index into a new folder, or"
@@ -119,7 +120,7 @@ class LuceneIndexTest {
 
     @Test
     void dense_queryVectorOfAnotherModel_isRefusedNamingBoth() {
-        DenseRetriever other = DenseRetriever.of(Fixture.INDEX, new HashingEmbeddings("other-model", 64));
+        DenseRetriever other = DenseRetriever.of(Fixture.INDEX, HashingEmbeddings.of("other-model", 64));
         assertThatThrownBy(() -> other.retrieve("dense passage retrieval", 3))
                 .isInstanceOf(IndexException.class)
                 .hasMessage("query vector of model 'other-model' (dimension 64) cannot search the in-memory index,"
@@ -129,7 +130,7 @@ class LuceneIndexTest {
 
     @Test
     void dense_queryVectorOfWrongDimension_isRefusedNamingBoth() {
-        DenseRetriever other = DenseRetriever.of(Fixture.INDEX, new HashingEmbeddings("test-hashing", 16));
+        DenseRetriever other = DenseRetriever.of(Fixture.INDEX, HashingEmbeddings.of("test-hashing", 16));
         assertThatThrownBy(() -> other.retrieve("dense passage retrieval", 3))
                 .isInstanceOf(IndexException.class)
                 .hasMessage("query vector of model 'test-hashing' (dimension 16) cannot search the in-memory index,"
@@ -142,7 +143,7 @@ class LuceneIndexTest {
         try (LuceneIndex index = LuceneIndex.builder().open()) {
             index.addAll(Corpus.CHUNKS);
             assertThatThrownBy(() ->
-                            DenseRetriever.of(index, new HashingEmbeddings()).retrieve("bm25", 3))
+                            DenseRetriever.of(index, HashingEmbeddings.of()).retrieve("bm25", 3))
                     .isInstanceOf(IndexException.class)
                     .hasMessage("the in-memory index holds no vectors; index the chunks with an embedding model"
                             + " before dense retrieval (raglens index --docs DIR)");
@@ -152,7 +153,7 @@ class LuceneIndexTest {
     @Test
     void emptyIndex_everyRetrieverGivesEmptyResult() {
         try (LuceneIndex index = LuceneIndex.builder().open()) {
-            HashingEmbeddings embeddings = new HashingEmbeddings();
+            HashingEmbeddings embeddings = HashingEmbeddings.of();
             for (String name : Retrievers.NAMES) {
                 assertThat(Retrievers.create(name, index, embeddings, RetrievalConfig.defaults())
                                 .retrieve("dense passage retrieval", 5)
@@ -160,13 +161,13 @@ class LuceneIndexTest {
                         .as(name)
                         .isEmpty();
             }
-            assertThat(embeddings.calls).hasValue(0);
+            assertThat(embeddings.calls()).isZero();
         }
     }
 
     @Test
     void stopWordOnlyQuery_everyRetrieverGivesEmptyResult_withoutEmbedding() {
-        HashingEmbeddings embeddings = new HashingEmbeddings();
+        HashingEmbeddings embeddings = HashingEmbeddings.of();
         for (String name : Retrievers.NAMES) {
             assertThat(Retrievers.create(name, Fixture.INDEX, embeddings, RetrievalConfig.defaults())
                             .retrieve("the of and to is", 5)
@@ -174,7 +175,7 @@ class LuceneIndexTest {
                     .as(name)
                     .isEmpty();
         }
-        assertThat(embeddings.calls).hasValue(0);
+        assertThat(embeddings.calls()).isZero();
     }
 
     @Test

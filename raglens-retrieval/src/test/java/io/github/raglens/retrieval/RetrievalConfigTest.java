@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.model.Chunk;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -12,7 +13,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class RetrievalConfigTest {
 
     private static Chunk at(String path) {
-        return Corpus.atomic("d", "s", path, 0, "text");
+        return ChunkFixtures.section("d", "s", path, 0, "text");
     }
 
     @ParameterizedTest

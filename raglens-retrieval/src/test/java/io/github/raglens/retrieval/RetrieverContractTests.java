@@ -1,7 +1,7 @@
 package io.github.raglens.retrieval;
 
 import io.github.raglens.spi.Retriever;
-import io.github.raglens.spi.RetrieverContract;
+import io.github.raglens.testkit.RetrieverContract;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Nested;

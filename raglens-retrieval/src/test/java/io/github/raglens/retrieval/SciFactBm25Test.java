@@ -3,7 +3,7 @@ package io.github.raglens.retrieval;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.github.raglens.spi.SharedData;
+import io.github.raglens.testdata.SharedData;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;

@@ -1,5 +1,8 @@
 package io.github.raglens.solr;
 
+import static io.github.raglens.testkit.ChunkFixtures.fragment;
+import static io.github.raglens.testkit.ChunkFixtures.section;
+
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import java.util.ArrayList;
@@ -30,43 +33,9 @@ final class Papers {
         return CHUNKS.stream().filter(c -> c.id().equals(id)).findFirst().orElseThrow();
     }
 
-    private static Chunk whole(String doc, String section, String path, int order, String text) {
-        return new Chunk(
-                doc + "/" + section,
-                doc,
-                section,
-                null,
-                path,
-                ChunkType.PARENT_SECTION,
-                -1,
-                order,
-                text,
-                0,
-                text.length(),
-                1,
-                1);
-    }
-
-    private static Chunk fragment(String doc, String section, String path, int index, int order, String text) {
-        return new Chunk(
-                doc + "/" + section + "#" + index,
-                doc,
-                section,
-                section,
-                path,
-                ChunkType.SECTION_FRAGMENT,
-                index,
-                order,
-                text,
-                0,
-                text.length(),
-                2,
-                2);
-    }
-
     private static List<Chunk> build() {
         List<Chunk> c = new ArrayList<>();
-        c.add(whole(
+        c.add(section(
                 "paper",
                 "intro",
                 "paper > 1 Introduction",
@@ -77,38 +46,38 @@ final class Papers {
             "Collection-wide term statistics keep BM25 scores equal to those of a single index.",
             "Vector search walks an HNSW graph on every shard and merges the nearest neighbours.",
         };
-        c.add(whole("paper", "design", "paper > 2 Design", 1, String.join("\n\n", design)));
+        c.add(section("paper", "design", "paper > 2 Design", 1, String.join("\n\n", design)));
         for (int i = 0; i < design.length; i++) {
-            c.add(fragment("paper", "design", "paper > 2 Design", i, 2 + i, design[i]));
+            c.add(fragment("paper", "design", "paper > 2 Design", ChunkType.SECTION_FRAGMENT, i, 2 + i, design[i]));
         }
         String[] ops = {
             "Replicas keep answering queries when a node fails, and a leader is elected again.",
             "Fusion of two rankings, lexical and dense, beats either of them alone.",
         };
-        c.add(whole("paper", "ops", "paper > 3 Operations", 5, String.join("\n\n", ops)));
+        c.add(section("paper", "ops", "paper > 3 Operations", 5, String.join("\n\n", ops)));
         for (int i = 0; i < ops.length; i++) {
-            c.add(fragment("paper", "ops", "paper > 3 Operations", i, 6 + i, ops[i]));
+            c.add(fragment("paper", "ops", "paper > 3 Operations", ChunkType.SECTION_FRAGMENT, i, 6 + i, ops[i]));
         }
-        c.add(whole(
+        c.add(section(
                 "paper",
                 "refs",
                 "paper > References",
                 8,
                 "Robertson. BM25 sparse lexical ranking. Malkov. HNSW graph vector search. Shards, replicas,"
                         + " node fails, fusion of two rankings."));
-        c.add(whole(
+        c.add(section(
                 "notes",
                 "contents",
                 "notes > Contents",
                 0,
                 "Contents: BM25, shards, HNSW graph, replicas, node fails, fusion of rankings."));
-        c.add(whole(
+        c.add(section(
                 "notes",
                 "bm25",
                 "notes > BM25 notes",
                 1,
                 "BM25 saturates term frequency with k1 and normalises length with b; lexical ranking."));
-        c.add(whole(
+        c.add(section(
                 "notes",
                 "hnsw",
                 "notes > Vector search",

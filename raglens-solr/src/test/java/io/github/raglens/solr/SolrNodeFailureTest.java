@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.IndexException;
 import io.github.raglens.spi.Retriever;
+import io.github.raglens.testkit.HashingEmbeddings;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 class SolrNodeFailureTest {
 
-    private static final HashingEmbeddings EMBEDDINGS = new HashingEmbeddings();
+    private static final HashingEmbeddings EMBEDDINGS = HashingEmbeddings.of("test-hashing", 32);
 
     private static TestCluster cluster;
 

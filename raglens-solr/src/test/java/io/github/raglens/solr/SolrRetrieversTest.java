@@ -8,7 +8,8 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.spi.Retriever;
-import io.github.raglens.spi.RetrieverContract;
+import io.github.raglens.testkit.HashingEmbeddings;
+import io.github.raglens.testkit.RetrieverContract;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 /** The retrievers over a real two-shard collection; one cluster for the whole class. */
 class SolrRetrieversTest {
 
-    private static final HashingEmbeddings EMBEDDINGS = new HashingEmbeddings();
+    private static final HashingEmbeddings EMBEDDINGS = HashingEmbeddings.of("test-hashing", 32);
 
     private static TestCluster cluster;
     private static SolrIndex index;
@@ -166,7 +167,7 @@ class SolrRetrieversTest {
 
     @Test
     void dense_queryOfAnotherModel_isRefused() {
-        Retriever other = SolrRetrievers.create("dense", index, new HashingEmbeddings("other-model", 16));
+        Retriever other = SolrRetrievers.create("dense", index, HashingEmbeddings.of("other-model", 16));
         assertThatThrownBy(() -> other.retrieve("shards", 5))
                 .isInstanceOf(IndexException.class)
                 .hasMessage("query vector of model 'other-model' (dimension 16) cannot search collection 'papers'"
@@ -176,7 +177,7 @@ class SolrRetrieversTest {
 
     @Test
     void addAll_vectorsOfAnotherModel_isRefused() {
-        assertThatThrownBy(() -> index.addAll(Papers.CHUNKS, new HashingEmbeddings("other-model", 16)))
+        assertThatThrownBy(() -> index.addAll(Papers.CHUNKS, HashingEmbeddings.of("other-model", 16)))
                 .isInstanceOf(IndexException.class)
                 .hasMessage("collection 'papers' at zk " + cluster.zkHost() + " holds vectors of model"
                         + " 'test-hashing' (dimension 32); cannot add vectors of model 'other-model' (dimension"

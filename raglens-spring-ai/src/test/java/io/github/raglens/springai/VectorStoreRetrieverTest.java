@@ -8,7 +8,7 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.spi.Retriever;
-import io.github.raglens.spi.RetrieverContract;
+import io.github.raglens.testkit.RetrieverContract;
 import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;

@@ -5,6 +5,7 @@ import io.github.raglens.eval.stats.ConfidenceInterval;
 import io.github.raglens.eval.stats.HolmCorrection;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.eval.stats.PairedTestResult;
+import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -130,15 +131,15 @@ public record Aggregation(List<MetricSummary> metrics) {
             List<ScoreRecord> records,
             List<String> retrievers,
             Set<String> questionIds,
-            List<Metric> metrics,
+            List<Judge> metrics,
             String judgeModel,
             Bootstrap bootstrap,
             PairedRandomizationTest test) {
         Objects.requireNonNull(judgeModel, "judgeModel");
         record Tested(MetricSummary summary, List<String[]> pairs, List<PairedTestResult> results) {}
         List<Tested> tested = new ArrayList<>();
-        for (Metric m : metrics) {
-            String model = m.usesJudge() ? judgeModel : ScoreRecord.NO_JUDGE;
+        for (Judge m : metrics) {
+            String model = m.usesModel() ? judgeModel : ScoreRecord.NO_JUDGE;
             // retriever -> question -> score, and retriever -> reason -> count
             Map<String, Map<String, Double>> scores = new HashMap<>();
             Map<String, Map<String, Integer>> failures = new HashMap<>();
@@ -147,7 +148,7 @@ public record Aggregation(List<MetricSummary> metrics) {
                 failures.put(r, new TreeMap<>());
             }
             for (ScoreRecord rec : records) {
-                if (!rec.metric().equals(m.name())
+                if (!rec.metric().equals(m.metric())
                         || rec.repeat() != 0
                         || !rec.judgeModel().equals(model)
                         || !rec.promptVersion().equals(m.version())
@@ -191,7 +192,7 @@ public record Aggregation(List<MetricSummary> metrics) {
                 }
             }
             tested.add(new Tested(
-                    new MetricSummary(m.name(), m.version(), model, common.size(), rows, List.of()), pairs, results));
+                    new MetricSummary(m.metric(), m.version(), model, common.size(), rows, List.of()), pairs, results));
         }
         double[] adjusted = HolmCorrection.adjust(tested.stream()
                 .flatMap(t -> t.results().stream())

@@ -1,6 +1,7 @@
 package io.github.raglens.eval.judge;
 
 import io.github.raglens.eval.stats.PredictionPoweredMean;
+import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,17 +55,17 @@ public record Calibration(List<MetricCalibration> metrics) {
      * @return the calibration
      */
     public static Calibration of(
-            List<ScoreRecord> records, List<HumanLabel> labels, List<Metric> metrics, String judgeModel) {
+            List<ScoreRecord> records, List<HumanLabel> labels, List<Judge> metrics, String judgeModel) {
         Objects.requireNonNull(judgeModel, "judgeModel");
         List<MetricCalibration> out = new ArrayList<>();
-        for (Metric m : metrics) {
-            if (!m.usesJudge()) {
+        for (Judge m : metrics) {
+            if (!m.usesModel()) {
                 continue;
             }
             // retriever -> question -> score
             Map<String, Map<String, Double>> judge = new TreeMap<>();
             for (ScoreRecord r : records) {
-                if (r.metric().equals(m.name())
+                if (r.metric().equals(m.metric())
                         && r.judgeModel().equals(judgeModel)
                         && r.promptVersion().equals(m.version())
                         && r.isScored()
@@ -75,12 +76,12 @@ public record Calibration(List<MetricCalibration> metrics) {
             Map<String, Map<String, Double>> human = new TreeMap<>();
             List<ScoreRecord> compared = new ArrayList<>(records);
             for (HumanLabel l : labels) {
-                if (l.metric().equals(m.name())) {
+                if (l.metric().equals(m.metric())) {
                     human.computeIfAbsent(l.retriever(), x -> new TreeMap<>()).put(l.questionId(), l.score());
                     compared.add(new ScoreRecord(
                             l.retriever(),
                             l.questionId(),
-                            m.name(),
+                            m.metric(),
                             HUMAN,
                             m.version(),
                             ScoreRecord.SCORED,
@@ -114,7 +115,7 @@ public record Calibration(List<MetricCalibration> metrics) {
                                     pairs.stream().mapToDouble(p -> p[1]).toArray()));
                 }
             }
-            out.add(new MetricCalibration(m.name(), JudgeAgreement.of(compared, m, judgeModel, HUMAN), byRetriever));
+            out.add(new MetricCalibration(m.metric(), JudgeAgreement.of(compared, m, judgeModel, HUMAN), byRetriever));
         }
         return new Calibration(out);
     }

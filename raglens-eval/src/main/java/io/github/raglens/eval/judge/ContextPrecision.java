@@ -21,7 +21,7 @@ import java.util.Objects;
  * text, so a context two retrievers both return for a question is judged once. No reference fails
  * with {@code no-reference}; no contexts score 0. Thread-safe.
  */
-public final class ContextPrecision implements Judge, RepeatableMetric {
+public final class ContextPrecision implements RepeatableMetric {
 
     /** The metric's name. */
     public static final String NAME = "context_precision";
@@ -61,7 +61,7 @@ public final class ContextPrecision implements Judge, RepeatableMetric {
 
     /** This metric judging in repeat {@code r} (0 is this metric); see {@link Scorer.Builder#repeats}. */
     @Override
-    public Metric repeat(int r) {
+    public Judge repeat(int r) {
         return new ContextPrecision(session.repeat(r), mode);
     }
 
@@ -71,24 +71,9 @@ public final class ContextPrecision implements Judge, RepeatableMetric {
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
     public String version() {
         return Prompts.USEFULNESS_VERSION + "+"
                 + mode.name().toLowerCase(Locale.ROOT).replace('_', '-');
-    }
-
-    @Override
-    public boolean usesJudge() {
-        return true;
-    }
-
-    @Override
-    public Judgement score(EvalCase c) {
-        return judge(c.toJudgeInput());
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
+import io.github.raglens.spi.Judge;
 import io.github.raglens.store.JsonlStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -102,7 +103,7 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
      * @return the estimate
      */
     public static CostEstimate forScoring(
-            List<EvalCase> cases, List<Metric> metrics, JudgeSession session, Path scoresFile) {
+            List<EvalCase> cases, List<Judge> metrics, JudgeSession session, Path scoresFile) {
         return forScoring(cases, metrics, session, scoresFile, 1);
     }
 
@@ -119,7 +120,7 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
      * @throws IllegalArgumentException if {@code repeats < 1}
      */
     public static CostEstimate forScoring(
-            List<EvalCase> cases, List<Metric> metrics, JudgeSession session, Path scoresFile, int repeats) {
+            List<EvalCase> cases, List<Judge> metrics, JudgeSession session, Path scoresFile, int repeats) {
         if (repeats < 1) {
             throw new IllegalArgumentException("repeats must be >= 1, was " + repeats);
         }
@@ -144,23 +145,18 @@ public record CostEstimate(long calls, long promptTokens, long completionTokens,
     }
 
     private static void estimate(
-            List<EvalCase> cases,
-            List<Metric> metrics,
-            JudgeSession session,
-            int repeat,
-            Set<String> scored,
-            long[] t) {
+            List<EvalCase> cases, List<Judge> metrics, JudgeSession session, int repeat, Set<String> scored, long[] t) {
         String model = session.modelName();
         Set<String> extractions = new HashSet<>();
         Set<String> calls = new HashSet<>();
         for (EvalCase c : cases) {
             // A context support step shared by faithfulness and context recall sends one call per cell.
             Set<ContextSupport> supportsCounted = new HashSet<>();
-            for (Metric m : metrics) {
-                if (!m.usesJudge()
+            for (Judge m : metrics) {
+                if (!m.usesModel()
                         || (repeat > 0 && !(m instanceof RepeatableMetric))
-                        || scored.contains(
-                                ScoreRecord.key(c.retriever(), c.questionId(), m.name(), model, m.version(), repeat))) {
+                        || scored.contains(ScoreRecord.key(
+                                c.retriever(), c.questionId(), m.metric(), model, m.version(), repeat))) {
                     continue;
                 }
                 switch (m) {

@@ -51,8 +51,8 @@ public record EvalCase(
         return AnswerGenerator.hash(parts);
     }
 
-    /** The part of the case a {@link io.github.raglens.spi.Judge} sees. */
+    /** What a {@link io.github.raglens.spi.Judge} sees of the case: all but its retriever and question id. */
     public JudgeInput toJudgeInput() {
-        return new JudgeInput(question, answer, contexts, reference);
+        return new JudgeInput(question, answer, contexts, reference, referenceContexts);
     }
 }

@@ -20,7 +20,7 @@ import java.util.Objects;
  * <p>No reference fails with {@code no-reference}; a reference without statements fails with {@code
  * no-statements} (recall and F1 modes); an answer without statements scores 0. Thread-safe.
  */
-public final class FactualCorrectness implements Judge, RepeatableMetric {
+public final class FactualCorrectness implements RepeatableMetric {
 
     /** The metric's name. */
     public static final String NAME = "factual_correctness";
@@ -74,7 +74,7 @@ public final class FactualCorrectness implements Judge, RepeatableMetric {
 
     /** This metric judging in repeat {@code r} (0 is this metric); see {@link Scorer.Builder#repeats}. */
     @Override
-    public Metric repeat(int r) {
+    public Judge repeat(int r) {
         return new FactualCorrectness(session.repeat(r), mode, ragasCompatible);
     }
 
@@ -84,24 +84,9 @@ public final class FactualCorrectness implements Judge, RepeatableMetric {
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
     public String version() {
         return (ragasCompatible ? Prompts.CLAIMS_VERSION : Prompts.STATEMENTS_VERSION) + "+" + Prompts.SUPPORT_VERSION
                 + "+" + mode.name().toLowerCase(Locale.ROOT) + (ragasCompatible ? "+ragas" : "");
-    }
-
-    @Override
-    public boolean usesJudge() {
-        return true;
-    }
-
-    @Override
-    public Judgement score(EvalCase c) {
-        return judge(c.toJudgeInput());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.github.raglens.eval.judge;
 
+import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -48,12 +49,12 @@ public record JudgeAgreement(
      * @param judgeB the second judge model
      * @return the agreement
      */
-    public static JudgeAgreement of(List<ScoreRecord> records, Metric metric, String judgeA, String judgeB) {
+    public static JudgeAgreement of(List<ScoreRecord> records, Judge metric, String judgeA, String judgeB) {
         Objects.requireNonNull(metric, "metric");
         Map<String, Double> a = new HashMap<>();
         Map<String, Double> b = new HashMap<>();
         for (ScoreRecord r : records) {
-            if (!r.metric().equals(metric.name())
+            if (!r.metric().equals(metric.metric())
                     || !r.promptVersion().equals(metric.version())
                     || !r.isScored()
                     || r.repeat() != 0) {
@@ -72,7 +73,7 @@ public record JudgeAgreement(
         double[] x = both.stream().mapToDouble(a::get).toArray();
         double[] y = both.stream().mapToDouble(b::get).toArray();
         return new JudgeAgreement(
-                metric.name(), judgeA, judgeB, both.size(), spearman(x, y), cohenKappa(verdicts(x), verdicts(y)));
+                metric.metric(), judgeA, judgeB, both.size(), spearman(x, y), cohenKappa(verdicts(x), verdicts(y)));
     }
 
     /**
@@ -85,10 +86,10 @@ public record JudgeAgreement(
      * @return one entry per judge metric, in order
      */
     public static List<JudgeAgreement> of(
-            List<ScoreRecord> records, List<Metric> metrics, String judgeA, String judgeB) {
+            List<ScoreRecord> records, List<Judge> metrics, String judgeA, String judgeB) {
         List<JudgeAgreement> out = new ArrayList<>();
-        for (Metric m : metrics) {
-            if (m.usesJudge()) {
+        for (Judge m : metrics) {
+            if (m.usesModel()) {
                 out.add(of(records, m, judgeA, judgeB));
             }
         }

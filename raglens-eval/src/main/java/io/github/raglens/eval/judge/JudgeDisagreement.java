@@ -1,5 +1,6 @@
 package io.github.raglens.eval.judge;
 
+import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -43,14 +44,14 @@ public record JudgeDisagreement(String metric, String retriever, String question
      * @throws IllegalArgumentException if {@code limit} is negative
      */
     public static List<JudgeDisagreement> largest(
-            List<ScoreRecord> records, Metric metric, String judgeA, String judgeB, int limit) {
+            List<ScoreRecord> records, Judge metric, String judgeA, String judgeB, int limit) {
         if (limit < 0) {
             throw new IllegalArgumentException("limit must be >= 0, was " + limit);
         }
         Map<List<String>, Double> a = new HashMap<>();
         Map<List<String>, Double> b = new HashMap<>();
         for (ScoreRecord r : records) {
-            if (r.metric().equals(metric.name())
+            if (r.metric().equals(metric.metric())
                     && r.promptVersion().equals(metric.version())
                     && r.isScored()
                     && r.repeat() == 0) {
@@ -66,7 +67,7 @@ public record JudgeDisagreement(String metric, String retriever, String question
         a.forEach((cell, sa) -> {
             Double sb = b.get(cell);
             if (sb != null && !sb.equals(sa)) {
-                out.add(new JudgeDisagreement(metric.name(), cell.get(0), cell.get(1), sa, sb));
+                out.add(new JudgeDisagreement(metric.metric(), cell.get(0), cell.get(1), sa, sb));
             }
         });
         out.sort(Comparator.comparingDouble(JudgeDisagreement::gap)

@@ -1,5 +1,6 @@
 package io.github.raglens.eval.judge;
 
+import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
@@ -47,7 +48,7 @@ public final class Metrics {
      * @return the metrics
      * @throws IllegalArgumentException for an unknown name, or a judge metric without a session
      */
-    public static List<Metric> create(List<String> names, JudgeSession session) {
+    public static List<Judge> create(List<String> names, JudgeSession session) {
         return create(names, session, ContextPrecision.Mode.DEFAULT);
     }
 
@@ -67,11 +68,11 @@ public final class Metrics {
      * @return the metrics
      * @throws IllegalArgumentException for an unknown name, or a judge metric without a session
      */
-    public static List<Metric> ragasCompatible(List<String> names, JudgeSession session) {
-        List<Metric> out = new ArrayList<>();
-        for (Metric m : create(names, session, ContextPrecision.Mode.PER_CONTEXT, false)) {
+    public static List<Judge> ragasCompatible(List<String> names, JudgeSession session) {
+        List<Judge> out = new ArrayList<>();
+        for (Judge m : create(names, session, ContextPrecision.Mode.PER_CONTEXT, false)) {
             out.add(
-                    switch (m.name()) {
+                    switch (m.metric()) {
                         case FactualCorrectness.NAME -> FactualCorrectness.ragasCompatible(session);
                         case StatementSupport.CONTEXT_RECALL -> new SentenceRecall(session);
                         default -> m;
@@ -91,18 +92,17 @@ public final class Metrics {
      * @return the metrics
      * @throws IllegalArgumentException for an unknown name, or a judge metric without a session
      */
-    public static List<Metric> create(
-            List<String> names, JudgeSession session, ContextPrecision.Mode contextPrecision) {
+    public static List<Judge> create(List<String> names, JudgeSession session, ContextPrecision.Mode contextPrecision) {
         return create(names, session, contextPrecision, true);
     }
 
-    private static List<Metric> create(
+    private static List<Judge> create(
             List<String> names,
             JudgeSession session,
             ContextPrecision.Mode contextPrecision,
             boolean shareContextSupport) {
         Objects.requireNonNull(contextPrecision, "contextPrecision");
-        List<Metric> out = new ArrayList<>();
+        List<Judge> out = new ArrayList<>();
         Set<String> unique = new LinkedHashSet<>(names);
         // Faithfulness and context recall check statements against the same contexts: one shared
         // step judges both sides of a cell in one call.

@@ -20,7 +20,7 @@ import java.util.Objects;
  * <p>Needs the session's embedding provider; without one every cell fails with {@code
  * no-embeddings}. No generated question fails with {@code no-statements}. Thread-safe.
  */
-public final class ResponseRelevancy implements Judge, RepeatableMetric {
+public final class ResponseRelevancy implements RepeatableMetric {
 
     /** The metric's name. */
     public static final String NAME = "response_relevancy";
@@ -38,7 +38,7 @@ public final class ResponseRelevancy implements Judge, RepeatableMetric {
 
     /** This metric judging in repeat {@code r} (0 is this metric); see {@link Scorer.Builder#repeats}. */
     @Override
-    public Metric repeat(int r) {
+    public Judge repeat(int r) {
         return new ResponseRelevancy(session.repeat(r));
     }
 
@@ -48,24 +48,9 @@ public final class ResponseRelevancy implements Judge, RepeatableMetric {
     }
 
     @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
     public String version() {
         return Prompts.QUESTIONS_VERSION + "+"
                 + session.embeddings().map(EmbeddingProvider::modelName).orElse("no-embeddings");
-    }
-
-    @Override
-    public boolean usesJudge() {
-        return true;
-    }
-
-    @Override
-    public Judgement score(EvalCase c) {
-        return judge(c.toJudgeInput());
     }
 
     record Generated(String question, boolean noncommittal) {}

@@ -2,6 +2,7 @@ package io.github.raglens.eval.judge;
 
 import io.github.raglens.model.Judgement;
 import io.github.raglens.model.TokenUsage;
+import io.github.raglens.spi.Judge;
 import io.github.raglens.store.JsonlStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,10 +36,10 @@ public final class Scorer {
 
     private final Path scoresFile;
     private final JudgeSession session;
-    private final List<Metric> metrics;
+    private final List<Judge> metrics;
     private final Consumer<Progress> listener;
     // Repeat r of a judge metric is a metric of its own whose calls carry r in their keys.
-    private final List<List<Metric>> byRepeat = new ArrayList<>();
+    private final List<List<Judge>> byRepeat = new ArrayList<>();
 
     private Scorer(Builder b) {
         this.scoresFile = b.scoresFile;
@@ -48,11 +49,11 @@ public final class Scorer {
         if (metrics.isEmpty()) {
             throw new IllegalArgumentException("no metrics to score; name at least one");
         }
-        if (session == null && metrics.stream().anyMatch(Metric::usesJudge)) {
+        if (session == null && metrics.stream().anyMatch(Judge::usesModel)) {
             throw new IllegalArgumentException("judge metrics need a judge session; call session(...)");
         }
-        for (Metric m : metrics) {
-            List<Metric> reps = new ArrayList<>();
+        for (Judge m : metrics) {
+            List<Judge> reps = new ArrayList<>();
             reps.add(m);
             if (m instanceof RepeatableMetric rm) {
                 for (int r = 1; r < b.repeats; r++) {
@@ -152,19 +153,19 @@ public final class Scorer {
          */
         synchronized int submit(EvalCase c) {
             int skipped = 0;
-            for (List<Metric> reps : byRepeat) {
+            for (List<Judge> reps : byRepeat) {
                 for (int rep = 0; rep < reps.size(); rep++) {
-                    Metric m = reps.get(rep);
+                    Judge m = reps.get(rep);
                     int repeat = rep;
                     cells++;
-                    String judgeModel = m.usesJudge() ? session.modelName() : ScoreRecord.NO_JUDGE;
+                    String judgeModel = m.usesModel() ? session.modelName() : ScoreRecord.NO_JUDGE;
                     String key =
-                            ScoreRecord.key(c.retriever(), c.questionId(), m.name(), judgeModel, m.version(), repeat);
+                            ScoreRecord.key(c.retriever(), c.questionId(), m.metric(), judgeModel, m.version(), repeat);
                     Optional<ScoreRecord> prior = store.get(key);
                     if (prior.isPresent()
                             && prior.get().isScored()
                             && prior.get().inputs().equals(c.inputsHash())
-                            && (!m.usesJudge() || prior.get().servedBy(served))) {
+                            && (!m.usesModel() || prior.get().servedBy(served))) {
                         already++;
                         skipped++;
                         continue;
@@ -187,7 +188,7 @@ public final class Scorer {
             return skipped;
         }
 
-        private void cell(EvalCase c, Metric m, String judgeModel, int repeat) {
+        private void cell(EvalCase c, Judge m, String judgeModel, int repeat) {
             ScoreRecord r = runCell(c, m, judgeModel, repeat);
             if (r == null) {
                 notRun.incrementAndGet();
@@ -261,15 +262,15 @@ public final class Scorer {
         return session == null ? new JudgeStats(0, 0, 0, TokenUsage.NONE, 0) : session.stats();
     }
 
-    private ScoreRecord runCell(EvalCase c, Metric m, String judgeModel, int repeat) {
-        if (session != null && session.stopReason().isPresent() && m.usesJudge()) {
+    private ScoreRecord runCell(EvalCase c, Judge m, String judgeModel, int repeat) {
+        if (session != null && session.stopReason().isPresent() && m.usesModel()) {
             return null;
         }
         Judgement j;
         String served = "";
         try {
-            j = m.score(c);
-            if (m.usesJudge()) {
+            j = m.judge(c.toJudgeInput());
+            if (m.usesModel()) {
                 served = session.servedModel().orElse("");
             }
         } catch (RunStopped e) {
@@ -277,7 +278,7 @@ public final class Scorer {
         } catch (CellFailure e) {
             j = new Judgement.Failed(e.reason(), e.getMessage());
         } catch (RuntimeException e) {
-            LOG.warn("metric {} threw on {} / {}: {}", m.name(), c.retriever(), c.questionId(), e.toString());
+            LOG.warn("metric {} threw on {} / {}: {}", m.metric(), c.retriever(), c.questionId(), e.toString());
             j = new Judgement.Failed("error", e.getClass().getSimpleName() + ": " + e.getMessage());
         }
         return switch (j) {
@@ -285,7 +286,7 @@ public final class Scorer {
                 new ScoreRecord(
                         c.retriever(),
                         c.questionId(),
-                        m.name(),
+                        m.metric(),
                         judgeModel,
                         m.version(),
                         ScoreRecord.SCORED,
@@ -299,7 +300,7 @@ public final class Scorer {
                 new ScoreRecord(
                         c.retriever(),
                         c.questionId(),
-                        m.name(),
+                        m.metric(),
                         judgeModel,
                         m.version(),
                         ScoreRecord.FAILED,
@@ -326,7 +327,7 @@ public final class Scorer {
     public static final class Builder {
         private final Path scoresFile;
         private JudgeSession session;
-        private List<Metric> metrics = List.of();
+        private List<Judge> metrics = List.of();
         private Consumer<Progress> listener;
         private int repeats = 1;
 
@@ -341,7 +342,7 @@ public final class Scorer {
         }
 
         /** The metrics to run on every case. */
-        public Builder metrics(List<Metric> metrics) {
+        public Builder metrics(List<Judge> metrics) {
             this.metrics = List.copyOf(metrics);
             return this;
         }
@@ -358,7 +359,7 @@ public final class Scorer {
          * {@link SelfConsistency}. Each repeat is a distinct judge call with the repeat in its key,
          * cached and resumed like any other: a rerun never sends a completed repeat again. The request
          * is the same (temperature 0), so self-consistency measures how stable the judge's verdicts
-         * are run to run. Text metrics and judges given through {@link Metric#of} run once.
+         * are run to run. Text metrics and judges of your own (any other {@link Judge}) run once.
          *
          * @throws IllegalArgumentException if {@code n < 1}
          */

@@ -1,5 +1,6 @@
 package io.github.raglens.eval.judge;
 
+import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -56,14 +57,14 @@ public record SelfConsistency(
      * @param judgeModel the judge model
      * @return the self-consistency
      */
-    public static SelfConsistency of(List<ScoreRecord> records, Metric metric, String judgeModel) {
+    public static SelfConsistency of(List<ScoreRecord> records, Judge metric, String judgeModel) {
         Objects.requireNonNull(metric, "metric");
         Objects.requireNonNull(judgeModel, "judgeModel");
         // cell -> repeat -> score, for the scored records of this metric, version and judge
         Map<String, Map<Integer, Double>> byCell = new TreeMap<>();
         int repeats = 0;
         for (ScoreRecord r : records) {
-            if (!r.metric().equals(metric.name())
+            if (!r.metric().equals(metric.metric())
                     || !r.promptVersion().equals(metric.version())
                     || !r.judgeModel().equals(judgeModel)) {
                 continue;
@@ -86,7 +87,7 @@ public record SelfConsistency(
         }
         if (complete.isEmpty()) {
             return new SelfConsistency(
-                    metric.name(),
+                    metric.metric(),
                     judgeModel,
                     repeats,
                     0,
@@ -127,7 +128,7 @@ public record SelfConsistency(
         }
         int n = complete.size();
         return new SelfConsistency(
-                metric.name(),
+                metric.metric(),
                 judgeModel,
                 repeats,
                 n,
@@ -145,10 +146,10 @@ public record SelfConsistency(
      * @param judgeModel the judge model
      * @return one entry per judge metric, in order
      */
-    public static List<SelfConsistency> of(List<ScoreRecord> records, List<Metric> metrics, String judgeModel) {
+    public static List<SelfConsistency> of(List<ScoreRecord> records, List<Judge> metrics, String judgeModel) {
         List<SelfConsistency> out = new ArrayList<>();
-        for (Metric m : metrics) {
-            if (m.usesJudge()) {
+        for (Judge m : metrics) {
+            if (m.usesModel()) {
                 out.add(of(records, m, judgeModel));
             }
         }

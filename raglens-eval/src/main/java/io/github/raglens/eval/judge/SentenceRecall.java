@@ -17,7 +17,7 @@ import java.util.Objects;
  * <p>No reference fails with {@code no-reference}, a reference without a sentence with {@code
  * no-statements}; no contexts score 0 without a call. Thread-safe.
  */
-final class SentenceRecall implements Judge, RepeatableMetric {
+final class SentenceRecall implements RepeatableMetric {
 
     private final JudgeSession session;
 
@@ -26,7 +26,7 @@ final class SentenceRecall implements Judge, RepeatableMetric {
     }
 
     @Override
-    public Metric repeat(int r) {
+    public Judge repeat(int r) {
         return new SentenceRecall(session.repeat(r));
     }
 
@@ -36,23 +36,8 @@ final class SentenceRecall implements Judge, RepeatableMetric {
     }
 
     @Override
-    public String name() {
-        return StatementSupport.CONTEXT_RECALL;
-    }
-
-    @Override
     public String version() {
         return "sentences+" + Prompts.SUPPORT_VERSION;
-    }
-
-    @Override
-    public boolean usesJudge() {
-        return true;
-    }
-
-    @Override
-    public Judgement score(EvalCase c) {
-        return judge(c.toJudgeInput());
     }
 
     @Override

@@ -17,7 +17,7 @@ import java.util.Set;
  * fails with {@code no-statements}; context recall without a reference fails with {@code
  * no-reference}; no contexts score 0 without a verdict call. Thread-safe.
  */
-public final class StatementSupport implements Judge, RepeatableMetric {
+public final class StatementSupport implements RepeatableMetric {
 
     /** The name of faithfulness, the answer's side. */
     public static final String FAITHFULNESS = "faithfulness";
@@ -58,33 +58,18 @@ public final class StatementSupport implements Judge, RepeatableMetric {
 
     /** This metric judging in repeat {@code r} (0 is this metric); see {@link Scorer.Builder#repeats}. */
     @Override
-    public Metric repeat(int r) {
+    public Judge repeat(int r) {
         return new StatementSupport(side, support.repeat(r));
     }
 
     @Override
     public String metric() {
-        return name();
-    }
-
-    @Override
-    public String name() {
         return side == ContextSupport.Side.ANSWER ? FAITHFULNESS : CONTEXT_RECALL;
     }
 
     @Override
     public String version() {
         return Prompts.STATEMENTS_VERSION + "+" + Prompts.SUPPORT_VERSION;
-    }
-
-    @Override
-    public boolean usesJudge() {
-        return true;
-    }
-
-    @Override
-    public Judgement score(EvalCase c) {
-        return judge(c.toJudgeInput());
     }
 
     @Override
@@ -97,6 +82,6 @@ public final class StatementSupport implements Judge, RepeatableMetric {
 
     @Override
     public String toString() {
-        return name();
+        return metric();
     }
 }

@@ -1,6 +1,8 @@
 package io.github.raglens.eval.judge;
 
+import io.github.raglens.model.JudgeInput;
 import io.github.raglens.model.Judgement;
+import io.github.raglens.spi.Judge;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -9,15 +11,15 @@ import java.util.function.Function;
  * Metrics computed from the text alone, without a judge model: string-similarity context precision
  * and recall against the source chunk, ROUGE-L, BLEU, exact and substring match. Thread-safe.
  */
-public final class TextMetric implements Metric {
+public final class TextMetric implements Judge {
 
     /** Similarity at or above which a retrieved context counts as the source (precision). */
     static final double THRESHOLD = 0.5;
 
     private final String name;
-    private final Function<EvalCase, Judgement> fn;
+    private final Function<JudgeInput, Judgement> fn;
 
-    private TextMetric(String name, Function<EvalCase, Judgement> fn) {
+    private TextMetric(String name, Function<JudgeInput, Judgement> fn) {
         this.name = name;
         this.fn = fn;
     }
@@ -104,7 +106,7 @@ public final class TextMetric implements Metric {
     }
 
     @Override
-    public String name() {
+    public String metric() {
         return name;
     }
 
@@ -113,14 +115,15 @@ public final class TextMetric implements Metric {
         return "text-1";
     }
 
+    /** Returns {@code false}: text metrics need no model. */
     @Override
-    public boolean usesJudge() {
+    public boolean usesModel() {
         return false;
     }
 
     @Override
-    public Judgement score(EvalCase c) {
-        return fn.apply(c);
+    public Judgement judge(JudgeInput input) {
+        return fn.apply(input);
     }
 
     @Override

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
+import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,16 +15,16 @@ import org.junit.jupiter.api.Test;
 /** Aggregation compares retrievers on the questions all of them scored, with coverage beside. */
 class AggregationTest {
 
-    private static final Metric FAITH = TextMetric.rougeL();
+    private static final Judge FAITH = TextMetric.rougeL();
 
     private static ScoreRecord scored(String r, String q, double s) {
         return new ScoreRecord(
-                r, q, FAITH.name(), ScoreRecord.NO_JUDGE, FAITH.version(), ScoreRecord.SCORED, s, "", "");
+                r, q, FAITH.metric(), ScoreRecord.NO_JUDGE, FAITH.version(), ScoreRecord.SCORED, s, "", "");
     }
 
     private static ScoreRecord failed(String r, String q, String reason) {
         return new ScoreRecord(
-                r, q, FAITH.name(), ScoreRecord.NO_JUDGE, FAITH.version(), ScoreRecord.FAILED, null, reason, "x");
+                r, q, FAITH.metric(), ScoreRecord.NO_JUDGE, FAITH.version(), ScoreRecord.FAILED, null, reason, "x");
     }
 
     @Test
@@ -42,8 +43,8 @@ class AggregationTest {
                 scored("c", "q3", 1),
                 scored("c", "q4", 0)));
         // Another version and a question outside the sample must not count.
-        records.add(
-                new ScoreRecord("b", "q3", FAITH.name(), ScoreRecord.NO_JUDGE, "old", ScoreRecord.SCORED, 1.0, "", ""));
+        records.add(new ScoreRecord(
+                "b", "q3", FAITH.metric(), ScoreRecord.NO_JUDGE, "old", ScoreRecord.SCORED, 1.0, "", ""));
         records.add(scored("a", "q9", 0));
 
         Aggregation agg = Aggregation.of(
@@ -78,17 +79,17 @@ class AggregationTest {
 
     @Test
     void pairTests_areHolmCorrectedAcrossEveryPairAndMetric() {
-        Metric rouge = TextMetric.rougeL();
-        Metric bleu = TextMetric.bleu();
+        Judge rouge = TextMetric.rougeL();
+        Judge bleu = TextMetric.bleu();
         List<ScoreRecord> records = new ArrayList<>();
         for (int q = 0; q < 12; q++) {
-            for (Metric m : List.of(rouge, bleu)) {
+            for (Judge m : List.of(rouge, bleu)) {
                 for (String r : List.of("a", "b", "c")) {
                     double score = r.equals("a") ? 0.9 : r.equals("b") ? (q % 3 == 0 ? 0.9 : 0.2) : 0.5 + 0.01 * q;
                     records.add(new ScoreRecord(
                             r,
                             "q" + q,
-                            m.name(),
+                            m.metric(),
                             ScoreRecord.NO_JUDGE,
                             m.version(),
                             ScoreRecord.SCORED,

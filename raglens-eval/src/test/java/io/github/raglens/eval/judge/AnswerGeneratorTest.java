@@ -16,6 +16,7 @@ import io.github.raglens.model.RetrievedContext;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.spi.RagSystem;
 import io.github.raglens.spi.Retriever;
+import io.github.raglens.testkit.ScriptedLlm;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -75,7 +76,7 @@ class AnswerGeneratorTest {
     @Test
     void answersEveryPairFromTopKContexts_recordsFailures_andTheRerunRetriesOnlyThem() {
         AtomicBoolean refuse = new AtomicBoolean(true);
-        ScriptedLlm llm = new ScriptedLlm("fake/answer")
+        ScriptedLlm llm = ScriptedLlm.of("fake/answer")
                 .on(
                         "",
                         "QUESTION: Question q2?",
@@ -92,7 +93,7 @@ class AnswerGeneratorTest {
         assertThat(first.failed()).isEqualTo(2);
         assertThat(first.failuresByReason()).containsEntry("refusal", 2);
         assertThat(llm.calls()).isEqualTo(6);
-        String prompt = SimulatedJudge.user(llm.requests().get(0));
+        String prompt = ScriptedLlm.prompt(llm.requests().get(0));
         assertThat(prompt).contains("[5] ").doesNotContain("[6] ");
 
         AnswerRecord a = AnswerGenerator.read(file).stream()
@@ -133,8 +134,8 @@ class AnswerGeneratorTest {
 
     @Test
     void answers_areReusedOnlyWhileEverythingThatMadeThemIsUnchanged() {
-        ScriptedLlm llm = new ScriptedLlm("fake/answer").on("", "QUESTION:", "Grounded answer.");
-        ScriptedLlm other = new ScriptedLlm("fake/other").on("", "QUESTION:", "Other answer.");
+        ScriptedLlm llm = ScriptedLlm.of("fake/answer").on("", "QUESTION:", "Grounded answer.");
+        ScriptedLlm other = ScriptedLlm.of("fake/other").on("", "QUESTION:", "Other answer.");
         VersionedRetriever retriever = new VersionedRetriever();
         List<QuestionSample> qs = List.of(question("q1"), question("q2"), question("q3"));
         Path file = dir.resolve("answers.jsonl");
@@ -194,7 +195,7 @@ class AnswerGeneratorTest {
         List<QuestionSample> qs = List.of(question("q1"), question("q2"), question("q3"));
         Path file = dir.resolve("answers.jsonl");
 
-        AnswerGenerator.Summary first = AnswerGenerator.of(new ScriptedLlm("unused"), 5, 2)
+        AnswerGenerator.Summary first = AnswerGenerator.of(ScriptedLlm.of("unused"), 5, 2)
                 .generate(file, qs, List.of(mine), Map.of("my-app", "http://localhost:8080/ask"));
 
         assertThat(first.answered()).isEqualTo(2);
@@ -208,11 +209,11 @@ class AnswerGeneratorTest {
         assertThat(q1.contextTexts()).containsExactly("Widgets weigh 3 kg.");
         assertThat(q1.provenance()).startsWith("system=http://localhost:8080/ask\nquestion=");
 
-        AnswerGenerator.Summary again = AnswerGenerator.of(new ScriptedLlm("unused"), 5, 2)
+        AnswerGenerator.Summary again = AnswerGenerator.of(ScriptedLlm.of("unused"), 5, 2)
                 .generate(file, qs, List.of(mine), Map.of("my-app", "http://localhost:8080/ask"));
         assertThat(again.alreadyAnswered()).isEqualTo(2);
         assertThat(again.failed()).isEqualTo(1);
-        assertThat(AnswerGenerator.of(new ScriptedLlm("unused"), 5, 2)
+        assertThat(AnswerGenerator.of(ScriptedLlm.of("unused"), 5, 2)
                         .generate(file, qs, List.of(mine), Map.of("my-app", "http://elsewhere/ask"))
                         .alreadyAnswered())
                 .as("another origin is another system")
@@ -230,7 +231,7 @@ class AnswerGeneratorTest {
                         "http", "down", "no connection to http://localhost:9/ask; start the service", null);
             }
         };
-        AnswerGenerator.Summary stopped = AnswerGenerator.of(new ScriptedLlm("unused"), 5, 1)
+        AnswerGenerator.Summary stopped = AnswerGenerator.of(ScriptedLlm.of("unused"), 5, 1)
                 .generate(dir.resolve("down.jsonl"), qs, List.of(down), Map.of());
         assertThat(stopped.stopReason()).contains("no connection to http://localhost:9/ask; start the service");
         assertThat(stopped.answered() + stopped.failed()).isZero();

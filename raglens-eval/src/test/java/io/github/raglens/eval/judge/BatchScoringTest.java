@@ -11,6 +11,7 @@ import io.github.raglens.providers.openai.OpenAiBatch;
 import io.github.raglens.providers.openai.OpenAiChat;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.store.JsonlStore;
+import io.github.raglens.testkit.SimulatedJudge;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.ParseException;
 import io.github.raglens.eval.stats.PredictionPoweredMean;
+import io.github.raglens.spi.Judge;
+import io.github.raglens.testkit.ScriptedLlm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,15 +17,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 class CalibrationTest {
 
-    private static final Metric FAITH = StatementSupport.faithfulness(
-            JudgeSession.builder(new ScriptedLlm()).build());
+    private static final Judge FAITH = StatementSupport.faithfulness(
+            JudgeSession.builder(ScriptedLlm.of("fake/judge")).build());
 
     @TempDir
     Path dir;
 
     private static ScoreRecord judged(String retriever, String q, double score) {
         return new ScoreRecord(
-                retriever, q, FAITH.name(), "fake/judge", FAITH.version(), ScoreRecord.SCORED, score, "", "");
+                retriever, q, FAITH.metric(), "fake/judge", FAITH.version(), ScoreRecord.SCORED, score, "", "");
     }
 
     @Test
@@ -35,7 +37,7 @@ class CalibrationTest {
         }
         records.add(judged("dense", "q0", 1)); // one labelled cell only: no estimate
         records.add(new ScoreRecord(
-                "bm25", "q0", FAITH.name(), "other/judge", FAITH.version(), ScoreRecord.SCORED, 0.0, "", ""));
+                "bm25", "q0", FAITH.metric(), "other/judge", FAITH.version(), ScoreRecord.SCORED, 0.0, "", ""));
         Path file = Files.writeString(dir.resolve("labels.jsonl"), """
                 {"retriever":"bm25","questionId":"q0","metric":"faithfulness","score":0}
                 {"retriever":"bm25","questionId":"q1","metric":"faithfulness","score":1}

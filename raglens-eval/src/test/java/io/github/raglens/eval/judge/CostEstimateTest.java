@@ -3,6 +3,8 @@ package io.github.raglens.eval.judge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.model.TokenPrice;
+import io.github.raglens.spi.Judge;
+import io.github.raglens.testkit.SimulatedJudge;
 import io.github.raglens.usage.UsageLedger;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,14 +22,14 @@ class CostEstimateTest {
         List<EvalCase> cases = Cases.of(10, Cases.RETRIEVERS, 5);
         for (String mode : List.of("ONE_CALL", "PER_CONTEXT", "ragas-compatible")) {
             Path ws = dir.resolve(mode);
-            SimulatedJudge judge = new SimulatedJudge();
+            SimulatedJudge judge = SimulatedJudge.of();
             try (JudgeSession s = JudgeSession.builder(judge)
                     .callCache(ws.resolve("judge-calls.jsonl"))
                     .ledger(UsageLedger.builder()
                             .price(judge.modelName(), TokenPrice.of(0.15, 0.60))
                             .build())
                     .build()) {
-                List<Metric> metrics = mode.equals("ragas-compatible")
+                List<Judge> metrics = mode.equals("ragas-compatible")
                         ? Metrics.ragasCompatible(Metrics.DEFAULT, s)
                         : Metrics.create(Metrics.DEFAULT, s, ContextPrecision.Mode.valueOf(mode));
                 CostEstimate before = CostEstimate.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"));

@@ -3,6 +3,11 @@ package io.github.raglens.eval.judge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.github.raglens.model.ChatOutcome;
+import io.github.raglens.model.ChatRequest;
+import io.github.raglens.spi.Judge;
+import io.github.raglens.spi.LlmProvider;
+import io.github.raglens.testkit.SimulatedJudge;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -85,26 +90,26 @@ class JudgeAgreementTest {
     void twoJudgeModels_scoringTheSameCases_areComparedCellByCell(@TempDir Path dir) {
         List<EvalCase> cases = Cases.of(4, Cases.RETRIEVERS, 5);
         Path scores = dir.resolve("scores.jsonl");
-        SimulatedJudge a = new SimulatedJudge();
+        SimulatedJudge a = SimulatedJudge.of();
         // The second judge fails every context the first one passes: usefulness verdicts flipped.
-        SimulatedJudge b = new SimulatedJudge() {
+        LlmProvider b = new LlmProvider() {
             @Override
             public String modelName() {
                 return "fake/contrary";
             }
 
             @Override
-            public io.github.raglens.model.ChatOutcome chat(io.github.raglens.model.ChatRequest r) {
-                var out = (io.github.raglens.model.ChatOutcome.Completed) super.chat(r);
+            public ChatOutcome chat(ChatRequest r) {
+                var out = (ChatOutcome.Completed) a.chat(r);
                 String flipped = out.text()
                         .replace("\"verdict\":1", "\"verdict\":x")
                         .replace("\"verdict\":0", "\"verdict\":1")
                         .replace("\"verdict\":x", "\"verdict\":0");
-                return new io.github.raglens.model.ChatOutcome.Completed(flipped, out.usage());
+                return new ChatOutcome.Completed(flipped, out.usage());
             }
         };
-        List<Metric> metrics = null;
-        for (SimulatedJudge judge : List.of(a, b)) {
+        List<Judge> metrics = null;
+        for (LlmProvider judge : List.of(a, b)) {
             try (JudgeSession s = JudgeSession.builder(judge).build()) {
                 metrics = Metrics.create(List.of(ContextPrecision.NAME), s);
                 Scorer.builder(scores).session(s).metrics(metrics).build().score(cases);

@@ -2,7 +2,8 @@ package io.github.raglens.eval.judge;
 
 import io.github.raglens.model.JudgeInput;
 import io.github.raglens.spi.Judge;
-import io.github.raglens.spi.JudgeContract;
+import io.github.raglens.testkit.JudgeContract;
+import io.github.raglens.testkit.SimulatedJudge;
 import java.util.List;
 import org.junit.jupiter.api.Nested;
 
@@ -24,7 +25,7 @@ class JudgeMetricsContractTests {
                     "Twelve hours, cold."));
 
     static JudgeSession session() {
-        return JudgeSession.builder(new SimulatedJudge()).build();
+        return JudgeSession.builder(SimulatedJudge.of()).build();
     }
 
     @Nested

@@ -1,8 +1,8 @@
 package io.github.raglens.eval.judge;
 
-import static io.github.raglens.eval.judge.ScriptedLlm.statements;
-import static io.github.raglens.eval.judge.ScriptedLlm.verdict;
-import static io.github.raglens.eval.judge.ScriptedLlm.verdicts;
+import static io.github.raglens.eval.judge.JudgeReplies.statements;
+import static io.github.raglens.eval.judge.JudgeReplies.verdict;
+import static io.github.raglens.eval.judge.JudgeReplies.verdicts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -10,6 +10,8 @@ import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.JudgeInput;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.spi.Judge;
+import io.github.raglens.testkit.ScriptedLlm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +45,7 @@ class JudgeMetricsTest {
 
     @Test
     void faithfulness_twoOfThreeStatementsSupported_scoresTwoThirds_inTwoCalls() {
-        ScriptedLlm llm = new ScriptedLlm()
+        ScriptedLlm llm = ScriptedLlm.of("fake/judge")
                 .on("statements", "TEXT:\nANS", statements("s1", "s2", "s3"))
                 .on("verdicts", "CONTEXT:\nctx-one", verdicts(1, 0, 1));
         Judgement j = StatementSupport.faithfulness(session(llm)).judge(input(CONTEXTS));
@@ -54,7 +56,7 @@ class JudgeMetricsTest {
 
     @Test
     void faithfulness_allVerdictsZero_scoresZero() {
-        ScriptedLlm llm = new ScriptedLlm()
+        ScriptedLlm llm = ScriptedLlm.of("fake/judge")
                 .on("statements", "TEXT:\nANS", statements("s1", "s2"))
                 .on("verdicts", "CONTEXT:", verdicts(0, 0));
         assertThat(score(StatementSupport.faithfulness(session(llm)).judge(input(CONTEXTS))))
@@ -63,7 +65,7 @@ class JudgeMetricsTest {
 
     @Test
     void faithfulness_answerWithoutStatements_failsNoStatements_afterOneCall() {
-        ScriptedLlm llm = new ScriptedLlm().on("statements", "TEXT:\nANS", statements());
+        ScriptedLlm llm = ScriptedLlm.of("fake/judge").on("statements", "TEXT:\nANS", statements());
         Judgement.Failed f = failed(StatementSupport.faithfulness(session(llm)).judge(input(CONTEXTS)));
         assertThat(f.reason()).isEqualTo("no-statements");
         assertThat(f.detail()).isEqualTo("the answer makes no factual statement");
@@ -72,7 +74,7 @@ class JudgeMetricsTest {
 
     @Test
     void faithfulness_oneContext_isTheWholePremise() {
-        ScriptedLlm llm = new ScriptedLlm()
+        ScriptedLlm llm = ScriptedLlm.of("fake/judge")
                 .on("statements", "TEXT:\nANS", statements("s1", "s2", "s3", "s4"))
                 .on("verdicts", "CONTEXT:\nctx-one text\n\nSTATEMENTS", verdicts(1, 1, 1, 0));
         assertThat(score(StatementSupport.faithfulness(session(llm)).judge(input(List.of("ctx-one text")))))
@@ -83,7 +85,7 @@ class JudgeMetricsTest {
     void factualCorrectness_hand_computed_precisionRecallF1() {
         // Answer claims vs reference: 1,1,1,0 -> TP 3, FP 1; reference claims vs answer: 1,0,0 -> FN 2.
         // precision 3/4, recall 3/5, F1 = 2 * 0.75 * 0.6 / 1.35 = 2/3.
-        ScriptedLlm llm = new ScriptedLlm()
+        ScriptedLlm llm = ScriptedLlm.of("fake/judge")
                 .on("statements", "TEXT:\nANS", statements("a1", "a2", "a3", "a4"))
                 .on("statements", "TEXT:\nREF", statements("r1", "r2", "r3"))
                 .on("verdicts", "REFERENCE:\nREF", verdicts(1, 1, 1, 0))
@@ -103,7 +105,7 @@ class JudgeMetricsTest {
 
     @Test
     void factualCorrectness_allVerdictsZero_scoresZero_notNaN() {
-        ScriptedLlm llm = new ScriptedLlm()
+        ScriptedLlm llm = ScriptedLlm.of("fake/judge")
                 .on("statements", "TEXT:\nANS", statements("a1", "a2"))
                 .on("statements", "TEXT:\nREF", statements("r1"))
                 .on("verdicts", "REFERENCE:\nREF", verdicts(0, 0))
@@ -114,14 +116,14 @@ class JudgeMetricsTest {
 
     @Test
     void factualCorrectness_answerWithoutClaims_scoresZero_andReferenceWithoutClaims_fails() {
-        ScriptedLlm none = new ScriptedLlm()
+        ScriptedLlm none = ScriptedLlm.of("fake/judge")
                 .on("statements", "TEXT:\nANS", statements())
                 .on("statements", "TEXT:\nREF", statements("r1"));
         assertThat(score(FactualCorrectness.of(session(none)).judge(input(CONTEXTS))))
                 .isZero();
         assertThat(none.calls()).isEqualTo(2);
 
-        ScriptedLlm noRef = new ScriptedLlm()
+        ScriptedLlm noRef = ScriptedLlm.of("fake/judge")
                 .on("statements", "TEXT:\nANS", statements("a1"))
                 .on("statements", "TEXT:\nREF", statements());
         Judgement.Failed f = failed(FactualCorrectness.of(session(noRef)).judge(input(CONTEXTS)));
@@ -146,7 +148,7 @@ class JudgeMetricsTest {
         // verdicts 1,0,1,0,1: AP = (1/1 + 2/3 + 3/5) / 3 = 0.755555…
         List<String> five = List.of("c-1", "c-2", "c-3", "c-4", "c-5");
         int[] v = {1, 0, 1, 0, 1};
-        ScriptedLlm llm = new ScriptedLlm();
+        ScriptedLlm llm = ScriptedLlm.of("fake/judge");
         for (int i = 0; i < 5; i++) {
             llm.on("usefulness", "CONTEXT:\nc-" + (i + 1), verdict(v[i]));
         }
@@ -159,7 +161,7 @@ class JudgeMetricsTest {
     @Test
     void contextPrecision_oneCall_isTheDefault_sameScore_inOneCall() {
         List<String> five = List.of("c-1", "c-2", "c-3", "c-4", "c-5");
-        ScriptedLlm llm = new ScriptedLlm().on("verdicts", "CONTEXTS:\n[1] c-1", verdicts(1, 0, 1, 0, 1));
+        ScriptedLlm llm = ScriptedLlm.of("fake/judge").on("verdicts", "CONTEXTS:\n[1] c-1", verdicts(1, 0, 1, 0, 1));
         Judgement j = ContextPrecision.of(session(llm)).judge(input(five));
         assertThat(score(j)).isCloseTo((1 + 2.0 / 3 + 3.0 / 5) / 3, within(1e-12));
         assertThat(llm.calls()).isEqualTo(1);
@@ -173,23 +175,23 @@ class JudgeMetricsTest {
         assertThat(ContextPrecision.averagePrecision(new int[] {0, 1})).isEqualTo(0.5);
 
         ContextPrecision.Mode perContext = ContextPrecision.Mode.PER_CONTEXT;
-        ScriptedLlm useless = new ScriptedLlm().on("usefulness", "CONTEXT:", verdict(0));
+        ScriptedLlm useless = ScriptedLlm.of("fake/judge").on("usefulness", "CONTEXT:", verdict(0));
         assertThat(score(ContextPrecision.of(session(useless), perContext).judge(input(CONTEXTS))))
                 .isZero();
-        ScriptedLlm one = new ScriptedLlm().on("usefulness", "CONTEXT:\nctx-one", verdict(1));
+        ScriptedLlm one = ScriptedLlm.of("fake/judge").on("usefulness", "CONTEXT:\nctx-one", verdict(1));
         assertThat(score(ContextPrecision.of(session(one), perContext).judge(input(List.of("ctx-one text")))))
                 .isEqualTo(1.0);
-        ScriptedLlm oneAll = new ScriptedLlm().on("verdicts", "CONTEXTS:\n[1] ctx-one", verdicts(1));
+        ScriptedLlm oneAll = ScriptedLlm.of("fake/judge").on("verdicts", "CONTEXTS:\n[1] ctx-one", verdicts(1));
         assertThat(score(ContextPrecision.of(session(oneAll)).judge(input(List.of("ctx-one text")))))
                 .isEqualTo(1.0);
-        ScriptedLlm uselessAll = new ScriptedLlm().on("verdicts", "CONTEXTS:", verdicts(0, 0, 0));
+        ScriptedLlm uselessAll = ScriptedLlm.of("fake/judge").on("verdicts", "CONTEXTS:", verdicts(0, 0, 0));
         assertThat(score(ContextPrecision.of(session(uselessAll)).judge(input(CONTEXTS))))
                 .isZero();
     }
 
     @Test
     void contextRecall_threeOfFourReferenceStatementsAttributed() {
-        ScriptedLlm llm = new ScriptedLlm()
+        ScriptedLlm llm = ScriptedLlm.of("fake/judge")
                 .on("statements", "TEXT:\nREF", statements("r1", "r2", "r3", "r4"))
                 .on("verdicts", "CONTEXT:\nctx-one", verdicts(1, 1, 0, 1));
         assertThat(score(StatementSupport.contextRecall(session(llm)).judge(input(CONTEXTS))))
@@ -199,11 +201,11 @@ class JudgeMetricsTest {
 
     @Test
     void contextRecall_referenceWithoutStatements_fails_andNoContexts_scoresZeroWithoutAVerdictCall() {
-        ScriptedLlm llm = new ScriptedLlm().on("statements", "TEXT:\nREF", statements());
+        ScriptedLlm llm = ScriptedLlm.of("fake/judge").on("statements", "TEXT:\nREF", statements());
         assertThat(failed(StatementSupport.contextRecall(session(llm)).judge(input(CONTEXTS)))
                         .reason())
                 .isEqualTo("no-statements");
-        ScriptedLlm two = new ScriptedLlm().on("statements", "TEXT:\nREF", statements("r1", "r2"));
+        ScriptedLlm two = ScriptedLlm.of("fake/judge").on("statements", "TEXT:\nREF", statements("r1", "r2"));
         assertThat(score(StatementSupport.contextRecall(session(two)).judge(input(List.of()))))
                 .isZero();
         assertThat(two.calls()).isEqualTo(1);
@@ -212,16 +214,16 @@ class JudgeMetricsTest {
     @Test
     void faithfulnessAndContextRecall_fromMetricsCreate_shareOneVerdictCall_answerStatementsFirst() {
         // Answer statements a1..a3 then reference statements r1, r2 in one call: verdicts 1,0,1 | 1,1.
-        ScriptedLlm llm = new ScriptedLlm()
+        ScriptedLlm llm = ScriptedLlm.of("fake/judge")
                 .on("statements", "TEXT:\nANS", statements("a1", "a2", "a3"))
                 .on("statements", "TEXT:\nREF", statements("r1", "r2"))
                 .on("verdicts", "STATEMENTS:\n[1] a1\n[2] a2\n[3] a3\n[4] r1\n[5] r2\n", verdicts(1, 0, 1, 1, 1));
         JudgeSession s = session(llm);
-        List<Metric> metrics =
+        List<Judge> metrics =
                 Metrics.create(List.of(StatementSupport.CONTEXT_RECALL, StatementSupport.FAITHFULNESS), s);
         EvalCase c = new EvalCase("r", "q", Q, ANSWER, CONTEXTS, REFERENCE, List.of());
-        Judgement recall = metrics.get(0).score(c);
-        Judgement faithfulness = metrics.get(1).score(c);
+        Judgement recall = metrics.get(0).judge(c.toJudgeInput());
+        Judgement faithfulness = metrics.get(1).judge(c.toJudgeInput());
         assertThat(score(faithfulness)).isCloseTo(2.0 / 3, within(1e-12));
         assertThat(((Judgement.Scored) faithfulness).explanation())
                 .isEqualTo("2 of 3 statements supported by the contexts\n[1] a1 — r1\n[0] a2 — r2\n[1] a3 — r3");
@@ -236,7 +238,7 @@ class JudgeMetricsTest {
 
     @Test
     void sharedStep_otherSideFailing_checksTheSideAlone_andFailsOnlyTheOtherMetric() {
-        ScriptedLlm llm = new ScriptedLlm()
+        ScriptedLlm llm = ScriptedLlm.of("fake/judge")
                 .on("statements", "TEXT:\nANS", statements("a1", "a2"))
                 .on(
                         "statements",
@@ -245,31 +247,32 @@ class JudgeMetricsTest {
                                 "{\"statements\": [\"cut", io.github.raglens.model.TokenUsage.NONE))
                 .on("verdicts", "STATEMENTS:\n[1] a1\n[2] a2\n\nReply", verdicts(1, 1));
         JudgeSession s = JudgeSession.builder(llm).retries(0).build();
-        List<Metric> metrics =
+        List<Judge> metrics =
                 Metrics.create(List.of(StatementSupport.FAITHFULNESS, StatementSupport.CONTEXT_RECALL), s);
         EvalCase c = new EvalCase("r", "q", Q, ANSWER, CONTEXTS, REFERENCE, List.of());
-        assertThat(score(metrics.get(0).score(c))).isEqualTo(1.0);
-        assertThat(failed(metrics.get(1).score(c)).reason()).isEqualTo("invalid-json");
+        assertThat(score(metrics.get(0).judge(c.toJudgeInput()))).isEqualTo(1.0);
+        assertThat(failed(metrics.get(1).judge(c.toJudgeInput())).reason()).isEqualTo("invalid-json");
         assertThat(llm.calls("verdicts")).isEqualTo(1);
     }
 
     @Test
     void sharedStep_answerWithoutStatements_contextRecallStillScoresAlone() {
-        ScriptedLlm llm = new ScriptedLlm()
+        ScriptedLlm llm = ScriptedLlm.of("fake/judge")
                 .on("statements", "TEXT:\nANS", statements())
                 .on("statements", "TEXT:\nREF", statements("r1", "r2"))
                 .on("verdicts", "STATEMENTS:\n[1] r1\n[2] r2\n\nReply", verdicts(0, 1));
-        List<Metric> metrics =
+        List<Judge> metrics =
                 Metrics.create(List.of(StatementSupport.FAITHFULNESS, StatementSupport.CONTEXT_RECALL), session(llm));
         EvalCase c = new EvalCase("r", "q", Q, ANSWER, CONTEXTS, REFERENCE, List.of());
-        assertThat(failed(metrics.get(0).score(c)).detail()).isEqualTo("the answer makes no factual statement");
-        assertThat(score(metrics.get(1).score(c))).isEqualTo(0.5);
+        assertThat(failed(metrics.get(0).judge(c.toJudgeInput())).detail())
+                .isEqualTo("the answer makes no factual statement");
+        assertThat(score(metrics.get(1).judge(c.toJudgeInput()))).isEqualTo(0.5);
         assertThat(llm.calls()).isEqualTo(3);
     }
 
     @Test
     void metricsWithoutReference_failNoReference_withoutACall() {
-        ScriptedLlm llm = new ScriptedLlm();
+        ScriptedLlm llm = ScriptedLlm.of("fake/judge");
         JudgeInput noRef = new JudgeInput(Q, ANSWER, CONTEXTS, "");
         JudgeSession s = session(llm);
         assertThat(failed(StatementSupport.contextRecall(s).judge(noRef)).reason())
@@ -313,13 +316,13 @@ class JudgeMetricsTest {
                 Q, new float[] {1, 0}, "g1", new float[] {1, 0}, "g2", new float[] {0, 1}, "g3", new float[] {1, 1}));
         String reply = "{\"questions\":[{\"question\":\"g1\",\"noncommittal\":0},"
                 + "{\"question\":\"g2\",\"noncommittal\":1},{\"question\":\"g3\",\"noncommittal\":0}]}";
-        ScriptedLlm llm = new ScriptedLlm().on("questions", "ANSWER:\nANS", reply);
+        ScriptedLlm llm = ScriptedLlm.of("fake/judge").on("questions", "ANSWER:\nANS", reply);
         JudgeSession s = JudgeSession.builder(llm).embeddings(emb).build();
         assertThat(score(ResponseRelevancy.of(s).judge(input(CONTEXTS))))
                 .isCloseTo((1 + 1 / Math.sqrt(2)) / 3, within(1e-6));
 
-        ScriptedLlm evasive =
-                new ScriptedLlm().on("questions", "ANSWER:", reply.replace("\"noncommittal\":0", "\"noncommittal\":1"));
+        ScriptedLlm evasive = ScriptedLlm.of("fake/judge")
+                .on("questions", "ANSWER:", reply.replace("\"noncommittal\":0", "\"noncommittal\":1"));
         JudgeSession s2 = JudgeSession.builder(evasive).embeddings(emb).build();
         assertThat(score(ResponseRelevancy.of(s2).judge(input(CONTEXTS)))).isZero();
 

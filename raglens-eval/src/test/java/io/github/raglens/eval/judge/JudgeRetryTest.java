@@ -1,7 +1,7 @@
 package io.github.raglens.eval.judge;
 
-import static io.github.raglens.eval.judge.ScriptedLlm.statements;
-import static io.github.raglens.eval.judge.ScriptedLlm.verdicts;
+import static io.github.raglens.eval.judge.JudgeReplies.statements;
+import static io.github.raglens.eval.judge.JudgeReplies.verdicts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,6 +12,7 @@ import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.JudgeInput;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.model.TokenUsage;
+import io.github.raglens.testkit.ScriptedLlm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -27,7 +28,7 @@ class JudgeRetryTest {
     void wrongNumberOfVerdicts_isRetriedWithARepairMessage_andTheRepairedReplyScores() {
         AtomicInteger verdictCalls = new AtomicInteger();
         String tooFew = verdicts(1);
-        ScriptedLlm llm = new ScriptedLlm()
+        ScriptedLlm llm = ScriptedLlm.of("fake/judge")
                 .on("statements", "TEXT:\nANS", statements("s1", "s2"))
                 .on(
                         "verdicts",
@@ -54,7 +55,7 @@ class JudgeRetryTest {
     @Test
     void replyThatIsNotJson_isRetriedWithWhatWasWrong() {
         AtomicInteger verdictCalls = new AtomicInteger();
-        ScriptedLlm llm = new ScriptedLlm()
+        ScriptedLlm llm = ScriptedLlm.of("fake/judge")
                 .on("statements", "TEXT:\nANS", statements("s1"))
                 .on(
                         "verdicts",

@@ -4,6 +4,7 @@ import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.spi.LlmProvider;
+import io.github.raglens.testkit.ScriptedLlm;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -33,7 +34,7 @@ final class LexicalJudge implements LlmProvider {
 
     @Override
     public ChatOutcome chat(ChatRequest request) {
-        String user = SimulatedJudge.user(request);
+        String user = ScriptedLlm.prompt(request);
         String reply = switch (request.schema().map(s -> s.name()).orElse("")) {
             case "statements" -> statementsReply(between(user, "TEXT:\n", "\n\nReply as"));
             case "verdicts" -> verdictsReply(user);

@@ -9,6 +9,7 @@ import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.RagSystem;
 import io.github.raglens.spi.Retriever;
+import io.github.raglens.testkit.SimulatedJudge;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +31,7 @@ class LiveEvaluationTest {
 
     /** The simulated judge after a latency, recording every call and the most in flight at once. */
     static final class RecordingModel implements LlmProvider {
-        private final SimulatedJudge replies = new SimulatedJudge();
+        private final SimulatedJudge replies = SimulatedJudge.of();
         private final long latencyMillis;
         final ConcurrentLinkedQueue<Call> calls = new ConcurrentLinkedQueue<>();
         final AtomicInteger inFlight = new AtomicInteger();

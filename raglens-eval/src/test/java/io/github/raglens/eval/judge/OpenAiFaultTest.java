@@ -7,6 +7,7 @@ import io.github.raglens.internal.Json;
 import io.github.raglens.providers.Environment;
 import io.github.raglens.providers.openai.OpenAi;
 import io.github.raglens.spi.LlmProvider;
+import io.github.raglens.testkit.SimulatedJudge;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -241,7 +242,7 @@ class OpenAiFaultTest {
 
         // The healthy server replies as the in-process simulated judge does, so a clean run is quick.
         Path clean = dir.resolve("clean");
-        try (JudgeSession s = JudgeSession.builder(new SimulatedJudge()).build()) {
+        try (JudgeSession s = JudgeSession.builder(SimulatedJudge.of()).build()) {
             Scorer.builder(clean.resolve("scores.jsonl"))
                     .session(s)
                     .metrics(Metrics.create(Metrics.DEFAULT, s, ContextPrecision.Mode.ONE_CALL))

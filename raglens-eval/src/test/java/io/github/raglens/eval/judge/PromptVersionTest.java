@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.raglens.internal.PromptVersion;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.ResponseSchema;
+import io.github.raglens.testkit.SimulatedJudge;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,11 +59,11 @@ class PromptVersionTest {
     void aCallCachedWithAnotherPromptVersion_isAMiss_andSentAgain() throws Exception {
         List<EvalCase> cases = Cases.of(2, List.of("bm25"), 3);
         Path calls = dir.resolve("judge-calls.jsonl");
-        SimulatedJudge first = new SimulatedJudge();
+        SimulatedJudge first = SimulatedJudge.of();
         score(first, calls, dir.resolve("scores-1.jsonl"), cases);
         assertThat(first.calls()).isPositive();
 
-        SimulatedJudge same = new SimulatedJudge();
+        SimulatedJudge same = SimulatedJudge.of();
         score(same, calls, dir.resolve("scores-2.jsonl"), cases);
         assertThat(same.calls()).as("same prompts: every call from the cache").isZero();
 
@@ -70,7 +71,7 @@ class PromptVersionTest {
         String text = Files.readString(calls, StandardCharsets.UTF_8);
         assertThat(text).contains(Prompts.STATEMENTS_VERSION + "|");
         Files.writeString(calls, text.replace(Prompts.STATEMENTS_VERSION + "|", "statements@00000000|"));
-        SimulatedJudge edited = new SimulatedJudge();
+        SimulatedJudge edited = SimulatedJudge.of();
         score(edited, calls, dir.resolve("scores-3.jsonl"), cases);
         assertThat(edited.calls())
                 .as("the statement extractions are sent again, the verdict calls are still cached")

@@ -7,7 +7,10 @@ import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.JudgeInput;
 import io.github.raglens.model.Judgement;
+import io.github.raglens.spi.Judge;
 import io.github.raglens.spi.LlmProvider;
+import io.github.raglens.testkit.ScriptedLlm;
+import io.github.raglens.testkit.SimulatedJudge;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -126,7 +129,7 @@ class RagasCompatibleModeTest {
             CountingLlm counting = new CountingLlm(judge.get());
             Path ws = dir.resolve(name + "-" + mode);
             try (JudgeSession s = JudgeSession.builder(counting).concurrency(4).build()) {
-                List<Metric> metrics =
+                List<Judge> metrics =
                         mode == 0 ? Metrics.create(Metrics.DEFAULT, s) : Metrics.ragasCompatible(Metrics.DEFAULT, s);
                 ScoringSummary summary = Scorer.builder(ws.resolve("scores.jsonl"))
                         .session(s)
@@ -189,7 +192,7 @@ class RagasCompatibleModeTest {
 
     @Test
     void simulatedJudge_printsTheDifferencePerMetric() {
-        Difference d = measure("simulated", SimulatedJudge::new, cases(SEED));
+        Difference d = measure("simulated", SimulatedJudge::of, cases(SEED));
         System.out.print(d.describe("simulated"));
         for (double[] m : d.byMetric().values()) {
             assertThat(m[1]).as("cells scored in both modes").isEqualTo(QUESTIONS * RETRIEVERS);
@@ -207,19 +210,19 @@ class RagasCompatibleModeTest {
                     "The brake stops the shaft.",
                     List.of("The brake stops the shaft."),
                     "The brake stops the shaft, and the sensor locks the housing. The rotor drives the generator.");
-            Metric ragas = Metrics.ragasCompatible(List.of(StatementSupport.CONTEXT_RECALL), s)
+            Judge ragas = Metrics.ragasCompatible(List.of(StatementSupport.CONTEXT_RECALL), s)
                     .getFirst();
-            Metric atomic =
+            Judge atomic =
                     Metrics.create(List.of(StatementSupport.CONTEXT_RECALL), s).getFirst();
-            assertThat(((Judgement.Scored) ragas.score(caseOf(in))).score()).isZero();
-            assertThat(((Judgement.Scored) atomic.score(caseOf(in))).score()).isCloseTo(1.0 / 3, within(1e-12));
+            assertThat(((Judgement.Scored) ragas.judge(in)).score()).isZero();
+            assertThat(((Judgement.Scored) atomic.judge(in)).score()).isCloseTo(1.0 / 3, within(1e-12));
             assertThat(ragas.version()).startsWith("sentences+support@").isNotEqualTo(atomic.version());
         }
     }
 
     @Test
     void ragasFactualCorrectness_roundsAndDecomposesWithoutTheQuestion() {
-        ScriptedLlm judge = new ScriptedLlm()
+        ScriptedLlm judge = ScriptedLlm.of("fake/judge")
                 .on("statements", "Decompose the TEXT", "{\"statements\":[\"a\",\"b\",\"c\"]}")
                 .on(
                         "verdicts",
@@ -232,13 +235,13 @@ class RagasCompatibleModeTest {
                         "{\"verdicts\":[{\"index\":1,\"reason\":\"r\",\"verdict\":1},"
                                 + "{\"index\":2,\"reason\":\"r\",\"verdict\":0},{\"index\":3,\"reason\":\"r\",\"verdict\":0}]}");
         try (JudgeSession s = JudgeSession.builder(judge).build()) {
-            Metric fc =
+            Judge fc =
                     Metrics.ragasCompatible(List.of(FactualCorrectness.NAME), s).getFirst();
-            Judgement j = fc.score(caseOf(new JudgeInput("Why?", "answer text", List.of("c"), "reference text")));
+            Judgement j = fc.judge(new JudgeInput("Why?", "answer text", List.of("c"), "reference text"));
             // TP=2 FP=1 FN=2: precision 2/3, recall 1/2, F1 0.5714… rounded as RAGAS rounds
             assertThat(((Judgement.Scored) j).score()).isEqualTo(0.57);
             assertThat(judge.requests())
-                    .allSatisfy(r -> assertThat(SimulatedJudge.user(r)).doesNotContain("QUESTION"));
+                    .allSatisfy(r -> assertThat(ScriptedLlm.prompt(r)).doesNotContain("QUESTION"));
             assertThat(fc.version()).startsWith("claims@").endsWith("+f1+ragas");
         }
     }
@@ -246,8 +249,8 @@ class RagasCompatibleModeTest {
     @Test
     void ragasCompatible_judgesContextPrecisionPerContext_andFaithfulnessAlone() {
         try (JudgeSession s = JudgeSession.builder(new LexicalJudge()).build()) {
-            List<Metric> metrics = Metrics.ragasCompatible(Metrics.DEFAULT, s);
-            assertThat(metrics).extracting(Metric::name).containsExactlyElementsOf(Metrics.DEFAULT);
+            List<Judge> metrics = Metrics.ragasCompatible(Metrics.DEFAULT, s);
+            assertThat(metrics).extracting(Judge::metric).containsExactlyElementsOf(Metrics.DEFAULT);
             assertThat(((ContextPrecision) metrics.get(2)).mode()).isEqualTo(ContextPrecision.Mode.PER_CONTEXT);
             assertThat(((StatementSupport) metrics.get(0)).support().batchesBothSides())
                     .isFalse();
@@ -281,9 +284,5 @@ class RagasCompatibleModeTest {
             calls.incrementAndGet();
             return delegate.chat(request);
         }
-    }
-
-    private static EvalCase caseOf(JudgeInput in) {
-        return new EvalCase("r", "q", in.question(), in.answer(), in.contexts(), in.reference(), List.of());
     }
 }

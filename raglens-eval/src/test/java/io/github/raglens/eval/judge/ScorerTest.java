@@ -9,7 +9,10 @@ import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
+import io.github.raglens.spi.Judge;
 import io.github.raglens.spi.LlmProvider;
+import io.github.raglens.testkit.ScriptedLlm;
+import io.github.raglens.testkit.SimulatedJudge;
 import io.github.raglens.usage.UsageLedger;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -56,7 +59,7 @@ class ScorerTest {
     @Test
     void headlineMetrics_shareDecompositions_callsPerSample() {
         List<EvalCase> cases = Cases.of(10, Cases.RETRIEVERS, 5);
-        SimulatedJudge perContext = new SimulatedJudge();
+        SimulatedJudge perContext = SimulatedJudge.of();
         ScoringSummary a =
                 run(dir.resolve("a"), () -> perContext, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
         assertThat(a.scored()).isEqualTo(200);
@@ -65,7 +68,7 @@ class ScorerTest {
         assertThat(perContext.calls()).isEqualTo(50 * 9 + 10);
         assertThat(perContext.repeatedPrompts()).isZero();
 
-        SimulatedJudge oneCall = new SimulatedJudge();
+        SimulatedJudge oneCall = SimulatedJudge.of();
         run(dir.resolve("b"), () -> oneCall, Metrics.DEFAULT, ContextPrecision.Mode.ONE_CALL, cases);
         assertThat(oneCall.calls()).isEqualTo(50 * 5 + 10);
         assertThat(oneCall.repeatedPrompts()).isZero();
@@ -74,7 +77,7 @@ class ScorerTest {
     @Test
     void aFailingProgressListener_doesNotStopScoring() {
         List<EvalCase> cases = Cases.of(2, Cases.RETRIEVERS, 5);
-        try (JudgeSession s = JudgeSession.builder(new SimulatedJudge()).build()) {
+        try (JudgeSession s = JudgeSession.builder(SimulatedJudge.of()).build()) {
             ScoringSummary summary = Scorer.builder(dir.resolve("scores.jsonl"))
                     .session(s)
                     .metrics(Metrics.create(Metrics.DEFAULT, s))
@@ -91,9 +94,9 @@ class ScorerTest {
     @Test
     void rerun_skipsScoredCells_andSendsNothing() {
         List<EvalCase> cases = Cases.of(4, Cases.RETRIEVERS, 5);
-        SimulatedJudge first = new SimulatedJudge();
+        SimulatedJudge first = SimulatedJudge.of();
         run(dir, () -> first, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
-        SimulatedJudge second = new SimulatedJudge();
+        SimulatedJudge second = SimulatedJudge.of();
         ScoringSummary again = run(dir, () -> second, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
         assertThat(again.alreadyScored()).isEqualTo(80);
         assertThat(again.scored()).isZero();
@@ -103,7 +106,7 @@ class ScorerTest {
     @Test
     void changedAnswerOrContexts_rescoresThatCell_andOnlyThat() {
         List<EvalCase> cases = Cases.of(4, Cases.RETRIEVERS, 5);
-        run(dir, SimulatedJudge::new, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        run(dir, SimulatedJudge::of, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
         List<EvalCase> changed = new java.util.ArrayList<>(cases);
         EvalCase c0 = cases.get(0);
         changed.set(
@@ -130,7 +133,7 @@ class ScorerTest {
                         c1.reference(),
                         c1.referenceContexts()));
 
-        ScoringSummary s = run(dir, SimulatedJudge::new, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, changed);
+        ScoringSummary s = run(dir, SimulatedJudge::of, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, changed);
 
         assertThat(s.alreadyScored()).isEqualTo(80 - 8);
         assertThat(s.scored()).isEqualTo(8);
@@ -144,21 +147,16 @@ class ScorerTest {
     @Test
     void newMetricVersion_rescoresOnlyThatMetric_reusingCachedCalls_andNewJudgeModel_rescoresAll() {
         List<EvalCase> cases = Cases.of(4, Cases.RETRIEVERS, 5);
-        run(dir, SimulatedJudge::new, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        run(dir, SimulatedJudge::of, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
 
         // One-call context precision is a new version of context precision only.
-        SimulatedJudge judge = new SimulatedJudge();
+        SimulatedJudge judge = SimulatedJudge.of();
         ScoringSummary s = run(dir, () -> judge, Metrics.DEFAULT, ContextPrecision.Mode.ONE_CALL, cases);
         assertThat(s.alreadyScored()).isEqualTo(60);
         assertThat(s.scored()).isEqualTo(20);
         assertThat(judge.calls()).as("one call per cell, nothing else re-sent").isEqualTo(20);
 
-        SimulatedJudge other = new SimulatedJudge() {
-            @Override
-            public String modelName() {
-                return "fake/other";
-            }
-        };
+        SimulatedJudge other = SimulatedJudge.of("fake/other");
         ScoringSummary t = run(dir, () -> other, Metrics.DEFAULT, ContextPrecision.Mode.ONE_CALL, cases);
         assertThat(t.alreadyScored()).isZero();
         assertThat(t.scored()).isEqualTo(80);
@@ -168,9 +166,9 @@ class ScorerTest {
     @Test
     void faults_areRecordedWithTheirReason_neverNaN_andASecondRunCompletesThem() {
         List<EvalCase> cases = Cases.of(6, Cases.RETRIEVERS, 5);
-        SimulatedJudge healthy = new SimulatedJudge();
+        SimulatedJudge healthy = SimulatedJudge.of();
         FaultyJudge faulty = new FaultyJudge(healthy, r -> {
-            String u = SimulatedJudge.user(r);
+            String u = ScriptedLlm.prompt(r);
             if (u.contains("Answer of bm25")) {
                 return new ChatOutcome.Failed(ChatOutcome.Reason.REFUSAL, "the model refused", TokenUsage.NONE);
             }
@@ -202,14 +200,14 @@ class ScorerTest {
             }
         }
 
-        SimulatedJudge second = new SimulatedJudge();
+        SimulatedJudge second = SimulatedJudge.of();
         ScoringSummary rerun = run(dir, () -> second, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
         assertThat(rerun.scored()).isEqualTo(first.failed());
         assertThat(rerun.failed()).isZero();
         assertThat(second.repeatedPrompts()).isZero();
 
         Path clean = dir.resolve("clean");
-        run(clean, SimulatedJudge::new, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        run(clean, SimulatedJudge::of, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
         assertThat(scores(dir)).isEqualTo(scores(clean));
     }
 
@@ -223,7 +221,7 @@ class ScorerTest {
                     .build());
         }
         try (JudgeSession s = b.build()) {
-            List<Metric> metrics = Metrics.create(
+            List<Judge> metrics = Metrics.create(
                     List.of(
                             StatementSupport.FAITHFULNESS,
                             ContextPrecision.NAME,
@@ -242,17 +240,17 @@ class ScorerTest {
     @Test
     void repeats_areDistinctCachedCalls_resumedWithoutResending_andTheAggregationUsesTheFirst() throws Exception {
         List<EvalCase> cases = Cases.of(4, Cases.RETRIEVERS, 5);
-        SimulatedJudge once = new SimulatedJudge();
+        SimulatedJudge once = SimulatedJudge.of();
         ScoringSummary single = runRepeated(dir.resolve("once"), once, 1, cases, TokenPrice.FREE, 0);
         assertThat(single.scored()).isEqualTo(80);
 
         // Three repeats, stopped by the budget part way, then finished: every call sent exactly once.
         Path ws = dir.resolve("thrice");
-        SimulatedJudge first = new SimulatedJudge();
+        SimulatedJudge first = SimulatedJudge.of();
         ScoringSummary stopped = runRepeated(ws, first, 3, cases, TokenPrice.of(1_000, 1_000), 5);
         assertThat(stopped.stopReason()).isPresent();
         assertThat(stopped.notRun()).isPositive();
-        SimulatedJudge rest = new SimulatedJudge();
+        SimulatedJudge rest = SimulatedJudge.of();
         ScoringSummary finished = runRepeated(ws, rest, 3, cases, TokenPrice.FREE, 0);
         assertThat(finished.cells())
                 .as("3 judge metrics x 3 repeats + rouge_l once")
@@ -272,14 +270,14 @@ class ScorerTest {
         List<ScoreRecord> records = Scorer.read(ws.resolve("scores.jsonl"));
         assertThat(records.stream().filter(r -> r.repeat() == 2)).hasSize(60);
         assertThat(records.stream().filter(r -> r.metric().equals("rouge_l"))).allMatch(r -> r.repeat() == 0);
-        SimulatedJudge again = new SimulatedJudge();
+        SimulatedJudge again = SimulatedJudge.of();
         assertThat(runRepeated(ws, again, 3, cases, TokenPrice.FREE, 0).scored())
                 .isZero();
         assertThat(again.calls()).isZero();
 
         // The deterministic fake gives every repeat the same verdicts: perfectly self-consistent.
         try (JudgeSession s = JudgeSession.builder(once).build()) {
-            Metric faithfulness = StatementSupport.faithfulness(s);
+            Judge faithfulness = StatementSupport.faithfulness(s);
             SelfConsistency sc = SelfConsistency.of(records, faithfulness, once.modelName());
             assertThat(sc.repeats()).isEqualTo(3);
             assertThat(sc.cells()).isEqualTo(20);
@@ -289,7 +287,7 @@ class ScorerTest {
         // Repeats stored beside the first judgement leave the aggregation as it was without them.
         List<String> questions = List.of("q0", "q1", "q2", "q3");
         try (JudgeSession s = JudgeSession.builder(once).build()) {
-            List<Metric> metrics =
+            List<Judge> metrics =
                     Metrics.create(List.of(StatementSupport.FAITHFULNESS, StatementSupport.CONTEXT_RECALL), s);
             var boot = io.github.raglens.eval.stats.Bootstrap.of(200, 1, 0.95);
             var test = io.github.raglens.eval.stats.PairedRandomizationTest.of(200, 1);
@@ -317,11 +315,11 @@ class ScorerTest {
     void repeats_dryRunCountsEveryRepeatsCalls() {
         List<EvalCase> cases = Cases.of(4, Cases.RETRIEVERS, 5);
         Path ws = dir.resolve("estimate");
-        SimulatedJudge judge = new SimulatedJudge();
+        SimulatedJudge judge = SimulatedJudge.of();
         try (JudgeSession s = JudgeSession.builder(judge)
                 .callCache(ws.resolve("judge-calls.jsonl"))
                 .build()) {
-            List<Metric> metrics = Metrics.create(Metrics.DEFAULT, s);
+            List<Judge> metrics = Metrics.create(Metrics.DEFAULT, s);
             CostEstimate before = CostEstimate.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"), 2);
             Scorer.builder(ws.resolve("scores.jsonl"))
                     .session(s)
@@ -342,7 +340,7 @@ class ScorerTest {
     void budget_stopsCleanly_keepsEverything_andTheNextRunFinishes() {
         List<EvalCase> cases = Cases.of(6, Cases.RETRIEVERS, 5);
         Path ws = dir.resolve("budget");
-        SimulatedJudge judge = new SimulatedJudge();
+        SimulatedJudge judge = SimulatedJudge.of();
         ScoringSummary stopped;
         try (JudgeSession s = JudgeSession.builder(judge)
                 .concurrency(2)
@@ -365,12 +363,12 @@ class ScorerTest {
         int callsBefore = judge.calls();
         assertThat(callsBefore).isLessThan(6 * 5 * 9 + 6);
 
-        SimulatedJudge rest = new SimulatedJudge();
+        SimulatedJudge rest = SimulatedJudge.of();
         ScoringSummary finished = run(ws, () -> rest, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
         assertThat(finished.alreadyScored() + finished.scored()).isEqualTo(120);
         assertThat(callsBefore + rest.calls()).as("no call paid twice").isEqualTo(6 * 5 * 9 + 6);
         Path clean = dir.resolve("clean");
-        run(clean, SimulatedJudge::new, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        run(clean, SimulatedJudge::of, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
         assertThat(scores(ws)).isEqualTo(scores(clean));
     }
 

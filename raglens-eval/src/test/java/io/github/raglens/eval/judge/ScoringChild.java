@@ -1,10 +1,12 @@
 package io.github.raglens.eval.judge;
 
+import io.github.raglens.testkit.SimulatedJudge;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 
 /**
  * The process the kill test kills: scores 20 questions × 5 retrievers with the four headline metrics
@@ -22,20 +24,22 @@ final class ScoringChild {
         Path log = Path.of(args[1]);
         long latency = Long.parseLong(args[2]);
         Object lock = new Object();
-        SimulatedJudge judge = new SimulatedJudge(latency, key -> {
-            synchronized (lock) {
-                try {
-                    Files.writeString(
-                            log,
-                            key + "\n",
-                            StandardCharsets.UTF_8,
-                            StandardOpenOption.CREATE,
-                            StandardOpenOption.APPEND);
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }
-        });
+        SimulatedJudge judge = SimulatedJudge.of()
+                .latency(Duration.ofMillis(latency))
+                .onReply(key -> {
+                    synchronized (lock) {
+                        try {
+                            Files.writeString(
+                                    log,
+                                    key + "\n",
+                                    StandardCharsets.UTF_8,
+                                    StandardOpenOption.CREATE,
+                                    StandardOpenOption.APPEND);
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    }
+                });
         try (JudgeSession s = JudgeSession.builder(judge)
                 .concurrency(8)
                 .callCache(ws.resolve("judge-calls.jsonl"))

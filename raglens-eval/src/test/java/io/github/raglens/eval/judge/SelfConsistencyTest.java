@@ -3,7 +3,9 @@ package io.github.raglens.eval.judge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.github.raglens.model.JudgeInput;
 import io.github.raglens.model.Judgement;
+import io.github.raglens.spi.Judge;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -11,13 +13,13 @@ import org.junit.jupiter.api.Test;
 class SelfConsistencyTest {
 
     /** A judge metric named faithfulness at version v, for selecting records. */
-    static final Metric FAITHFULNESS = named("faithfulness");
+    static final Judge FAITHFULNESS = named("faithfulness");
 
     /** A judge metric of that name at version v, for selecting records. */
-    static Metric named(String name) {
-        return new Metric() {
+    static Judge named(String name) {
+        return new Judge() {
             @Override
-            public String name() {
+            public String metric() {
                 return name;
             }
 
@@ -27,12 +29,7 @@ class SelfConsistencyTest {
             }
 
             @Override
-            public boolean usesJudge() {
-                return true;
-            }
-
-            @Override
-            public Judgement score(EvalCase c) {
+            public Judgement judge(JudgeInput input) {
                 throw new AssertionError("not scored here");
             }
         };

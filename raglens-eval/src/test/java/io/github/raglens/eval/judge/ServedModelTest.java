@@ -8,6 +8,7 @@ import io.github.raglens.providers.Environment;
 import io.github.raglens.providers.ollama.Ollama;
 import io.github.raglens.providers.openai.OpenAi;
 import io.github.raglens.spi.LlmProvider;
+import io.github.raglens.testkit.SimulatedJudge;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -185,13 +186,13 @@ class ServedModelTest {
 
     @Test
     void ollama_aServerThatListsNoDigest_keepsTheCacheAsBefore() throws Exception {
-        LlmProvider bare = new SimulatedJudge();
+        LlmProvider bare = SimulatedJudge.of();
         assertThat(bare.servedModel()).isEmpty();
         List<EvalCase> cases = Cases.of(1, List.of("bm25"), 2);
         Path cache = dir.resolve("judge-calls.jsonl");
-        SimulatedJudge first = new SimulatedJudge();
+        SimulatedJudge first = SimulatedJudge.of();
         score(first, cache, dir.resolve("s1.jsonl"), cases);
-        SimulatedJudge second = new SimulatedJudge();
+        SimulatedJudge second = SimulatedJudge.of();
         score(second, cache, dir.resolve("s2.jsonl"), cases);
         assertThat(first.calls()).isPositive();
         assertThat(second.calls()).isZero();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.github.raglens.model.Judgement;
+import io.github.raglens.spi.Judge;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -14,8 +15,8 @@ class TextMetricTest {
         return new EvalCase("bm25", "q1", "question?", answer, contexts, reference, sources);
     }
 
-    private static double score(Metric m, EvalCase c) {
-        Judgement j = m.score(c);
+    private static double score(Judge m, EvalCase c) {
+        Judgement j = m.judge(c.toJudgeInput());
         assertThat(j).isInstanceOf(Judgement.Scored.class);
         return ((Judgement.Scored) j).score();
     }
@@ -58,7 +59,8 @@ class TextMetricTest {
         assertThat(score(TextMetric.stringContextRecall(), second)).isEqualTo(1.0);
         assertThat(score(TextMetric.stringContextRecall(), c("a", "r", List.of("xyz"), List.of("abcdeg"))))
                 .isZero();
-        Judgement none = TextMetric.stringContextRecall().score(c("a", "r", List.of("xyz"), List.of()));
+        Judgement none = TextMetric.stringContextRecall()
+                .judge(c("a", "r", List.of("xyz"), List.of()).toJudgeInput());
         assertThat(none)
                 .isEqualTo(new Judgement.Failed("no-reference", "string context recall needs the source chunk"));
     }

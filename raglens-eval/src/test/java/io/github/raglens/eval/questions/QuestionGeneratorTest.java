@@ -12,7 +12,9 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.JsonlStore;
+import io.github.raglens.testkit.ScriptedLlm;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -47,10 +49,11 @@ class QuestionGeneratorTest {
 
     @Test
     void success_isWrittenWithWhitespaceNormalisedEvidenceCheck() {
-        ScriptedLlm llm = new ScriptedLlm(r -> ScriptedLlm.success(
-                "Where does the Falcon 9 first stage land?",
-                "On a drone ship",
-                "lands on a drone ship called Of Course I Still Love You"));
+        ScriptedLlm llm = ScriptedLlm.of("fake/scripted")
+                .otherwise(r -> QuestionReplies.success(
+                        "Where does the Falcon 9 first stage land?",
+                        "On a drone ship",
+                        "lands on a drone ship called Of Course I Still Love You"));
         Path file = dir.resolve("questions.jsonl");
         QuestionRun run = QuestionGenerator.builder(llm)
                 .build()
@@ -63,28 +66,30 @@ class QuestionGeneratorTest {
         assertThat(r.documentId()).isEqualTo("doc");
         assertThat(r.id()).startsWith("q-").hasSize(18);
         assertThat(r.model()).isEqualTo("fake/scripted");
-        assertThat(llm.requests.getFirst().schema()).isPresent();
-        assertThat(llm.requests.getFirst().messages().getFirst().content())
+        assertThat(llm.requests().getFirst().schema()).isPresent();
+        assertThat(llm.requests().getFirst().messages().getFirst().content())
                 .contains("according to the text", "in this section", "skip");
     }
 
     @Test
     void evidenceNotInChunk_isRetriedOnce_thenSucceeds() {
-        ScriptedLlm llm = new ScriptedLlm(r -> ScriptedLlm.retries(r) == 0
-                ? ScriptedLlm.success("Where does the Falcon 9 first stage land?", "drone ship", "lands on a barge")
-                : ScriptedLlm.success(
-                        "Where does the Falcon 9 first stage land?", "drone ship", "lands on a drone ship"));
+        ScriptedLlm llm = ScriptedLlm.of("fake/scripted")
+                .otherwise(r -> QuestionReplies.retries(r) == 0
+                        ? QuestionReplies.success(
+                                "Where does the Falcon 9 first stage land?", "drone ship", "lands on a barge")
+                        : QuestionReplies.success(
+                                "Where does the Falcon 9 first stage land?", "drone ship", "lands on a drone ship"));
         QuestionRun run = generate(llm, List.of(chunk("c1", "doc", TEXT)));
         assertThat(run.succeeded()).isEqualTo(1);
         assertThat(run.llmCalls()).isEqualTo(2);
-        assertThat(llm.requests.get(1).messages().getLast().content())
+        assertThat(llm.requests().get(1).messages().getLast().content())
                 .startsWith("The evidence \"lands on a barge\" does not occur in the passage exactly as written.");
     }
 
     @Test
     void evidenceNotInChunkTwice_isFailedWithTheReason() {
-        ScriptedLlm llm =
-                new ScriptedLlm(r -> ScriptedLlm.success("Where does the Falcon 9 land?", "x", "lands on a barge"));
+        ScriptedLlm llm = ScriptedLlm.of("fake/scripted")
+                .otherwise(r -> QuestionReplies.success("Where does the Falcon 9 land?", "x", "lands on a barge"));
         QuestionRun run = generate(llm, List.of(chunk("c1", "doc", TEXT)));
         assertThat(run.failed()).isEqualTo(1);
         assertThat(run.llmCalls()).isEqualTo(2);
@@ -95,19 +100,21 @@ class QuestionGeneratorTest {
 
     @Test
     void bannedPhrase_isRetriedOnce_thenFailsIfStillThere() {
-        ScriptedLlm once = new ScriptedLlm(r -> ScriptedLlm.success(
-                ScriptedLlm.retries(r) == 0
-                        ? "According to the text, where does it land?"
-                        : "Where does the Falcon 9 land?",
-                "drone ship",
-                "drone ship"));
+        ScriptedLlm once = ScriptedLlm.of("fake/scripted")
+                .otherwise(r -> QuestionReplies.success(
+                        QuestionReplies.retries(r) == 0
+                                ? "According to the text, where does it land?"
+                                : "Where does the Falcon 9 land?",
+                        "drone ship",
+                        "drone ship"));
         assertThat(generate(once, List.of(chunk("c1", "doc", TEXT))).succeeded())
                 .isEqualTo(1);
-        assertThat(once.requests.get(1).messages().getLast().content())
+        assertThat(once.requests().get(1).messages().getLast().content())
                 .startsWith("The question contains \"according to the\"");
 
-        ScriptedLlm stubborn = new ScriptedLlm(
-                r -> ScriptedLlm.success("What landing is described in this section?", "a", "drone ship"));
+        ScriptedLlm stubborn = ScriptedLlm.of("fake/scripted")
+                .otherwise(
+                        r -> QuestionReplies.success("What landing is described in this section?", "a", "drone ship"));
         QuestionRun run = QuestionGenerator.builder(stubborn)
                 .build()
                 .generate(
@@ -122,7 +129,7 @@ class QuestionGeneratorTest {
 
     @Test
     void llmSkippingEveryChunk_leavesNoQuestions_andTheBenchmarkSaysWhy() {
-        ScriptedLlm llm = new ScriptedLlm(r -> ScriptedLlm.SKIP);
+        ScriptedLlm llm = ScriptedLlm.of("fake/scripted").otherwise(r -> QuestionReplies.SKIP);
         List<Chunk> chunks = List.of(
                 chunk("c1", "doc", TEXT), chunk("c2", "doc", TEXT + " Again."), chunk("c3", "doc2", TEXT + " Twice."));
         QuestionRun run = generate(llm, chunks);
@@ -151,7 +158,7 @@ class QuestionGeneratorTest {
 
     @Test
     void thinChunks_areSkipped_byTheModelOrWithoutACallWhenTooShort() {
-        ScriptedLlm llm = new ScriptedLlm(r -> ScriptedLlm.SKIP);
+        ScriptedLlm llm = ScriptedLlm.of("fake/scripted").otherwise(r -> QuestionReplies.SKIP);
         QuestionRun run = generate(llm, List.of(chunk("c1", "doc", TEXT), chunk("c2", "doc", "Table 3")));
         assertThat(run.skipped()).isEqualTo(2);
         assertThat(run.llmCalls()).isEqualTo(1);
@@ -165,11 +172,12 @@ class QuestionGeneratorTest {
 
     @Test
     void invalidJson_isRetriedOnce() {
-        ScriptedLlm llm = new ScriptedLlm(r -> ScriptedLlm.retries(r) == 0
-                ? "Sure! Here is a question:"
-                : ScriptedLlm.success("Where does the Falcon 9 land?", "drone ship", "drone ship"));
+        ScriptedLlm llm = ScriptedLlm.of("fake/scripted")
+                .otherwise(r -> QuestionReplies.retries(r) == 0
+                        ? "Sure! Here is a question:"
+                        : QuestionReplies.success("Where does the Falcon 9 land?", "drone ship", "drone ship"));
         assertThat(generate(llm, List.of(chunk("c1", "doc", TEXT))).succeeded()).isEqualTo(1);
-        ScriptedLlm never = new ScriptedLlm(r -> "{\"status\":\"maybe\"}");
+        ScriptedLlm never = ScriptedLlm.of("fake/scripted").otherwise(r -> "{\"status\":\"maybe\"}");
         QuestionRun run = QuestionGenerator.builder(never)
                 .build()
                 .generate(
@@ -183,7 +191,7 @@ class QuestionGeneratorTest {
 
     @Test
     void authenticationFailure_stopsTheRun() {
-        ScriptedLlm llm = new ScriptedLlm(r -> {
+        ScriptedLlm llm = ScriptedLlm.of("fake/scripted").otherwise(r -> {
             throw new AuthenticationException(
                     "openai", "gpt-4o-mini", 401, null, "invalid API key; set OPENAI_API_KEY", null);
         });
@@ -199,10 +207,10 @@ class QuestionGeneratorTest {
         }
         String message = "Ollama is not reachable at http://127.0.0.1:9; start it with `ollama serve`, or choose"
                 + " --llm-provider openai";
-        ScriptedLlm llm = new ScriptedLlm(r -> {
+        ScriptedLlm llm = ScriptedLlm.of("fake/scripted").otherwise(r -> {
             throw new ProviderUnreachableException("ollama", "llama3.2", message, null);
         });
-        llm.delayMillis = 5;
+        llm.delay(Duration.ofMillis(5));
 
         assertThatThrownBy(() -> QuestionGenerator.builder(llm)
                         .concurrency(4)
@@ -210,7 +218,7 @@ class QuestionGeneratorTest {
                         .generate(chunks, dir.resolve("questions.jsonl"), Integer.MAX_VALUE, QuestionProgress.NONE))
                 .isInstanceOf(ProviderUnreachableException.class)
                 .hasMessage(message);
-        assertThat(llm.requests.size()).isLessThan(chunks.size() / 10);
+        assertThat(llm.requests().size()).isLessThan(chunks.size() / 10);
     }
 
     @Test
@@ -222,19 +230,21 @@ class QuestionGeneratorTest {
                     "doc" + (i % 3),
                     "Passage number " + i + " explains the fact number " + i + " in detail."));
         }
-        ScriptedLlm llm = new ScriptedLlm(r -> {
-            String p = ScriptedLlm.passage(r);
-            return ScriptedLlm.success("What does passage " + p.hashCode() + " explain?", "a fact", p.substring(0, 20));
+        ScriptedLlm llm = ScriptedLlm.of("fake/scripted").otherwise(r -> {
+            String p = QuestionReplies.passage(r);
+            return QuestionReplies.success(
+                    "What does passage " + p.hashCode() + " explain?", "a fact", p.substring(0, 20));
         });
-        llm.delayMillis = 20;
+        llm.delay(Duration.ofMillis(20));
         QuestionRun run = QuestionGenerator.builder(llm)
                 .concurrency(5)
                 .build()
                 .generate(chunks, dir.resolve("questions.jsonl"), Integer.MAX_VALUE, QuestionProgress.NONE);
         assertThat(run.succeeded()).isEqualTo(40);
-        assertThat(llm.maxInFlight.get()).isBetween(2, 5);
+        assertThat(llm.maxInFlight()).isBetween(2, 5);
         Set<String> asked = new HashSet<>();
-        llm.requests.forEach(r -> assertThat(asked.add(ScriptedLlm.passage(r))).isTrue());
+        llm.requests()
+                .forEach(r -> assertThat(asked.add(QuestionReplies.passage(r))).isTrue());
     }
 
     private QuestionRun generate(ScriptedLlm llm, List<Chunk> chunks) {

@@ -2,7 +2,7 @@ package io.github.raglens.providers.http;
 
 import io.github.raglens.providers.Fixtures;
 import io.github.raglens.spi.RagSystem;
-import io.github.raglens.spi.RagSystemContract;
+import io.github.raglens.testkit.RagSystemContract;
 import java.util.List;
 import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;

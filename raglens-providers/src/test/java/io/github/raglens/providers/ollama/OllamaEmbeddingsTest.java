@@ -11,7 +11,7 @@ import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.providers.Environment;
 import io.github.raglens.providers.Fixtures;
 import io.github.raglens.spi.EmbeddingProvider;
-import io.github.raglens.spi.EmbeddingProviderContract;
+import io.github.raglens.testkit.EmbeddingProviderContract;
 import java.util.List;
 import java.util.Map;
 import mockwebserver3.Dispatcher;

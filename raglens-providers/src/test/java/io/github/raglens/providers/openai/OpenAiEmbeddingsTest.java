@@ -11,7 +11,7 @@ import io.github.raglens.model.TokenUsage;
 import io.github.raglens.providers.Environment;
 import io.github.raglens.providers.Fixtures;
 import io.github.raglens.spi.EmbeddingProvider;
-import io.github.raglens.spi.EmbeddingProviderContract;
+import io.github.raglens.testkit.EmbeddingProviderContract;
 import io.github.raglens.usage.UsageLedger;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,9 +1,10 @@
-package io.github.raglens.spi;
+package io.github.raglens.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.Document;
+import io.github.raglens.spi.Chunker;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -18,6 +19,7 @@ public interface ChunkerContract {
     /** Documents to chunk, with text. */
     List<Document> documents();
 
+    /** Chunking a document twice gives equal chunks. */
     @Test
     default void chunk_isDeterministic() {
         for (Document d : documents()) {
@@ -25,6 +27,7 @@ public interface ChunkerContract {
         }
     }
 
+    /** Every document gives chunks with unique ids, non-blank text, its own document id and orders 0, 1, 2 …. */
     @Test
     default void chunk_idsAreUnique_textsNonEmpty_orderSequential() {
         for (Document d : documents()) {

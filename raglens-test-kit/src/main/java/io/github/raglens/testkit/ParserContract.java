@@ -1,4 +1,4 @@
-package io.github.raglens.spi;
+package io.github.raglens.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.raglens.error.ParseException;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
+import io.github.raglens.spi.Parser;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +27,7 @@ public interface ParserContract {
     /** Files the parser reads, each with text in it. */
     List<Path> files();
 
+    /** Every file parses to a document with text and an id that is the same when parsed again. */
     @Test
     default void parse_givesADocumentWithTextAndAStableId() {
         for (Path file : files()) {
@@ -38,6 +40,7 @@ public interface ParserContract {
         }
     }
 
+    /** Eight concurrent parses of one file give the same section tree. */
     @Test
     default void parse_isThreadSafe_theSameDocumentFromEveryThread() throws Exception {
         Path file = files().get(0);
@@ -56,6 +59,7 @@ public interface ParserContract {
         }
     }
 
+    /** A missing file is a {@link io.github.raglens.error.ParseException} whose message names it. */
     @Test
     default void parse_missingFile_isAParseExceptionNamingIt() {
         Path missing = files().get(0).resolveSibling("no-such-file-" + System.nanoTime() + ".pdf");

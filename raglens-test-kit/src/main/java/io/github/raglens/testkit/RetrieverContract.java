@@ -1,10 +1,11 @@
-package io.github.raglens.spi;
+package io.github.raglens.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.spi.Retriever;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -27,6 +28,7 @@ public interface RetrieverContract {
         return Set.of();
     }
 
+    /** Hits are ranked 1..n with non-increasing scores and no chunk twice. */
     @Test
     default void retrieve_ranksAreOneToN_scoresNonIncreasing_noDuplicates() {
         for (String q : queries()) {
@@ -47,6 +49,7 @@ public interface RetrieverContract {
         }
     }
 
+    /** No more than k hits, for k = 1, 2, 3 and 5. */
     @Test
     default void retrieve_respectsK() {
         for (String q : queries()) {
@@ -56,6 +59,7 @@ public interface RetrieverContract {
         }
     }
 
+    /** No hit, nor its matched child, is one of the {@link #excludedChunkIds()}. */
     @Test
     default void retrieve_neverReturnsExcludedChunks() {
         for (String q : queries()) {
@@ -66,17 +70,20 @@ public interface RetrieverContract {
         }
     }
 
+    /** A k of 0 is an {@link IllegalArgumentException}. */
     @Test
     default void retrieve_nonPositiveK_isRejected() {
         assertThatThrownBy(() -> retriever().retrieve(queries().get(0), 0))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
+    /** A blank query gets no hits. */
     @Test
     default void retrieve_blankQuery_isEmpty() {
         assertThat(retriever().retrieve("   ", 5).hits()).isEmpty();
     }
 
+    /** The same query twice gives the same ranking. */
     @Test
     default void retrieve_isDeterministic() {
         for (String q : queries()) {

@@ -1,9 +1,10 @@
-package io.github.raglens.spi;
+package io.github.raglens.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
+import io.github.raglens.spi.LlmProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -26,12 +27,14 @@ public interface LlmProviderContract {
         return "";
     }
 
+    /** The model name is not blank and does not change. */
     @Test
     default void modelName_isNamedAndStable() {
         LlmProvider provider = provider();
         assertThat(provider.modelName()).isNotBlank().isEqualTo(provider.modelName());
     }
 
+    /** A plain request gets an outcome with non-negative token counts. */
     @Test
     default void chat_answersWithAnOutcomeAndItsUsage() {
         ChatOutcome outcome = provider()
@@ -47,6 +50,7 @@ public interface LlmProviderContract {
         }
     }
 
+    /** Eight concurrent requests each get an outcome. */
     @Test
     default void chat_isThreadSafe() throws Exception {
         LlmProvider provider = provider();
@@ -66,6 +70,7 @@ public interface LlmProviderContract {
         }
     }
 
+    /** {@code toString()} never contains the {@link #secret()}. */
     @Test
     default void toString_neverShowsTheSecret() {
         if (!secret().isEmpty()) {

@@ -1,4 +1,4 @@
-package io.github.raglens.spi;
+package io.github.raglens.testdata;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

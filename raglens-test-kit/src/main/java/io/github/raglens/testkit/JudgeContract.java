@@ -1,9 +1,10 @@
-package io.github.raglens.spi;
+package io.github.raglens.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.model.JudgeInput;
 import io.github.raglens.model.Judgement;
+import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -23,12 +24,14 @@ public interface JudgeContract {
     /** Cells the judge scores; the contract adds cells with an empty answer and no contexts. */
     List<JudgeInput> inputs();
 
+    /** The metric name is lower snake case and the prompt version is not blank. */
     @Test
     default void metricAndVersion_areNamed() {
         assertThat(judge().metric()).matches("[a-z][a-z0-9_]*");
         assertThat(judge().version()).isNotBlank();
     }
 
+    /** Every cell is scored in [0, 1] or failed with a reason. */
     @Test
     default void judge_givesAScoreInTheUnitInterval_orAFailureWithItsReason() {
         for (JudgeInput input : inputs()) {
@@ -36,6 +39,7 @@ public interface JudgeContract {
         }
     }
 
+    /** An empty answer, or no contexts, is scored or failed, never thrown. */
     @Test
     default void judge_anEmptyAnswerOrNoContexts_isJudgedOrFailed_neverThrown() {
         JudgeInput any = inputs().get(0);
@@ -46,6 +50,7 @@ public interface JudgeContract {
         }
     }
 
+    /** Eight concurrent judgements are each valid. */
     @Test
     default void judge_isThreadSafe() throws Exception {
         Judge judge = judge();

@@ -1,9 +1,10 @@
-package io.github.raglens.spi;
+package io.github.raglens.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.model.RagAnswer;
 import io.github.raglens.model.RetrievedContext;
+import io.github.raglens.spi.RagSystem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -23,11 +24,13 @@ public interface RagSystemContract {
     /** Questions the system answers with at least one context. */
     List<String> questions();
 
+    /** The system's name is 1 to 64 letters, digits, dots, dashes or underscores. */
     @Test
     default void name_isShortAndFileSafe() {
         assertThat(system().name()).matches("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
     }
 
+    /** Every question gets an answer and at least one context with text. */
     @Test
     default void answer_givesTextAndRankedContextsWithText() {
         for (String question : questions()) {
@@ -41,6 +44,7 @@ public interface RagSystemContract {
         }
     }
 
+    /** Eight concurrent questions each get contexts. */
     @Test
     default void answer_isThreadSafe() throws Exception {
         RagSystem system = system();

@@ -1,9 +1,10 @@
-package io.github.raglens.spi;
+package io.github.raglens.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.github.raglens.model.EmbeddingPurpose;
+import io.github.raglens.spi.EmbeddingProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -22,11 +23,13 @@ public interface EmbeddingProviderContract {
         return 1e-4f;
     }
 
+    /** Embedding no text gives no vector. */
     @Test
     default void embed_emptyInput_givesEmptyOutput() {
         assertThat(provider().embed(List.of(), EmbeddingPurpose.PASSAGE)).isEmpty();
     }
 
+    /** One vector per text, each of {@link EmbeddingProvider#dimension()} components. */
     @Test
     default void embed_givesOneVectorPerText_ofTheStatedDimension() {
         List<float[]> vs =
@@ -37,6 +40,7 @@ public interface EmbeddingProviderContract {
         }
     }
 
+    /** A batch gives the vectors its texts get one at a time, in input order, within {@link #tolerance()}. */
     @Test
     default void embed_batchEqualsOneByOne_inInputOrder() {
         List<String> texts = List.of("short", "a somewhat longer sentence about retrieval", "third");
@@ -51,6 +55,7 @@ public interface EmbeddingProviderContract {
         }
     }
 
+    /** Eight concurrent calls give the vectors one call gives. */
     @Test
     default void embed_isThreadSafe() throws Exception {
         List<String> texts = List.of("one", "two words", "three little words");

@@ -1,0 +1,35 @@
+package io.github.raglens.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.raglens.eval.gate.Baseline;
+import io.github.raglens.eval.gate.GateFixture;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.opentest4j.AssertionFailedError;
+
+/** Per-question scores (e.g. the judge's) gate through a baseline file as a benchmark does. */
+class BaselineFileTest {
+
+    @TempDir
+    Path dir;
+
+    private final GateFixture fixture = new GateFixture();
+
+    @Test
+    void checkScores_passesTheNoisierSystem_andFailsTheDegradedOneNamingTheFile() {
+        Path file = dir.resolve("judge.json");
+        Baseline.fromBenchmark(fixture.benchmark(fixture.baseline())).write(file);
+        BaselineFile baseline = BaselineFile.at(file);
+
+        assertThat(baseline.check(Baseline.fromBenchmark(fixture.benchmark(fixture.noisier())))
+                        .regressed())
+                .isFalse();
+        assertThatThrownBy(
+                        () -> baseline.check(Baseline.fromBenchmark(fixture.benchmark(fixture.droppingTheBestHit()))))
+                .isInstanceOf(AssertionFailedError.class)
+                .hasMessageStartingWith("against " + file + ": ");
+    }
+}

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 @DisabledOnOs(OS.WINDOWS)
 class IndexCtrlCTest {
 
-    private static final int FILES = 30;
-    private static final int SECTIONS = 50;
+    private static final int FILES = 45;
+    private static final int SECTIONS = 100;
     private static final int SLICE = 128;
     private static final Pattern DONE = Pattern.compile("(?m)^index: (\\d+)/(\\d+) ");
     private static final Pattern REUSED =
@@ -34,7 +34,10 @@ class IndexCtrlCTest {
     @TempDir
     Path dir;
 
-    /** Many short sections: one small chunk each, so slices commit every few seconds. */
+    /**
+     * Many short sections, one small chunk each: slices commit every second or two, and the whole
+     * takes longer than the first progress line (10 s) even on an idle machine.
+     */
     private Path corpus() throws IOException {
         Path docs = Files.createDirectories(dir.resolve("docs"));
         for (int f = 0; f < FILES; f++) {

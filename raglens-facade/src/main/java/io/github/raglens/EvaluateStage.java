@@ -316,7 +316,7 @@ final class EvaluateStage {
         ScoringSummary summary = first.summary();
         Optional<LlmProvider> second = options.secondJudge().map(route::route);
         if (second.isPresent()) {
-            score(second.get(), "second judge", cases, options, embeddings, ledger, usage, progress, concurrency);
+            scoreWithSecondJudge(second.get(), cases, options, embeddings, ledger, usage, progress, concurrency);
         }
         Set<String> currentCells = new HashSet<>();
         cases.forEach(c -> currentCells.add(c.retriever() + '\u001f' + c.questionId() + '\u001f' + c.inputsHash()));
@@ -412,10 +412,12 @@ final class EvaluateStage {
     /** What one judge's scoring run did, and the metrics it scored. */
     private record Judged(ScoringSummary summary, List<Judge> metrics) {}
 
-    /** Scores the cases with one judge model; its calls are counted in the run's ledger. */
-    private Judged score(
+    /**
+     * Scores the cases again with the second judge, after the first judge's one-pass evaluation;
+     * its calls are counted in the run's ledger and its scores read back by the agreement section.
+     */
+    private void scoreWithSecondJudge(
             LlmProvider judge,
-            String progressStage,
             List<EvalCase> cases,
             EvaluateOptions options,
             EmbeddingProvider embeddings,
@@ -426,13 +428,13 @@ final class EvaluateStage {
         try (JudgeSession session = session(judge, embeddings, ledger, concurrency)) {
             List<Judge> metrics = options.createMetrics(session);
             int total = cases.size() * metrics.size();
-            progress.progress(progressStage, 0, total, "judging with " + judge.modelName());
-            ScoringSummary summary = Scorer.builder(workspace.scores())
+            progress.progress("second judge", 0, total, "judging with " + judge.modelName());
+            Scorer.builder(workspace.scores())
                     .session(session)
                     .metrics(metrics)
                     .repeats(options.repeats())
                     .progress(p -> progress.progress(
-                            progressStage,
+                            "second judge",
                             p.done(),
                             p.total(),
                             String.format(
@@ -444,7 +446,6 @@ final class EvaluateStage {
                                     p.judge().costUsd())))
                     .build()
                     .score(cases);
-            return new Judged(summary, metrics);
         } finally {
             usage.save(ledger);
         }

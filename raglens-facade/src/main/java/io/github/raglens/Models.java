@@ -3,6 +3,7 @@ package io.github.raglens;
 import io.github.raglens.error.MissingKeyException;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.providers.Environment;
+import io.github.raglens.providers.ProviderBuilder;
 import io.github.raglens.providers.Providers;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -42,9 +44,7 @@ public final class Models {
      * @throws MissingKeyException when the provider needs a key and none is set
      */
     public static LlmProvider chat(String provider, String model, Path envDirectory) {
-        Objects.requireNonNull(envDirectory, "envDirectory");
-        String name = model != null ? model : Providers.defaultChatModel(provider);
-        return Providers.chat(provider, name, Environment.standard(envDirectory));
+        return chat(provider, model, envDirectory, b -> {});
     }
 
     /**
@@ -55,10 +55,14 @@ public final class Models {
      * @throws IllegalArgumentException also if {@code maxConcurrency} is less than 1
      */
     public static LlmProvider chat(String provider, String model, Path envDirectory, int maxConcurrency) {
+        return chat(provider, model, envDirectory, b -> b.maxConcurrency(maxConcurrency));
+    }
+
+    private static LlmProvider chat(
+            String provider, String model, Path envDirectory, Consumer<ProviderBuilder<?>> configure) {
         Objects.requireNonNull(envDirectory, "envDirectory");
         String name = model != null ? model : Providers.defaultChatModel(provider);
-        return Providers.chat(
-                provider, name, Environment.standard(envDirectory), b -> b.maxConcurrency(maxConcurrency));
+        return Providers.chat(provider, name, Environment.standard(envDirectory), configure);
     }
 
     /**

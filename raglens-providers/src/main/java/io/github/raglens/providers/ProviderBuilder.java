@@ -1,6 +1,7 @@
 package io.github.raglens.providers;
 
 import io.github.raglens.error.AuthenticationException;
+import io.github.raglens.providers.internal.BuilderAccess;
 import io.github.raglens.providers.internal.ClientConfig;
 import io.github.raglens.providers.internal.RateLimiter;
 import io.github.raglens.providers.internal.RetryPolicy;
@@ -19,6 +20,10 @@ import java.util.Optional;
  * @param <B> the concrete builder
  */
 public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
+
+    static {
+        BuilderAccess.install(ProviderBuilder::resolve);
+    }
 
     private final String provider;
     private final String model;
@@ -222,12 +227,12 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
     }
 
     /**
-     * Resolves the options against the environment.
+     * Resolves the options against the environment; the client builders reach it through {@link
+     * BuilderAccess}.
      *
-     * @return the client's settings
      * @throws AuthenticationException when the provider's public server needs a key and none is set
      */
-    protected final ClientConfig resolve() {
+    private ClientConfig resolve() {
         String url = baseUrl;
         if (url == null && baseUrlVariable != null) {
             url = environment

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.raglens.model.RagAnswer;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.providers.ProviderBuilder;
+import io.github.raglens.providers.internal.BuilderAccess;
 import io.github.raglens.providers.internal.HttpCaller;
 import io.github.raglens.providers.internal.MalformedReplyException;
 import io.github.raglens.providers.internal.StrictJson;
@@ -100,7 +101,7 @@ public final class HttpRagSystem implements RagSystem {
         }
 
         private io.github.raglens.providers.internal.ClientConfig config() {
-            return resolve();
+            return BuilderAccess.resolve(this);
         }
 
         /** Builds the system. */

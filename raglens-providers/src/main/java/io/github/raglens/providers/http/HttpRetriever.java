@@ -5,6 +5,7 @@ import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedContext;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.providers.ProviderBuilder;
+import io.github.raglens.providers.internal.BuilderAccess;
 import io.github.raglens.providers.internal.HttpCaller;
 import io.github.raglens.providers.internal.StrictJson;
 import io.github.raglens.spi.Retriever;
@@ -99,7 +100,7 @@ public final class HttpRetriever implements Retriever {
         }
 
         private io.github.raglens.providers.internal.ClientConfig config() {
-            return resolve();
+            return BuilderAccess.resolve(this);
         }
 
         /** Builds the retriever. */

@@ -3,6 +3,7 @@ package io.github.raglens.providers.internal;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.error.AuthenticationException;
 import io.github.raglens.error.InvalidRequestException;
+import io.github.raglens.error.JsonValidateFailedException;
 import io.github.raglens.error.ModelNotFoundException;
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.ProviderTimeoutException;

@@ -7,6 +7,7 @@ import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.providers.ProviderBuilder;
+import io.github.raglens.providers.internal.BuilderAccess;
 import io.github.raglens.providers.internal.HttpCaller;
 import io.github.raglens.providers.internal.MalformedReplyException;
 import io.github.raglens.providers.internal.StrictJson;
@@ -171,7 +172,7 @@ public final class OllamaChat implements LlmProvider, UsageMetered<OllamaChat> {
         }
 
         private io.github.raglens.providers.internal.ClientConfig config() {
-            return resolve();
+            return BuilderAccess.resolve(this);
         }
 
         /** Builds the client. */

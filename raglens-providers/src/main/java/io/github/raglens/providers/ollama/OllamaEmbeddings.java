@@ -5,6 +5,7 @@ import io.github.raglens.error.ProviderException;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.providers.ProviderBuilder;
+import io.github.raglens.providers.internal.BuilderAccess;
 import io.github.raglens.providers.internal.EmbeddingChecks;
 import io.github.raglens.providers.internal.EmbeddingRequests;
 import io.github.raglens.providers.internal.MalformedReplyException;
@@ -148,7 +149,7 @@ public final class OllamaEmbeddings implements EmbeddingProvider, UsageMetered<O
         }
 
         private io.github.raglens.providers.internal.ClientConfig config() {
-            return resolve();
+            return BuilderAccess.resolve(this);
         }
 
         /** Builds the client. */

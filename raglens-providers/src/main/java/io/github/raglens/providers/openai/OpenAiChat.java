@@ -2,14 +2,15 @@ package io.github.raglens.providers.openai;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.raglens.error.JsonValidateFailedException;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.ResponseSchema;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.providers.ProviderBuilder;
+import io.github.raglens.providers.internal.BuilderAccess;
 import io.github.raglens.providers.internal.ClientConfig;
 import io.github.raglens.providers.internal.HttpCaller;
-import io.github.raglens.providers.internal.JsonValidateFailedException;
 import io.github.raglens.providers.internal.MalformedReplyException;
 import io.github.raglens.providers.internal.StrictJson;
 import io.github.raglens.providers.internal.StructuredReply;
@@ -231,7 +232,7 @@ public final class OpenAiChat implements LlmProvider, UsageMetered<OpenAiChat> {
         }
 
         private ClientConfig config() {
-            return resolve();
+            return BuilderAccess.resolve(this);
         }
 
         /**

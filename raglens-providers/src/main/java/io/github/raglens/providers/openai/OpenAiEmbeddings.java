@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.providers.ProviderBuilder;
+import io.github.raglens.providers.internal.BuilderAccess;
 import io.github.raglens.providers.internal.ClientConfig;
 import io.github.raglens.providers.internal.EmbeddingChecks;
 import io.github.raglens.providers.internal.EmbeddingRequests;
@@ -148,7 +149,7 @@ public final class OpenAiEmbeddings implements EmbeddingProvider, UsageMetered<O
         }
 
         private ClientConfig config() {
-            return resolve();
+            return BuilderAccess.resolve(this);
         }
 
         /**

@@ -1,6 +1,5 @@
-package io.github.raglens.providers.internal;
+package io.github.raglens.error;
 
-import io.github.raglens.error.InvalidRequestException;
 import java.io.Serial;
 
 /**

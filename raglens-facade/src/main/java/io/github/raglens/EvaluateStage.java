@@ -40,8 +40,6 @@ import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;
 import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.usage.UsageMetered;
-import io.github.raglens.workspace.Manifest;
-import io.github.raglens.workspace.Stage;
 import io.github.raglens.workspace.Workspace;
 import java.io.IOException;
 import java.util.ArrayList;

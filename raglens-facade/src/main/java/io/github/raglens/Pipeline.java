@@ -38,8 +38,6 @@ import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;
 import io.github.raglens.store.JsonlStore;
 import io.github.raglens.usage.UsageLedger;
-import io.github.raglens.workspace.Manifest;
-import io.github.raglens.workspace.Stage;
 import io.github.raglens.workspace.Workspace;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -29,8 +29,6 @@ import io.github.raglens.store.ChunksFile;
 import io.github.raglens.store.JsonlStore;
 import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.usage.UsageMetered;
-import io.github.raglens.workspace.Manifest;
-import io.github.raglens.workspace.Stage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

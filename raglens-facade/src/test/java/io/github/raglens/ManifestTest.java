@@ -1,4 +1,4 @@
-package io.github.raglens.workspace;
+package io.github.raglens;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

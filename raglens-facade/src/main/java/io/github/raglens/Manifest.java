@@ -1,4 +1,4 @@
-package io.github.raglens.workspace;
+package io.github.raglens;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -26,7 +26,7 @@ import java.util.TreeMap;
  * now and every input stage it read is still at the fingerprint it read. Written atomically (write,
  * then rename). Not thread-safe: one pipeline owns a workspace at a time.
  */
-public final class Manifest {
+final class Manifest {
 
     private final Path file;
     private final Map<Stage, Entry> entries = new EnumMap<>(Stage.class);

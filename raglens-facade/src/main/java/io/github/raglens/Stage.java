@@ -1,10 +1,10 @@
-package io.github.raglens.workspace;
+package io.github.raglens;
 
 import java.util.List;
 import java.util.Locale;
 
 /** The pipeline's stages, in order, each with the stages whose output it reads. */
-public enum Stage {
+enum Stage {
     /** Parse and chunk the documents into {@code chunks.jsonl}. */
     INGEST(List.of()),
     /** Embed and index the chunks into {@code index/}. */

@@ -591,7 +591,11 @@ public final class HtmlReport {
     }
 
     private static String resource(String name) {
-        try (InputStream in = HtmlReport.class.getResourceAsStream(name)) {
+        // An absolute name is in another jar (the Chart.js webjar). In a named module
+        // Class.getResourceAsStream looks in this module only, so those go through the class loader.
+        try (InputStream in = name.startsWith("/")
+                ? HtmlReport.class.getClassLoader().getResourceAsStream(name.substring(1))
+                : HtmlReport.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalStateException("resource " + name + " missing from the raglens jar");
             }

@@ -16,7 +16,7 @@ for dir in "$root"/raglens-*/; do
   exported=""
   if [[ -f "$info" ]]; then
     # `exports a.b;` only: a qualified export (`exports a.b to c;`) is not public API.
-    exported="$(grep -oE '^\s*exports\s+[A-Za-z0-9_.]+\s*;' "$info" | sed -E 's/^\s*exports\s+//; s/\s*;//')"
+    exported="$(grep -oE '^\s*exports\s+[A-Za-z0-9_.]+\s*;' "$info" | sed -E 's/^\s*exports\s+//; s/\s*;//' || true)"
   fi
   all=0 public=0 exp=0
   while IFS= read -r file; do

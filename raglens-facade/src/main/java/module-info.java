@@ -1,0 +1,36 @@
+/**
+ * The raglens facade: {@code RagLens.builder()}, the workspace, the pipeline stages and the
+ * reports. The reports' package is the facade's own and is not exported.
+ */
+// "requires-automatic": PDFBox 2 has no module descriptor, nor has raglens-eval yet.
+@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
+module io.github.raglens {
+    requires transitive io.github.raglens.core;
+    requires transitive io.github.raglens.eval;
+    // IngestResult returns chunk's ChunkAudit and parse's IngestReport.
+    requires transitive io.github.raglens.chunk;
+    requires transitive io.github.raglens.parse;
+    requires io.github.raglens.onnx;
+    requires io.github.raglens.providers;
+    requires io.github.raglens.retrieval;
+    requires com.fasterxml.jackson.databind;
+    requires org.apache.pdfbox;
+    requires org.slf4j;
+
+    exports io.github.raglens;
+    exports io.github.raglens.sample;
+    exports io.github.raglens.workspace;
+
+    // The manifest, the usage file and the report's data go through Jackson.
+    opens io.github.raglens to
+            com.fasterxml.jackson.databind;
+    opens io.github.raglens.report to
+            com.fasterxml.jackson.databind;
+    opens io.github.raglens.sample to
+            com.fasterxml.jackson.databind;
+    opens io.github.raglens.workspace to
+            com.fasterxml.jackson.databind;
+
+    // Index backends other than Lucene, such as raglens-solr's, are found by name.
+    uses io.github.raglens.spi.IndexBackend;
+}

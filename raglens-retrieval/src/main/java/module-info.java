@@ -1,0 +1,20 @@
+/**
+ * The Lucene index (BM25 and HNSW vectors in one index) and the retrievers over it. Users pick a
+ * retriever by name through the facade ({@code RagLens.RETRIEVER_NAMES}), so the package is
+ * exported to the facade only.
+ */
+// "module": the qualified export names a module that is not observable when this one compiles.
+@SuppressWarnings("module")
+module io.github.raglens.retrieval {
+    requires transitive io.github.raglens.core;
+    requires com.fasterxml.jackson.databind;
+    requires org.apache.lucene.analysis.common;
+    requires org.apache.lucene.core;
+
+    exports io.github.raglens.retrieval to
+            io.github.raglens;
+
+    // BEIR's JSONL lines bind to records of this package.
+    opens io.github.raglens.retrieval to
+            com.fasterxml.jackson.databind;
+}

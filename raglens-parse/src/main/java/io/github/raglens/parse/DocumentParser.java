@@ -10,8 +10,8 @@ import java.util.Optional;
 
 /**
  * Chooses the parser by file extension: {@code .pdf} to a {@link PdfParser}, {@code .md} and
- * {@code .markdown} to a {@link MarkdownParser}, {@code .txt} and {@code .text} to a
- * {@link PlainTextParser}. Immutable and thread-safe.
+ * {@code .markdown} to a {@code MarkdownParser}, {@code .txt} and {@code .text} to a
+ * {@code PlainTextParser}. Immutable and thread-safe.
  */
 public final class DocumentParser implements Parser {
 

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * sections; pipe tables become {@link Table}s; fenced code and {@code $$} blocks are kept whole. The
  * title is the first level-1 heading, else the file name. Thread-safe.
  */
-public final class MarkdownParser implements Parser {
+final class MarkdownParser implements Parser {
 
     /** Changes whenever the output for the same file changes; part of the parse-cache key. */
     public static final String VERSION = "markdown-1";

@@ -10,7 +10,7 @@ import java.util.Objects;
  * Parses a plain-text file (UTF-8) into a document with one root section: paragraphs are separated
  * by blank lines, and the title is the first line when it is short, else the file name. Thread-safe.
  */
-public final class PlainTextParser implements Parser {
+final class PlainTextParser implements Parser {
 
     /** Changes whenever the output for the same file changes; part of the parse-cache key. */
     public static final String VERSION = "text-1";

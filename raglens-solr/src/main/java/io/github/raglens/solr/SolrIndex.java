@@ -56,7 +56,7 @@ import org.slf4j.LoggerFactory;
  * }
  * }</pre>
  */
-public final class SolrIndex implements AutoCloseable {
+final class SolrIndex implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(SolrIndex.class);
 

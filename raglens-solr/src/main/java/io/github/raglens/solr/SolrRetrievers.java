@@ -18,7 +18,7 @@ import java.util.Set;
  * loaded). Excluded sections are filtered out by the cluster. Every retriever is thread-safe when the
  * provider is.
  */
-public final class SolrRetrievers {
+final class SolrRetrievers {
 
     /** The names of the built-in retrievers, in the order reports list them. */
     public static final List<String> NAMES =

@@ -8,26 +8,13 @@ import io.github.raglens.spi.LlmProvider;
  */
 interface CallRoute extends AutoCloseable {
 
-    /** Calls sent live, at the configured concurrency. */
-    CallRoute LIVE = new CallRoute() {
-        @Override
-        public LlmProvider route(LlmProvider model) {
-            return new FirstCallGate(model);
-        }
-
-        @Override
-        public int concurrency(int configured) {
-            return configured;
-        }
-
-        @Override
-        public String describe() {
-            return "live";
-        }
-
-        @Override
-        public void close() {}
-    };
+    /**
+     * Calls sent live, at the configured concurrency, behind one {@link FirstCallGate} per model: a
+     * model that both answers and judges lets only the run's very first call go alone.
+     */
+    static CallRoute live() {
+        return new LiveRoute();
+    }
 
     /** The model as the evaluation calls it. */
     LlmProvider route(LlmProvider model);

@@ -237,7 +237,7 @@ final class EvaluateStage {
     EvaluationResult run(EvaluateOptions options, ProgressListener progress) {
         try (CallRoute route = options.batch()
                 ? BatchRoute.open(options, workspace, config.judgeModel().get())
-                : CallRoute.LIVE) {
+                : CallRoute.live()) {
             EvaluationResult result = run(options, progress, route);
             if (options.batch()) {
                 progress.progress("batch", 1, 1, route.describe());

@@ -2,28 +2,34 @@ package io.github.raglens;
 
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.ProviderUnreachableException;
+import io.github.raglens.internal.ServerContact;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.spi.LlmProvider;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A stage's chat model that lets the first call go alone. When that first call finds no server
  * ({@link ProviderUnreachableException}), every waiting call fails at once with the same exception,
  * on which the stages stop with its one actionable line, so only one call's retries are spent on a
- * server that is down.
+ * server that is down. A model that tells when its server was reached ({@link ServerContact}) lets
+ * the waiting calls go as soon as the first call holds a connection, instead of after its reply.
  */
 final class FirstCallGate implements LlmProvider {
 
     private final LlmProvider delegate;
     private final AtomicBoolean started = new AtomicBoolean();
-    private final CountDownLatch firstDone = new CountDownLatch(1);
+    private final CompletableFuture<Void> open = new CompletableFuture<>();
     private volatile ProviderUnreachableException unreachable;
 
     FirstCallGate(LlmProvider delegate) {
         this.delegate = delegate;
+        if (delegate instanceof ServerContact contact) {
+            contact.reached().thenRun(() -> open.complete(null));
+        }
     }
 
     @Override
@@ -40,11 +46,13 @@ final class FirstCallGate implements LlmProvider {
                 unreachable = e;
                 throw e;
             } finally {
-                firstDone.countDown();
+                open.complete(null);
             }
         }
         try {
-            firstDone.await();
+            open.get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the first-call gate never fails", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ProviderException("raglens", modelName(), 0, null, false, "interrupted; rerun to resume", e);

@@ -175,8 +175,10 @@ final class EvaluateSpeedBenchmark implements Callable<Integer> {
                 identical++;
             }
         }
-        // Calls in flight per half-second, from the arrival times (every call takes the latency).
+        // Calls in flight per half-second, from the arrival times (every call takes the latency); the
+        // answers among them apart, to tell a pipeline waiting for retrieval from one waiting for replies.
         StringBuilder timeline = new StringBuilder("calls in flight per 0.5 s from the first call:");
+        StringBuilder answering = new StringBuilder("of which answer calls:");
         int maxInFlight = 0;
         if (!seen.isEmpty()) {
             long first = seen.get(0).arrivedNanos();
@@ -184,15 +186,19 @@ final class EvaluateSpeedBenchmark implements Callable<Integer> {
             for (long t = first; t < end; t += latencyNanos) {
                 long at = t + latencyNanos / 2;
                 int n = 0;
+                int answers = 0;
                 for (Call c : seen) {
                     if (c.arrivedNanos() <= at && at < c.arrivedNanos() + latencyNanos) {
                         n++;
+                        answers += c.kind().equals("answer") ? 1 : 0;
                     }
                 }
                 maxInFlight = Math.max(maxInFlight, n);
                 timeline.append(' ').append(n);
+                answering.append(' ').append(answers);
             }
         }
+        timeline.append('\n').append(answering);
         System.out.println(timeline);
         System.out.printf(
                 Locale.ROOT,

@@ -49,6 +49,21 @@ final class Bm25Search {
         return counts;
     }
 
+    /**
+     * Whether the text has at least one term after analysis: stops at the first one, where {@link
+     * #terms} reads and counts them all.
+     */
+    boolean hasTerms(String text) {
+        try (TokenStream ts = analyzer.tokenStream(ChunkFields.TEXT, text)) {
+            ts.reset();
+            boolean any = ts.incrementToken();
+            ts.end();
+            return any;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The Lucene query of a text, or null when no term is left after analysis. */
     Query query(String text) {
         Map<String, Integer> terms = terms(text);

@@ -290,7 +290,7 @@ public final class LuceneIndex implements AutoCloseable {
 
     /** Whether a query has at least one term left after analysis (i.e. is not only stop words). */
     boolean hasSearchableTerms(String query) {
-        return !bm25.terms(query).isEmpty();
+        return bm25.hasTerms(query);
     }
 
     /**

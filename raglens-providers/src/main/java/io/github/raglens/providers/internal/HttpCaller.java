@@ -22,13 +22,16 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import okhttp3.Call;
 import okhttp3.Callback;
+import okhttp3.Connection;
 import okhttp3.ConnectionPool;
 import okhttp3.Dispatcher;
+import okhttp3.EventListener;
 import okhttp3.Headers;
 import okhttp3.MediaType;
 import okhttp3.MultipartBody;
@@ -59,6 +62,7 @@ public final class HttpCaller {
     private final ProviderHints hints;
     private final OkHttpClient http;
     private final RateLimiter limiter;
+    private final CompletableFuture<Void> reached = new CompletableFuture<>();
 
     /** Creates a caller for one client's settings. */
     public HttpCaller(ClientConfig config, ProviderHints hints) {
@@ -70,6 +74,12 @@ public final class HttpCaller {
                 .writeTimeout(config.readTimeout())
                 .callTimeout(config.callTimeout())
                 .retryOnConnectionFailure(false)
+                .eventListener(new EventListener() {
+                    @Override
+                    public void connectionAcquired(Call call, Connection connection) {
+                        reached.complete(null);
+                    }
+                })
                 .build();
         this.limiter = RateLimiter.shared(config.limiterKey(), config.limits());
     }
@@ -92,6 +102,14 @@ public final class HttpCaller {
     /** The settings. */
     public ClientConfig config() {
         return config;
+    }
+
+    /**
+     * Completes the first time one of this caller's requests holds a connection to the server (made
+     * or taken from the pool): the server is up, whatever the reply will be. Never fails.
+     */
+    public CompletionStage<Void> reached() {
+        return reached.copy();
     }
 
     /** The shared limiter this caller uses. */

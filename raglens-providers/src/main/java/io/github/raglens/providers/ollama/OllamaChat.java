@@ -3,6 +3,7 @@ package io.github.raglens.providers.ollama;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.raglens.error.ProviderException;
+import io.github.raglens.internal.ServerContact;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.TokenUsage;
@@ -17,6 +18,7 @@ import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.usage.UsageMetered;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * sends it as {@code format}; {@code num_ctx} is always sent so the context does not depend on the
  * server's defaults. Immutable and thread-safe.
  */
-public final class OllamaChat implements LlmProvider, UsageMetered<OllamaChat> {
+public final class OllamaChat implements LlmProvider, UsageMetered<OllamaChat>, ServerContact {
 
     private static final Logger LOG = LoggerFactory.getLogger(OllamaChat.class);
 
@@ -97,6 +99,12 @@ public final class OllamaChat implements LlmProvider, UsageMetered<OllamaChat> {
      */
     public void checkAvailable() {
         OllamaModels.requirePulled(caller, HINTS);
+    }
+
+    /** {@inheritDoc} Used to let calls waiting behind a first one go as soon as the server is up. */
+    @Override
+    public CompletionStage<Void> reached() {
+        return caller.reached();
     }
 
     /**

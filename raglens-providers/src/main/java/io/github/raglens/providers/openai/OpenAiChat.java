@@ -3,6 +3,7 @@ package io.github.raglens.providers.openai;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.raglens.error.JsonValidateFailedException;
+import io.github.raglens.internal.ServerContact;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.ResponseSchema;
@@ -19,6 +20,7 @@ import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.usage.UsageMetered;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -29,7 +31,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * never {@code logprobs}, {@code logit_bias}, {@code top_logprobs}, {@code n} or a message {@code
  * name}, which Groq rejects. Immutable and thread-safe.
  */
-public final class OpenAiChat implements LlmProvider, UsageMetered<OpenAiChat> {
+public final class OpenAiChat implements LlmProvider, UsageMetered<OpenAiChat>, ServerContact {
 
     private final Builder builder;
     private final HttpCaller caller;
@@ -121,6 +123,12 @@ public final class OpenAiChat implements LlmProvider, UsageMetered<OpenAiChat> {
                 "length".equals(reply.finishReason),
                 "content_filter".equals(reply.finishReason),
                 reply.usage);
+    }
+
+    /** {@inheritDoc} Used to let calls waiting behind a first one go as soon as the server is up. */
+    @Override
+    public CompletionStage<Void> reached() {
+        return caller.reached();
     }
 
     /** The {@code model} field of the latest reply: the snapshot the server answered with. */

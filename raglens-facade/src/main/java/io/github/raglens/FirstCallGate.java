@@ -2,10 +2,10 @@ package io.github.raglens;
 
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.ProviderUnreachableException;
-import io.github.raglens.internal.ServerContact;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.spi.LlmProvider;
+import io.github.raglens.spi.ServerContact;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;

@@ -1,5 +1,7 @@
 package io.github.raglens;
 
+import io.github.raglens.eval.trec.TrecRuns;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.chunk.ChunkAudit;
 import io.github.raglens.chunk.ChunkedCorpus;
@@ -398,7 +400,7 @@ final class Pipeline {
                 new UsageFile(workspace.usage()).save(ledger);
             }
             report.writeJson(workspace.benchmarkJson());
-            report.writeTrecFiles(workspace.runs());
+            TrecRuns.write(report, workspace.runs());
             manifest()
                     .complete(
                             Stage.BENCHMARK,

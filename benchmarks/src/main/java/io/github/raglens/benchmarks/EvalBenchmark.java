@@ -1,5 +1,7 @@
 package io.github.raglens.benchmarks;
 
+import io.github.raglens.eval.trec.TrecRuns;
+
 import io.github.raglens.chunk.SectionChunker;
 import io.github.raglens.eval.benchmark.BenchmarkReport;
 import io.github.raglens.eval.benchmark.BenchmarkRunner;
@@ -153,7 +155,7 @@ final class EvalBenchmark implements Callable<Integer> {
                         BenchmarkRunner.builder().retrievers(retrievers).build().run(setup.questions, setup.corpus);
                 long written = System.nanoTime();
                 report.writeJson(out.resolve("benchmark.json"));
-                report.writeTrecFiles(out.resolve("runs"));
+                TrecRuns.write(report, out.resolve("runs"));
                 long end = System.nanoTime();
                 total[run] = (end - start) / 1e6;
                 cpu[run] = (processCpuNanos() - cpuStart) / 1e6;
@@ -187,7 +189,7 @@ final class EvalBenchmark implements Callable<Integer> {
                         BenchmarkRunner.builder().retrievers(retrievers).build().run(setup.questions, setup.corpus);
                 long written = System.nanoTime();
                 report.writeJson(out.resolve("benchmark.json"));
-                report.writeTrecFiles(out.resolve("runs"));
+                TrecRuns.write(report, out.resolve("runs"));
                 long end = System.nanoTime();
                 replayTotal[i] = (end - start - report.phaseMillis().get("retrieval") * 1e6) / 1e6;
                 replayPhases.computeIfAbsent("metrics", x -> new double[replays])[i] =

@@ -1,5 +1,7 @@
 package io.github.raglens.eval;
 
+import io.github.raglens.eval.trec.TrecRuns;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -182,7 +184,7 @@ class EndToEndTest {
         assertThat(report.retriever("bm25").metrics().get("hit@1").mean()).isEqualTo(1.0);
         assertThat(report.comparisons()).hasSize(10 * 7);
         report.writeJson(dir.resolve("benchmark.json"));
-        assertThat(report.writeTrecFiles(dir.resolve("runs"))).hasSize(6);
+        assertThat(TrecRuns.write(report, dir.resolve("runs"))).hasSize(6);
     }
 
     /** Ranks chunks by how many question words they contain; ties by id. */

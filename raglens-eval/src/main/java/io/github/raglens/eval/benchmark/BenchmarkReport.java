@@ -1,17 +1,12 @@
 package io.github.raglens.eval.benchmark;
 
 import io.github.raglens.internal.Json;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Everything a benchmark run measured; written as {@code benchmark.json}.
@@ -93,47 +88,5 @@ public record BenchmarkReport(
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
-    }
-
-    /**
-     * Writes one TREC run file per retriever ({@code <retriever>.run}) and the qrels ({@code
-     * qrels.txt}) into a folder; {@code trec_eval -c} on them gives this report's numbers.
-     *
-     * @return the files written, qrels first
-     * @throws UncheckedIOException if a file cannot be written
-     */
-    public List<Path> writeTrecFiles(Path dir) {
-        List<Path> written = new ArrayList<>();
-        try {
-            Files.createDirectories(dir);
-            Path qrels = dir.resolve("qrels.txt");
-            Set<String> seen = new LinkedHashSet<>();
-            try (BufferedWriter w = Files.newBufferedWriter(qrels, StandardCharsets.UTF_8)) {
-                for (QuestionResult r : perQuestion) {
-                    if (seen.add(r.queryId())) {
-                        w.write(r.queryId() + " 0 " + r.target() + " 1\n");
-                    }
-                }
-            }
-            written.add(qrels);
-            for (RetrieverSummary s : retrievers) {
-                Path run = dir.resolve(s.retriever() + ".run");
-                try (BufferedWriter w = Files.newBufferedWriter(run, StandardCharsets.UTF_8)) {
-                    for (QuestionResult r : perQuestion) {
-                        if (!r.retriever().equals(s.retriever())) {
-                            continue;
-                        }
-                        for (int i = 0; i < r.ranking().size(); i++) {
-                            w.write(r.queryId() + " Q0 " + r.ranking().get(i) + " " + (i + 1) + " "
-                                    + r.scores().get(i) + " " + s.retriever() + "\n");
-                        }
-                    }
-                }
-                written.add(run);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write TREC files to " + dir + ": " + e.getMessage(), e);
-        }
-        return written;
     }
 }

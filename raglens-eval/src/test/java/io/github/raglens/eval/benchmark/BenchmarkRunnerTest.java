@@ -1,5 +1,7 @@
 package io.github.raglens.eval.benchmark;
 
+import io.github.raglens.eval.trec.TrecRuns;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -221,7 +223,7 @@ class BenchmarkRunnerTest {
                 .ks(1, 3, 5, 10)
                 .build()
                 .run(questions, corpus);
-        List<Path> files = report.writeTrecFiles(dir.resolve("runs"));
+        List<Path> files = TrecRuns.write(report, dir.resolve("runs"));
         for (RetrieverSummary s : report.retrievers()) {
             Path run = dir.resolve("runs").resolve(s.retriever() + ".run");
             assertThat(files).contains(run);
@@ -288,7 +290,7 @@ class BenchmarkRunnerTest {
                 .extracting(QuestionResult::ranking)
                 .containsExactly(List.of("b", "a"), List.of(emoji, fullwidth));
         assertThat(report.retriever("scripted").metrics().get("mrr@2").mean()).isEqualTo(0.5);
-        List<Path> files = report.writeTrecFiles(dir.resolve("float"));
+        List<Path> files = TrecRuns.write(report, dir.resolve("float"));
         assertThat(TrecEval.evaluate(
                         files.get(0),
                         files.get(1),

@@ -1,7 +1,5 @@
 package io.github.raglens;
 
-import io.github.raglens.eval.trec.TrecRuns;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.chunk.ChunkAudit;
 import io.github.raglens.chunk.ChunkedCorpus;
@@ -17,6 +15,7 @@ import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.eval.questions.QuestionGenerator;
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.eval.questions.QuestionRun;
+import io.github.raglens.eval.trec.TrecRuns;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;

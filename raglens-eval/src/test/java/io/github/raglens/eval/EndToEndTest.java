@@ -1,7 +1,5 @@
 package io.github.raglens.eval;
 
-import io.github.raglens.eval.trec.TrecRuns;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -14,6 +12,7 @@ import io.github.raglens.eval.questions.QuestionRun;
 import io.github.raglens.eval.sampling.StratifiedSampler;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
+import io.github.raglens.eval.trec.TrecRuns;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;

@@ -1,7 +1,5 @@
 package io.github.raglens.eval.benchmark;
 
-import io.github.raglens.eval.trec.TrecRuns;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -13,6 +11,7 @@ import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.eval.stats.Power;
 import io.github.raglens.eval.trec.TrecEval;
 import io.github.raglens.eval.trec.TrecEvalOptions;
+import io.github.raglens.eval.trec.TrecRuns;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;

@@ -1,8 +1,8 @@
 package io.github.raglens;
 
 import io.github.raglens.eval.beir.BeirEvaluation;
-import io.github.raglens.eval.beir.BeirScore;
 import io.github.raglens.model.Chunk;
+import io.github.raglens.result.BeirScore;
 import io.github.raglens.retrieval.BeirDataset;
 import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.retrieval.RetrievalConfig;

@@ -1,20 +1,17 @@
 package io.github.raglens;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.raglens.chunk.ChunkAudit;
 import io.github.raglens.chunk.ChunkedCorpus;
 import io.github.raglens.chunk.CorpusChunker;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.Setting;
 import io.github.raglens.error.SettingException;
 import io.github.raglens.error.StoreException;
-import io.github.raglens.eval.benchmark.BenchmarkReport;
 import io.github.raglens.eval.benchmark.BenchmarkRunner;
 import io.github.raglens.eval.benchmark.Relevance;
 import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.eval.questions.QuestionGenerator;
 import io.github.raglens.eval.questions.QuestionRecord;
-import io.github.raglens.eval.questions.QuestionRun;
 import io.github.raglens.eval.trec.TrecRuns;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.Chunk;
@@ -25,11 +22,14 @@ import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.parse.CorpusParser;
 import io.github.raglens.parse.DocumentParser;
 import io.github.raglens.parse.FileOutcome;
-import io.github.raglens.parse.IngestReport;
 import io.github.raglens.parse.ParseCache;
 import io.github.raglens.report.HtmlReport;
 import io.github.raglens.report.MarkdownReport;
 import io.github.raglens.report.ReportModel;
+import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.ChunkAudit;
+import io.github.raglens.result.IngestReport;
+import io.github.raglens.result.QuestionRun;
 import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.IndexBackend;
@@ -129,7 +129,7 @@ final class Pipeline {
             int made = o instanceof FileOutcome.Parsed p
                     ? chunked.chunksPerDocument().getOrDefault(p.document().id(), 0)
                     : 0;
-            entries.add(IngestReport.Entry.from(o, made));
+            entries.add(o.reportEntry(made));
         }
         IngestReport report = IngestReport.of(entries, unsupported);
         report.write(workspace.ingestReport());

@@ -1,10 +1,8 @@
 package io.github.raglens.benchmarks;
 
-import io.github.raglens.eval.trec.TrecRuns;
-
 import io.github.raglens.chunk.SectionChunker;
-import io.github.raglens.eval.benchmark.BenchmarkReport;
 import io.github.raglens.eval.benchmark.BenchmarkRunner;
+import io.github.raglens.eval.trec.TrecRuns;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.Document;
@@ -12,6 +10,7 @@ import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.Section;
+import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.retrieval.BeirDataset;
 import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.retrieval.RetrievalConfig;

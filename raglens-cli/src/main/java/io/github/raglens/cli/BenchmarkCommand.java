@@ -1,12 +1,12 @@
 package io.github.raglens.cli;
 
 import io.github.raglens.RagLens;
-import io.github.raglens.eval.benchmark.BenchmarkReport;
-import io.github.raglens.eval.benchmark.MetricSummary;
-import io.github.raglens.eval.benchmark.PairwiseComparison;
-import io.github.raglens.eval.benchmark.RetrieverSummary;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.MetricSummary;
+import io.github.raglens.result.PairwiseComparison;
+import io.github.raglens.result.RetrieverSummary;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;
 import java.io.PrintWriter;

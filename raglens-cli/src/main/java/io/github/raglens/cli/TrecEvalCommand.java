@@ -1,7 +1,7 @@
 package io.github.raglens.cli;
 
 import io.github.raglens.eval.trec.TrecEval;
-import io.github.raglens.eval.trec.TrecEvalOptions;
+import io.github.raglens.result.TrecEvalOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

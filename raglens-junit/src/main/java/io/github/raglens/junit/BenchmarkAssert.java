@@ -1,9 +1,9 @@
 package io.github.raglens.junit;
 
-import io.github.raglens.eval.benchmark.BenchmarkReport;
 import io.github.raglens.eval.gate.Baseline;
 import io.github.raglens.eval.gate.GateReport;
 import io.github.raglens.eval.gate.RegressionGate;
+import io.github.raglens.result.BenchmarkReport;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;

@@ -4,6 +4,7 @@ import io.github.raglens.eval.RetrievalMetrics;
 import io.github.raglens.eval.ScoredId;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.result.BeirScore;
 import io.github.raglens.spi.Retriever;
 import java.io.BufferedWriter;
 import java.io.IOException;

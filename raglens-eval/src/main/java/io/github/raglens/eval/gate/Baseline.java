@@ -2,10 +2,10 @@ package io.github.raglens.eval.gate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.eval.RetrievalMetrics;
-import io.github.raglens.eval.benchmark.BenchmarkReport;
-import io.github.raglens.eval.benchmark.QuestionResult;
 import io.github.raglens.eval.judge.ScoreRecord;
 import io.github.raglens.internal.Json;
+import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.QuestionResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

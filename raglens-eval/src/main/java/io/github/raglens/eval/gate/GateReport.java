@@ -1,6 +1,6 @@
 package io.github.raglens.eval.gate;
 
-import io.github.raglens.eval.stats.ConfidenceInterval;
+import io.github.raglens.result.ConfidenceInterval;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;

@@ -1,10 +1,10 @@
 package io.github.raglens.eval.judge;
 
 import io.github.raglens.eval.stats.Bootstrap;
-import io.github.raglens.eval.stats.ConfidenceInterval;
 import io.github.raglens.eval.stats.HolmCorrection;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
-import io.github.raglens.eval.stats.PairedTestResult;
+import io.github.raglens.result.ConfidenceInterval;
+import io.github.raglens.result.PairedTestResult;
 import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,6 +1,8 @@
 package io.github.raglens.eval.judge;
 
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.result.JudgeStats;
+import io.github.raglens.result.ScoringSummary;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.RagSystem;
 import java.nio.file.Path;

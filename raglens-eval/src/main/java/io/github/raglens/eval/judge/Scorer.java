@@ -2,6 +2,8 @@ package io.github.raglens.eval.judge;
 
 import io.github.raglens.model.Judgement;
 import io.github.raglens.model.TokenUsage;
+import io.github.raglens.result.JudgeStats;
+import io.github.raglens.result.ScoringSummary;
 import io.github.raglens.spi.Judge;
 import io.github.raglens.store.JsonlStore;
 import java.nio.file.Path;

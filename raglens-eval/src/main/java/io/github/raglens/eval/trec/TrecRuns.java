@@ -1,8 +1,8 @@
 package io.github.raglens.eval.trec;
 
-import io.github.raglens.eval.benchmark.BenchmarkReport;
-import io.github.raglens.eval.benchmark.QuestionResult;
-import io.github.raglens.eval.benchmark.RetrieverSummary;
+import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.QuestionResult;
+import io.github.raglens.result.RetrieverSummary;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;

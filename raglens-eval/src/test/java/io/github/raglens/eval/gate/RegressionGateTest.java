@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.github.raglens.eval.benchmark.BenchmarkReport;
 import io.github.raglens.eval.judge.ScoreRecord;
+import io.github.raglens.result.BenchmarkReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

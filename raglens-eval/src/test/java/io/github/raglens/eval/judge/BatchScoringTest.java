@@ -9,6 +9,7 @@ import io.github.raglens.providers.FakeBatchServer;
 import io.github.raglens.providers.openai.OpenAi;
 import io.github.raglens.providers.openai.OpenAiBatch;
 import io.github.raglens.providers.openai.OpenAiChat;
+import io.github.raglens.result.ScoringSummary;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.store.JsonlStore;
 import io.github.raglens.testkit.SimulatedJudge;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.internal.Json;
 import io.github.raglens.providers.Environment;
 import io.github.raglens.providers.openai.OpenAi;
+import io.github.raglens.result.ScoringSummary;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.testkit.SimulatedJudge;
 import java.nio.file.Path;

@@ -7,6 +7,7 @@ import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.JudgeInput;
 import io.github.raglens.model.Judgement;
+import io.github.raglens.result.ScoringSummary;
 import io.github.raglens.spi.Judge;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.testkit.ScriptedLlm;

@@ -1,5 +1,6 @@
 package io.github.raglens.eval.judge;
 
+import io.github.raglens.result.ScoringSummary;
 import io.github.raglens.testkit.SimulatedJudge;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

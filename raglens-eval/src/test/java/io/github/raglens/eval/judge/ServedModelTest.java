@@ -7,6 +7,7 @@ import io.github.raglens.internal.Json;
 import io.github.raglens.providers.Environment;
 import io.github.raglens.providers.ollama.Ollama;
 import io.github.raglens.providers.openai.OpenAi;
+import io.github.raglens.result.ScoringSummary;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.testkit.SimulatedJudge;
 import java.nio.file.Files;

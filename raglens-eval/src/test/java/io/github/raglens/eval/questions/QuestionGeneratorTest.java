@@ -10,6 +10,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.RetrievalResult;
+import io.github.raglens.result.QuestionRun;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.JsonlStore;
 import io.github.raglens.testkit.ScriptedLlm;

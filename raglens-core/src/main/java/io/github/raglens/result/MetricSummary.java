@@ -1,6 +1,4 @@
-package io.github.raglens.eval.benchmark;
-
-import io.github.raglens.eval.stats.ConfidenceInterval;
+package io.github.raglens.result;
 
 /**
  * A metric's mean over questions with its bootstrap 95% confidence interval.
@@ -12,7 +10,8 @@ import io.github.raglens.eval.stats.ConfidenceInterval;
  */
 public record MetricSummary(double mean, double lower, double upper, int n) {
 
-    static MetricSummary from(ConfidenceInterval ci) {
+    /** The summary of a confidence interval, without its level. */
+    public static MetricSummary from(ConfidenceInterval ci) {
         return new MetricSummary(ci.mean(), ci.lower(), ci.upper(), ci.n());
     }
 }

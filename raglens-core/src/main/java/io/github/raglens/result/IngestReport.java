@@ -1,4 +1,4 @@
-package io.github.raglens.parse;
+package io.github.raglens.result;
 
 import io.github.raglens.error.StoreException;
 import io.github.raglens.internal.Json;
@@ -57,24 +57,6 @@ public record IngestReport(List<Entry> files, int ok, int damaged, int failed, i
             Objects.requireNonNull(file, "file");
             Objects.requireNonNull(status, "status");
             Objects.requireNonNull(reason, "reason");
-        }
-
-        /** The entry for a parse outcome with the number of chunks made from it. */
-        public static Entry from(FileOutcome outcome, int chunks) {
-            return switch (outcome) {
-                case FileOutcome.Parsed p ->
-                    new Entry(
-                            p.file(),
-                            p.status().label(),
-                            p.damage().orElse(""),
-                            p.document().pageCount(),
-                            p.sections(),
-                            p.tables(),
-                            chunks,
-                            p.milliseconds());
-                case FileOutcome.Failed f ->
-                    new Entry(f.file(), f.status().label(), f.reason(), 0, 0, 0, 0, f.milliseconds());
-            };
         }
     }
 

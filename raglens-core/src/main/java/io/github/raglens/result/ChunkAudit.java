@@ -1,9 +1,9 @@
-package io.github.raglens.chunk;
+package io.github.raglens.result;
 
 import java.util.List;
 
 /**
- * What a {@link ChunkAuditor} found in a chunk list.
+ * What a chunk auditor found in a chunk list.
  *
  * @param chunks how many chunks were audited
  * @param findings the findings, errors first, then in the order found

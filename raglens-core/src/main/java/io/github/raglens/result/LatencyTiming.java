@@ -1,4 +1,4 @@
-package io.github.raglens.eval.benchmark;
+package io.github.raglens.result;
 
 /**
  * How a benchmark timed its retrievals, so a latency column can say what it measured.

@@ -1,4 +1,4 @@
-package io.github.raglens.eval.trec;
+package io.github.raglens.result;
 
 import java.util.List;
 import java.util.Objects;

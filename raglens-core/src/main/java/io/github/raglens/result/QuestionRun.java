@@ -1,4 +1,4 @@
-package io.github.raglens.eval.questions;
+package io.github.raglens.result;
 
 import java.util.List;
 import java.util.Map;

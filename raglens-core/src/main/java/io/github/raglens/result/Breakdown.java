@@ -1,4 +1,4 @@
-package io.github.raglens.eval.benchmark;
+package io.github.raglens.result;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;

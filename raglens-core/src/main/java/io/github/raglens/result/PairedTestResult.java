@@ -1,4 +1,4 @@
-package io.github.raglens.eval.stats;
+package io.github.raglens.result;
 
 /**
  * The outcome of a paired test between two systems.

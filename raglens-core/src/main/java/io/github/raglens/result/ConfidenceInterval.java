@@ -1,4 +1,4 @@
-package io.github.raglens.eval.stats;
+package io.github.raglens.result;
 
 /**
  * A mean with its confidence interval.

@@ -1,4 +1,4 @@
-package io.github.raglens.eval.beir;
+package io.github.raglens.result;
 
 import java.nio.file.Path;
 import java.util.Objects;

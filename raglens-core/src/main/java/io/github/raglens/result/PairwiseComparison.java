@@ -1,10 +1,8 @@
-package io.github.raglens.eval.benchmark;
-
-import io.github.raglens.eval.stats.HolmCorrection;
+package io.github.raglens.result;
 
 /**
  * A paired randomization test between two retrievers on one metric, over the same questions, with its
- * p-value corrected for every comparison of the report's table ({@link HolmCorrection}).
+ * p-value corrected for every comparison of the report's table (Holm's step-down method).
  *
  * @param a the first retriever
  * @param b the second retriever

@@ -1,9 +1,9 @@
-package io.github.raglens.chunk;
+package io.github.raglens.result;
 
 import java.util.Objects;
 
 /**
- * One problem the {@link ChunkAuditor} found.
+ * One problem the chunk auditor found.
  *
  * @param level how serious it is; an {@link Level#ERROR} fails an ingest run
  * @param check the name of the check that found it, e.g. {@code "duplicate-id"}

@@ -1,6 +1,5 @@
-package io.github.raglens.eval.benchmark;
+package io.github.raglens.result;
 
-import io.github.raglens.eval.LatencyPercentiles;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

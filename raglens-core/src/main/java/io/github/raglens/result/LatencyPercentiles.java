@@ -1,4 +1,4 @@
-package io.github.raglens.eval;
+package io.github.raglens.result;
 
 import java.util.Arrays;
 

@@ -5,10 +5,14 @@ import io.github.raglens.error.StoreException;
 import io.github.raglens.error.UnknownPriceException;
 import io.github.raglens.eval.gate.Baseline;
 import io.github.raglens.eval.judge.Aggregation;
+import io.github.raglens.eval.judge.AgreementMeasure;
 import io.github.raglens.eval.judge.AnswerGenerator;
 import io.github.raglens.eval.judge.AnswerRecord;
 import io.github.raglens.eval.judge.Calibration;
+import io.github.raglens.eval.judge.Calibrator;
+import io.github.raglens.eval.judge.ConsistencyMeasure;
 import io.github.raglens.eval.judge.CostEstimate;
+import io.github.raglens.eval.judge.DisagreementFinder;
 import io.github.raglens.eval.judge.EvalCase;
 import io.github.raglens.eval.judge.EvalCases;
 import io.github.raglens.eval.judge.HumanLabel;
@@ -17,6 +21,7 @@ import io.github.raglens.eval.judge.JudgeDisagreement;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.LiveEvaluation;
 import io.github.raglens.eval.judge.PipelineSystem;
+import io.github.raglens.eval.judge.ScoreAggregator;
 import io.github.raglens.eval.judge.ScoreRecord;
 import io.github.raglens.eval.judge.Scorer;
 import io.github.raglens.eval.judge.SelfConsistency;
@@ -323,7 +328,7 @@ final class EvaluateStage {
         List<ScoreRecord> records = Scorer.read(workspace.scores()).stream()
                 .filter(r -> currentCells.contains(r.retriever() + '\u001f' + r.questionId() + '\u001f' + r.inputs()))
                 .toList();
-        Aggregation aggregation = Aggregation.of(
+        Aggregation aggregation = ScoreAggregator.aggregate(
                 records,
                 names,
                 picked.stream().map(QuestionSample::id).collect(Collectors.toSet()),
@@ -345,16 +350,17 @@ final class EvaluateStage {
                                 .collect(Collectors.toMap(QuestionSample::id, QuestionSample::question, (a, b) -> a)))
                 .write(workspace.evaluationBaseline());
         List<SelfConsistency> consistency =
-                options.repeats() > 1 ? SelfConsistency.of(records, metrics, judge.modelName()) : List.of();
-        Optional<Calibration> calibration = labels.map(l -> Calibration.of(records, l, metrics, judge.modelName()));
+                options.repeats() > 1 ? ConsistencyMeasure.measure(records, metrics, judge.modelName()) : List.of();
+        Optional<Calibration> calibration =
+                labels.map(l -> Calibrator.calibrate(records, l, metrics, judge.modelName()));
         List<JudgeAgreement> agreement = List.of();
         List<JudgeDisagreement> disagreements = new ArrayList<>();
         if (second.isPresent()) {
             String b = second.get().modelName();
-            agreement = JudgeAgreement.of(records, metrics, judge.modelName(), b);
+            agreement = AgreementMeasure.measure(records, metrics, judge.modelName(), b);
             for (Judge m : metrics) {
                 if (m.usesModel()) {
-                    disagreements.addAll(JudgeDisagreement.largest(
+                    disagreements.addAll(DisagreementFinder.largest(
                             records, m, judge.modelName(), b, EvaluationResult.DISAGREEMENTS_SHOWN));
                 }
             }

@@ -462,7 +462,7 @@ class EvaluateStageTest {
             1 - scored.get(0).score(), scored.get(1).score(), scored.get(2).score()
         };
         assertThat(calibration.byRetriever().get("bm25"))
-                .isEqualTo(io.github.raglens.eval.stats.PredictionPoweredMean.of(
+                .isEqualTo(io.github.raglens.eval.stats.PredictionPoweredInference.estimate(
                         new double[] {scored.get(3).score()}, labelledJudge, human));
 
         Path bad = Files.writeString(dir.resolve("bad.jsonl"), "{\"retriever\":\"bm25\"}\n");

@@ -47,7 +47,7 @@ class AggregationTest {
                 "b", "q3", FAITH.metric(), ScoreRecord.NO_JUDGE, "old", ScoreRecord.SCORED, 1.0, "", ""));
         records.add(scored("a", "q9", 0));
 
-        Aggregation agg = Aggregation.of(
+        Aggregation agg = ScoreAggregator.aggregate(
                 records,
                 List.of("a", "b", "c"),
                 Set.of("q1", "q2", "q3", "q4"),
@@ -103,7 +103,7 @@ class AggregationTest {
         for (int q = 0; q < 12; q++) {
             ids.add("q" + q);
         }
-        Aggregation agg = Aggregation.of(
+        Aggregation agg = ScoreAggregator.aggregate(
                 records,
                 List.of("a", "b", "c"),
                 ids,
@@ -129,7 +129,7 @@ class AggregationTest {
     @Test
     void noCommonQuestion_givesNoMeanAndNoTests() {
         List<ScoreRecord> records = List.of(scored("a", "q1", 1), failed("b", "q1", "refusal"));
-        Aggregation.MetricSummary m = Aggregation.of(
+        Aggregation.MetricSummary m = ScoreAggregator.aggregate(
                         records,
                         List.of("a", "b"),
                         Set.of("q1"),

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.ParseException;
-import io.github.raglens.eval.stats.PredictionPoweredMean;
+import io.github.raglens.eval.stats.PredictionPoweredInference;
 import io.github.raglens.spi.Judge;
 import io.github.raglens.testkit.ScriptedLlm;
 import java.io.IOException;
@@ -47,13 +47,13 @@ class CalibrationTest {
                 {"retriever":"dense","questionId":"q0","metric":"faithfulness","score":1}
                 """);
         Calibration c =
-                Calibration.of(records, HumanLabel.read(file), List.of(FAITH, TextMetric.rougeL()), "fake/judge");
+                Calibrator.calibrate(records, HumanLabel.read(file), List.of(FAITH, TextMetric.rougeL()), "fake/judge");
         assertThat(c.metrics()).hasSize(1);
         Calibration.MetricCalibration m = c.metrics().getFirst();
         assertThat(m.byRetriever()).containsOnlyKeys("bm25");
         // Labelled q0, q1, q2: judge 1, 1, 0 against humans 0, 1, 0; q9 was never judged.
         assertThat(m.byRetriever().get("bm25"))
-                .isEqualTo(PredictionPoweredMean.of(
+                .isEqualTo(PredictionPoweredInference.estimate(
                         new double[] {1, 1, 0, 1, 1}, new double[] {1, 1, 0}, new double[] {0, 1, 0}));
         assertThat(m.agreement().judgeB()).isEqualTo(Calibration.HUMAN);
         assertThat(m.agreement().cells()).isEqualTo(4); // bm25 q0-q2 and dense q0

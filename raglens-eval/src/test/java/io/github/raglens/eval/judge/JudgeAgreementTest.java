@@ -27,37 +27,37 @@ class JudgeAgreementTest {
         // 10 pairs: both 1 on 4, both 0 on 3, disagree on 3 -> po 0.7; pa 0.6, pb 0.5 -> pe 0.5; kappa 0.4
         int[] a = {1, 1, 1, 1, 0, 0, 0, 1, 1, 0};
         int[] b = {1, 1, 1, 1, 0, 0, 0, 0, 0, 1};
-        assertThat(value(JudgeAgreement.cohenKappa(a, b))).isCloseTo(0.4, within(1e-12));
+        assertThat(value(AgreementMeasure.cohenKappa(a, b))).isCloseTo(0.4, within(1e-12));
         // Worse than chance: po 0, pa = pb = 0.5 -> pe 0.5 -> kappa -1.
-        assertThat(value(JudgeAgreement.cohenKappa(new int[] {1, 0}, new int[] {0, 1})))
+        assertThat(value(AgreementMeasure.cohenKappa(new int[] {1, 0}, new int[] {0, 1})))
                 .isCloseTo(-1, within(1e-12));
     }
 
     @Test
     void cohenKappa_constantSides_andNoCells() {
-        assertThat(value(JudgeAgreement.cohenKappa(new int[] {1, 1}, new int[] {1, 1})))
+        assertThat(value(AgreementMeasure.cohenKappa(new int[] {1, 1}, new int[] {1, 1})))
                 .isEqualTo(1.0);
-        assertThat(value(JudgeAgreement.cohenKappa(new int[] {1, 1}, new int[] {0, 0})))
+        assertThat(value(AgreementMeasure.cohenKappa(new int[] {1, 1}, new int[] {0, 0})))
                 .isEqualTo(0.0);
-        assertThat(JudgeAgreement.cohenKappa(new int[0], new int[0])).isEmpty();
+        assertThat(AgreementMeasure.cohenKappa(new int[0], new int[0])).isEmpty();
     }
 
     @Test
     void spearman_usesAverageRanksForTies() {
-        assertThat(value(JudgeAgreement.spearman(new double[] {0.1, 0.5, 0.9}, new double[] {1, 2, 3})))
+        assertThat(value(AgreementMeasure.spearman(new double[] {0.1, 0.5, 0.9}, new double[] {1, 2, 3})))
                 .isCloseTo(1, within(1e-12));
-        assertThat(value(JudgeAgreement.spearman(new double[] {0.1, 0.5, 0.9}, new double[] {3, 2, 1})))
+        assertThat(value(AgreementMeasure.spearman(new double[] {0.1, 0.5, 0.9}, new double[] {3, 2, 1})))
                 .isCloseTo(-1, within(1e-12));
         // x ranks 1, 2.5, 2.5, 4; y ranks 1, 2, 3, 4: r = 4.5 / sqrt(4.5 * 5)
-        assertThat(value(JudgeAgreement.spearman(new double[] {0, 0.5, 0.5, 1}, new double[] {1, 2, 3, 4})))
+        assertThat(value(AgreementMeasure.spearman(new double[] {0, 0.5, 0.5, 1}, new double[] {1, 2, 3, 4})))
                 .isCloseTo(4.5 / Math.sqrt(4.5 * 5), within(1e-12));
     }
 
     @Test
     void spearman_undefined_isEmpty_notNaN() {
-        assertThat(JudgeAgreement.spearman(new double[] {0.3}, new double[] {0.9}))
+        assertThat(AgreementMeasure.spearman(new double[] {0.3}, new double[] {0.9}))
                 .isEmpty();
-        assertThat(JudgeAgreement.spearman(new double[] {0.5, 0.5, 0.5}, new double[] {0.1, 0.2, 0.3}))
+        assertThat(AgreementMeasure.spearman(new double[] {0.5, 0.5, 0.5}, new double[] {0.1, 0.2, 0.3}))
                 .isEmpty();
     }
 
@@ -74,13 +74,14 @@ class JudgeAgreementTest {
                 rec("a", "q4", "m2", 1.0, 0),
                 new ScoreRecord("a", "q4", "faithfulness", "m1", "old", ScoreRecord.SCORED, 1.0, "", ""),
                 new ScoreRecord("a", "q4", "faithfulness", "m1", "v", ScoreRecord.FAILED, null, "timeout", ""));
-        JudgeAgreement ag = JudgeAgreement.of(records, SelfConsistencyTest.FAITHFULNESS, "m1", "m2");
+        JudgeAgreement ag = AgreementMeasure.measure(records, SelfConsistencyTest.FAITHFULNESS, "m1", "m2");
         assertThat(ag.cells()).isEqualTo(3);
         assertThat(value(ag.spearman())).isCloseTo(1.0, within(1e-12));
         // verdicts m1: 1,0,1; m2: 1,0,0 -> po 2/3, pa 2/3, pb 1/3, pe 4/9 -> kappa (2/3 - 4/9) / (5/9) = 0.4
         assertThat(value(ag.kappa())).isCloseTo(0.4, within(1e-12));
 
-        JudgeAgreement none = JudgeAgreement.of(records, SelfConsistencyTest.named("context_recall"), "m1", "m2");
+        JudgeAgreement none =
+                AgreementMeasure.measure(records, SelfConsistencyTest.named("context_recall"), "m1", "m2");
         assertThat(none.cells()).isZero();
         assertThat(none.kappa()).isEmpty();
         assertThat(none.spearman()).isEmpty();
@@ -115,7 +116,7 @@ class JudgeAgreementTest {
                 Scorer.builder(scores).session(s).metrics(metrics).build().score(cases);
             }
         }
-        List<JudgeAgreement> ag = JudgeAgreement.of(Scorer.read(scores), metrics, a.modelName(), b.modelName());
+        List<JudgeAgreement> ag = AgreementMeasure.measure(Scorer.read(scores), metrics, a.modelName(), b.modelName());
         assertThat(ag).hasSize(1);
         assertThat(ag.get(0).metric()).isEqualTo(ContextPrecision.NAME);
         assertThat(ag.get(0).cells()).isEqualTo(20);

@@ -279,7 +279,7 @@ class ScorerTest {
         // The deterministic fake gives every repeat the same verdicts: perfectly self-consistent.
         try (JudgeSession s = JudgeSession.builder(once).build()) {
             Judge faithfulness = StatementSupport.faithfulness(s);
-            SelfConsistency sc = SelfConsistency.of(records, faithfulness, once.modelName());
+            SelfConsistency sc = ConsistencyMeasure.measure(records, faithfulness, once.modelName());
             assertThat(sc.repeats()).isEqualTo(3);
             assertThat(sc.cells()).isEqualTo(20);
             assertThat(sc.meanStdDev().getAsDouble()).isZero();
@@ -292,7 +292,7 @@ class ScorerTest {
                     Metrics.create(List.of(StatementSupport.FAITHFULNESS, StatementSupport.CONTEXT_RECALL), s);
             var boot = io.github.raglens.eval.stats.Bootstrap.of(200, 1, 0.95);
             var test = io.github.raglens.eval.stats.PairedRandomizationTest.of(200, 1);
-            Aggregation withRepeats = Aggregation.of(
+            Aggregation withRepeats = ScoreAggregator.aggregate(
                     records,
                     Cases.RETRIEVERS,
                     new java.util.HashSet<>(questions),
@@ -300,7 +300,7 @@ class ScorerTest {
                     once.modelName(),
                     boot,
                     test);
-            Aggregation without = Aggregation.of(
+            Aggregation without = ScoreAggregator.aggregate(
                     Scorer.read(dir.resolve("once").resolve("scores.jsonl")),
                     Cases.RETRIEVERS,
                     new java.util.HashSet<>(questions),

@@ -54,7 +54,7 @@ class SelfConsistencyTest {
                 new ScoreRecord("a", "q5", "faithfulness", "m1", "v", ScoreRecord.FAILED, null, "timeout", "", 1),
                 JudgeAgreementTest.rec("a", "q6", "m2", 0.3, 0),
                 JudgeAgreementTest.rec("a", "q6", "m2", 0.3, 1));
-        SelfConsistency sc = SelfConsistency.of(records, FAITHFULNESS, "m1");
+        SelfConsistency sc = ConsistencyMeasure.measure(records, FAITHFULNESS, "m1");
         assertThat(sc.repeats()).isEqualTo(2);
         assertThat(sc.cells()).isEqualTo(3);
         // standard deviations 0, 0.2, 0.25 -> mean 0.15; one cell of three identical
@@ -76,7 +76,7 @@ class SelfConsistencyTest {
                 rec("q2", 0.0, 0),
                 rec("q2", 0.0, 1),
                 rec("q2", 1.0, 2));
-        SelfConsistency sc = SelfConsistency.of(records, FAITHFULNESS, "m1");
+        SelfConsistency sc = ConsistencyMeasure.measure(records, FAITHFULNESS, "m1");
         assertThat(sc.repeats()).isEqualTo(3);
         assertThat(sc.cells()).isEqualTo(2);
         // pairs (0,1): kappa 1; (0,2) and (1,2): verdicts 1,0 vs 1,1 -> po 1/2, pe 1/2 -> 0. Mean 1/3.
@@ -90,12 +90,13 @@ class SelfConsistencyTest {
 
     @Test
     void noRepeats_orNoCells_areEmpty_notNaN() {
-        SelfConsistency none = SelfConsistency.of(List.of(), FAITHFULNESS, "m1");
+        SelfConsistency none = ConsistencyMeasure.measure(List.of(), FAITHFULNESS, "m1");
         assertThat(none.cells()).isZero();
         assertThat(none.meanStdDev()).isEmpty();
         assertThat(none.kappa()).isEmpty();
 
-        SelfConsistency once = SelfConsistency.of(List.of(rec("q1", 1.0, 0), rec("q2", 0.0, 0)), FAITHFULNESS, "m1");
+        SelfConsistency once =
+                ConsistencyMeasure.measure(List.of(rec("q1", 1.0, 0), rec("q2", 0.0, 0)), FAITHFULNESS, "m1");
         assertThat(once.repeats()).isEqualTo(1);
         assertThat(once.cells()).isEqualTo(2);
         assertThat(once.meanStdDev().getAsDouble()).isZero();

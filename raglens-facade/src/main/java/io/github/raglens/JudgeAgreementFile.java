@@ -1,10 +1,10 @@
 package io.github.raglens;
 
 import io.github.raglens.error.StoreException;
-import io.github.raglens.eval.judge.JudgeAgreement;
-import io.github.raglens.eval.judge.JudgeDisagreement;
 import io.github.raglens.internal.Json;
 import io.github.raglens.report.ReportModel;
+import io.github.raglens.result.JudgeAgreement;
+import io.github.raglens.result.JudgeDisagreement;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package io.github.raglens;
 
-import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.report.ReportModel;
+import io.github.raglens.result.Aggregation;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.Breakdown;
 import io.github.raglens.result.MetricSummary;

@@ -1,7 +1,8 @@
 package io.github.raglens.eval.judge;
 
-import static io.github.raglens.eval.judge.JudgeAgreement.PASS;
+import static io.github.raglens.result.JudgeAgreement.PASS;
 
+import io.github.raglens.result.JudgeAgreement;
 import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
 import java.util.Arrays;

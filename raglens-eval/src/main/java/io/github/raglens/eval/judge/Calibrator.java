@@ -1,10 +1,11 @@
 package io.github.raglens.eval.judge;
 
-import static io.github.raglens.eval.judge.Calibration.HUMAN;
+import static io.github.raglens.result.Calibration.HUMAN;
 
-import io.github.raglens.eval.judge.Calibration.MetricCalibration;
 import io.github.raglens.eval.stats.PredictionPoweredInference;
-import io.github.raglens.eval.stats.PredictionPoweredMean;
+import io.github.raglens.result.Calibration;
+import io.github.raglens.result.Calibration.MetricCalibration;
+import io.github.raglens.result.PredictionPoweredMean;
 import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

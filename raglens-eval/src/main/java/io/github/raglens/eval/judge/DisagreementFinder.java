@@ -1,5 +1,6 @@
 package io.github.raglens.eval.judge;
 
+import io.github.raglens.result.JudgeDisagreement;
 import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -3,6 +3,7 @@ package io.github.raglens.eval.judge;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.error.ParseException;
 import io.github.raglens.internal.Json;
+import io.github.raglens.result.Calibration;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,11 +1,12 @@
 package io.github.raglens.eval.judge;
 
-import io.github.raglens.eval.judge.Aggregation.MetricSummary;
-import io.github.raglens.eval.judge.Aggregation.PairedComparison;
-import io.github.raglens.eval.judge.Aggregation.RetrieverSummary;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.HolmCorrection;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
+import io.github.raglens.result.Aggregation;
+import io.github.raglens.result.Aggregation.MetricSummary;
+import io.github.raglens.result.Aggregation.PairedComparison;
+import io.github.raglens.result.Aggregation.RetrieverSummary;
 import io.github.raglens.result.PairedTestResult;
 import io.github.raglens.spi.Judge;
 import java.util.ArrayList;

@@ -4,6 +4,7 @@ import io.github.raglens.model.Judgement;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.result.JudgeStats;
 import io.github.raglens.result.ScoringSummary;
+import io.github.raglens.result.SelfConsistency;
 import io.github.raglens.spi.Judge;
 import io.github.raglens.store.JsonlStore;
 import java.nio.file.Path;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
+import io.github.raglens.result.Aggregation;
 import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.ParseException;
 import io.github.raglens.eval.stats.PredictionPoweredInference;
+import io.github.raglens.result.Calibration;
 import io.github.raglens.spi.Judge;
 import io.github.raglens.testkit.ScriptedLlm;
 import java.io.IOException;

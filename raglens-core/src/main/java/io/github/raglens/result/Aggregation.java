@@ -1,8 +1,5 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.result;
 
-import io.github.raglens.eval.stats.HolmCorrection;
-import io.github.raglens.result.ConfidenceInterval;
-import io.github.raglens.result.PairedTestResult;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -13,8 +10,8 @@ import java.util.Optional;
  * <em>every</em> compared retriever scored for that metric (the common set), so a retriever whose
  * hard questions failed does not look better for it; beside each mean stands its coverage (scored /
  * attempted), and failures are counted per reason. Only the first judgement of a cell counts (repeat
- * 0); repeats are for {@link SelfConsistency}. Pairwise p-values are Holm-corrected ({@link
- * HolmCorrection}) across every pair of retrievers and every metric of the summary.
+ * 0); repeats are for {@link SelfConsistency}. Pairwise p-values are Holm-corrected (Holm's step-down
+ * method) across every pair of retrievers and every metric of the summary.
  *
  * @param metrics one summary per metric, in the order asked for
  */

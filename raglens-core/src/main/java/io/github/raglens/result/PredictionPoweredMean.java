@@ -1,4 +1,4 @@
-package io.github.raglens.eval.stats;
+package io.github.raglens.result;
 
 /**
  * A prediction-powered estimate of a mean (Angelopoulos et al., "Prediction-powered inference",

@@ -1,11 +1,11 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.result;
 
 import java.util.Objects;
 import java.util.OptionalDouble;
 
 /**
- * How consistent one judge model is with itself on one metric, from the repeats a {@link Scorer}
- * with {@link Scorer.Builder#repeats} stored: over the cells whose every repeat is scored, the mean
+ * How consistent one judge model is with itself on one metric, from the repeats a scorer
+ * with repeats stored: over the cells whose every repeat is scored, the mean
  * spread of a cell's scores, the share of cells whose repeats all gave the same score, and, averaged
  * over every pair of repeats, Cohen's kappa of the pass/fail verdicts and Spearman's rho of the
  * scores (as {@link JudgeAgreement} computes them for two judges).

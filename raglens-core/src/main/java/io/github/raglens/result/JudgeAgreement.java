@@ -1,4 +1,4 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.result;
 
 import java.util.Objects;
 import java.util.OptionalDouble;

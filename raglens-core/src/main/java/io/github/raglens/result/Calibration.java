@@ -1,6 +1,5 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.result;
 
-import io.github.raglens.eval.stats.PredictionPoweredMean;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -3,7 +3,7 @@ package io.github.raglens;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.StoreException;
 import io.github.raglens.error.UnknownPriceException;
-import io.github.raglens.eval.gate.Baseline;
+import io.github.raglens.eval.gate.BaselineRecorder;
 import io.github.raglens.eval.judge.AgreementMeasure;
 import io.github.raglens.eval.judge.AnswerGenerator;
 import io.github.raglens.eval.judge.AnswerRecord;
@@ -343,7 +343,7 @@ final class EvaluateStage {
         } catch (IOException e) {
             throw new StoreException(workspace.evaluation(), "cannot write " + workspace.evaluation() + ": " + e, e);
         }
-        Baseline.fromScores(
+        BaselineRecorder.fromScores(
                         records,
                         judge.modelName(),
                         picked.stream()

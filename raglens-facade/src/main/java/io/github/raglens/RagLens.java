@@ -4,6 +4,7 @@ import io.github.raglens.chunk.Chunkers;
 import io.github.raglens.chunk.SectionChunker;
 import io.github.raglens.eval.benchmark.Relevance;
 import io.github.raglens.eval.gate.Baseline;
+import io.github.raglens.eval.gate.BaselineRecorder;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.parse.DocumentParser;
@@ -261,7 +262,7 @@ public final class RagLens {
             throw new IllegalStateException(
                     "no benchmark in " + config.workspace() + " yet; call benchmark() before baseline()");
         }
-        return Baseline.read(benchmark);
+        return BaselineRecorder.read(benchmark);
     }
 
     /**

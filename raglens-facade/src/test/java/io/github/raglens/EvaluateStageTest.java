@@ -8,6 +8,7 @@ import io.github.raglens.chunk.SlidingWindowChunker;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.UnknownPriceException;
 import io.github.raglens.eval.gate.Baseline;
+import io.github.raglens.eval.gate.BaselineRecorder;
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
@@ -134,7 +135,7 @@ class EvaluateStageTest {
                 .containsExactly("rouge_l", "substring_match");
         assertThat(Files.readAllLines(lens.workspace().answers())).hasSize(4);
         assertThat(lens.workspace().evaluation()).exists();
-        Baseline scores = Baseline.read(lens.workspace().evaluationBaseline());
+        Baseline scores = BaselineRecorder.read(lens.workspace().evaluationBaseline());
         assertThat(scores.source()).isEqualTo("evaluation");
         assertThat(scores.metrics("bm25")).containsExactly("rouge_l", "substring_match");
         assertThat(scores.values("bm25", "rouge_l")).hasSize(4);

@@ -1,5 +1,7 @@
 package com.example.rag;
 
+import io.github.raglens.eval.gate.BaselineRecorder;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -82,7 +84,7 @@ class JudgeRegressionTest {
             answers.assertAllRecorded();
             judge.assertAllRecorded();
             assertTrue(result.complete(), () -> "evaluation incomplete: " + result.scoring());
-            baseline.check(Baseline.read(workspace.resolve("evaluation-baseline.json")));
+            baseline.check(BaselineRecorder.read(workspace.resolve("evaluation-baseline.json")));
         }
     }
 

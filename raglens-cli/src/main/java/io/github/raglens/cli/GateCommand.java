@@ -1,6 +1,6 @@
 package io.github.raglens.cli;
 
-import io.github.raglens.eval.gate.Baseline;
+import io.github.raglens.eval.gate.BaselineRecorder;
 import io.github.raglens.eval.gate.GateReport;
 import io.github.raglens.eval.gate.RegressionGate;
 import java.io.PrintWriter;
@@ -75,7 +75,7 @@ final class GateCommand implements Callable<Integer> {
                     .minEffect(minEffect)
                     .alpha(alpha)
                     .build();
-            report = gate.compare(Baseline.read(baseline), Baseline.read(currentFile));
+            report = gate.compare(BaselineRecorder.read(baseline), BaselineRecorder.read(currentFile));
         } catch (IllegalArgumentException e) {
             err.println("raglens gate: " + inCliTerms(e.getMessage()));
             err.println("see raglens gate --help");
@@ -90,10 +90,10 @@ final class GateCommand implements Callable<Integer> {
     /** The library's remedies, as the commands a CLI user types. */
     private static String inCliTerms(String message) {
         return message.replace(
-                        "record one from a benchmark with Baseline.fromBenchmark(report).write(file)",
+                        "record one from a benchmark with BaselineRecorder.fromBenchmark(report).write(file)",
                         "record one with raglens baseline --out FILE")
                 .replace(
-                        "write a baseline from a benchmark with Baseline.fromBenchmark(report).write(file)",
+                        "write a baseline from a benchmark with BaselineRecorder.fromBenchmark(report).write(file)",
                         "write a baseline with raglens baseline --out FILE");
     }
 }

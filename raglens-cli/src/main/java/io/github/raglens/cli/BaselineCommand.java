@@ -1,8 +1,7 @@
 package io.github.raglens.cli;
 
 import io.github.raglens.RagLens;
-import io.github.raglens.eval.gate.Baseline;
-import io.github.raglens.eval.gate.BaselineRecorder;
+import io.github.raglens.result.Baseline;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -48,7 +47,7 @@ final class BaselineCommand implements Callable<Integer> {
         Baseline baseline;
         try {
             baseline = from != null
-                    ? BaselineRecorder.read(from)
+                    ? RagLens.readBaseline(from)
                     : RagLens.builder().workspace(parent.workspace).build().baseline();
         } catch (IllegalArgumentException | IllegalStateException e) {
             err.println("raglens baseline: "

@@ -1,8 +1,7 @@
 package io.github.raglens.cli;
 
-import io.github.raglens.eval.gate.BaselineRecorder;
-import io.github.raglens.eval.gate.GateReport;
-import io.github.raglens.eval.gate.RegressionGate;
+import io.github.raglens.RagLens;
+import io.github.raglens.result.GateReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -70,12 +69,8 @@ final class GateCommand implements Callable<Integer> {
         Path currentFile = current != null ? current : parent.workspace.resolve("benchmark.json");
         GateReport report;
         try {
-            RegressionGate gate = RegressionGate.builder()
-                    .metrics(metrics)
-                    .minEffect(minEffect)
-                    .alpha(alpha)
-                    .build();
-            report = gate.compare(BaselineRecorder.read(baseline), BaselineRecorder.read(currentFile));
+            report = RagLens.gate(
+                    RagLens.readBaseline(baseline), RagLens.readBaseline(currentFile), metrics, minEffect, alpha);
         } catch (IllegalArgumentException e) {
             err.println("raglens gate: " + inCliTerms(e.getMessage()));
             err.println("see raglens gate --help");

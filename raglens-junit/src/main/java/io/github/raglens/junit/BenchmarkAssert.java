@@ -1,10 +1,10 @@
 package io.github.raglens.junit;
 
-import io.github.raglens.eval.gate.Baseline;
 import io.github.raglens.eval.gate.BaselineRecorder;
-import io.github.raglens.eval.gate.GateReport;
 import io.github.raglens.eval.gate.RegressionGate;
+import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.GateReport;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;

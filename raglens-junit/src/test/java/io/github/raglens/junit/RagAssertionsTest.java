@@ -3,9 +3,9 @@ package io.github.raglens.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.raglens.eval.gate.Baseline;
 import io.github.raglens.eval.gate.BaselineRecorder;
 import io.github.raglens.eval.gate.GateFixture;
+import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkReport;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;

@@ -1,11 +1,12 @@
 package io.github.raglens.eval.gate;
 
-import static io.github.raglens.eval.gate.Baseline.FORMAT;
+import static io.github.raglens.result.Baseline.FORMAT;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.eval.RetrievalMetrics;
 import io.github.raglens.eval.judge.ScoreRecord;
 import io.github.raglens.internal.Json;
+import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.QuestionResult;
 import java.io.IOException;

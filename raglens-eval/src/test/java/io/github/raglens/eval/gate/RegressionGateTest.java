@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.github.raglens.eval.judge.ScoreRecord;
+import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.GateReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

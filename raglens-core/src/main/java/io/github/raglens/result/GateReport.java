@@ -1,12 +1,11 @@
-package io.github.raglens.eval.gate;
+package io.github.raglens.result;
 
-import io.github.raglens.result.ConfidenceInterval;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 
 /**
- * The verdict of a {@link RegressionGate}: one check per (system, metric).
+ * The verdict of a regression gate: one check per (system, metric).
  *
  * @param alpha the family-wise significance level
  * @param minEffect the smallest drop that may fail

@@ -1,4 +1,4 @@
-package io.github.raglens.eval.gate;
+package io.github.raglens.result;
 
 import io.github.raglens.internal.Json;
 import java.io.IOException;

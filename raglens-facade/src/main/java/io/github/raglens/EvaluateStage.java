@@ -1,6 +1,7 @@
 package io.github.raglens;
 
 import io.github.raglens.error.RagLensException;
+import io.github.raglens.error.Remedy;
 import io.github.raglens.error.StoreException;
 import io.github.raglens.error.UnknownPriceException;
 import io.github.raglens.eval.gate.BaselineRecorder;
@@ -90,7 +91,7 @@ final class EvaluateStage {
     private List<QuestionSample> sample(EvaluateOptions options) {
         if (questions.isEmpty()) {
             throw new RagLensException(
-                    workspace.questions() + " holds no usable question; run `raglens questions --docs DIR` first");
+                    workspace.questions() + " holds no usable question; " + Remedy.QUESTIONS.first());
         }
         DistinctQuestions distinct = DistinctQuestions.of(questions);
         distinct.message().ifPresent(LOG::warn);

@@ -1,5 +1,6 @@
 package io.github.raglens;
 
+import io.github.raglens.error.Remedy;
 import io.github.raglens.error.StoreException;
 import io.github.raglens.internal.Json;
 import io.github.raglens.report.ReportModel;
@@ -66,7 +67,7 @@ record JudgeAgreementFile(List<ReportModel.AgreementRow> agreement, List<ReportM
             return Json.mapper().readValue(file.toFile(), JudgeAgreementFile.class);
         } catch (IOException e) {
             throw new StoreException(
-                    file, file + " is not a judge agreement (" + e.getMessage() + "); run `raglens evaluate` again", e);
+                    file, file + " is not a judge agreement (" + e.getMessage() + "); " + Remedy.EVALUATE.again(), e);
         }
     }
 }

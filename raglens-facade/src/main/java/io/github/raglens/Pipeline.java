@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.chunk.ChunkedCorpus;
 import io.github.raglens.chunk.CorpusChunker;
 import io.github.raglens.error.RagLensException;
+import io.github.raglens.error.Remedy;
 import io.github.raglens.error.Setting;
 import io.github.raglens.error.SettingException;
 import io.github.raglens.error.StoreException;
@@ -351,7 +352,7 @@ final class Pipeline {
         if (!Files.exists(workspace.questions())) {
             throw new StoreException(
                     workspace.questions(),
-                    "no questions in " + workspace.questions() + "; run `raglens questions --docs DIR` first",
+                    "no questions in " + workspace.questions() + "; " + Remedy.QUESTIONS.first(),
                     null);
         }
         try (JsonlStore<QuestionRecord> store =
@@ -366,7 +367,7 @@ final class Pipeline {
     /** Runs every retriever over the questions; writes benchmark.json and the TREC run files. */
     BenchmarkReport benchmark(List<QuestionSample> questions, ProgressListener progress) {
         if (questions.isEmpty()) {
-            throw new RagLensException("no usable questions to benchmark; run `raglens questions --docs DIR` first");
+            throw new RagLensException("no usable questions to benchmark; " + Remedy.QUESTIONS.first());
         }
         List<Chunk> chunks = ChunksFile.read(workspace.chunks());
         UsageLedger ledger = new UsageLedger();
@@ -421,7 +422,7 @@ final class Pipeline {
             return SearchIndex.of(config.backend().open(config.backendOptions(), WORKSPACE_INDEX));
         }
         if (!Files.isDirectory(workspace.index())) {
-            throw new RagLensException("no index at " + workspace.index() + "; run `raglens index --docs DIR` first");
+            throw new RagLensException("no index at " + workspace.index() + "; " + Remedy.INDEX.first());
         }
         return SearchIndex.of(LuceneIndex.builder().directory(workspace.index()).open());
     }
@@ -453,16 +454,13 @@ final class Pipeline {
     private BenchmarkReport readBenchmark() {
         Path file = workspace.benchmarkJson();
         if (!Files.exists(file)) {
-            throw new StoreException(
-                    file, "no benchmark at " + file + "; run `raglens benchmark --docs DIR` first", null);
+            throw new StoreException(file, "no benchmark at " + file + "; " + Remedy.BENCHMARK.first(), null);
         }
         try {
             return Json.mapper().readValue(file.toFile(), BenchmarkReport.class);
         } catch (IOException e) {
             throw new StoreException(
-                    file,
-                    file + " is not a benchmark report (" + e.getMessage() + "); run `raglens benchmark` again",
-                    e);
+                    file, file + " is not a benchmark report (" + e.getMessage() + "); " + Remedy.BENCHMARK.again(), e);
         }
     }
 
@@ -476,7 +474,7 @@ final class Pipeline {
             return Json.mapper().readValue(file.toFile(), Aggregation.class);
         } catch (IOException e) {
             throw new StoreException(
-                    file, file + " is not an evaluation (" + e.getMessage() + "); run `raglens evaluate` again", e);
+                    file, file + " is not an evaluation (" + e.getMessage() + "); " + Remedy.EVALUATE.again(), e);
         }
     }
 

@@ -161,7 +161,7 @@ final class BenchmarkCommand implements Callable<Integer> {
         try {
             addServices(builder);
         } catch (IllegalArgumentException e) {
-            err.println("raglens benchmark: " + e.getMessage());
+            err.println("raglens benchmark: " + CliTerms.of(e.getMessage()));
             return CommandLine.ExitCode.USAGE;
         }
         if (retrieverFactory != null) {
@@ -182,13 +182,13 @@ final class BenchmarkCommand implements Callable<Integer> {
         try {
             lens = builder.build();
         } catch (IllegalStateException e) {
-            err.println("raglens benchmark: " + e.getMessage());
+            err.println("raglens benchmark: " + CliTerms.of(e.getMessage()));
             return CommandLine.ExitCode.USAGE;
         }
         try (StageProgress progress = new StageProgress(cli)) {
             report = lens.benchmark(progress);
         } catch (IllegalArgumentException e) {
-            err.println("raglens benchmark: " + e.getMessage());
+            err.println("raglens benchmark: " + CliTerms.of(e.getMessage()));
             return CommandLine.ExitCode.SOFTWARE;
         }
         report.warnings().forEach(w -> err.println("raglens benchmark: warning: " + w));

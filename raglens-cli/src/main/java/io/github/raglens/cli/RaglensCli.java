@@ -170,7 +170,7 @@ public final class RaglensCli implements Runnable {
                 return CommandLine.ExitCode.SOFTWARE;
             }
             if (e instanceof RagLensException) {
-                commandLine.getErr().println("raglens: " + e.getMessage());
+                commandLine.getErr().println("raglens: " + CliTerms.of(e.getMessage()));
                 return CommandLine.ExitCode.SOFTWARE;
             }
             throw e;
@@ -194,7 +194,7 @@ public final class RaglensCli implements Runnable {
         CommandLine command = e.getCommandLine();
         PrintWriter err = command.getErr();
         String name = command.getCommandSpec().qualifiedName();
-        err.println(name + ": " + e.getMessage());
+        err.println(name + ": " + CliTerms.of(e.getMessage()));
         CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
         err.println("see " + name + " --help");
         return command.getCommandSpec().exitCodeOnInvalidInput();

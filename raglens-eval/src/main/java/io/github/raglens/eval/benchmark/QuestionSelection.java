@@ -1,5 +1,6 @@
 package io.github.raglens.eval.benchmark;
 
+import io.github.raglens.error.Remedy;
 import io.github.raglens.eval.questions.DistinctQuestions;
 import io.github.raglens.eval.questions.Evidence;
 import io.github.raglens.model.Chunk;
@@ -45,8 +46,7 @@ record QuestionSelection(List<BenchmarkQuestion> questions, int excluded, List<S
                 .filter(q -> q.status() == QuestionStatus.SUCCESS)
                 .toList();
         if (questions.isEmpty()) {
-            throw new IllegalArgumentException(
-                    "no questions yet; run `raglens questions --docs DIR` first to generate them");
+            throw new IllegalArgumentException("no questions yet; " + Remedy.QUESTIONS.first() + " to generate them");
         }
         if (usable.isEmpty()) {
             long skipped = questions.stream()

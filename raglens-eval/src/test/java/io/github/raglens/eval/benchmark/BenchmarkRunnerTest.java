@@ -486,7 +486,7 @@ class BenchmarkRunnerTest {
                 .hasMessage("no usable questions: 0 of 1 question records succeeded (1 skipped, 0 failed); check the"
                         + " LLM with `raglens questions --docs DIR --limit 5` or try another --llm-model");
         assertThatThrownBy(() -> runner.run(List.of(), corpus))
-                .hasMessage("no questions yet; run `raglens questions --docs DIR` first to generate them");
+                .hasMessage("no questions yet; call RagLens.questions(limit, progress) first to generate them");
         List<QuestionSample> stale =
                 List.of(new QuestionSample("q", "Q?", "a", "e", "gone", "doc0", "s", QuestionStatus.SUCCESS, ""));
         assertThatThrownBy(() -> runner.run(stale, corpus))

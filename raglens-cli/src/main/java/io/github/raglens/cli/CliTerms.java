@@ -1,0 +1,27 @@
+package io.github.raglens.cli;
+
+import io.github.raglens.error.Remedy;
+import java.util.Locale;
+
+/** Rewrites the library's remedies, which name API calls, as the commands a CLI user types. */
+final class CliTerms {
+
+    private CliTerms() {}
+
+    /**
+     * The message with every {@link Remedy} phrase replaced by its command, e.g. {@code call
+     * RagLens.index() first} by {@code run `raglens index --docs DIR` first}.
+     */
+    static String of(String message) {
+        if (message == null) {
+            return "";
+        }
+        String text = message;
+        for (Remedy r : Remedy.values()) {
+            String command = "raglens " + r.name().toLowerCase(Locale.ROOT);
+            text = text.replace(r.first(), "run `" + command + " --docs DIR` first")
+                    .replace(r.again(), "run `" + command + "` again");
+        }
+        return text;
+    }
+}

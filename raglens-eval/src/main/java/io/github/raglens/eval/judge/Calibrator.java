@@ -63,7 +63,9 @@ public final class Calibrator {
                             l.score(),
                             "",
                             "",
-                            0));
+                            0,
+                            "",
+                            ""));
                 }
             }
             Map<String, PredictionPoweredMean> byRetriever = new LinkedHashMap<>();

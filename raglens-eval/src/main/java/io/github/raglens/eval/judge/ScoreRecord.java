@@ -76,63 +76,6 @@ public record ScoreRecord(
         }
     }
 
-    /** A record of the first judgement (repeat 0). */
-    public ScoreRecord(
-            String retriever,
-            String questionId,
-            String metric,
-            String judgeModel,
-            String promptVersion,
-            String status,
-            Double score,
-            String reason,
-            String detail) {
-        this(retriever, questionId, metric, judgeModel, promptVersion, status, score, reason, detail, 0);
-    }
-
-    /** A record whose served model is not known. */
-    public ScoreRecord(
-            String retriever,
-            String questionId,
-            String metric,
-            String judgeModel,
-            String promptVersion,
-            String status,
-            Double score,
-            String reason,
-            String detail,
-            int repeat,
-            String inputs) {
-        this(
-                retriever,
-                questionId,
-                metric,
-                judgeModel,
-                promptVersion,
-                status,
-                score,
-                reason,
-                detail,
-                repeat,
-                inputs,
-                "");
-    }
-
-    /** A record of any repeat whose inputs are not known. */
-    public ScoreRecord(
-            String retriever,
-            String questionId,
-            String metric,
-            String judgeModel,
-            String promptVersion,
-            String status,
-            Double score,
-            String reason,
-            String detail,
-            int repeat) {
-        this(retriever, questionId, metric, judgeModel, promptVersion, status, score, reason, detail, repeat, "");
-    }
-
     /** The store key: retriever, question, metric, judge model, prompt version and repeat. */
     public String key() {
         return key(retriever, questionId, metric, judgeModel, promptVersion, repeat);

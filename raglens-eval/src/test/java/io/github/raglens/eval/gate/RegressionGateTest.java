@@ -205,6 +205,7 @@ class RegressionGateTest {
                 "",
                 "",
                 repeat,
+                "",
                 "");
     }
 }

@@ -20,12 +20,23 @@ class AggregationTest {
 
     private static ScoreRecord scored(String r, String q, double s) {
         return new ScoreRecord(
-                r, q, FAITH.metric(), ScoreRecord.NO_JUDGE, FAITH.version(), ScoreRecord.SCORED, s, "", "");
+                r, q, FAITH.metric(), ScoreRecord.NO_JUDGE, FAITH.version(), ScoreRecord.SCORED, s, "", "", 0, "", "");
     }
 
     private static ScoreRecord failed(String r, String q, String reason) {
         return new ScoreRecord(
-                r, q, FAITH.metric(), ScoreRecord.NO_JUDGE, FAITH.version(), ScoreRecord.FAILED, null, reason, "x");
+                r,
+                q,
+                FAITH.metric(),
+                ScoreRecord.NO_JUDGE,
+                FAITH.version(),
+                ScoreRecord.FAILED,
+                null,
+                reason,
+                "x",
+                0,
+                "",
+                "");
     }
 
     @Test
@@ -45,7 +56,7 @@ class AggregationTest {
                 scored("c", "q4", 0)));
         // Another version and a question outside the sample must not count.
         records.add(new ScoreRecord(
-                "b", "q3", FAITH.metric(), ScoreRecord.NO_JUDGE, "old", ScoreRecord.SCORED, 1.0, "", ""));
+                "b", "q3", FAITH.metric(), ScoreRecord.NO_JUDGE, "old", ScoreRecord.SCORED, 1.0, "", "", 0, "", ""));
         records.add(scored("a", "q9", 0));
 
         Aggregation agg = ScoreAggregator.aggregate(
@@ -95,6 +106,9 @@ class AggregationTest {
                             m.version(),
                             ScoreRecord.SCORED,
                             score,
+                            "",
+                            "",
+                            0,
                             "",
                             ""));
                 }

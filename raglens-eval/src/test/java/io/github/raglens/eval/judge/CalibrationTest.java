@@ -26,7 +26,18 @@ class CalibrationTest {
 
     private static ScoreRecord judged(String retriever, String q, double score) {
         return new ScoreRecord(
-                retriever, q, FAITH.metric(), "fake/judge", FAITH.version(), ScoreRecord.SCORED, score, "", "");
+                retriever,
+                q,
+                FAITH.metric(),
+                "fake/judge",
+                FAITH.version(),
+                ScoreRecord.SCORED,
+                score,
+                "",
+                "",
+                0,
+                "",
+                "");
     }
 
     @Test
@@ -38,7 +49,18 @@ class CalibrationTest {
         }
         records.add(judged("dense", "q0", 1)); // one labelled cell only: no estimate
         records.add(new ScoreRecord(
-                "bm25", "q0", FAITH.metric(), "other/judge", FAITH.version(), ScoreRecord.SCORED, 0.0, "", ""));
+                "bm25",
+                "q0",
+                FAITH.metric(),
+                "other/judge",
+                FAITH.version(),
+                ScoreRecord.SCORED,
+                0.0,
+                "",
+                "",
+                0,
+                "",
+                ""));
         Path file = Files.writeString(dir.resolve("labels.jsonl"), """
                 {"retriever":"bm25","questionId":"q0","metric":"faithfulness","score":0}
                 {"retriever":"bm25","questionId":"q1","metric":"faithfulness","score":1}

@@ -73,8 +73,9 @@ class JudgeAgreementTest {
                 rec("a", "q2", "m2", 0.2, 0),
                 rec("a", "q3", "m2", 0.4, 0),
                 rec("a", "q4", "m2", 1.0, 0),
-                new ScoreRecord("a", "q4", "faithfulness", "m1", "old", ScoreRecord.SCORED, 1.0, "", ""),
-                new ScoreRecord("a", "q4", "faithfulness", "m1", "v", ScoreRecord.FAILED, null, "timeout", ""));
+                new ScoreRecord("a", "q4", "faithfulness", "m1", "old", ScoreRecord.SCORED, 1.0, "", "", 0, "", ""),
+                new ScoreRecord(
+                        "a", "q4", "faithfulness", "m1", "v", ScoreRecord.FAILED, null, "timeout", "", 0, "", ""));
         JudgeAgreement ag = AgreementMeasure.measure(records, SelfConsistencyTest.FAITHFULNESS, "m1", "m2");
         assertThat(ag.cells()).isEqualTo(3);
         assertThat(value(ag.spearman())).isCloseTo(1.0, within(1e-12));
@@ -127,6 +128,6 @@ class JudgeAgreementTest {
     }
 
     static ScoreRecord rec(String r, String q, String model, double s, int repeat) {
-        return new ScoreRecord(r, q, "faithfulness", model, "v", ScoreRecord.SCORED, s, "", "", repeat);
+        return new ScoreRecord(r, q, "faithfulness", model, "v", ScoreRecord.SCORED, s, "", "", repeat, "", "");
     }
 }

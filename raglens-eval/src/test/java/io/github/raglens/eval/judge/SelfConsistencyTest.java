@@ -52,7 +52,8 @@ class SelfConsistencyTest {
                 // q4 lacks its second repeat, q5's second repeat failed, q6 is another judge: left out
                 rec("q4", 0.9, 0),
                 rec("q5", 0.9, 0),
-                new ScoreRecord("a", "q5", "faithfulness", "m1", "v", ScoreRecord.FAILED, null, "timeout", "", 1),
+                new ScoreRecord(
+                        "a", "q5", "faithfulness", "m1", "v", ScoreRecord.FAILED, null, "timeout", "", 1, "", ""),
                 JudgeAgreementTest.rec("a", "q6", "m2", 0.3, 0),
                 JudgeAgreementTest.rec("a", "q6", "m2", 0.3, 1));
         SelfConsistency sc = ConsistencyMeasure.measure(records, FAITHFULNESS, "m1");

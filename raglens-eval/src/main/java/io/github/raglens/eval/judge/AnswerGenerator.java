@@ -53,7 +53,7 @@ import java.util.function.Consumer;
  */
 public final class AnswerGenerator {
 
-    static final String SYSTEM = "You answer questions about a set of documents using only the numbered passages"
+    public static final String SYSTEM = "You answer questions about a set of documents using only the numbered passages"
             + " you are given. Answer in a few plain sentences and do not mention the passages. If the passages"
             + " do not hold the answer, reply exactly: I don't know.";
 
@@ -71,7 +71,7 @@ public final class AnswerGenerator {
     }
 
     /** A generator whose calls wait for the judge session's permits, so both stages share one limit. */
-    static AnswerGenerator sharing(LlmProvider llm, int k, JudgeSession session) {
+    public static AnswerGenerator sharing(LlmProvider llm, int k, JudgeSession session) {
         return new AnswerGenerator(Objects.requireNonNull(llm, "llm"), k, session.permits());
     }
 
@@ -162,7 +162,7 @@ public final class AnswerGenerator {
      * As {@link #generate(Path, List, List, Map)}, handing every pair's current answer (reused or
      * new, ok or failed) to {@code onAnswer} as soon as it is known, on the pair's thread.
      */
-    Summary generate(
+    public Summary generate(
             Path answersFile,
             List<QuestionSample> questions,
             List<? extends RagSystem> systems,

@@ -67,7 +67,7 @@ public record AnswerRecord(
         return key(retriever, questionId);
     }
 
-    static String key(String retriever, String questionId) {
+    public static String key(String retriever, String questionId) {
         return retriever + '\u001f' + questionId;
     }
 

@@ -40,7 +40,7 @@ public final class EvalCases {
     }
 
     /** The case of one ok answer to its question. */
-    static EvalCase of(AnswerRecord a, QuestionSample q, java.util.function.Function<String, String> chunkText) {
+    public static EvalCase of(AnswerRecord a, QuestionSample q, java.util.function.Function<String, String> chunkText) {
         String source = chunkText.apply(q.sourceChunkId());
         return new EvalCase(
                 a.retriever(),

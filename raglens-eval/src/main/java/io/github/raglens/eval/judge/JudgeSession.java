@@ -99,7 +99,7 @@ public final class JudgeSession implements AutoCloseable {
     }
 
     /** The permits every call of the session waits for; a live evaluation's answers share them. */
-    CallPermits permits() {
+    public CallPermits permits() {
         return shared.permits;
     }
 
@@ -119,7 +119,7 @@ public final class JudgeSession implements AutoCloseable {
     }
 
     /** What the judge's server says the model is, when it says ({@link LlmProvider#servedModel()}). */
-    Optional<String> servedModel() {
+    public Optional<String> servedModel() {
         return shared.llm.servedModel();
     }
 

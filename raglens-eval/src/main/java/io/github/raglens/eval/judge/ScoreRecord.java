@@ -81,11 +81,11 @@ public record ScoreRecord(
         return key(retriever, questionId, metric, judgeModel, promptVersion, repeat);
     }
 
-    static String key(String retriever, String questionId, String metric, String judgeModel, String version) {
+    public static String key(String retriever, String questionId, String metric, String judgeModel, String version) {
         return retriever + '\u001f' + questionId + '\u001f' + metric + '\u001f' + judgeModel + '\u001f' + version;
     }
 
-    static String key(
+    public static String key(
             String retriever, String questionId, String metric, String judgeModel, String version, int repeat) {
         String first = key(retriever, questionId, metric, judgeModel, version);
         return repeat == 0 ? first : first + '\u001f' + "repeat-" + repeat;

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Answers are grounded in the top-k contexts, stored per (retriever, question) and resumable. */
-class AnswerGeneratorTest {
+public class AnswerGeneratorTest {
 
     @TempDir
     Path dir;
@@ -48,7 +48,7 @@ class AnswerGeneratorTest {
     }
 
     /** Returns chunks named after itself, at most k. */
-    record FakeRetriever(String name) implements Retriever {
+    public record FakeRetriever(String name) implements Retriever {
         @Override
         public RetrievalResult retrieve(String query, int k) {
             List<RetrievedChunk> hits = new java.util.ArrayList<>();
@@ -60,7 +60,7 @@ class AnswerGeneratorTest {
         }
     }
 
-    static QuestionSample question(String id) {
+    public static QuestionSample question(String id) {
         return new QuestionSample(
                 id,
                 "Question " + id + "?",

@@ -1,6 +1,6 @@
 package io.github.raglens;
 
-import io.github.raglens.eval.judge.AnswerGenerator;
+import io.github.raglens.eval.answers.AnswerGenerator;
 import io.github.raglens.result.Aggregation;
 import io.github.raglens.result.Calibration;
 import io.github.raglens.result.JudgeAgreement;

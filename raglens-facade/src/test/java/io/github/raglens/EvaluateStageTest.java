@@ -437,8 +437,8 @@ class EvaluateStageTest {
         assertThat(first.selfConsistency().getFirst().cells()).isEqualTo(4);
         assertThat(first.calibration()).isEmpty();
 
-        List<io.github.raglens.eval.judge.ScoreRecord> scored =
-                io.github.raglens.eval.judge.Scorer.read(lens.workspace().scores()).stream()
+        List<io.github.raglens.eval.scoring.ScoreRecord> scored =
+                io.github.raglens.eval.scoring.Scorer.read(lens.workspace().scores()).stream()
                         .filter(r -> r.repeat() == 0)
                         .toList();
         assertThat(scored).hasSize(4);
@@ -503,8 +503,8 @@ class EvaluateStageTest {
         assertThat(r.judgeAgreement().getFirst().judgeA()).isEqualTo("fake/judge");
         assertThat(r.judgeAgreement().getFirst().judgeB()).isEqualTo("fake/lenient");
         assertThat(r.judgeAgreement().getFirst().cells()).isEqualTo(4);
-        List<io.github.raglens.eval.judge.ScoreRecord> strict =
-                io.github.raglens.eval.judge.Scorer.read(lens.workspace().scores()).stream()
+        List<io.github.raglens.eval.scoring.ScoreRecord> strict =
+                io.github.raglens.eval.scoring.Scorer.read(lens.workspace().scores()).stream()
                         .filter(x -> x.judgeModel().equals("fake/judge")
                                 && x.metric().equals("faithfulness"))
                         .toList();

@@ -4,7 +4,7 @@ import static io.github.raglens.result.Baseline.FORMAT;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.eval.RetrievalMetrics;
-import io.github.raglens.eval.judge.ScoreRecord;
+import io.github.raglens.eval.scoring.ScoreRecord;
 import io.github.raglens.internal.Json;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkReport;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.github.raglens.eval.judge.ScoreRecord;
+import io.github.raglens.eval.scoring.ScoreRecord;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.GateReport;

@@ -3,6 +3,9 @@ package io.github.raglens.eval.judge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.raglens.eval.answers.EvalCase;
+import io.github.raglens.eval.scoring.ScoreRecord;
+import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.providers.ChatCompletions;
 import io.github.raglens.providers.Environment;
 import io.github.raglens.providers.FakeBatchServer;

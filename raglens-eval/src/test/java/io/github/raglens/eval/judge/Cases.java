@@ -1,5 +1,6 @@
 package io.github.raglens.eval.judge;
 
+import io.github.raglens.eval.answers.EvalCase;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,9 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.eval.scoring;
 
+import io.github.raglens.eval.judge.Cases;
+import io.github.raglens.eval.judge.ContextPrecision;
+import io.github.raglens.eval.judge.JudgeSession;
+import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.result.ScoringSummary;
 import io.github.raglens.testkit.SimulatedJudge;
 import java.io.IOException;

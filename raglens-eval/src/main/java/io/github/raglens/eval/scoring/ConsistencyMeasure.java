@@ -1,4 +1,4 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.eval.scoring;
 
 import io.github.raglens.result.SelfConsistency;
 import io.github.raglens.spi.Judge;

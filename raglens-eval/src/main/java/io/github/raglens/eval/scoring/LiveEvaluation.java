@@ -1,5 +1,9 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.eval.scoring;
 
+import io.github.raglens.eval.answers.AnswerGenerator;
+import io.github.raglens.eval.answers.EvalCases;
+import io.github.raglens.eval.judge.CallPermits;
+import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.result.JudgeStats;
 import io.github.raglens.result.ScoringSummary;

@@ -1,8 +1,13 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.eval.scoring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.github.raglens.eval.answers.EvalCase;
+import io.github.raglens.eval.judge.Cases;
+import io.github.raglens.eval.judge.ContextPrecision;
+import io.github.raglens.eval.judge.JudgeSession;
+import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.result.JudgeAgreement;

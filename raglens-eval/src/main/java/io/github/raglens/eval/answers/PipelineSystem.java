@@ -1,4 +1,4 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.eval.answers;
 
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.model.ChatOutcome;

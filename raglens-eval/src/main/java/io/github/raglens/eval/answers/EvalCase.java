@@ -1,4 +1,4 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.eval.answers;
 
 import io.github.raglens.model.JudgeInput;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.eval.answers;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;

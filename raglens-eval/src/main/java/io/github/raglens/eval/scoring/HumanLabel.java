@@ -1,4 +1,4 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.eval.scoring;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.error.ParseException;

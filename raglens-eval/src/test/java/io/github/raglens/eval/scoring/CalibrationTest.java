@@ -1,9 +1,12 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.eval.scoring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.ParseException;
+import io.github.raglens.eval.judge.JudgeSession;
+import io.github.raglens.eval.judge.StatementSupport;
+import io.github.raglens.eval.judge.TextMetric;
 import io.github.raglens.eval.stats.PredictionPoweredInference;
 import io.github.raglens.result.Calibration;
 import io.github.raglens.spi.Judge;

@@ -1,10 +1,17 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.eval.scoring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.error.ProviderTimeoutException;
 import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.error.RateLimitedException;
+import io.github.raglens.eval.answers.EvalCase;
+import io.github.raglens.eval.judge.Cases;
+import io.github.raglens.eval.judge.ContextPrecision;
+import io.github.raglens.eval.judge.CostEstimate;
+import io.github.raglens.eval.judge.JudgeSession;
+import io.github.raglens.eval.judge.Metrics;
+import io.github.raglens.eval.judge.StatementSupport;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.TokenPrice;

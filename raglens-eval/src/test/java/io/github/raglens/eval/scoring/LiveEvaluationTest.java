@@ -1,7 +1,13 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.eval.scoring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.raglens.eval.answers.AnswerGenerator;
+import io.github.raglens.eval.answers.AnswerGeneratorTest;
+import io.github.raglens.eval.answers.EvalCases;
+import io.github.raglens.eval.answers.PipelineSystem;
+import io.github.raglens.eval.judge.JudgeSession;
+import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.QuestionSample;

@@ -1,4 +1,4 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.eval.answers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,7 +1,8 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.eval.scoring;
 
 import static io.github.raglens.result.JudgeAgreement.PASS;
 
+import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.result.JudgeAgreement;
 import io.github.raglens.spi.Judge;
 import java.util.ArrayList;

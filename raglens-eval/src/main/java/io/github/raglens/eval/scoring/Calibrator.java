@@ -1,4 +1,4 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.eval.scoring;
 
 import static io.github.raglens.result.Calibration.HUMAN;
 

@@ -1,5 +1,10 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.eval.scoring;
 
+import io.github.raglens.eval.answers.EvalCase;
+import io.github.raglens.eval.judge.CellFailure;
+import io.github.raglens.eval.judge.JudgeSession;
+import io.github.raglens.eval.judge.RepeatableMetric;
+import io.github.raglens.eval.judge.RunStopped;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.result.JudgeStats;

@@ -1,4 +1,4 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.eval.answers;
 
 import io.github.raglens.error.AuthenticationException;
 import io.github.raglens.error.BudgetSpentException;
@@ -8,6 +8,10 @@ import io.github.raglens.error.ProviderTimeoutException;
 import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.RateLimitedException;
+import io.github.raglens.eval.judge.CallPermits;
+import io.github.raglens.eval.judge.JudgeSession;
+import io.github.raglens.eval.judge.Prompts;
+import io.github.raglens.eval.judge.RunStopped;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.QuestionSample;

@@ -1,8 +1,9 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.eval.scoring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.github.raglens.eval.judge.TextMetric;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.result.Aggregation;

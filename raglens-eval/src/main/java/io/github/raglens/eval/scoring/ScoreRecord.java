@@ -1,6 +1,7 @@
-package io.github.raglens.eval.judge;
+package io.github.raglens.eval.scoring;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.github.raglens.eval.answers.EvalCase;
 import java.util.Objects;
 import java.util.Optional;
 

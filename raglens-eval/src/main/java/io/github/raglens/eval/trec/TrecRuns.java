@@ -20,6 +20,15 @@ public final class TrecRuns {
     private TrecRuns() {}
 
     /**
+     * One line of a TREC run file, {@code qid Q0 docid rank score runid}, with its line feed.
+     *
+     * @param rank the 1-based rank
+     */
+    public static String line(String queryId, String docId, int rank, double score, String runId) {
+        return queryId + " Q0 " + docId + " " + rank + " " + score + " " + runId + "\n";
+    }
+
+    /**
      * Writes one TREC run file per retriever ({@code <retriever>.run}) and the qrels ({@code
      * qrels.txt}) of a benchmark report into a folder; {@code trec_eval -c} on them gives this report's numbers.
      *
@@ -48,8 +57,12 @@ public final class TrecRuns {
                             continue;
                         }
                         for (int i = 0; i < r.ranking().size(); i++) {
-                            w.write(r.queryId() + " Q0 " + r.ranking().get(i) + " " + (i + 1) + " "
-                                    + r.scores().get(i) + " " + s.retriever() + "\n");
+                            w.write(line(
+                                    r.queryId(),
+                                    r.ranking().get(i),
+                                    i + 1,
+                                    r.scores().get(i),
+                                    s.retriever()));
                         }
                     }
                 }

@@ -248,7 +248,7 @@ final class Pipeline {
         if (embeddings == null) {
             throw new RagLensException("the " + config.backendName()
                     + " backend loads every chunk with its vector; index with an embedding model"
-                    + " (embeddings(...) instead of noEmbeddings(), or --embedding-provider)");
+                    + " (" + Setting.EMBEDDINGS.apiName() + " instead of noEmbeddings())");
         }
         long t0 = System.nanoTime();
         String model = embeddings.modelName();

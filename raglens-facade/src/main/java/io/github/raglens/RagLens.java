@@ -2,6 +2,7 @@ package io.github.raglens;
 
 import io.github.raglens.chunk.Chunkers;
 import io.github.raglens.chunk.SectionChunker;
+import io.github.raglens.error.Setting;
 import io.github.raglens.eval.benchmark.Relevance;
 import io.github.raglens.eval.gate.BaselineRecorder;
 import io.github.raglens.eval.gate.RegressionGate;
@@ -744,7 +745,7 @@ public final class RagLens {
                     .toList()) {
                 if (!names.add(name)) {
                     throw new IllegalStateException("two retrievers or systems are named '" + name
-                            + "'; give each its own name (--retriever-name, --system-name)");
+                            + "'; give each its own name (" + Setting.OWN_NAMES.apiName() + ")");
                 }
             }
             if (evidenceWithin > 0 && !relevance.equals("evidence")) {

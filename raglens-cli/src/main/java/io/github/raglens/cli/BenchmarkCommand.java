@@ -191,7 +191,7 @@ final class BenchmarkCommand implements Callable<Integer> {
             err.println("raglens benchmark: " + CliTerms.of(e.getMessage()));
             return CommandLine.ExitCode.SOFTWARE;
         }
-        report.warnings().forEach(w -> err.println("raglens benchmark: warning: " + w));
+        report.warnings().forEach(w -> err.println("raglens benchmark: warning: " + CliTerms.of(w)));
         if (!cli.quiet) {
             print(out, report);
             out.println("wrote " + cli.workspace.resolve("benchmark.json") + " and TREC runs in "

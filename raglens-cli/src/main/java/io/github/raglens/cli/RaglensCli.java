@@ -183,6 +183,12 @@ public final class RaglensCli implements Runnable {
     static String option(Setting setting) {
         return switch (setting) {
             case DOCUMENTS -> "--docs";
+            case LLM -> "--llm-model";
+            case EMBEDDINGS -> "--embedding-provider";
+            case RELEVANCE -> "--relevance";
+            case BACKEND -> "--backend";
+            case BM25_PARAMETERS -> "--k1 and --b";
+            case OWN_NAMES -> "--retriever-name, --system-name";
         };
     }
 

@@ -3,6 +3,7 @@ package io.github.raglens.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.error.Remedy;
+import io.github.raglens.error.Setting;
 import org.junit.jupiter.api.Test;
 
 class CliTermsTest {
@@ -18,6 +19,12 @@ class CliTermsTest {
         assertThat(CliTerms.of(
                         "ws/chunks.jsonl line 3 is not a chunk (bad); " + Remedy.INGEST.again() + " to rewrite it"))
                 .isEqualTo("ws/chunks.jsonl line 3 is not a chunk (bad); run `raglens ingest` again to rewrite it");
+    }
+
+    @Test
+    void of_settingsApiName_becomesItsOption() {
+        assertThat(CliTerms.of("use evidence relevance (" + Setting.RELEVANCE.apiName() + ") to keep them"))
+                .isEqualTo("use evidence relevance (--relevance) to keep them");
     }
 
     @Test

@@ -473,7 +473,8 @@ class BenchmarkRunnerTest {
         assertThat(report.excludedQuestions()).isEqualTo(1);
         assertThat(report.warnings())
                 .containsExactly("1 of 31 questions refer to chunks that no longer exist (the corpus was re-chunked?)"
-                        + " and are excluded; use --relevance evidence to keep them, or regenerate the questions");
+                        + " and are excluded; use evidence relevance (RagLens.Builder.relevance(mode)) to keep them, or"
+                        + " regenerate the questions");
     }
 
     @Test
@@ -484,14 +485,15 @@ class BenchmarkRunnerTest {
                 List.of(new QuestionSample("q", "", "", "", "d0-c1", "doc0", "s", QuestionStatus.SKIP, "thin"));
         assertThatThrownBy(() -> runner.run(skipped, corpus))
                 .hasMessage("no usable questions: 0 of 1 question records succeeded (1 skipped, 0 failed); check the"
-                        + " LLM with `raglens questions --docs DIR --limit 5` or try another --llm-model");
+                        + " LLM on a few questions (RagLens.questions(limit, progress) with a small limit) or try"
+                        + " another model (RagLens.Builder.llm(...))");
         assertThatThrownBy(() -> runner.run(List.of(), corpus))
                 .hasMessage("no questions yet; call RagLens.questions(limit, progress) first to generate them");
         List<QuestionSample> stale =
                 List.of(new QuestionSample("q", "Q?", "a", "e", "gone", "doc0", "s", QuestionStatus.SUCCESS, ""));
         assertThatThrownBy(() -> runner.run(stale, corpus))
-                .hasMessage("all 1 questions refer to chunks that no longer exist; use --relevance evidence or"
-                        + " regenerate the questions");
+                .hasMessage("all 1 questions refer to chunks that no longer exist; use evidence relevance"
+                        + " (RagLens.Builder.relevance(mode)) or regenerate the questions");
         assertThatThrownBy(() -> BenchmarkRunner.builder().build())
                 .hasMessage("a benchmark needs at least one retriever; call retriever(...)");
         assertThatThrownBy(() -> Relevance.parse("doc"))

@@ -154,7 +154,8 @@ class QuestionGeneratorTest {
         assertThatThrownBy(
                         () -> BenchmarkRunner.builder().retriever(never).build().run(samples, chunks))
                 .hasMessage("no usable questions: 0 of 3 question records succeeded (3 skipped, 0 failed); check the"
-                        + " LLM with `raglens questions --docs DIR --limit 5` or try another --llm-model");
+                        + " LLM on a few questions (RagLens.questions(limit, progress) with a small limit) or try"
+                        + " another model (RagLens.Builder.llm(...))");
     }
 
     @Test

@@ -248,7 +248,7 @@ final class Pipeline {
         if (embeddings == null) {
             throw new RagLensException("the " + config.backendName()
                     + " backend loads every chunk with its vector; index with an embedding model"
-                    + " (" + Setting.EMBEDDINGS.apiName() + " instead of noEmbeddings())");
+                    + " (" + Setting.EMBEDDINGS.apiName() + ")");
         }
         long t0 = System.nanoTime();
         String model = embeddings.modelName();

@@ -1,6 +1,6 @@
 package io.github.raglens;
 
-import io.github.raglens.eval.beir.BeirScore;
+import io.github.raglens.result.BeirScore;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;

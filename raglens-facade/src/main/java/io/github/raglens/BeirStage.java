@@ -1,8 +1,9 @@
 package io.github.raglens;
 
+import io.github.raglens.error.Setting;
 import io.github.raglens.eval.beir.BeirEvaluation;
-import io.github.raglens.eval.beir.BeirScore;
 import io.github.raglens.model.Chunk;
+import io.github.raglens.result.BeirScore;
 import io.github.raglens.retrieval.BeirDataset;
 import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.retrieval.RetrievalConfig;
@@ -82,8 +83,9 @@ final class BeirStage {
         BeirOptions defaults = BeirOptions.defaults();
         if (options.k1() != defaults.k1() || options.b() != defaults.b()) {
             throw new IllegalStateException("the " + config.backendName() + " backend scores BM25 with k1 "
-                    + defaults.k1() + " and b " + defaults.b() + " (its schema's); drop --k1 and --b, or use"
-                    + " --backend lucene");
+                    + defaults.k1() + " and b " + defaults.b() + " (its schema's); drop the other values of "
+                    + Setting.BM25_PARAMETERS.apiName() + ", or use the lucene backend ("
+                    + Setting.BACKEND.apiName() + ")");
         }
         if (embeddings == null) {
             embeddings =

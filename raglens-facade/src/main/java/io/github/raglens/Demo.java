@@ -1,7 +1,7 @@
 package io.github.raglens;
 
-import io.github.raglens.eval.benchmark.BenchmarkReport;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.store.ChunksFile;
 import java.nio.file.Path;

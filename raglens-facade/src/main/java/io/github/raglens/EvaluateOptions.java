@@ -134,9 +134,12 @@ public final class EvaluateOptions {
         return metrics;
     }
 
-    /** How context precision sends its contexts (default {@link ContextPrecision.Mode#DEFAULT}). */
-    public ContextPrecision.Mode contextPrecision() {
-        return contextPrecision;
+    /**
+     * Whether context precision judges each context in a call of its own (true) or all contexts
+     * numbered in one call (false, the default).
+     */
+    public boolean contextPrecisionPerContext() {
+        return contextPrecision == ContextPrecision.Mode.PER_CONTEXT;
     }
 
     /** Whether the judge metrics are computed as RAGAS computes them (default false); see {@link Metrics#ragasCompatible}. */
@@ -307,16 +310,19 @@ public final class EvaluateOptions {
             return this;
         }
 
-        /** How context precision sends its contexts. */
-        public Builder contextPrecision(ContextPrecision.Mode mode) {
-            this.contextPrecision = Objects.requireNonNull(mode, "mode");
+        /**
+         * Whether context precision judges each context in a call of its own, sent concurrently (true),
+         * or all contexts numbered in one call (false, the default: fewer calls and tokens).
+         */
+        public Builder contextPrecisionPerContext(boolean perContext) {
+            this.contextPrecision = perContext ? ContextPrecision.Mode.PER_CONTEXT : ContextPrecision.Mode.ONE_CALL;
             return this;
         }
 
         /**
          * Computes the judge metrics as RAGAS computes them (default false), to compare with RAGAS's
-         * numbers: one call per context for context precision (whatever {@link #contextPrecision}
-         * says), sentence-level context recall, and factual correctness with claim decompositions of
+         * numbers: one call per context for context precision (whatever {@link
+         * #contextPrecisionPerContext} says), sentence-level context recall, and factual correctness with claim decompositions of
          * its own, rounded to 2 decimals (see {@link Metrics#ragasCompatible}). Its scores are stored
          * under versions of their own, beside the default mode's.
          */

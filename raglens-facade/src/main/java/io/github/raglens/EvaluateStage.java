@@ -1,28 +1,28 @@
 package io.github.raglens;
 
 import io.github.raglens.error.RagLensException;
+import io.github.raglens.error.Remedy;
 import io.github.raglens.error.StoreException;
 import io.github.raglens.error.UnknownPriceException;
-import io.github.raglens.eval.gate.Baseline;
-import io.github.raglens.eval.judge.Aggregation;
-import io.github.raglens.eval.judge.AnswerGenerator;
-import io.github.raglens.eval.judge.AnswerRecord;
-import io.github.raglens.eval.judge.Calibration;
+import io.github.raglens.eval.answers.AnswerGenerator;
+import io.github.raglens.eval.answers.AnswerRecord;
+import io.github.raglens.eval.answers.EvalCase;
+import io.github.raglens.eval.answers.EvalCases;
+import io.github.raglens.eval.answers.PipelineSystem;
+import io.github.raglens.eval.gate.BaselineRecorder;
 import io.github.raglens.eval.judge.CostEstimate;
-import io.github.raglens.eval.judge.EvalCase;
-import io.github.raglens.eval.judge.EvalCases;
-import io.github.raglens.eval.judge.HumanLabel;
-import io.github.raglens.eval.judge.JudgeAgreement;
-import io.github.raglens.eval.judge.JudgeDisagreement;
 import io.github.raglens.eval.judge.JudgeSession;
-import io.github.raglens.eval.judge.LiveEvaluation;
-import io.github.raglens.eval.judge.PipelineSystem;
-import io.github.raglens.eval.judge.ScoreRecord;
-import io.github.raglens.eval.judge.Scorer;
-import io.github.raglens.eval.judge.ScoringSummary;
-import io.github.raglens.eval.judge.SelfConsistency;
 import io.github.raglens.eval.questions.DistinctQuestions;
 import io.github.raglens.eval.sampling.StratifiedSampler;
+import io.github.raglens.eval.scoring.AgreementMeasure;
+import io.github.raglens.eval.scoring.Calibrator;
+import io.github.raglens.eval.scoring.ConsistencyMeasure;
+import io.github.raglens.eval.scoring.DisagreementFinder;
+import io.github.raglens.eval.scoring.HumanLabel;
+import io.github.raglens.eval.scoring.LiveEvaluation;
+import io.github.raglens.eval.scoring.ScoreAggregator;
+import io.github.raglens.eval.scoring.ScoreRecord;
+import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.internal.Json;
@@ -31,6 +31,12 @@ import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.TokenPrice;
+import io.github.raglens.result.Aggregation;
+import io.github.raglens.result.Calibration;
+import io.github.raglens.result.JudgeAgreement;
+import io.github.raglens.result.JudgeDisagreement;
+import io.github.raglens.result.ScoringSummary;
+import io.github.raglens.result.SelfConsistency;
 import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.Judge;
@@ -83,7 +89,7 @@ final class EvaluateStage {
     private List<QuestionSample> sample(EvaluateOptions options) {
         if (questions.isEmpty()) {
             throw new RagLensException(
-                    workspace.questions() + " holds no usable question; run `raglens questions --docs DIR` first");
+                    workspace.questions() + " holds no usable question; " + Remedy.QUESTIONS.first());
         }
         DistinctQuestions distinct = DistinctQuestions.of(questions);
         distinct.message().ifPresent(LOG::warn);
@@ -321,7 +327,7 @@ final class EvaluateStage {
         List<ScoreRecord> records = Scorer.read(workspace.scores()).stream()
                 .filter(r -> currentCells.contains(r.retriever() + '\u001f' + r.questionId() + '\u001f' + r.inputs()))
                 .toList();
-        Aggregation aggregation = Aggregation.of(
+        Aggregation aggregation = ScoreAggregator.aggregate(
                 records,
                 names,
                 picked.stream().map(QuestionSample::id).collect(Collectors.toSet()),
@@ -336,23 +342,24 @@ final class EvaluateStage {
         } catch (IOException e) {
             throw new StoreException(workspace.evaluation(), "cannot write " + workspace.evaluation() + ": " + e, e);
         }
-        Baseline.fromScores(
+        BaselineRecorder.fromScores(
                         records,
                         judge.modelName(),
                         picked.stream()
                                 .collect(Collectors.toMap(QuestionSample::id, QuestionSample::question, (a, b) -> a)))
                 .write(workspace.evaluationBaseline());
         List<SelfConsistency> consistency =
-                options.repeats() > 1 ? SelfConsistency.of(records, metrics, judge.modelName()) : List.of();
-        Optional<Calibration> calibration = labels.map(l -> Calibration.of(records, l, metrics, judge.modelName()));
+                options.repeats() > 1 ? ConsistencyMeasure.measure(records, metrics, judge.modelName()) : List.of();
+        Optional<Calibration> calibration =
+                labels.map(l -> Calibrator.calibrate(records, l, metrics, judge.modelName()));
         List<JudgeAgreement> agreement = List.of();
         List<JudgeDisagreement> disagreements = new ArrayList<>();
         if (second.isPresent()) {
             String b = second.get().modelName();
-            agreement = JudgeAgreement.of(records, metrics, judge.modelName(), b);
+            agreement = AgreementMeasure.measure(records, metrics, judge.modelName(), b);
             for (Judge m : metrics) {
                 if (m.usesModel()) {
-                    disagreements.addAll(JudgeDisagreement.largest(
+                    disagreements.addAll(DisagreementFinder.largest(
                             records, m, judge.modelName(), b, EvaluationResult.DISAGREEMENTS_SHOWN));
                 }
             }

@@ -1,12 +1,12 @@
 package io.github.raglens;
 
-import io.github.raglens.eval.judge.Aggregation;
-import io.github.raglens.eval.judge.AnswerGenerator;
-import io.github.raglens.eval.judge.Calibration;
-import io.github.raglens.eval.judge.JudgeAgreement;
-import io.github.raglens.eval.judge.JudgeDisagreement;
-import io.github.raglens.eval.judge.ScoringSummary;
-import io.github.raglens.eval.judge.SelfConsistency;
+import io.github.raglens.eval.answers.AnswerGenerator;
+import io.github.raglens.result.Aggregation;
+import io.github.raglens.result.Calibration;
+import io.github.raglens.result.JudgeAgreement;
+import io.github.raglens.result.JudgeDisagreement;
+import io.github.raglens.result.ScoringSummary;
+import io.github.raglens.result.SelfConsistency;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package io.github.raglens;
 
-import io.github.raglens.chunk.ChunkAudit;
 import io.github.raglens.model.ChunkType;
-import io.github.raglens.parse.IngestReport;
+import io.github.raglens.result.ChunkAudit;
+import io.github.raglens.result.IngestReport;
 import java.util.Map;
 import java.util.Objects;
 

@@ -1,10 +1,11 @@
 package io.github.raglens;
 
+import io.github.raglens.error.Remedy;
 import io.github.raglens.error.StoreException;
-import io.github.raglens.eval.judge.JudgeAgreement;
-import io.github.raglens.eval.judge.JudgeDisagreement;
 import io.github.raglens.internal.Json;
 import io.github.raglens.report.ReportModel;
+import io.github.raglens.result.JudgeAgreement;
+import io.github.raglens.result.JudgeDisagreement;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,7 +67,7 @@ record JudgeAgreementFile(List<ReportModel.AgreementRow> agreement, List<ReportM
             return Json.mapper().readValue(file.toFile(), JudgeAgreementFile.class);
         } catch (IOException e) {
             throw new StoreException(
-                    file, file + " is not a judge agreement (" + e.getMessage() + "); run `raglens evaluate` again", e);
+                    file, file + " is not a judge agreement (" + e.getMessage() + "); " + Remedy.EVALUATE.again(), e);
         }
     }
 }

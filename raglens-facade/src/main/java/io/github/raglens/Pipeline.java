@@ -1,20 +1,18 @@
 package io.github.raglens;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.raglens.chunk.ChunkAudit;
 import io.github.raglens.chunk.ChunkedCorpus;
 import io.github.raglens.chunk.CorpusChunker;
 import io.github.raglens.error.RagLensException;
+import io.github.raglens.error.Remedy;
 import io.github.raglens.error.Setting;
 import io.github.raglens.error.SettingException;
 import io.github.raglens.error.StoreException;
-import io.github.raglens.eval.benchmark.BenchmarkReport;
 import io.github.raglens.eval.benchmark.BenchmarkRunner;
 import io.github.raglens.eval.benchmark.Relevance;
-import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.eval.questions.QuestionGenerator;
 import io.github.raglens.eval.questions.QuestionRecord;
-import io.github.raglens.eval.questions.QuestionRun;
+import io.github.raglens.eval.trec.TrecRuns;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
@@ -24,11 +22,15 @@ import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.parse.CorpusParser;
 import io.github.raglens.parse.DocumentParser;
 import io.github.raglens.parse.FileOutcome;
-import io.github.raglens.parse.IngestReport;
 import io.github.raglens.parse.ParseCache;
 import io.github.raglens.report.HtmlReport;
 import io.github.raglens.report.MarkdownReport;
 import io.github.raglens.report.ReportModel;
+import io.github.raglens.result.Aggregation;
+import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.ChunkAudit;
+import io.github.raglens.result.IngestReport;
+import io.github.raglens.result.QuestionRun;
 import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.IndexBackend;
@@ -126,7 +128,7 @@ final class Pipeline {
             int made = o instanceof FileOutcome.Parsed p
                     ? chunked.chunksPerDocument().getOrDefault(p.document().id(), 0)
                     : 0;
-            entries.add(IngestReport.Entry.from(o, made));
+            entries.add(o.reportEntry(made));
         }
         IngestReport report = IngestReport.of(entries, unsupported);
         report.write(workspace.ingestReport());
@@ -244,7 +246,7 @@ final class Pipeline {
         if (embeddings == null) {
             throw new RagLensException("the " + config.backendName()
                     + " backend loads every chunk with its vector; index with an embedding model"
-                    + " (embeddings(...) instead of noEmbeddings(), or --embedding-provider)");
+                    + " (" + Setting.EMBEDDINGS.apiName() + ")");
         }
         long t0 = System.nanoTime();
         String model = embeddings.modelName();
@@ -348,7 +350,7 @@ final class Pipeline {
         if (!Files.exists(workspace.questions())) {
             throw new StoreException(
                     workspace.questions(),
-                    "no questions in " + workspace.questions() + "; run `raglens questions --docs DIR` first",
+                    "no questions in " + workspace.questions() + "; " + Remedy.QUESTIONS.first(),
                     null);
         }
         try (JsonlStore<QuestionRecord> store =
@@ -363,7 +365,7 @@ final class Pipeline {
     /** Runs every retriever over the questions; writes benchmark.json and the TREC run files. */
     BenchmarkReport benchmark(List<QuestionSample> questions, ProgressListener progress) {
         if (questions.isEmpty()) {
-            throw new RagLensException("no usable questions to benchmark; run `raglens questions --docs DIR` first");
+            throw new RagLensException("no usable questions to benchmark; " + Remedy.QUESTIONS.first());
         }
         List<Chunk> chunks = ChunksFile.read(workspace.chunks());
         UsageLedger ledger = new UsageLedger();
@@ -396,7 +398,7 @@ final class Pipeline {
                 new UsageFile(workspace.usage()).save(ledger);
             }
             report.writeJson(workspace.benchmarkJson());
-            report.writeTrecFiles(workspace.runs());
+            TrecRuns.write(report, workspace.runs());
             manifest()
                     .complete(
                             Stage.BENCHMARK,
@@ -418,7 +420,7 @@ final class Pipeline {
             return SearchIndex.of(config.backend().open(config.backendOptions(), WORKSPACE_INDEX));
         }
         if (!Files.isDirectory(workspace.index())) {
-            throw new RagLensException("no index at " + workspace.index() + "; run `raglens index --docs DIR` first");
+            throw new RagLensException("no index at " + workspace.index() + "; " + Remedy.INDEX.first());
         }
         return SearchIndex.of(LuceneIndex.builder().directory(workspace.index()).open());
     }
@@ -450,16 +452,13 @@ final class Pipeline {
     private BenchmarkReport readBenchmark() {
         Path file = workspace.benchmarkJson();
         if (!Files.exists(file)) {
-            throw new StoreException(
-                    file, "no benchmark at " + file + "; run `raglens benchmark --docs DIR` first", null);
+            throw new StoreException(file, "no benchmark at " + file + "; " + Remedy.BENCHMARK.first(), null);
         }
         try {
             return Json.mapper().readValue(file.toFile(), BenchmarkReport.class);
         } catch (IOException e) {
             throw new StoreException(
-                    file,
-                    file + " is not a benchmark report (" + e.getMessage() + "); run `raglens benchmark` again",
-                    e);
+                    file, file + " is not a benchmark report (" + e.getMessage() + "); " + Remedy.BENCHMARK.again(), e);
         }
     }
 
@@ -473,7 +472,7 @@ final class Pipeline {
             return Json.mapper().readValue(file.toFile(), Aggregation.class);
         } catch (IOException e) {
             throw new StoreException(
-                    file, file + " is not an evaluation (" + e.getMessage() + "); run `raglens evaluate` again", e);
+                    file, file + " is not an evaluation (" + e.getMessage() + "); " + Remedy.EVALUATE.again(), e);
         }
     }
 

@@ -2,10 +2,11 @@ package io.github.raglens;
 
 import io.github.raglens.chunk.Chunkers;
 import io.github.raglens.chunk.SectionChunker;
-import io.github.raglens.eval.benchmark.BenchmarkReport;
+import io.github.raglens.error.Setting;
 import io.github.raglens.eval.benchmark.Relevance;
-import io.github.raglens.eval.gate.Baseline;
-import io.github.raglens.eval.questions.QuestionRun;
+import io.github.raglens.eval.gate.BaselineRecorder;
+import io.github.raglens.eval.gate.RegressionGate;
+import io.github.raglens.eval.trec.TrecEval;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.parse.DocumentParser;
@@ -13,6 +14,11 @@ import io.github.raglens.providers.Environment;
 import io.github.raglens.providers.http.HttpRagSystem;
 import io.github.raglens.providers.http.HttpRetriever;
 import io.github.raglens.providers.ollama.Ollama;
+import io.github.raglens.result.Baseline;
+import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.GateReport;
+import io.github.raglens.result.QuestionRun;
+import io.github.raglens.result.TrecEvalOptions;
 import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.retrieval.Retrievers;
 import io.github.raglens.spi.Chunker;
@@ -251,7 +257,7 @@ public final class RagLens {
 
     /**
      * The per-question scores of the workspace's last benchmark, as a baseline to commit and gate
-     * later runs against ({@code Baseline#write}, {@code RegressionGate#compare}).
+     * later runs against ({@link Baseline#write}, {@link #gate}).
      *
      * @throws IllegalStateException if the workspace has no {@code benchmark.json} yet
      */
@@ -261,7 +267,74 @@ public final class RagLens {
             throw new IllegalStateException(
                     "no benchmark in " + config.workspace() + " yet; call benchmark() before baseline()");
         }
-        return Baseline.read(benchmark);
+        return BaselineRecorder.read(benchmark);
+    }
+
+    /**
+     * Reads a baseline file, or a {@code benchmark.json} whose baseline is taken on the fly.
+     *
+     * @param file the file
+     * @return the baseline
+     * @throws IllegalArgumentException if the file is missing or is neither of the two, with the fix
+     * @throws java.io.UncheckedIOException if the file cannot be read
+     */
+    public static Baseline readBaseline(Path file) {
+        return BaselineRecorder.read(Objects.requireNonNull(file, "file"));
+    }
+
+    /**
+     * Checks a run against a baseline: per system and metric, whether the current scores dropped by
+     * at least {@code minEffect} with a paired randomization test significant after Holm's correction.
+     * Thread-safe; the same inputs give the same report.
+     *
+     * @param baseline the committed baseline
+     * @param current today's run
+     * @param metrics the metrics to check; empty for hit, mrr and ndcg at the largest K (or every
+     *     metric of an evaluation's scores)
+     * @param minEffect the smallest drop that may fail, in the metric's units, at least 0
+     * @param alpha the family-wise significance level, in (0, 1)
+     * @return the checks, with the verdict and a printable message
+     * @throws IllegalArgumentException for a bad option or a metric or system missing from either run
+     */
+    public static GateReport gate(
+            Baseline baseline, Baseline current, List<String> metrics, double minEffect, double alpha) {
+        Objects.requireNonNull(baseline, "baseline");
+        Objects.requireNonNull(current, "current");
+        return RegressionGate.builder()
+                .metrics(metrics)
+                .minEffect(minEffect)
+                .alpha(alpha)
+                .build()
+                .compare(baseline, current);
+    }
+
+    /**
+     * Checks {@code trec_eval} options without reading any file, so a caller can reject a bad
+     * measure before the files are read.
+     *
+     * @throws IllegalArgumentException for an unknown measure or bad measure parameters
+     */
+    public static void checkTrecEvalOptions(TrecEvalOptions options) {
+        TrecEval.checkMeasures(Objects.requireNonNull(options, "options"));
+    }
+
+    /**
+     * Evaluates a TREC run file against a qrels file as {@code trec_eval} does: the same ranking, the
+     * same measures and the same output lines.
+     *
+     * @param qrels the qrels file ({@code qid iteration docid relevance} per line)
+     * @param run the run file ({@code qid Q0 docid rank score runid} per line)
+     * @param options the measures and switches
+     * @return the output lines, without line terminators
+     * @throws io.github.raglens.error.ParseException if a file is missing or has a malformed line
+     * @throws IllegalArgumentException for an unknown measure, a document retrieved twice for a query,
+     *     or when no query has both results and judgements
+     */
+    public static List<String> trecEval(Path qrels, Path run, TrecEvalOptions options) {
+        return TrecEval.evaluate(
+                Objects.requireNonNull(qrels, "qrels"),
+                Objects.requireNonNull(run, "run"),
+                Objects.requireNonNull(options, "options"));
     }
 
     /**
@@ -672,7 +745,7 @@ public final class RagLens {
                     .toList()) {
                 if (!names.add(name)) {
                     throw new IllegalStateException("two retrievers or systems are named '" + name
-                            + "'; give each its own name (--retriever-name, --system-name)");
+                            + "'; give each its own name (" + Setting.OWN_NAMES.apiName() + ")");
                 }
             }
             if (evidenceWithin > 0 && !relevance.equals("evidence")) {

@@ -1,14 +1,14 @@
 package io.github.raglens;
 
-import io.github.raglens.eval.benchmark.BenchmarkReport;
-import io.github.raglens.eval.benchmark.Breakdown;
-import io.github.raglens.eval.benchmark.MetricSummary;
-import io.github.raglens.eval.benchmark.PairwiseComparison;
-import io.github.raglens.eval.benchmark.QuestionResult;
-import io.github.raglens.eval.benchmark.RetrieverSummary;
-import io.github.raglens.eval.judge.Aggregation;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.report.ReportModel;
+import io.github.raglens.result.Aggregation;
+import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.Breakdown;
+import io.github.raglens.result.MetricSummary;
+import io.github.raglens.result.PairwiseComparison;
+import io.github.raglens.result.QuestionResult;
+import io.github.raglens.result.RetrieverSummary;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;

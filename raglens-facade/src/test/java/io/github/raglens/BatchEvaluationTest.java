@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.error.RagLensException;
-import io.github.raglens.eval.judge.AnswerGenerator;
-import io.github.raglens.eval.judge.AnswerRecord;
-import io.github.raglens.eval.judge.ScoreRecord;
-import io.github.raglens.eval.judge.Scorer;
+import io.github.raglens.eval.answers.AnswerGenerator;
+import io.github.raglens.eval.answers.AnswerRecord;
 import io.github.raglens.eval.questions.QuestionRecord;
+import io.github.raglens.eval.scoring.ScoreRecord;
+import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.QuestionSample;

@@ -7,10 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.github.raglens.chunk.SlidingWindowChunker;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.UnknownPriceException;
-import io.github.raglens.eval.gate.Baseline;
-import io.github.raglens.eval.judge.Aggregation;
-import io.github.raglens.eval.judge.JudgeAgreement;
-import io.github.raglens.eval.judge.JudgeDisagreement;
+import io.github.raglens.eval.gate.BaselineRecorder;
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
@@ -21,6 +18,10 @@ import io.github.raglens.model.RetrievedContext;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.report.ReportModel.UsageRow;
+import io.github.raglens.result.Aggregation;
+import io.github.raglens.result.Baseline;
+import io.github.raglens.result.JudgeAgreement;
+import io.github.raglens.result.JudgeDisagreement;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
@@ -132,7 +133,7 @@ class EvaluateStageTest {
                 .containsExactly("rouge_l", "substring_match");
         assertThat(Files.readAllLines(lens.workspace().answers())).hasSize(4);
         assertThat(lens.workspace().evaluation()).exists();
-        Baseline scores = Baseline.read(lens.workspace().evaluationBaseline());
+        Baseline scores = BaselineRecorder.read(lens.workspace().evaluationBaseline());
         assertThat(scores.source()).isEqualTo("evaluation");
         assertThat(scores.metrics("bm25")).containsExactly("rouge_l", "substring_match");
         assertThat(scores.values("bm25", "rouge_l")).hasSize(4);
@@ -434,8 +435,8 @@ class EvaluateStageTest {
         assertThat(first.selfConsistency().getFirst().cells()).isEqualTo(4);
         assertThat(first.calibration()).isEmpty();
 
-        List<io.github.raglens.eval.judge.ScoreRecord> scored =
-                io.github.raglens.eval.judge.Scorer.read(lens.workspace().scores()).stream()
+        List<io.github.raglens.eval.scoring.ScoreRecord> scored =
+                io.github.raglens.eval.scoring.Scorer.read(lens.workspace().scores()).stream()
                         .filter(r -> r.repeat() == 0)
                         .toList();
         assertThat(scored).hasSize(4);
@@ -460,7 +461,7 @@ class EvaluateStageTest {
             1 - scored.get(0).score(), scored.get(1).score(), scored.get(2).score()
         };
         assertThat(calibration.byRetriever().get("bm25"))
-                .isEqualTo(io.github.raglens.eval.stats.PredictionPoweredMean.of(
+                .isEqualTo(io.github.raglens.eval.stats.PredictionPoweredInference.estimate(
                         new double[] {scored.get(3).score()}, labelledJudge, human));
 
         Path bad = Files.writeString(dir.resolve("bad.jsonl"), "{\"retriever\":\"bm25\"}\n");
@@ -500,8 +501,8 @@ class EvaluateStageTest {
         assertThat(r.judgeAgreement().getFirst().judgeA()).isEqualTo("fake/judge");
         assertThat(r.judgeAgreement().getFirst().judgeB()).isEqualTo("fake/lenient");
         assertThat(r.judgeAgreement().getFirst().cells()).isEqualTo(4);
-        List<io.github.raglens.eval.judge.ScoreRecord> strict =
-                io.github.raglens.eval.judge.Scorer.read(lens.workspace().scores()).stream()
+        List<io.github.raglens.eval.scoring.ScoreRecord> strict =
+                io.github.raglens.eval.scoring.Scorer.read(lens.workspace().scores()).stream()
                         .filter(x -> x.judgeModel().equals("fake/judge")
                                 && x.metric().equals("faithfulness"))
                         .toList();

@@ -1,13 +1,12 @@
 package io.github.raglens.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.raglens.eval.answers.EvalCase;
 import io.github.raglens.eval.judge.ContextPrecision;
-import io.github.raglens.eval.judge.EvalCase;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Metrics;
-import io.github.raglens.eval.judge.ScoreRecord;
-import io.github.raglens.eval.judge.Scorer;
-import io.github.raglens.eval.judge.ScoringSummary;
+import io.github.raglens.eval.scoring.ScoreRecord;
+import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.providers.ChatCompletions;
 import io.github.raglens.providers.Environment;
@@ -15,6 +14,7 @@ import io.github.raglens.providers.FakeBatchServer;
 import io.github.raglens.providers.openai.OpenAi;
 import io.github.raglens.providers.openai.OpenAiBatch;
 import io.github.raglens.providers.openai.OpenAiChat;
+import io.github.raglens.result.ScoringSummary;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.usage.UsageLedger;
 import java.io.IOException;

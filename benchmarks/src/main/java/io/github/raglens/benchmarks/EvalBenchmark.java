@@ -1,8 +1,8 @@
 package io.github.raglens.benchmarks;
 
 import io.github.raglens.chunk.SectionChunker;
-import io.github.raglens.eval.benchmark.BenchmarkReport;
 import io.github.raglens.eval.benchmark.BenchmarkRunner;
+import io.github.raglens.eval.trec.TrecRuns;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.Document;
@@ -10,6 +10,7 @@ import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.Section;
+import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.retrieval.BeirDataset;
 import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.retrieval.RetrievalConfig;
@@ -153,7 +154,7 @@ final class EvalBenchmark implements Callable<Integer> {
                         BenchmarkRunner.builder().retrievers(retrievers).build().run(setup.questions, setup.corpus);
                 long written = System.nanoTime();
                 report.writeJson(out.resolve("benchmark.json"));
-                report.writeTrecFiles(out.resolve("runs"));
+                TrecRuns.write(report, out.resolve("runs"));
                 long end = System.nanoTime();
                 total[run] = (end - start) / 1e6;
                 cpu[run] = (processCpuNanos() - cpuStart) / 1e6;
@@ -187,7 +188,7 @@ final class EvalBenchmark implements Callable<Integer> {
                         BenchmarkRunner.builder().retrievers(retrievers).build().run(setup.questions, setup.corpus);
                 long written = System.nanoTime();
                 report.writeJson(out.resolve("benchmark.json"));
-                report.writeTrecFiles(out.resolve("runs"));
+                TrecRuns.write(report, out.resolve("runs"));
                 long end = System.nanoTime();
                 replayTotal[i] = (end - start - report.phaseMillis().get("retrieval") * 1e6) / 1e6;
                 replayPhases.computeIfAbsent("metrics", x -> new double[replays])[i] =

@@ -1,9 +1,9 @@
 package io.github.raglens.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.raglens.eval.judge.ScoreRecord;
-import io.github.raglens.eval.judge.Scorer;
 import io.github.raglens.eval.questions.QuestionRecord;
+import io.github.raglens.eval.scoring.ScoreRecord;
+import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;

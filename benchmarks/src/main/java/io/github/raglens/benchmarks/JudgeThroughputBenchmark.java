@@ -1,15 +1,15 @@
 package io.github.raglens.benchmarks;
 
+import io.github.raglens.eval.answers.EvalCase;
 import io.github.raglens.eval.judge.ContextPrecision;
-import io.github.raglens.eval.judge.EvalCase;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Metrics;
-import io.github.raglens.eval.judge.Scorer;
-import io.github.raglens.eval.judge.ScoringSummary;
+import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.model.ChatMessage;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.ResponseSchema;
+import io.github.raglens.result.ScoringSummary;
 import io.github.raglens.spi.LlmProvider;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -8,7 +8,6 @@ import io.github.raglens.EvaluateOptions;
 import io.github.raglens.EvaluationResult;
 import io.github.raglens.ProgressListener;
 import io.github.raglens.RagLens;
-import io.github.raglens.eval.gate.Baseline;
 import io.github.raglens.junit.BaselineFile;
 import io.github.raglens.junit.BaselineName;
 import io.github.raglens.junit.RagLensExtension;
@@ -82,7 +81,7 @@ class JudgeRegressionTest {
             answers.assertAllRecorded();
             judge.assertAllRecorded();
             assertTrue(result.complete(), () -> "evaluation incomplete: " + result.scoring());
-            baseline.check(Baseline.read(workspace.resolve("evaluation-baseline.json")));
+            baseline.check(RagLens.readBaseline(workspace.resolve("evaluation-baseline.json")));
         }
     }
 

@@ -2,11 +2,11 @@ package com.example.rag;
 
 import io.github.raglens.ProgressListener;
 import io.github.raglens.RagLens;
-import io.github.raglens.eval.benchmark.BenchmarkReport;
 import io.github.raglens.junit.BaselineFile;
 import io.github.raglens.junit.BaselineName;
 import io.github.raglens.junit.RagAssertions;
 import io.github.raglens.junit.RagLensExtension;
+import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.store.ChunksFile;
 import java.nio.file.Path;

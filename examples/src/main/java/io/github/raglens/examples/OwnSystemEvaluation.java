@@ -1,14 +1,14 @@
 package io.github.raglens.examples;
 
-import io.github.raglens.eval.benchmark.BenchmarkReport;
-import io.github.raglens.eval.benchmark.PairwiseComparison;
-import io.github.raglens.eval.benchmark.RetrieverSummary;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.model.JudgeInput;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.RagAnswer;
+import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.PairwiseComparison;
+import io.github.raglens.result.RetrieverSummary;
 import io.github.raglens.spi.Judge;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.RagSystem;

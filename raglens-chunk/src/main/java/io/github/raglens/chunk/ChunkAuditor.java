@@ -1,10 +1,12 @@
 package io.github.raglens.chunk;
 
-import io.github.raglens.chunk.AuditFinding.Level;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.FlattenedSection;
+import io.github.raglens.result.AuditFinding;
+import io.github.raglens.result.AuditFinding.Level;
+import io.github.raglens.result.ChunkAudit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

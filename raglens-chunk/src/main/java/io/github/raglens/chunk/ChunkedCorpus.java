@@ -1,6 +1,7 @@
 package io.github.raglens.chunk;
 
 import io.github.raglens.model.Chunk;
+import io.github.raglens.result.ChunkAudit;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

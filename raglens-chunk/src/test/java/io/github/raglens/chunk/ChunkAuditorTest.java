@@ -2,10 +2,12 @@ package io.github.raglens.chunk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.raglens.chunk.AuditFinding.Level;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.Document;
+import io.github.raglens.result.AuditFinding;
+import io.github.raglens.result.AuditFinding.Level;
+import io.github.raglens.result.ChunkAudit;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

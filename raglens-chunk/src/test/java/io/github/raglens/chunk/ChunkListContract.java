@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
+import io.github.raglens.result.AuditFinding;
+import io.github.raglens.result.ChunkAudit;
 import io.github.raglens.testkit.ChunkerContract;
 import java.util.ArrayList;
 import java.util.List;

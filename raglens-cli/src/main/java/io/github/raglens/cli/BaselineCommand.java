@@ -1,7 +1,7 @@
 package io.github.raglens.cli;
 
 import io.github.raglens.RagLens;
-import io.github.raglens.eval.gate.Baseline;
+import io.github.raglens.result.Baseline;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -47,14 +47,14 @@ final class BaselineCommand implements Callable<Integer> {
         Baseline baseline;
         try {
             baseline = from != null
-                    ? Baseline.read(from)
+                    ? RagLens.readBaseline(from)
                     : RagLens.builder().workspace(parent.workspace).build().baseline();
         } catch (IllegalArgumentException | IllegalStateException e) {
             err.println("raglens baseline: "
                     + e.getMessage()
                             .replace("call benchmark() before baseline()", "run raglens benchmark first")
                             .replace(
-                                    "record one from a benchmark with Baseline.fromBenchmark(report).write(file) and"
+                                    "record one from a benchmark with BaselineRecorder.fromBenchmark(report).write(file) and"
                                             + " commit it",
                                     "run raglens benchmark first"));
             err.flush();

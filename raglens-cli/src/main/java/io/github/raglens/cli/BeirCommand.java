@@ -4,7 +4,7 @@ import io.github.raglens.BeirOptions;
 import io.github.raglens.BeirResult;
 import io.github.raglens.Models;
 import io.github.raglens.RagLens;
-import io.github.raglens.eval.beir.BeirScore;
+import io.github.raglens.result.BeirScore;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,12 +1,12 @@
 package io.github.raglens.cli;
 
 import io.github.raglens.RagLens;
-import io.github.raglens.eval.benchmark.BenchmarkReport;
-import io.github.raglens.eval.benchmark.MetricSummary;
-import io.github.raglens.eval.benchmark.PairwiseComparison;
-import io.github.raglens.eval.benchmark.RetrieverSummary;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.MetricSummary;
+import io.github.raglens.result.PairwiseComparison;
+import io.github.raglens.result.RetrieverSummary;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;
 import java.io.PrintWriter;
@@ -161,7 +161,7 @@ final class BenchmarkCommand implements Callable<Integer> {
         try {
             addServices(builder);
         } catch (IllegalArgumentException e) {
-            err.println("raglens benchmark: " + e.getMessage());
+            err.println("raglens benchmark: " + CliTerms.of(e.getMessage()));
             return CommandLine.ExitCode.USAGE;
         }
         if (retrieverFactory != null) {
@@ -182,16 +182,16 @@ final class BenchmarkCommand implements Callable<Integer> {
         try {
             lens = builder.build();
         } catch (IllegalStateException e) {
-            err.println("raglens benchmark: " + e.getMessage());
+            err.println("raglens benchmark: " + CliTerms.of(e.getMessage()));
             return CommandLine.ExitCode.USAGE;
         }
         try (StageProgress progress = new StageProgress(cli)) {
             report = lens.benchmark(progress);
         } catch (IllegalArgumentException e) {
-            err.println("raglens benchmark: " + e.getMessage());
+            err.println("raglens benchmark: " + CliTerms.of(e.getMessage()));
             return CommandLine.ExitCode.SOFTWARE;
         }
-        report.warnings().forEach(w -> err.println("raglens benchmark: warning: " + w));
+        report.warnings().forEach(w -> err.println("raglens benchmark: warning: " + CliTerms.of(w)));
         if (!cli.quiet) {
             print(out, report);
             out.println("wrote " + cli.workspace.resolve("benchmark.json") + " and TREC runs in "

@@ -6,18 +6,17 @@ import io.github.raglens.EvaluationResult;
 import io.github.raglens.RagLens;
 import io.github.raglens.error.AuthenticationException;
 import io.github.raglens.error.UnknownPriceException;
-import io.github.raglens.eval.judge.Aggregation;
-import io.github.raglens.eval.judge.Calibration;
-import io.github.raglens.eval.judge.ContextPrecision;
-import io.github.raglens.eval.judge.JudgeAgreement;
-import io.github.raglens.eval.judge.JudgeDisagreement;
-import io.github.raglens.eval.judge.ScoringSummary;
-import io.github.raglens.eval.judge.SelfConsistency;
-import io.github.raglens.eval.stats.ConfidenceInterval;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.TokenPrice;
+import io.github.raglens.result.Aggregation;
+import io.github.raglens.result.Calibration;
+import io.github.raglens.result.ConfidenceInterval;
+import io.github.raglens.result.JudgeAgreement;
+import io.github.raglens.result.JudgeDisagreement;
+import io.github.raglens.result.ScoringSummary;
+import io.github.raglens.result.SelfConsistency;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.workspace.Workspace;
 import java.io.PrintWriter;
@@ -237,9 +236,9 @@ final class EvaluateCommand implements Callable<Integer> {
                     spec.commandLine(),
                     "--ragas-compatible judges context precision per context as RAGAS does; drop --context-precision");
         }
-        ContextPrecision.Mode cpMode = switch (contextPrecision == null ? "one-call" : contextPrecision) {
-            case "per-context" -> ContextPrecision.Mode.PER_CONTEXT;
-            case "one-call" -> ContextPrecision.Mode.ONE_CALL;
+        boolean perContext = switch (contextPrecision == null ? "one-call" : contextPrecision) {
+            case "per-context" -> true;
+            case "one-call" -> false;
             default ->
                 throw new CommandLine.ParameterException(
                         spec.commandLine(),
@@ -270,7 +269,7 @@ final class EvaluateCommand implements Callable<Integer> {
                     .sample(sample)
                     .k(k)
                     .metrics(metrics)
-                    .contextPrecision(cpMode)
+                    .contextPrecisionPerContext(perContext)
                     .ragasCompatible(ragasCompatible)
                     .repeats(repeats)
                     .batch(batch);

@@ -1,8 +1,7 @@
 package io.github.raglens.cli;
 
-import io.github.raglens.eval.gate.Baseline;
-import io.github.raglens.eval.gate.GateReport;
-import io.github.raglens.eval.gate.RegressionGate;
+import io.github.raglens.RagLens;
+import io.github.raglens.result.GateReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -70,12 +69,8 @@ final class GateCommand implements Callable<Integer> {
         Path currentFile = current != null ? current : parent.workspace.resolve("benchmark.json");
         GateReport report;
         try {
-            RegressionGate gate = RegressionGate.builder()
-                    .metrics(metrics)
-                    .minEffect(minEffect)
-                    .alpha(alpha)
-                    .build();
-            report = gate.compare(Baseline.read(baseline), Baseline.read(currentFile));
+            report = RagLens.gate(
+                    RagLens.readBaseline(baseline), RagLens.readBaseline(currentFile), metrics, minEffect, alpha);
         } catch (IllegalArgumentException e) {
             err.println("raglens gate: " + inCliTerms(e.getMessage()));
             err.println("see raglens gate --help");
@@ -90,10 +85,10 @@ final class GateCommand implements Callable<Integer> {
     /** The library's remedies, as the commands a CLI user types. */
     private static String inCliTerms(String message) {
         return message.replace(
-                        "record one from a benchmark with Baseline.fromBenchmark(report).write(file)",
+                        "record one from a benchmark with BaselineRecorder.fromBenchmark(report).write(file)",
                         "record one with raglens baseline --out FILE")
                 .replace(
-                        "write a baseline from a benchmark with Baseline.fromBenchmark(report).write(file)",
+                        "write a baseline from a benchmark with BaselineRecorder.fromBenchmark(report).write(file)",
                         "write a baseline with raglens baseline --out FILE");
     }
 }

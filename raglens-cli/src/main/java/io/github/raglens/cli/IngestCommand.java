@@ -2,10 +2,10 @@ package io.github.raglens.cli;
 
 import io.github.raglens.IngestResult;
 import io.github.raglens.RagLens;
-import io.github.raglens.chunk.AuditFinding;
-import io.github.raglens.chunk.ChunkAudit;
 import io.github.raglens.model.ChunkType;
-import io.github.raglens.parse.IngestReport;
+import io.github.raglens.result.AuditFinding;
+import io.github.raglens.result.ChunkAudit;
+import io.github.raglens.result.IngestReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.github.raglens.cli;
 
 import io.github.raglens.RagLens;
-import io.github.raglens.eval.questions.QuestionRun;
+import io.github.raglens.result.QuestionRun;
 import io.github.raglens.spi.LlmProvider;
 import java.io.PrintWriter;
 import java.nio.file.Path;

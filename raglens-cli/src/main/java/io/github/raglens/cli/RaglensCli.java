@@ -170,7 +170,7 @@ public final class RaglensCli implements Runnable {
                 return CommandLine.ExitCode.SOFTWARE;
             }
             if (e instanceof RagLensException) {
-                commandLine.getErr().println("raglens: " + e.getMessage());
+                commandLine.getErr().println("raglens: " + CliTerms.of(e.getMessage()));
                 return CommandLine.ExitCode.SOFTWARE;
             }
             throw e;
@@ -183,6 +183,12 @@ public final class RaglensCli implements Runnable {
     static String option(Setting setting) {
         return switch (setting) {
             case DOCUMENTS -> "--docs";
+            case LLM -> "--llm-model";
+            case EMBEDDINGS -> "--embedding-provider";
+            case RELEVANCE -> "--relevance";
+            case BACKEND -> "--backend";
+            case BM25_PARAMETERS -> "--k1 and --b";
+            case OWN_NAMES -> "--retriever-name, --system-name";
         };
     }
 
@@ -194,7 +200,7 @@ public final class RaglensCli implements Runnable {
         CommandLine command = e.getCommandLine();
         PrintWriter err = command.getErr();
         String name = command.getCommandSpec().qualifiedName();
-        err.println(name + ": " + e.getMessage());
+        err.println(name + ": " + CliTerms.of(e.getMessage()));
         CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
         err.println("see " + name + " --help");
         return command.getCommandSpec().exitCodeOnInvalidInput();

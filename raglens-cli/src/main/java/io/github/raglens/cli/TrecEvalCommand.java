@@ -1,7 +1,7 @@
 package io.github.raglens.cli;
 
-import io.github.raglens.eval.trec.TrecEval;
-import io.github.raglens.eval.trec.TrecEvalOptions;
+import io.github.raglens.RagLens;
+import io.github.raglens.result.TrecEvalOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -60,13 +60,13 @@ final class TrecEvalCommand implements Callable<Integer> {
         TrecEvalOptions options;
         try {
             options = new TrecEvalOptions(measures, perQuery, complete, maxDocs, relevanceLevel);
-            TrecEval.checkMeasures(options);
+            RagLens.checkTrecEvalOptions(options);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         List<String> lines;
         try {
-            lines = TrecEval.evaluate(qrels, run, options);
+            lines = RagLens.trecEval(qrels, run, options);
         } catch (IllegalArgumentException e) {
             spec.commandLine().getErr().println("raglens trec-eval: " + e.getMessage());
             return CommandLine.ExitCode.SOFTWARE;

@@ -3,7 +3,7 @@ package io.github.raglens.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.internal.Json;
-import io.github.raglens.parse.IngestReport;
+import io.github.raglens.result.IngestReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

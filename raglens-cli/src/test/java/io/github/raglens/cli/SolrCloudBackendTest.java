@@ -2,11 +2,11 @@ package io.github.raglens.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.raglens.eval.benchmark.BenchmarkReport;
-import io.github.raglens.eval.benchmark.RetrieverSummary;
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.RetrieverSummary;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.store.ChunksFile;
 import io.github.raglens.store.JsonlStore;

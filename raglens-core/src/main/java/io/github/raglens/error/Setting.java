@@ -6,7 +6,19 @@ package io.github.raglens.error;
  */
 public enum Setting {
     /** The documents folder given to {@code RagLens.ingest(docs)}. */
-    DOCUMENTS("the documents folder given to RagLens.ingest(docs)");
+    DOCUMENTS("the documents folder given to RagLens.ingest(docs)"),
+    /** The LLM that generates questions and answers. */
+    LLM("RagLens.Builder.llm(...)"),
+    /** The embedding model. */
+    EMBEDDINGS("RagLens.Builder.embeddings(...)"),
+    /** How a benchmark decides that a hit is relevant. */
+    RELEVANCE("RagLens.Builder.relevance(mode)"),
+    /** The search backend. */
+    BACKEND("RagLens.Builder.backend(name, options)"),
+    /** BM25's k1 and b of a BEIR run. */
+    BM25_PARAMETERS("BeirOptions.k1() and b()"),
+    /** The names of the caller's own retrievers and RAG systems. */
+    OWN_NAMES("the name() of each own Retriever and RagSystem");
 
     private final String apiName;
 

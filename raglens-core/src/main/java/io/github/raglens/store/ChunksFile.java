@@ -2,6 +2,7 @@ package io.github.raglens.store;
 
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.ObjectWriter;
+import io.github.raglens.error.Remedy;
 import io.github.raglens.error.StoreException;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.Chunk;
@@ -72,13 +73,13 @@ public final class ChunksFile {
                 } catch (IOException | RuntimeException e) {
                     throw new StoreException(
                             file,
-                            file + " line " + number + " is not a chunk (" + e.getMessage()
-                                    + "); run `raglens ingest` again to rewrite it",
+                            file + " line " + number + " is not a chunk (" + e.getMessage() + "); "
+                                    + Remedy.INGEST.again() + " to rewrite it",
                             e);
                 }
             }
         } catch (NoSuchFileException e) {
-            throw new StoreException(file, "no chunks at " + file + "; run `raglens ingest --docs DIR` first", e);
+            throw new StoreException(file, "no chunks at " + file + "; " + Remedy.INGEST.first(), e);
         } catch (IOException e) {
             throw new StoreException(file, "cannot read " + file + ": " + e.getMessage(), e);
         }

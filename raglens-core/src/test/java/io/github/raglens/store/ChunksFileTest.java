@@ -35,7 +35,7 @@ class ChunksFileTest {
         Path file = dir.resolve("chunks.jsonl");
         assertThatThrownBy(() -> ChunksFile.read(file))
                 .isInstanceOf(StoreException.class)
-                .hasMessage("no chunks at " + file + "; run `raglens ingest --docs DIR` first");
+                .hasMessage("no chunks at " + file + "; call RagLens.ingest(docs) first");
     }
 
     @Test

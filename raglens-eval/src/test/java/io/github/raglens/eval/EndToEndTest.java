@@ -3,21 +3,22 @@ package io.github.raglens.eval;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.raglens.eval.benchmark.BenchmarkReport;
 import io.github.raglens.eval.benchmark.BenchmarkRunner;
 import io.github.raglens.eval.benchmark.Relevance;
 import io.github.raglens.eval.questions.QuestionGenerator;
 import io.github.raglens.eval.questions.QuestionRecord;
-import io.github.raglens.eval.questions.QuestionRun;
 import io.github.raglens.eval.sampling.StratifiedSampler;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
+import io.github.raglens.eval.trec.TrecRuns;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.QuestionRun;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.JsonlStore;
 import io.github.raglens.testkit.ScriptedLlm;
@@ -182,7 +183,7 @@ class EndToEndTest {
         assertThat(report.retriever("bm25").metrics().get("hit@1").mean()).isEqualTo(1.0);
         assertThat(report.comparisons()).hasSize(10 * 7);
         report.writeJson(dir.resolve("benchmark.json"));
-        assertThat(report.writeTrecFiles(dir.resolve("runs"))).hasSize(6);
+        assertThat(TrecRuns.write(report, dir.resolve("runs"))).hasSize(6);
     }
 
     /** Ranks chunks by how many question words they contain; ties by id. */

@@ -57,35 +57,6 @@ public record ReportModel(
         judgeDisagreements = List.copyOf(judgeDisagreements);
     }
 
-    /** A model without a second judge. */
-    public ReportModel(
-            String title,
-            String generatedAt,
-            Corpus corpus,
-            String relevance,
-            List<RetrieverRow> retrievers,
-            List<PairTest> pairTests,
-            List<JudgeRow> judge,
-            List<UsageRow> usage,
-            List<BreakdownRow> breakdowns,
-            List<QuestionRow> questions,
-            String latencyTiming) {
-        this(
-                title,
-                generatedAt,
-                corpus,
-                relevance,
-                retrievers,
-                pairTests,
-                judge,
-                usage,
-                breakdowns,
-                questions,
-                latencyTiming,
-                List.of(),
-                List.of());
-    }
-
     /**
      * Size of the corpus.
      *

@@ -89,7 +89,9 @@ class HtmlReportTest {
                 m.usage(),
                 m.breakdowns(),
                 m.questions(),
-                m.latencyTiming());
+                m.latencyTiming(),
+                List.of(),
+                List.of());
         String html = HtmlReport.render(withTie);
         assertThat(html.split("<b>0.800</b>", -1)).as("hit@5 bold in both rows").hasSize(3);
         assertThat(HtmlReport.headline(withTie))

@@ -43,6 +43,8 @@ final class ReportFixtures {
                 List.of(new ReportModel.UsageRow("judge", "ollama/llama3.2", 40, 12000, 3000, 0)),
                 List.of(new ReportModel.BreakdownRow("document", "evil " + IMG, "bm25", "hit@5", 0.5, 4)),
                 List.of(q),
-                "warm (50 untimed queries first), one query at a time");
+                "warm (50 untimed queries first), one query at a time",
+                List.of(),
+                List.of());
     }
 }

@@ -1,9 +1,10 @@
 package io.github.raglens.junit;
 
-import io.github.raglens.eval.benchmark.BenchmarkReport;
-import io.github.raglens.eval.gate.Baseline;
-import io.github.raglens.eval.gate.GateReport;
+import io.github.raglens.eval.gate.BaselineRecorder;
 import io.github.raglens.eval.gate.RegressionGate;
+import io.github.raglens.result.Baseline;
+import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.GateReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -54,13 +55,13 @@ public final class BaselineFile {
      *     no baseline yet, saying how to record one
      */
     public GateReport check(BenchmarkReport report, RegressionGate gate) {
-        return check(Baseline.fromBenchmark(report), gate);
+        return check(BaselineRecorder.fromBenchmark(report), gate);
     }
 
     /**
      * Checks per-question scores with the default gate; see {@link #check(Baseline, RegressionGate)}.
      *
-     * @param current today's scores, e.g. the judge's: {@code Baseline.read(lens.workspace().evaluationBaseline())}
+     * @param current today's scores, e.g. the judge's: {@code BaselineRecorder.read(lens.workspace().evaluationBaseline())}
      */
     public GateReport check(Baseline current) {
         return check(current, RegressionGate.defaults());
@@ -88,7 +89,7 @@ public final class BaselineFile {
                     + " tests once with -D" + RECORD_PROPERTY + "=true (mvn test -D" + RECORD_PROPERTY
                     + "=true), then commit the file");
         }
-        GateReport result = gate.compare(Baseline.read(path), current);
+        GateReport result = gate.compare(BaselineRecorder.read(path), current);
         if (result.regressed()) {
             throw new AssertionFailedError("against " + path + ": " + result.message());
         }

@@ -1,9 +1,10 @@
 package io.github.raglens.junit;
 
-import io.github.raglens.eval.benchmark.BenchmarkReport;
-import io.github.raglens.eval.gate.Baseline;
-import io.github.raglens.eval.gate.GateReport;
+import io.github.raglens.eval.gate.BaselineRecorder;
 import io.github.raglens.eval.gate.RegressionGate;
+import io.github.raglens.result.Baseline;
+import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.GateReport;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -70,7 +71,7 @@ public final class BenchmarkAssert {
      * @throws AssertionFailedError with the gate's message when something got worse
      */
     public GateReport isNotSignificantlyWorseThan(Baseline baseline) {
-        GateReport result = gate.build().compare(baseline, Baseline.fromBenchmark(report));
+        GateReport result = gate.build().compare(baseline, BaselineRecorder.fromBenchmark(report));
         if (result.regressed()) {
             throw new AssertionFailedError(result.message());
         }
@@ -82,7 +83,7 @@ public final class BenchmarkAssert {
      * baseline or a {@code benchmark.json}).
      */
     public GateReport isNotSignificantlyWorseThan(Path baselineFile) {
-        return isNotSignificantlyWorseThan(Baseline.read(baselineFile));
+        return isNotSignificantlyWorseThan(BaselineRecorder.read(baselineFile));
     }
 
     @Override

@@ -1,6 +1,6 @@
 package io.github.raglens.junit;
 
-import io.github.raglens.eval.benchmark.BenchmarkReport;
+import io.github.raglens.result.BenchmarkReport;
 
 /**
  * Entry point of the fluent assertions, in the style of AssertJ:

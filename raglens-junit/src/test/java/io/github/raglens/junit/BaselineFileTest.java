@@ -3,7 +3,7 @@ package io.github.raglens.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.raglens.eval.gate.Baseline;
+import io.github.raglens.eval.gate.BaselineRecorder;
 import io.github.raglens.eval.gate.GateFixture;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -21,14 +21,14 @@ class BaselineFileTest {
     @Test
     void checkScores_passesTheNoisierSystem_andFailsTheDegradedOneNamingTheFile() {
         Path file = dir.resolve("judge.json");
-        Baseline.fromBenchmark(fixture.benchmark(fixture.baseline())).write(file);
+        BaselineRecorder.fromBenchmark(fixture.benchmark(fixture.baseline())).write(file);
         BaselineFile baseline = BaselineFile.at(file);
 
-        assertThat(baseline.check(Baseline.fromBenchmark(fixture.benchmark(fixture.noisier())))
+        assertThat(baseline.check(BaselineRecorder.fromBenchmark(fixture.benchmark(fixture.noisier())))
                         .regressed())
                 .isFalse();
-        assertThatThrownBy(
-                        () -> baseline.check(Baseline.fromBenchmark(fixture.benchmark(fixture.droppingTheBestHit()))))
+        assertThatThrownBy(() ->
+                        baseline.check(BaselineRecorder.fromBenchmark(fixture.benchmark(fixture.droppingTheBestHit()))))
                 .isInstanceOf(AssertionFailedError.class)
                 .hasMessageStartingWith("against " + file + ": ");
     }

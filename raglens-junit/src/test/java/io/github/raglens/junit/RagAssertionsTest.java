@@ -3,9 +3,10 @@ package io.github.raglens.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.raglens.eval.benchmark.BenchmarkReport;
-import io.github.raglens.eval.gate.Baseline;
+import io.github.raglens.eval.gate.BaselineRecorder;
 import io.github.raglens.eval.gate.GateFixture;
+import io.github.raglens.result.Baseline;
+import io.github.raglens.result.BenchmarkReport;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
 
@@ -55,7 +56,7 @@ class RagAssertionsTest {
 
     @Test
     void gate_passesTheSameAndTheNoisierSystem_andFailsTheDegradedOne() {
-        Baseline baseline = Baseline.fromBenchmark(BASELINE_RUN);
+        Baseline baseline = BaselineRecorder.fromBenchmark(BASELINE_RUN);
 
         assertThat(RagAssertions.assertThat(FIXTURE.benchmark(FIXTURE.baseline()))
                         .isNotSignificantlyWorseThan(baseline)

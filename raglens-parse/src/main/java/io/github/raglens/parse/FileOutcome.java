@@ -2,6 +2,7 @@ package io.github.raglens.parse;
 
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
+import io.github.raglens.result.IngestReport;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -16,6 +17,24 @@ public sealed interface FileOutcome {
 
     /** The status for reports. */
     ParseStatus status();
+
+    /** This outcome's line in the ingest report, with the number of chunks made from the file. */
+    default IngestReport.Entry reportEntry(int chunks) {
+        return switch (this) {
+            case Parsed p ->
+                new IngestReport.Entry(
+                        p.file(),
+                        p.status().label(),
+                        p.damage().orElse(""),
+                        p.document().pageCount(),
+                        p.sections(),
+                        p.tables(),
+                        chunks,
+                        p.milliseconds());
+            case Failed f ->
+                new IngestReport.Entry(f.file(), f.status().label(), f.reason(), 0, 0, 0, 0, f.milliseconds());
+        };
+    }
 
     /**
      * A parsed file; status {@link ParseStatus#DAMAGED} when it is a damaged PDF of which only some

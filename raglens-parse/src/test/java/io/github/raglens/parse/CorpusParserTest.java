@@ -3,6 +3,7 @@ package io.github.raglens.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.model.Document;
+import io.github.raglens.result.IngestReport;
 import io.github.raglens.spi.Parser;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,8 +37,8 @@ class CorpusParserTest {
         assertThat(((FileOutcome.Failed) outcomes.get(1)).reason())
                 .isEqualTo("the file is empty (0 bytes); replace it with the complete PDF");
         assertThat(((FileOutcome.Failed) outcomes.get(3)).reason()).isEqualTo("no text layer; OCR is not supported");
-        IngestReport report = IngestReport.of(
-                outcomes.stream().map(o -> IngestReport.Entry.from(o, 0)).toList(), List.of());
+        IngestReport report =
+                IngestReport.of(outcomes.stream().map(o -> o.reportEntry(0)).toList(), List.of());
         assertThat(report.ok()).isEqualTo(2);
         assertThat(report.failed()).isEqualTo(2);
         assertThat(report.noText()).isEqualTo(1);

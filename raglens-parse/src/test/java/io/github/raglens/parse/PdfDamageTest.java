@@ -3,6 +3,7 @@ package io.github.raglens.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.raglens.result.IngestReport;
 import io.github.raglens.testdata.SharedData;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -41,7 +42,7 @@ class PdfDamageTest {
         assertThat(parsed.damage())
                 .hasValue(CUT_SHORT + "read text from " + read
                         + " of the 16 pages found in its page tree; download it again or repair it for the rest");
-        IngestReport.Entry entry = IngestReport.Entry.from(outcome, 3);
+        IngestReport.Entry entry = outcome.reportEntry(3);
         assertThat(entry.status()).isEqualTo("damaged");
         assertThat(entry.reason()).isEqualTo(parsed.damage().orElseThrow());
     }
@@ -102,7 +103,7 @@ class PdfDamageTest {
         Files.copy(firstHalf("pdfs/attention_vaswani2017_1706.03762v5.pdf"), docs.resolve("b.pdf"));
         IngestReport report = IngestReport.of(
                 CorpusParser.of(DocumentParser.create()).parse(docs).stream()
-                        .map(o -> IngestReport.Entry.from(o, 0))
+                        .map(o -> o.reportEntry(0))
                         .toList(),
                 List.of());
         assertThat(report.files()).extracting(IngestReport.Entry::status).containsExactly("ok", "damaged");

@@ -2,8 +2,10 @@ package io.github.raglens.eval.beir;
 
 import io.github.raglens.eval.RetrievalMetrics;
 import io.github.raglens.eval.ScoredId;
+import io.github.raglens.eval.trec.TrecRuns;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.result.BeirScore;
 import io.github.raglens.spi.Retriever;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -91,9 +93,7 @@ public final class BeirEvaluation {
                 mrr += RetrievalMetrics.reciprocalRankAt(ranking, relevant, 10);
                 for (int rank = 0; rank < ranking.size(); rank++) {
                     String doc = ranking.get(rank);
-                    w.write(q.getKey() + " Q0 " + doc + " " + (rank + 1) + " " + scoreOf.get(doc) + " raglens-"
-                            + retriever.name());
-                    w.newLine();
+                    w.write(TrecRuns.line(q.getKey(), doc, rank + 1, scoreOf.get(doc), "raglens-" + retriever.name()));
                 }
             }
         } catch (IOException e) {

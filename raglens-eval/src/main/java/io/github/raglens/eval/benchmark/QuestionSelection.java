@@ -1,5 +1,7 @@
 package io.github.raglens.eval.benchmark;
 
+import io.github.raglens.error.Remedy;
+import io.github.raglens.error.Setting;
 import io.github.raglens.eval.questions.DistinctQuestions;
 import io.github.raglens.eval.questions.Evidence;
 import io.github.raglens.model.Chunk;
@@ -45,8 +47,7 @@ record QuestionSelection(List<BenchmarkQuestion> questions, int excluded, List<S
                 .filter(q -> q.status() == QuestionStatus.SUCCESS)
                 .toList();
         if (questions.isEmpty()) {
-            throw new IllegalArgumentException(
-                    "no questions yet; run `raglens questions --docs DIR` first to generate them");
+            throw new IllegalArgumentException("no questions yet; " + Remedy.QUESTIONS.first() + " to generate them");
         }
         if (usable.isEmpty()) {
             long skipped = questions.stream()
@@ -54,8 +55,9 @@ record QuestionSelection(List<BenchmarkQuestion> questions, int excluded, List<S
                     .count();
             throw new IllegalArgumentException("no usable questions: 0 of " + questions.size()
                     + " question records succeeded (" + skipped + " skipped, " + (questions.size() - skipped)
-                    + " failed); check the LLM with `raglens questions --docs DIR --limit 5` or try another"
-                    + " --llm-model");
+                    + " failed); check the LLM on a few questions (" + Remedy.QUESTIONS.call()
+                    + " with a small limit) or"
+                    + " try another model (" + Setting.LLM.apiName() + ")");
         }
         DistinctQuestions distinct = DistinctQuestions.of(usable);
         distinct.message().ifPresent(message -> warn(warnings, message));
@@ -74,12 +76,14 @@ record QuestionSelection(List<BenchmarkQuestion> questions, int excluded, List<S
                     warnings,
                     excluded + " of " + usable.size()
                             + " questions refer to chunks that no longer exist (the corpus was re-chunked?) and are"
-                            + " excluded; use --relevance evidence to keep them, or regenerate the questions");
+                            + " excluded; use evidence relevance (" + Setting.RELEVANCE.apiName()
+                            + ") to keep them, or regenerate the"
+                            + " questions");
         }
         if (kept.isEmpty()) {
             throw new IllegalArgumentException("all " + usable.size()
-                    + " questions refer to chunks that no longer exist; use --relevance evidence or regenerate"
-                    + " the questions");
+                    + " questions refer to chunks that no longer exist; use evidence relevance ("
+                    + Setting.RELEVANCE.apiName() + ") or regenerate the questions");
         }
         if (maxK > corpus.size()) {
             warn(

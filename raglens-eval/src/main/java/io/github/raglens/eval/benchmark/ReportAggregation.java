@@ -1,12 +1,16 @@
 package io.github.raglens.eval.benchmark;
 
-import io.github.raglens.eval.LatencyPercentiles;
 import io.github.raglens.eval.stats.Bootstrap;
-import io.github.raglens.eval.stats.ConfidenceInterval;
 import io.github.raglens.eval.stats.HolmCorrection;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
-import io.github.raglens.eval.stats.PairedTestResult;
 import io.github.raglens.eval.stats.Power;
+import io.github.raglens.result.Breakdown;
+import io.github.raglens.result.ConfidenceInterval;
+import io.github.raglens.result.LatencyPercentiles;
+import io.github.raglens.result.MetricSummary;
+import io.github.raglens.result.PairedTestResult;
+import io.github.raglens.result.PairwiseComparison;
+import io.github.raglens.result.RetrieverSummary;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

@@ -1,11 +1,13 @@
 package io.github.raglens.eval.gate;
 
 import io.github.raglens.eval.stats.Bootstrap;
-import io.github.raglens.eval.stats.ConfidenceInterval;
 import io.github.raglens.eval.stats.HolmCorrection;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
-import io.github.raglens.eval.stats.PairedTestResult;
 import io.github.raglens.eval.stats.Power;
+import io.github.raglens.result.Baseline;
+import io.github.raglens.result.ConfidenceInterval;
+import io.github.raglens.result.GateReport;
+import io.github.raglens.result.PairedTestResult;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * flight and the permit-time they held, for the achieved rate against the one the limit allows.
  * Thread-safe.
  */
-final class CallPermits {
+public final class CallPermits {
 
     private final int concurrency;
     private final Semaphore permits;
@@ -22,7 +22,7 @@ final class CallPermits {
     private long lastChangeNanos = createdNanos;
     private double busyNanos;
 
-    CallPermits(int concurrency) {
+    public CallPermits(int concurrency) {
         this.concurrency = concurrency;
         this.permits = new Semaphore(concurrency, true);
     }
@@ -36,7 +36,7 @@ final class CallPermits {
      *
      * @throws RunStopped when the run is stopped, before or while waiting
      */
-    void acquire() {
+    public void acquire() {
         checkRunning();
         try {
             permits.acquire();
@@ -47,7 +47,7 @@ final class CallPermits {
         change(+1);
     }
 
-    void release() {
+    public void release() {
         change(-1);
         permits.release();
     }
@@ -63,7 +63,7 @@ final class CallPermits {
     }
 
     /** Calls in flight now, calls completed, and the rates they came to since the permits were made. */
-    synchronized Flow flow() {
+    public synchronized Flow flow() {
         long now = System.nanoTime();
         double busy = busyNanos + (double) inFlight * (now - lastChangeNanos);
         double seconds = Math.max(1e-9, (now - createdNanos) / 1e9);
@@ -86,7 +86,7 @@ final class CallPermits {
      * @param limitPerSecond the rate the permits allow at the mean time a call held its permit: the
      *     achieved rate's ceiling (0 before the first call completed)
      */
-    record Flow(int inFlight, int concurrency, long completed, double callsPerSecond, double limitPerSecond) {}
+    public record Flow(int inFlight, int concurrency, long completed, double callsPerSecond, double limitPerSecond) {}
 
     /** Stops new calls for the rest of the run; the first reason is kept. Calls in flight finish. */
     void stop(String reason) {

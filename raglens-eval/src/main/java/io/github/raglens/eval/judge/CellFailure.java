@@ -3,7 +3,7 @@ package io.github.raglens.eval.judge;
 import java.io.Serial;
 
 /** A cell that cannot be scored: carried from deep inside a metric to its {@code Failed} result. */
-final class CellFailure extends RuntimeException {
+public final class CellFailure extends RuntimeException {
     @Serial
     private static final long serialVersionUID = 1L;
 
@@ -14,7 +14,7 @@ final class CellFailure extends RuntimeException {
         this.reason = reason;
     }
 
-    String reason() {
+    public String reason() {
         return reason;
     }
 }

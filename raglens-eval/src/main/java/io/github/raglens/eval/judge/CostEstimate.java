@@ -1,5 +1,10 @@
 package io.github.raglens.eval.judge;
 
+import io.github.raglens.eval.answers.AnswerGenerator;
+import io.github.raglens.eval.answers.AnswerRecord;
+import io.github.raglens.eval.answers.EvalCase;
+import io.github.raglens.eval.scoring.ScoreRecord;
+import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.TokenPrice;

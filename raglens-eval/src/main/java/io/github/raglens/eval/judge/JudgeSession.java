@@ -13,6 +13,7 @@ import io.github.raglens.internal.Json;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.EmbeddingPurpose;
+import io.github.raglens.result.JudgeStats;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.usage.UsageLedger;
@@ -98,7 +99,7 @@ public final class JudgeSession implements AutoCloseable {
     }
 
     /** The permits every call of the session waits for; a live evaluation's answers share them. */
-    CallPermits permits() {
+    public CallPermits permits() {
         return shared.permits;
     }
 
@@ -118,7 +119,7 @@ public final class JudgeSession implements AutoCloseable {
     }
 
     /** What the judge's server says the model is, when it says ({@link LlmProvider#servedModel()}). */
-    Optional<String> servedModel() {
+    public Optional<String> servedModel() {
         return shared.llm.servedModel();
     }
 

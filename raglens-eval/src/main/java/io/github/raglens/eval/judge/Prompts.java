@@ -15,7 +15,7 @@ import java.util.List;
  * cap), e.g. {@code statements@3f2a9c1d}: the version is part of every call key and of the metrics'
  * versions, so an edited prompt never reuses calls and scores made with the old one.
  */
-final class Prompts {
+public final class Prompts {
 
     static final int QUESTIONS_PER_ANSWER = 3;
 
@@ -183,7 +183,7 @@ final class Prompts {
     }
 
     /** Items written as {@code [1] text}, one per line, for prompts and for fakes to count. */
-    static String numbered(List<String> items) {
+    public static String numbered(List<String> items) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < items.size(); i++) {
             sb.append('[')

@@ -7,7 +7,7 @@ import io.github.raglens.spi.Judge;
  * calls carry the repeat index in their keys, so each is sent once, cached and resumed like any other
  * call.
  */
-interface RepeatableMetric extends Judge {
+public interface RepeatableMetric extends Judge {
 
     /**
      * This metric judging in repeat {@code r} (0 is the metric itself).

@@ -1,6 +1,7 @@
 package io.github.raglens.eval.judge;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.JudgeInput;
 import io.github.raglens.model.Judgement;

@@ -6,7 +6,7 @@ import java.io.Serial;
  * Thrown to a cell when the run stops before the cell's next call is sent: the budget is spent or a
  * fatal provider error (bad key, unknown model) ended the run. The cell is left unscored, not failed.
  */
-final class RunStopped extends RuntimeException {
+public final class RunStopped extends RuntimeException {
     @Serial
     private static final long serialVersionUID = 1L;
 

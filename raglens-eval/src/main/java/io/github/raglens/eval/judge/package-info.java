@@ -1,13 +1,9 @@
 /**
- * End-to-end evaluation of generated answers: answer generation, judge metrics (RAGAS algorithms
- * with JSON-schema replies), text metrics, the resumable scorer and the aggregation of scores.
- *
- * <p>Start with {@link io.github.raglens.eval.judge.JudgeSession} (the judge model, its call cache,
- * concurrency, price and budget), pick metrics with {@link io.github.raglens.eval.judge.Metrics},
- * score with {@link io.github.raglens.eval.judge.Scorer} and summarise with {@link
- * io.github.raglens.eval.judge.Aggregation}. Judge reliability: {@link
- * io.github.raglens.eval.judge.Scorer.Builder#repeats} with {@link
- * io.github.raglens.eval.judge.SelfConsistency} for one judge, {@link
- * io.github.raglens.eval.judge.JudgeAgreement} for two.
+ * Judging: the judge model's session ({@link io.github.raglens.eval.judge.JudgeSession}: call cache,
+ * concurrency, price and budget), the judge metrics (RAGAS algorithms with JSON-schema replies), the
+ * text metrics, and the cost estimate of an evaluation. Pick metrics with {@link
+ * io.github.raglens.eval.judge.Metrics}; the answers they judge come from {@code
+ * io.github.raglens.eval.answers}, and {@code io.github.raglens.eval.scoring} runs them over every
+ * cell and summarises the scores.
  */
 package io.github.raglens.eval.judge;

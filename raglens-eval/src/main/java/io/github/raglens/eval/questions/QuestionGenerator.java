@@ -7,6 +7,7 @@ import io.github.raglens.internal.Json;
 import io.github.raglens.model.ChatMessage;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.Chunk;
+import io.github.raglens.result.QuestionRun;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.store.JsonlStore;
 import java.nio.charset.StandardCharsets;

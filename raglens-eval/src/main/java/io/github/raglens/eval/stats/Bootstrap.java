@@ -1,5 +1,6 @@
 package io.github.raglens.eval.stats;
 
+import io.github.raglens.result.ConfidenceInterval;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

@@ -1,6 +1,7 @@
 package io.github.raglens.eval.trec;
 
 import io.github.raglens.eval.ScoredId;
+import io.github.raglens.result.TrecEvalOptions;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.file.Path;

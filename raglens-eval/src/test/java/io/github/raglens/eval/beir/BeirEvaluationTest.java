@@ -8,6 +8,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.result.BeirScore;
 import io.github.raglens.spi.Retriever;
 import java.nio.file.Files;
 import java.nio.file.Path;

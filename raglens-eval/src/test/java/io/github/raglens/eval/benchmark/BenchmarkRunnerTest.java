@@ -10,7 +10,7 @@ import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.eval.stats.Power;
 import io.github.raglens.eval.trec.TrecEval;
-import io.github.raglens.eval.trec.TrecEvalOptions;
+import io.github.raglens.eval.trec.TrecRuns;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
@@ -18,6 +18,14 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.Breakdown;
+import io.github.raglens.result.LatencyTiming;
+import io.github.raglens.result.MetricSummary;
+import io.github.raglens.result.PairwiseComparison;
+import io.github.raglens.result.QuestionResult;
+import io.github.raglens.result.RetrieverSummary;
+import io.github.raglens.result.TrecEvalOptions;
 import io.github.raglens.spi.Retriever;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -221,7 +229,7 @@ class BenchmarkRunnerTest {
                 .ks(1, 3, 5, 10)
                 .build()
                 .run(questions, corpus);
-        List<Path> files = report.writeTrecFiles(dir.resolve("runs"));
+        List<Path> files = TrecRuns.write(report, dir.resolve("runs"));
         for (RetrieverSummary s : report.retrievers()) {
             Path run = dir.resolve("runs").resolve(s.retriever() + ".run");
             assertThat(files).contains(run);
@@ -288,7 +296,7 @@ class BenchmarkRunnerTest {
                 .extracting(QuestionResult::ranking)
                 .containsExactly(List.of("b", "a"), List.of(emoji, fullwidth));
         assertThat(report.retriever("scripted").metrics().get("mrr@2").mean()).isEqualTo(0.5);
-        List<Path> files = report.writeTrecFiles(dir.resolve("float"));
+        List<Path> files = TrecRuns.write(report, dir.resolve("float"));
         assertThat(TrecEval.evaluate(
                         files.get(0),
                         files.get(1),
@@ -465,7 +473,8 @@ class BenchmarkRunnerTest {
         assertThat(report.excludedQuestions()).isEqualTo(1);
         assertThat(report.warnings())
                 .containsExactly("1 of 31 questions refer to chunks that no longer exist (the corpus was re-chunked?)"
-                        + " and are excluded; use --relevance evidence to keep them, or regenerate the questions");
+                        + " and are excluded; use evidence relevance (RagLens.Builder.relevance(mode)) to keep them, or"
+                        + " regenerate the questions");
     }
 
     @Test
@@ -476,14 +485,15 @@ class BenchmarkRunnerTest {
                 List.of(new QuestionSample("q", "", "", "", "d0-c1", "doc0", "s", QuestionStatus.SKIP, "thin"));
         assertThatThrownBy(() -> runner.run(skipped, corpus))
                 .hasMessage("no usable questions: 0 of 1 question records succeeded (1 skipped, 0 failed); check the"
-                        + " LLM with `raglens questions --docs DIR --limit 5` or try another --llm-model");
+                        + " LLM on a few questions (RagLens.questions(limit, progress) with a small limit) or try"
+                        + " another model (RagLens.Builder.llm(...))");
         assertThatThrownBy(() -> runner.run(List.of(), corpus))
-                .hasMessage("no questions yet; run `raglens questions --docs DIR` first to generate them");
+                .hasMessage("no questions yet; call RagLens.questions(limit, progress) first to generate them");
         List<QuestionSample> stale =
                 List.of(new QuestionSample("q", "Q?", "a", "e", "gone", "doc0", "s", QuestionStatus.SUCCESS, ""));
         assertThatThrownBy(() -> runner.run(stale, corpus))
-                .hasMessage("all 1 questions refer to chunks that no longer exist; use --relevance evidence or"
-                        + " regenerate the questions");
+                .hasMessage("all 1 questions refer to chunks that no longer exist; use evidence relevance"
+                        + " (RagLens.Builder.relevance(mode)) or regenerate the questions");
         assertThatThrownBy(() -> BenchmarkRunner.builder().build())
                 .hasMessage("a benchmark needs at least one retriever; call retriever(...)");
         assertThatThrownBy(() -> Relevance.parse("doc"))

@@ -1,6 +1,5 @@
 package io.github.raglens.eval.gate;
 
-import io.github.raglens.eval.benchmark.BenchmarkReport;
 import io.github.raglens.eval.benchmark.BenchmarkRunner;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
@@ -10,6 +9,7 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.spi.Retriever;
 import java.util.ArrayList;
 import java.util.HashMap;

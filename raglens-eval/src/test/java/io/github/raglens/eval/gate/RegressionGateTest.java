@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.github.raglens.eval.benchmark.BenchmarkReport;
-import io.github.raglens.eval.judge.ScoreRecord;
+import io.github.raglens.eval.scoring.ScoreRecord;
+import io.github.raglens.result.Baseline;
+import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.GateReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,12 +20,13 @@ class RegressionGateTest {
     Path dir;
 
     final GateFixture fixture = new GateFixture();
-    final Baseline baseline = Baseline.fromBenchmark(fixture.benchmark(fixture.baseline()));
+    final Baseline baseline = BaselineRecorder.fromBenchmark(fixture.benchmark(fixture.baseline()));
     final RegressionGate gate = RegressionGate.builder().permutations(2_000).build();
 
     @Test
     void unchangedSystem_passes() {
-        GateReport report = gate.compare(baseline, Baseline.fromBenchmark(fixture.benchmark(fixture.baseline())));
+        GateReport report =
+                gate.compare(baseline, BaselineRecorder.fromBenchmark(fixture.benchmark(fixture.baseline())));
 
         assertThat(report.regressed()).isFalse();
         assertThat(report.checks()).extracting(GateReport.Check::metric).containsExactly("hit@5", "mrr@5", "ndcg@5");
@@ -38,7 +41,8 @@ class RegressionGateTest {
 
     @Test
     void slightlyNoisierSystem_passes() {
-        GateReport report = gate.compare(baseline, Baseline.fromBenchmark(fixture.benchmark(fixture.noisier())));
+        GateReport report =
+                gate.compare(baseline, BaselineRecorder.fromBenchmark(fixture.benchmark(fixture.noisier())));
 
         assertThat(report.regressed()).isFalse();
         GateReport.Check mrr = check(report, "mrr@5");
@@ -49,7 +53,7 @@ class RegressionGateTest {
     @Test
     void systemThatDropsTheBestHit_failsWithAnActionableMessage() {
         GateReport report =
-                gate.compare(baseline, Baseline.fromBenchmark(fixture.benchmark(fixture.droppingTheBestHit())));
+                gate.compare(baseline, BaselineRecorder.fromBenchmark(fixture.benchmark(fixture.droppingTheBestHit())));
 
         assertThat(report.regressed()).isTrue();
         GateReport.Check hit = check(report, "hit@5");
@@ -80,7 +84,7 @@ class RegressionGateTest {
                 .permutations(2_000)
                 .minEffect(0.3)
                 .build()
-                .compare(baseline, Baseline.fromBenchmark(fixture.benchmark(fixture.droppingTheBestHit())));
+                .compare(baseline, BaselineRecorder.fromBenchmark(fixture.benchmark(fixture.droppingTheBestHit())));
 
         assertThat(strict.regressed()).isFalse();
     }
@@ -88,7 +92,7 @@ class RegressionGateTest {
     @Test
     void baselineMetrics_equalTheBenchmarksOwnMeans() {
         BenchmarkReport report = fixture.benchmark(fixture.baseline());
-        Baseline b = Baseline.fromBenchmark(report);
+        Baseline b = BaselineRecorder.fromBenchmark(report);
         for (String metric : List.of("hit@1", "hit@5", "mrr@5", "ndcg@3", "map")) {
             double mean = b.values("my-rag", metric).values().stream()
                     .mapToDouble(Double::doubleValue)
@@ -105,7 +109,7 @@ class RegressionGateTest {
         Path file = dir.resolve("baseline.json");
         baseline.write(file);
         String first = Files.readString(file);
-        Baseline read = Baseline.read(file);
+        Baseline read = BaselineRecorder.read(file);
         assertThat(read).isEqualTo(baseline);
         read.write(file);
         assertThat(Files.readString(file)).isEqualTo(first);
@@ -119,21 +123,21 @@ class RegressionGateTest {
         Path file = dir.resolve("benchmark.json");
         fixture.benchmark(fixture.baseline()).writeJson(file);
 
-        assertThat(Baseline.read(file)).isEqualTo(baseline);
+        assertThat(BaselineRecorder.read(file)).isEqualTo(baseline);
     }
 
     @Test
     void read_explainsAMissingOrForeignFile() throws Exception {
         Path missing = dir.resolve("none.json");
-        assertThatThrownBy(() -> Baseline.read(missing))
+        assertThatThrownBy(() -> BaselineRecorder.read(missing))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("no baseline at " + missing + "; record one from a benchmark with"
-                        + " Baseline.fromBenchmark(report).write(file) and commit it");
+                        + " BaselineRecorder.fromBenchmark(report).write(file) and commit it");
         Path foreign = Files.writeString(dir.resolve("other.json"), "{\"name\": 1}");
-        assertThatThrownBy(() -> Baseline.read(foreign))
+        assertThatThrownBy(() -> BaselineRecorder.read(foreign))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(foreign + " is neither a raglens baseline nor a benchmark.json; write a baseline from a"
-                        + " benchmark with Baseline.fromBenchmark(report).write(file)");
+                        + " benchmark with BaselineRecorder.fromBenchmark(report).write(file)");
     }
 
     @Test
@@ -175,8 +179,8 @@ class RegressionGateTest {
             after.add(scored("q" + q, "openai/judge", 0, q % 2 == 0 ? score - 0.5 : score));
             after.add(scored("q" + q, "openai/judge", 1, score));
         }
-        Baseline old = Baseline.fromScores(before, "openai/judge", java.util.Map.of("q0", "What is q0?"));
-        Baseline now = Baseline.fromScores(after, "openai/judge", java.util.Map.of());
+        Baseline old = BaselineRecorder.fromScores(before, "openai/judge", java.util.Map.of("q0", "What is q0?"));
+        Baseline now = BaselineRecorder.fromScores(after, "openai/judge", java.util.Map.of());
 
         assertThat(old.source()).isEqualTo("evaluation");
         assertThat(old.values("hybrid", "faithfulness")).hasSize(60).containsEntry("q1", 1.0);
@@ -201,6 +205,7 @@ class RegressionGateTest {
                 "",
                 "",
                 repeat,
+                "",
                 "");
     }
 }

@@ -1,16 +1,17 @@
 package io.github.raglens.eval.judge;
 
+import io.github.raglens.eval.answers.EvalCase;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Synthetic evaluation cells: every retriever answers every question from its own five contexts. */
-final class Cases {
+public final class Cases {
 
-    static final List<String> RETRIEVERS = List.of("bm25", "dense", "hybrid", "hierarchical", "hier-neighbor");
+    public static final List<String> RETRIEVERS = List.of("bm25", "dense", "hybrid", "hierarchical", "hier-neighbor");
 
     private Cases() {}
 
-    static List<EvalCase> of(int questions, List<String> retrievers, int k) {
+    public static List<EvalCase> of(int questions, List<String> retrievers, int k) {
         List<EvalCase> out = new ArrayList<>();
         for (int q = 0; q < questions; q++) {
             for (String r : retrievers) {

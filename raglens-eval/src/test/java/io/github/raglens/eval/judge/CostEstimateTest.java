@@ -2,6 +2,8 @@ package io.github.raglens.eval.judge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.raglens.eval.answers.EvalCase;
+import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.spi.Judge;
 import io.github.raglens.testkit.SimulatedJudge;

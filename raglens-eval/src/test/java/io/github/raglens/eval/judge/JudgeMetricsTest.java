@@ -6,6 +6,7 @@ import static io.github.raglens.eval.judge.JudgeReplies.verdicts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.github.raglens.eval.answers.EvalCase;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.JudgeInput;
 import io.github.raglens.model.Judgement;

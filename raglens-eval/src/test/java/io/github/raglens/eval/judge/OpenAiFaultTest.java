@@ -3,9 +3,13 @@ package io.github.raglens.eval.judge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.raglens.eval.answers.EvalCase;
+import io.github.raglens.eval.scoring.ScoreRecord;
+import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.internal.Json;
 import io.github.raglens.providers.Environment;
 import io.github.raglens.providers.openai.OpenAi;
+import io.github.raglens.result.ScoringSummary;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.testkit.SimulatedJudge;
 import java.nio.file.Path;

@@ -10,6 +10,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.RetrievalResult;
+import io.github.raglens.result.QuestionRun;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.JsonlStore;
 import io.github.raglens.testkit.ScriptedLlm;
@@ -153,7 +154,8 @@ class QuestionGeneratorTest {
         assertThatThrownBy(
                         () -> BenchmarkRunner.builder().retriever(never).build().run(samples, chunks))
                 .hasMessage("no usable questions: 0 of 3 question records succeeded (3 skipped, 0 failed); check the"
-                        + " LLM with `raglens questions --docs DIR --limit 5` or try another --llm-model");
+                        + " LLM on a few questions (RagLens.questions(limit, progress) with a small limit) or try"
+                        + " another model (RagLens.Builder.llm(...))");
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.github.raglens.result.PredictionPoweredMean;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -12,8 +13,8 @@ class PredictionPoweredMeanTest {
     @Test
     void handComputed_judgeMeanCorrectedByTheResiduals() {
         // Judge mean 0.75 (variance 0.25 over 4), residuals -1 and 0 (mean -0.5, variance 0.5 over 2).
-        PredictionPoweredMean p =
-                PredictionPoweredMean.of(new double[] {1, 1, 0, 1}, new double[] {1, 0}, new double[] {0, 0});
+        PredictionPoweredMean p = PredictionPoweredInference.estimate(
+                new double[] {1, 1, 0, 1}, new double[] {1, 0}, new double[] {0, 0});
         assertThat(p.judgeMean()).isEqualTo(0.75);
         assertThat(p.correction()).isEqualTo(-0.5);
         assertThat(p.estimate()).isEqualTo(0.25);
@@ -46,7 +47,7 @@ class PredictionPoweredMeanTest {
                 human[i] = pass ? 1 : 0;
                 judge[i] = judge(random, pass);
             }
-            PredictionPoweredMean p = PredictionPoweredMean.of(unlabelled, judge, human);
+            PredictionPoweredMean p = PredictionPoweredInference.estimate(unlabelled, judge, human);
             covered += p.contains(truth) ? 1 : 0;
             judgeCovered += Math.abs(p.judgeMean() - truth) < p.upper() - p.estimate() ? 1 : 0;
             sum += p.estimate();
@@ -65,7 +66,7 @@ class PredictionPoweredMeanTest {
     @Test
     void onlyLabelledCells_giveTheHumanMean() {
         PredictionPoweredMean p =
-                PredictionPoweredMean.of(new double[0], new double[] {1, 1, 1}, new double[] {1, 0, 1});
+                PredictionPoweredInference.estimate(new double[0], new double[] {1, 1, 1}, new double[] {1, 0, 1});
         assertThat(p.estimate()).isCloseTo(2.0 / 3, within(1e-12));
         assertThat(p.correction()).isZero();
         assertThat(p.unlabelled()).isZero();
@@ -73,9 +74,11 @@ class PredictionPoweredMeanTest {
 
     @Test
     void badInputs_haveClearMessages() {
-        assertThatThrownBy(() -> PredictionPoweredMean.of(new double[] {1}, new double[] {1}, new double[] {1}))
+        assertThatThrownBy(
+                        () -> PredictionPoweredInference.estimate(new double[] {1}, new double[] {1}, new double[] {1}))
                 .hasMessage("a prediction-powered estimate needs at least 2 human-labelled cells, had 1");
-        assertThatThrownBy(() -> PredictionPoweredMean.of(new double[] {1}, new double[] {1, 0}, new double[] {1}))
+        assertThatThrownBy(() ->
+                        PredictionPoweredInference.estimate(new double[] {1}, new double[] {1, 0}, new double[] {1}))
                 .hasMessage("labelledJudge has 2 values but labelledHuman has 1; they must be parallel");
     }
 }

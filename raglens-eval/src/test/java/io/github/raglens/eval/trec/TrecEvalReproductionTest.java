@@ -2,6 +2,7 @@ package io.github.raglens.eval.trec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.raglens.result.TrecEvalOptions;
 import io.github.raglens.testdata.SharedData;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.raglens.error.ParseException;
 import io.github.raglens.eval.RetrievalMetrics;
 import io.github.raglens.eval.ScoredId;
+import io.github.raglens.result.TrecEvalOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,0 +1,78 @@
+package io.github.raglens.eval.answers;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One line of {@code answers.jsonl}: the answer a retriever's contexts led to for one question.
+ *
+ * @param retriever the retriever
+ * @param questionId the question
+ * @param contexts ids of the retrieved chunks, in rank order
+ * @param contextTexts the context texts handed to the answering model, in rank order
+ * @param answer the generated answer; empty when failed
+ * @param model the answering model
+ * @param status {@code ok} or {@code failed}
+ * @param reason why generation failed; empty when ok
+ * @param provenance everything that made the answer, as text: for raglens's own pipeline the
+ *     answering model, the answer prompt's version, k, and hashes of the question and of the
+ *     contexts; for a user's system its origin and the question's hash. An answer is reused only
+ *     while its provenance is unchanged; empty in files written before raglens recorded it
+ */
+public record AnswerRecord(
+        String retriever,
+        String questionId,
+        List<String> contexts,
+        List<String> contextTexts,
+        String answer,
+        String model,
+        String status,
+        String reason,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) String provenance) {
+
+    /** Status of a generated answer. */
+    public static final String OK = "ok";
+    /** Status of an answer that could not be generated. */
+    public static final String FAILED = "failed";
+
+    /** Validates that no field is null and copies the lists. */
+    public AnswerRecord {
+        Objects.requireNonNull(retriever, "retriever");
+        Objects.requireNonNull(questionId, "questionId");
+        contexts = List.copyOf(contexts);
+        contextTexts = List.copyOf(contextTexts);
+        Objects.requireNonNull(answer, "answer");
+        Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(status, "status");
+        reason = reason == null ? "" : reason;
+        provenance = provenance == null ? "" : provenance;
+    }
+
+    /** A record without provenance, as files written before raglens recorded it hold. */
+    public AnswerRecord(
+            String retriever,
+            String questionId,
+            List<String> contexts,
+            List<String> contextTexts,
+            String answer,
+            String model,
+            String status,
+            String reason) {
+        this(retriever, questionId, contexts, contextTexts, answer, model, status, reason, "");
+    }
+
+    /** The store key: retriever (or system) and question; the latest record of a pair wins. */
+    public String key() {
+        return key(retriever, questionId);
+    }
+
+    public static String key(String retriever, String questionId) {
+        return retriever + '\u001f' + questionId;
+    }
+
+    /** Whether an answer was generated. */
+    public boolean isOk() {
+        return status.equals(OK);
+    }
+}

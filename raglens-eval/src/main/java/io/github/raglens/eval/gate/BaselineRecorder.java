@@ -1,0 +1,142 @@
+package io.github.raglens.eval.gate;
+
+import static io.github.raglens.result.Baseline.FORMAT;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.raglens.eval.RetrievalMetrics;
+import io.github.raglens.eval.scoring.ScoreRecord;
+import io.github.raglens.internal.Json;
+import io.github.raglens.result.Baseline;
+import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.QuestionResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/** Records baselines from a benchmark report or score records, and reads baseline files. */
+public final class BaselineRecorder {
+
+    /** How many ids of a ranking {@link Baseline#returned} names. */
+    private static final int SHOWN_HITS = 3;
+
+    private BaselineRecorder() {}
+
+    /**
+     * The per-question retrieval metrics of a benchmark: {@code hit@K}, {@code mrr@K} and {@code
+     * ndcg@K} at each of its cutoffs, and {@code map}, computed from each question's stored ranking
+     * exactly as the benchmark computed its means.
+     *
+     * @param report a benchmark report, e.g. read from {@code benchmark.json}
+     * @return the baseline of every retriever in it
+     */
+    public static Baseline fromBenchmark(BenchmarkReport report) {
+        Map<String, String> questions = new TreeMap<>();
+        Map<String, Map<String, Map<String, Double>>> scores = new TreeMap<>();
+        Map<String, Map<String, String>> returned = new TreeMap<>();
+        for (QuestionResult r : report.perQuestion()) {
+            questions.put(r.queryId(), r.question());
+            Map<String, Map<String, Double>> metrics = scores.computeIfAbsent(r.retriever(), x -> new TreeMap<>());
+            Set<String> relevant = Set.of(r.target());
+            for (int k : report.ks()) {
+                put(metrics, "hit@" + k, r.queryId(), RetrievalMetrics.hitAt(r.ranking(), relevant, k));
+                put(metrics, "mrr@" + k, r.queryId(), RetrievalMetrics.reciprocalRankAt(r.ranking(), relevant, k));
+                put(metrics, "ndcg@" + k, r.queryId(), RetrievalMetrics.ndcgAt(r.ranking(), relevant, k));
+            }
+            put(metrics, "map", r.queryId(), RetrievalMetrics.averagePrecision(r.ranking(), relevant));
+            returned.computeIfAbsent(r.retriever(), x -> new TreeMap<>()).put(r.queryId(), describe(r));
+        }
+        return new Baseline(FORMAT, "benchmark", report.relevance(), questions, scores, returned);
+    }
+
+    /**
+     * The per-question scores of an evaluation: the first judgement of each cell that the given judge
+     * model scored, and the scores of the metrics that need no judge (failed cells are left out, so
+     * the gate compares the questions both runs scored).
+     *
+     * @param records score records, e.g. those of {@code scores.jsonl} that the current answers made
+     * @param judgeModel the judge model whose scores count
+     * @param questionTexts the question text by question id, shown for the questions that got worst
+     * @return the baseline of every retriever (system) scored
+     */
+    public static Baseline fromScores(List<ScoreRecord> records, String judgeModel, Map<String, String> questionTexts) {
+        Map<String, Map<String, Map<String, Double>>> scores = new TreeMap<>();
+        Map<String, String> questions = new TreeMap<>();
+        for (ScoreRecord r : records) {
+            boolean ofThisJudge =
+                    r.judgeModel().equals(judgeModel) || r.judgeModel().equals(ScoreRecord.NO_JUDGE);
+            if (r.isScored() && r.repeat() == 0 && ofThisJudge) {
+                questions.put(r.questionId(), questionTexts.getOrDefault(r.questionId(), ""));
+                put(scores.computeIfAbsent(r.retriever(), x -> new TreeMap<>()), r.metric(), r.questionId(), r.score());
+            }
+        }
+        return new Baseline(FORMAT, "evaluation", "", questions, scores, Map.of());
+    }
+
+    /**
+     * Reads a baseline file, or a {@code benchmark.json} (whose baseline is taken on the fly).
+     *
+     * @param file the file
+     * @return the baseline
+     * @throws IllegalArgumentException if the file is missing or is neither of the two, with the fix
+     * @throws UncheckedIOException if the file cannot be read
+     */
+    public static Baseline read(Path file) {
+        JsonNode tree;
+        try {
+            tree = Json.mapper().readTree(file.toFile());
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException(missing(file), e);
+        } catch (IOException e) {
+            if (!Files.exists(file)) {
+                throw new IllegalArgumentException(missing(file), e);
+            }
+            throw new IllegalArgumentException("cannot read " + file + " as JSON: " + e.getMessage(), e);
+        }
+        try {
+            if (tree != null && tree.path("format").asText("").startsWith("raglens-baseline/")) {
+                String format = tree.path("format").asText();
+                if (!format.equals(FORMAT)) {
+                    throw new IllegalArgumentException(file + " is a baseline of format '" + format
+                            + "', this raglens reads '" + FORMAT + "'; record it again with this version");
+                }
+                return Json.mapper().treeToValue(tree, Baseline.class);
+            }
+            if (tree != null && tree.has("perQuestion") && tree.has("ks")) {
+                return fromBenchmark(Json.mapper().treeToValue(tree, BenchmarkReport.class));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        if (tree != null && tree.has("metrics")) {
+            throw new IllegalArgumentException(file + " holds an evaluation's means only; compare the per-question"
+                    + " scores every evaluation writes beside it, evaluation-baseline.json");
+        }
+        throw new IllegalArgumentException(file
+                + " is neither a raglens baseline nor a benchmark.json; write a baseline from a benchmark"
+                + " with BaselineRecorder.fromBenchmark(report).write(file)");
+    }
+
+    private static String describe(QuestionResult r) {
+        String found = r.firstRelevantRank() > 0
+                ? "relevant at rank " + r.firstRelevantRank()
+                : "no relevant hit in " + r.ranking().size();
+        List<String> top =
+                r.ranking().subList(0, Math.min(SHOWN_HITS, r.ranking().size()));
+        return found + (top.isEmpty() ? "" : "; top: " + String.join(", ", top));
+    }
+
+    private static void put(Map<String, Map<String, Double>> metrics, String metric, String id, double value) {
+        metrics.computeIfAbsent(metric, x -> new TreeMap<>()).put(id, value);
+    }
+
+    private static String missing(Path file) {
+        return "no baseline at " + file + "; record one from a benchmark with BaselineRecorder.fromBenchmark(report)"
+                + ".write(file) and commit it";
+    }
+}

@@ -14,6 +14,7 @@ module io.github.raglens.core {
 
     exports io.github.raglens.error;
     exports io.github.raglens.model;
+    exports io.github.raglens.result;
     exports io.github.raglens.spi;
     exports io.github.raglens.store;
     exports io.github.raglens.usage;
@@ -28,6 +29,8 @@ module io.github.raglens.core {
 
     // Jackson reads and writes the records of these packages through their private fields.
     opens io.github.raglens.model to
+            com.fasterxml.jackson.databind;
+    opens io.github.raglens.result to
             com.fasterxml.jackson.databind;
     opens io.github.raglens.store to
             com.fasterxml.jackson.databind;

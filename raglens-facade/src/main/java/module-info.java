@@ -2,14 +2,14 @@
  * The raglens facade: {@code RagLens.builder()}, the workspace, the pipeline stages and the
  * reports. The reports' package is the facade's own and is not exported.
  */
-// "requires-automatic": PDFBox 2 has no module descriptor, nor has raglens-eval yet.
-@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
+// "requires-automatic": PDFBox has no module descriptor.
+@SuppressWarnings("requires-automatic")
 module io.github.raglens {
     requires transitive io.github.raglens.core;
     requires transitive io.github.raglens.eval;
-    // IngestResult returns chunk's ChunkAudit and parse's IngestReport.
+    // Users configure the chunkers of raglens-chunk by hand (RagLens.Builder.chunker).
     requires transitive io.github.raglens.chunk;
-    requires transitive io.github.raglens.parse;
+    requires io.github.raglens.parse;
     requires io.github.raglens.onnx;
     requires io.github.raglens.providers;
     requires io.github.raglens.retrieval;

@@ -1,6 +1,4 @@
 /** JUnit 5 assertions and an extension that fail a build when retrieval or answer quality drops. */
-// "requires-automatic": raglens-eval has no module descriptor yet.
-@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
 module io.github.raglens.junit {
     requires transitive io.github.raglens.core;
     requires transitive io.github.raglens.eval;

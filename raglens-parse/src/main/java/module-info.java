@@ -3,8 +3,9 @@
  * parse through the facade ({@code RagLens.ingest}, {@code Documents}) or plug in their own
  * {@code Parser}.
  */
-// "requires-automatic": PDFBox 2, FontBox and Tabula have no module descriptor.
-@SuppressWarnings("requires-automatic")
+// "requires-automatic": PDFBox, FontBox and Tabula have no module descriptor; "module": the qualified
+// export names the facade, which is not observable when this module compiles.
+@SuppressWarnings({"requires-automatic", "module"})
 module io.github.raglens.parse {
     requires transitive io.github.raglens.core;
     requires com.fasterxml.jackson.databind;
@@ -14,9 +15,8 @@ module io.github.raglens.parse {
     requires org.slf4j;
     requires tabula;
 
-    // Exported to all while the facade's IngestResult returns IngestReport from here; once that
-    // moves to core, export it to the facade only.
-    exports io.github.raglens.parse;
+    exports io.github.raglens.parse to
+            io.github.raglens;
 
     // The parse cache and the ingest report go through Jackson.
     opens io.github.raglens.parse to

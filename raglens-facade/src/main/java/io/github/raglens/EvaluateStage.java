@@ -9,8 +9,8 @@ import io.github.raglens.eval.answers.AnswerRecord;
 import io.github.raglens.eval.answers.EvalCase;
 import io.github.raglens.eval.answers.EvalCases;
 import io.github.raglens.eval.answers.PipelineSystem;
-import io.github.raglens.eval.gate.BaselineRecorder;
-import io.github.raglens.eval.judge.CostEstimate;
+import io.github.raglens.eval.baseline.BaselineRecorder;
+import io.github.raglens.eval.judge.CostEstimator;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.questions.DistinctQuestions;
 import io.github.raglens.eval.sampling.StratifiedSampler;
@@ -33,6 +33,7 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.result.Aggregation;
 import io.github.raglens.result.Calibration;
+import io.github.raglens.result.CostEstimate;
 import io.github.raglens.result.JudgeAgreement;
 import io.github.raglens.result.JudgeDisagreement;
 import io.github.raglens.result.ScoringSummary;
@@ -165,7 +166,7 @@ final class EvaluateStage {
                 .mapToInt(c -> c.text().length())
                 .average()
                 .orElse(0);
-        CostEstimate answers = CostEstimate.forAnswers(
+        CostEstimate answers = CostEstimator.forAnswers(
                 picked,
                 retrievers,
                 workspace.answers(),
@@ -234,7 +235,7 @@ final class EvaluateStage {
                 .callCache(workspace.judgeCalls())
                 .ledger(ledger)
                 .build()) {
-            return CostEstimate.forScoring(
+            return CostEstimator.forScoring(
                     cases, options.createMetrics(session), session, workspace.scores(), options.repeats());
         }
     }
@@ -377,7 +378,14 @@ final class EvaluateStage {
                                 + "\nmetrics=" + options.metrics(),
                         RagLensVersion.get());
         return new EvaluationResult(
-                picked.size(), answers, summary, aggregation, consistency, calibration, agreement, disagreements);
+                picked.size(),
+                answers.counts(),
+                summary,
+                aggregation,
+                consistency,
+                calibration,
+                agreement,
+                disagreements);
     }
 
     private static String chunkText(Map<String, Chunk> chunks, String id) {

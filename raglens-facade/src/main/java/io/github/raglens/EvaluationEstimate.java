@@ -1,6 +1,6 @@
 package io.github.raglens;
 
-import io.github.raglens.eval.judge.CostEstimate;
+import io.github.raglens.result.CostEstimate;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,7 +1,7 @@
 package io.github.raglens;
 
-import io.github.raglens.eval.answers.AnswerGenerator;
 import io.github.raglens.result.Aggregation;
+import io.github.raglens.result.AnswerSummary;
 import io.github.raglens.result.Calibration;
 import io.github.raglens.result.JudgeAgreement;
 import io.github.raglens.result.JudgeDisagreement;
@@ -30,7 +30,7 @@ import java.util.Optional;
  */
 public record EvaluationResult(
         int questions,
-        AnswerGenerator.Summary answers,
+        AnswerSummary answers,
         ScoringSummary scoring,
         Aggregation aggregation,
         List<SelfConsistency> selfConsistency,

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.github.raglens.chunk.SlidingWindowChunker;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.UnknownPriceException;
-import io.github.raglens.eval.gate.BaselineRecorder;
+import io.github.raglens.eval.baseline.BaselineRecorder;
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;

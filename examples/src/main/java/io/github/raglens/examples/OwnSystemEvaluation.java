@@ -1,7 +1,6 @@
 package io.github.raglens.examples;
 
-import io.github.raglens.eval.judge.JudgeSession;
-import io.github.raglens.eval.judge.Metrics;
+import io.github.raglens.JudgeMetrics;
 import io.github.raglens.model.JudgeInput;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.model.QuestionSample;
@@ -62,9 +61,11 @@ final class OwnSystemEvaluation {
     static double judgeFaithfulness(RagSystem system, LlmProvider judge, List<QuestionSample> questions, int n) {
         double sum = 0;
         int scored = 0;
-        try (JudgeSession session = JudgeSession.builder(judge).concurrency(1).build()) {
-            Judge faithfulness =
-                    Metrics.create(List.of("faithfulness"), session).get(0);
+        try (JudgeMetrics metrics = JudgeMetrics.builder(judge)
+                .metrics(List.of("faithfulness"))
+                .concurrency(1)
+                .build()) {
+            Judge faithfulness = metrics.get("faithfulness");
             for (QuestionSample q : questions.subList(0, Math.min(n, questions.size()))) {
                 RagAnswer answer = system.answer(q.question());
                 Judgement judgement = faithfulness.judge(

@@ -22,7 +22,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -44,6 +43,7 @@ class ModulePathTest {
             "io.github.raglens.parse",
             "io.github.raglens.chunk",
             "io.github.raglens.retrieval",
+            "io.github.raglens.eval",
             "io.github.raglens.providers",
             "io.github.raglens.onnx",
             "io.github.raglens",
@@ -51,18 +51,13 @@ class ModulePathTest {
             "io.github.raglens.junit",
             "io.github.raglens.langchain4j");
 
-    /** Resolved as a root too; an automatic module until raglens-eval has its descriptor. */
-    private static final String EVAL = "io.github.raglens.eval";
-
     private static ModuleLayer layer;
 
     @BeforeAll
     static void defineLayer() throws IOException {
         ModuleFinder finder = ModuleFinder.of(paths("raglens.modulePath").toArray(Path[]::new));
-        Set<String> roots = new TreeSet<>(EXPLICIT);
-        roots.add(EVAL);
         Configuration configuration =
-                ModuleLayer.boot().configuration().resolveAndBind(finder, ModuleFinder.of(), roots);
+                ModuleLayer.boot().configuration().resolveAndBind(finder, ModuleFinder.of(), EXPLICIT);
         // The platform loader as parent: no raglens class may come from this test's class path.
         layer = ModuleLayer.boot().defineModulesWithOneLoader(configuration, ClassLoader.getPlatformClassLoader());
     }
@@ -74,7 +69,6 @@ class ModulePathTest {
             assertThat(descriptor.isAutomatic()).as(name).isFalse();
             assertThat(module(name).getClassLoader()).as(name).isNotNull();
         }
-        assertThat(layer.findModule(EVAL)).isPresent();
     }
 
     @Test
@@ -107,6 +101,13 @@ class ModulePathTest {
         Module facade = module("io.github.raglens");
         assertThat(facade.isExported("io.github.raglens")).isTrue();
         assertThat(facade.isExported("io.github.raglens.report")).isFalse();
+        Module eval = module("io.github.raglens.eval");
+        assertThat(eval.isExported("io.github.raglens.eval.judge")).isFalse();
+        assertThat(eval.isExported("io.github.raglens.eval.scoring")).isFalse();
+        assertThat(eval.isExported("io.github.raglens.eval.scoring", facade)).isTrue();
+        assertThat(eval.isExported("io.github.raglens.eval.gate")).isTrue();
+        assertThat(module("io.github.raglens.parse").isExported("io.github.raglens.parse"))
+                .isFalse();
     }
 
     @Test

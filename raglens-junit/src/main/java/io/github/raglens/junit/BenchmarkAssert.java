@@ -1,6 +1,6 @@
 package io.github.raglens.junit;
 
-import io.github.raglens.eval.gate.BaselineRecorder;
+import io.github.raglens.eval.baseline.BaselineRecorder;
 import io.github.raglens.eval.gate.RegressionGate;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkReport;

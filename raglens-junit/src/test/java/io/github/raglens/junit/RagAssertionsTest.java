@@ -3,7 +3,7 @@ package io.github.raglens.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.raglens.eval.gate.BaselineRecorder;
+import io.github.raglens.eval.baseline.BaselineRecorder;
 import io.github.raglens.eval.gate.GateFixture;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkReport;

@@ -17,6 +17,7 @@ import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.RagAnswer;
 import io.github.raglens.model.RetrievedContext;
+import io.github.raglens.result.AnswerSummary;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.RagSystem;
 import io.github.raglens.spi.Retriever;
@@ -126,6 +127,12 @@ public final class AnswerGenerator {
         public Summary {
             failuresByReason = Map.copyOf(failuresByReason);
             current = List.copyOf(current);
+        }
+
+        /** The run's counts, without its answers. */
+        public AnswerSummary counts() {
+            return new AnswerSummary(
+                    pairs, alreadyAnswered, answered, sharedAnswers, failed, failuresByReason, stopReason);
         }
     }
 

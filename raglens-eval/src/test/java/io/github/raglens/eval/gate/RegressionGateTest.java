@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.github.raglens.eval.baseline.BaselineRecorder;
 import io.github.raglens.eval.scoring.ScoreRecord;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkReport;

@@ -8,7 +8,7 @@ import io.github.raglens.error.RateLimitedException;
 import io.github.raglens.eval.answers.EvalCase;
 import io.github.raglens.eval.judge.Cases;
 import io.github.raglens.eval.judge.ContextPrecision;
-import io.github.raglens.eval.judge.CostEstimate;
+import io.github.raglens.eval.judge.CostEstimator;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.eval.judge.StatementSupport;
@@ -17,6 +17,7 @@ import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.result.Aggregation;
+import io.github.raglens.result.CostEstimate;
 import io.github.raglens.result.ScoringSummary;
 import io.github.raglens.result.SelfConsistency;
 import io.github.raglens.spi.Judge;
@@ -330,7 +331,7 @@ class ScorerTest {
                 .callCache(ws.resolve("judge-calls.jsonl"))
                 .build()) {
             List<Judge> metrics = Metrics.create(Metrics.DEFAULT, s);
-            CostEstimate before = CostEstimate.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"), 2);
+            CostEstimate before = CostEstimator.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"), 2);
             Scorer.builder(ws.resolve("scores.jsonl"))
                     .session(s)
                     .metrics(metrics)
@@ -338,9 +339,9 @@ class ScorerTest {
                     .build()
                     .score(cases);
             assertThat(before.calls()).isEqualTo(judge.calls());
-            assertThat(CostEstimate.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"), 2))
+            assertThat(CostEstimator.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"), 2))
                     .isEqualTo(CostEstimate.NONE);
-            assertThat(CostEstimate.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"), 3)
+            assertThat(CostEstimator.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"), 3)
                             .calls())
                     .isEqualTo(judge.calls() / 2);
         }

@@ -1,4 +1,4 @@
-package io.github.raglens.eval.gate;
+package io.github.raglens.eval.baseline;
 
 import static io.github.raglens.result.Baseline.FORMAT;
 

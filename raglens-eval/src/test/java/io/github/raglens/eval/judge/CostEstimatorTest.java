@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.raglens.eval.answers.EvalCase;
 import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.model.TokenPrice;
+import io.github.raglens.result.CostEstimate;
 import io.github.raglens.spi.Judge;
 import io.github.raglens.testkit.SimulatedJudge;
 import io.github.raglens.usage.UsageLedger;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The dry-run estimate counts exactly the calls a run sends and nothing already done. */
-class CostEstimateTest {
+class CostEstimatorTest {
 
     @TempDir
     Path dir;
@@ -34,7 +35,7 @@ class CostEstimateTest {
                 List<Judge> metrics = mode.equals("ragas-compatible")
                         ? Metrics.ragasCompatible(Metrics.DEFAULT, s)
                         : Metrics.create(Metrics.DEFAULT, s, ContextPrecision.Mode.valueOf(mode));
-                CostEstimate before = CostEstimate.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"));
+                CostEstimate before = CostEstimator.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"));
                 Scorer.builder(ws.resolve("scores.jsonl"))
                         .session(s)
                         .metrics(metrics)
@@ -44,7 +45,7 @@ class CostEstimateTest {
                 assertThat(before.promptTokens()).isPositive();
                 assertThat(before.costUsd())
                         .isEqualTo((before.promptTokens() * 0.15 + before.completionTokens() * 0.60) / 1e6);
-                CostEstimate after = CostEstimate.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"));
+                CostEstimate after = CostEstimator.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"));
                 assertThat(after).isEqualTo(CostEstimate.NONE);
             }
         }

@@ -9,54 +9,28 @@ import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
+import io.github.raglens.result.CostEstimate;
 import io.github.raglens.spi.Judge;
 import io.github.raglens.store.JsonlStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
- * What a run is expected to send before anything is sent (a dry run): calls, tokens ({@link
+ * Estimates what a run will send before anything is sent (a dry run): calls, tokens ({@link
  * TokenUsage#estimateTokens}) and cost. Calls already in the call cache and cells already scored are
  * not counted; statement extractions shared between metrics and retrievers, and the verdict call
  * faithfulness and context recall share, are counted once. Context precision is counted per cell, so
  * when retrievers return the same contexts for a question (calls the run shares) the estimate is an
  * upper bound.
- *
- * @param calls model calls
- * @param promptTokens estimated prompt tokens
- * @param completionTokens estimated completion tokens
- * @param costUsd the tokens at the given price
  */
-public record CostEstimate(long calls, long promptTokens, long completionTokens, double costUsd) {
-
-    /** Nothing to send. */
-    public static final CostEstimate NONE = new CostEstimate(0, 0, 0, 0);
+public final class CostEstimator {
 
     private static final int VERDICT_TOKENS = 40;
 
-    /** This estimate plus another. */
-    public CostEstimate plus(CostEstimate o) {
-        return new CostEstimate(
-                calls + o.calls,
-                promptTokens + o.promptTokens,
-                completionTokens + o.completionTokens,
-                costUsd + o.costUsd);
-    }
-
-    /** One line for the terminal, e.g. {@code 1,234 calls, ~2.1M prompt + 0.3M completion tokens, ~$0.42}. */
-    public String describe() {
-        return String.format(
-                Locale.ROOT,
-                "%,d calls, ~%,d prompt + ~%,d completion tokens, ~$%.2f",
-                calls,
-                promptTokens,
-                completionTokens,
-                costUsd);
-    }
+    private CostEstimator() {}
 
     /**
      * The calls answer generation will send for the pairs not yet answered.

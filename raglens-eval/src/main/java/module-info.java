@@ -1,0 +1,52 @@
+/**
+ * Benchmarks retrievers, generates questions, answers them and judges the answers, with the
+ * statistics, trec_eval measures and the regression gate behind the reports. Users reach all of it
+ * through the facade ({@code RagLens}, and {@code JudgeMetrics} for an evaluation loop of their own),
+ * so every package but the regression gate's is exported to the facade only and is not part of the
+ * API.
+ */
+// "module": the qualified exports name modules that are not observable when this one compiles.
+@SuppressWarnings("module")
+module io.github.raglens.eval {
+    requires transitive io.github.raglens.core;
+    requires com.fasterxml.jackson.annotation;
+    requires com.fasterxml.jackson.core;
+    requires com.fasterxml.jackson.databind;
+    requires org.slf4j;
+
+    // The regression gate's settings are configured by users of raglens-junit and RagLens.gate.
+    exports io.github.raglens.eval.gate;
+    exports io.github.raglens.eval to
+            io.github.raglens;
+    exports io.github.raglens.eval.answers to
+            io.github.raglens;
+    exports io.github.raglens.eval.baseline to
+            io.github.raglens,
+            io.github.raglens.junit;
+    exports io.github.raglens.eval.beir to
+            io.github.raglens;
+    exports io.github.raglens.eval.benchmark to
+            io.github.raglens;
+    exports io.github.raglens.eval.judge to
+            io.github.raglens;
+    exports io.github.raglens.eval.questions to
+            io.github.raglens;
+    exports io.github.raglens.eval.sampling to
+            io.github.raglens;
+    exports io.github.raglens.eval.scoring to
+            io.github.raglens;
+    exports io.github.raglens.eval.stats to
+            io.github.raglens;
+    exports io.github.raglens.eval.trec to
+            io.github.raglens;
+
+    // Answers, scores, questions, judge calls and baselines are JSONL records read by Jackson.
+    opens io.github.raglens.eval.answers to
+            com.fasterxml.jackson.databind;
+    opens io.github.raglens.eval.judge to
+            com.fasterxml.jackson.databind;
+    opens io.github.raglens.eval.questions to
+            com.fasterxml.jackson.databind;
+    opens io.github.raglens.eval.scoring to
+            com.fasterxml.jackson.databind;
+}

@@ -120,6 +120,39 @@ class GeneratedCorpusTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "latex-01",
+                "latex-02",
+                "latex-03",
+                "latex-04",
+                "latex-05",
+                "latex-06",
+                "latex-07",
+                "latex-08",
+                "writer-01",
+                "writer-02",
+                "writer-03"
+            })
+    void footnotes_areParagraphsOfTheirOwn_notInsideTheParagraphTheyInterrupt(String name) throws IOException {
+        JsonNode truth =
+                new ObjectMapper().readTree(CORPUS.resolve(name + ".json").toFile());
+        Document d = PdfParser.builder().useOutline(false).build().parse(CORPUS.resolve(name + ".pdf"));
+        List<String> paragraphs = new ArrayList<>();
+        for (Section s : sections(d.root())) {
+            paragraphs.addAll(List.of(s.text().split("\n\n")));
+        }
+        assertThat(truth.get("footnotes")).isNotEmpty();
+        for (JsonNode note : truth.get("footnotes")) {
+            String text = note.asText();
+            // the paragraph holding the note is the note and its mark
+            assertThat(paragraphs)
+                    .as(name + ": footnote '" + text + "'")
+                    .anyMatch(p -> p.endsWith(text) && p.length() <= text.length() + 4);
+        }
+    }
+
     @Test
     void chartAxisLabelsAndTickNumbers_areLeftOutOfTextAndHeadingsAndCounted() {
         Document d = PdfParser.builder().useOutline(false).build().parse(CORPUS.resolve("latex-01.pdf"));

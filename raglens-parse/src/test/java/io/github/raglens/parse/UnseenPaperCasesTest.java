@@ -14,12 +14,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Headings found without an outline, on pages that reproduce what unseen papers showed: paragraphs'
- * first lines taken for headings when the body is bold, its size is misread or the first line is set
+ * Cases unseen papers showed, reproduced on generated pages. Headings found without an outline:
+ * paragraphs' first lines taken for headings when the body is bold, its size is misread or the first line is set
  * larger, a chart legend with a
- * tick number taken for a numbered heading, and the run-together letters of a rotated figure label.
+ * tick number taken for a numbered heading, and the run-together letters of a rotated figure label. Text:
+ * a venue line at the foot of the first page only, and a footnote interrupting a paragraph.
  */
-class HeadingsOnUnseenPapersTest {
+class UnseenPaperCasesTest {
 
     private static final float LEFT = 72;
     private static final float WIDTH = 228;
@@ -200,5 +201,29 @@ class HeadingsOnUnseenPapersTest {
         Document d = parse("figure-letters.pdf", pages);
 
         assertThat(titles(d.root())).containsExactly(NUMBERED);
+    }
+
+    @Test
+    void venueLineOnTheFirstPageOnly_isDropped_andAFootnoteLeavesTheParagraphItInterrupts() throws IOException {
+        List<List<TestPdfs.Text>> pages = paper(NUMBERED, PDType1Font.TIMES_ROMAN, 10, 10);
+        List<TestPdfs.Text> first = pages.getFirst();
+        first.add(new TestPdfs.Text(
+                LEFT, 640, "Judging answers with passages of the corpus", PDType1Font.TIMES_ROMAN, 10));
+        first.add(
+                new TestPdfs.Text(LEFT, 680, "1 Annotators were paid for each question.", PDType1Font.TIMES_ROMAN, 8));
+        first.add(new TestPdfs.Text(
+                LEFT, 730, "Proceedings of the 58th Annual Meeting, pages 1-9", PDType1Font.TIMES_ROMAN, 8));
+        first.add(
+                new TestPdfs.Text(LEFT, 740, "July 5 - 10, 2020. \u00a92020 Association", PDType1Font.TIMES_ROMAN, 8));
+        pages.get(1).add(0, new TestPdfs.Text(LEFT, 48, "continues on the next page.", PDType1Font.TIMES_ROMAN, 10));
+        Document d = parse("venue-and-footnote.pdf", pages);
+
+        String judging = d.root().children().get(1).text();
+        assertThat(judging).contains("Judging answers with passages of the corpus continues on the next page.");
+        assertThat(judging).endsWith("\n\n1 Annotators were paid for each question.");
+        assertThat(String.join(
+                        "\n", d.root().children().stream().map(Section::text).toList()))
+                .doesNotContain("Proceedings of the 58th", "2020 Association");
+        assertThat(d.metadata()).containsEntry("venueLines", "2");
     }
 }

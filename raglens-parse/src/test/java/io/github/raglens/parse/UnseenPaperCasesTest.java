@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
+import io.github.raglens.model.Table;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -225,5 +226,57 @@ class UnseenPaperCasesTest {
                         "\n", d.root().children().stream().map(Section::text).toList()))
                 .doesNotContain("Proceedings of the 58th", "2020 Association");
         assertThat(d.metadata()).containsEntry("venueLines", "2");
+    }
+
+    @Test
+    void tableHeaderOverFourRows_withSpanningCells_isMergedIntoOneHeaderRow() throws IOException {
+        List<List<TestPdfs.Text>> pages = paper(NUMBERED, PDType1Font.TIMES_ROMAN, 10, 10);
+        List<TestPdfs.Text> table = new ArrayList<>();
+        PDFont font = PDType1Font.TIMES_ROMAN;
+        float y = 420;
+        table.add(new TestPdfs.Text(LEFT, y, "Table 1: Scores of the systems on the test set.", font, 10));
+        String[][] header = {
+            {"Model", "Retrieval", "", "Generation", ""},
+            {"", "Sparse", "Dense", "Short", "Long"},
+            {"", "P@5", "P@5", "BLEU", "BLEU"},
+            {"", "(%)", "(%)", "(%)", "(%)"}
+        };
+        float[] columns = {LEFT, 200, 260, 340, 400};
+        for (String[] row : header) {
+            y += 13;
+            for (int c = 0; c < row.length; c++) {
+                if (!row[c].isEmpty()) {
+                    // a spanning cell sits between the two columns it spans
+                    float x = c > 0 && row[c + 1 < row.length ? c + 1 : c].isEmpty() ? columns[c] + 20 : columns[c];
+                    table.add(new TestPdfs.Text(x, y, row[c], font, 10));
+                }
+            }
+        }
+        String[][] body = {
+            {"BM25", "41.2", "38.0", "12.1", "10.4"},
+            {"Dense", "44.9", "47.3", "13.0", "11.8"},
+            {"Hybrid", "46.1", "48.8", "13.6", "12.2"},
+            {"Rerank", "49.5", "51.0", "14.2", "12.9"}
+        };
+        for (String[] row : body) {
+            y += 13;
+            for (int c = 0; c < row.length; c++) {
+                table.add(new TestPdfs.Text(columns[c], y, row[c], font, 10));
+            }
+        }
+        List<TestPdfs.Text> second = new ArrayList<>(pages.get(1));
+        second.addAll(table);
+        pages.set(1, second);
+        Document d = parse("four-row-header.pdf", pages);
+
+        Table found = d.root().children().get(2).tables().getFirst();
+        assertThat(found.rows().getFirst())
+                .containsExactly(
+                        "Model",
+                        "Retrieval Sparse P@5 (%)",
+                        "Retrieval Dense P@5 (%)",
+                        "Generation Short BLEU (%)",
+                        "Generation Long BLEU (%)");
+        assertThat(found.rows().get(1)).containsExactly("BM25", "41.2", "38.0", "12.1", "10.4");
     }
 }

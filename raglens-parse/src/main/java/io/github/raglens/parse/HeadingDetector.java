@@ -292,23 +292,25 @@ final class HeadingDetector {
 
     /**
      * Drops numbered lines that break the document's numbering: in a document with numbered sections,
-     * a subsection number (3.1, 3.1.2) needs its section (3) before it. Chart ticks followed by a label
+     * a subsection number (3.1, 3.1.2) needs its section (3) before it; appendix numbers (A.1) may follow
+     * an "Appendix A" heading, which carries no number of this form. Chart ticks followed by a label
      * (0.4 SFT) and numbers quoted from elsewhere look like numbered headings but have none.
      */
     private static List<Integer> consistentNumbering(List<Line> lines, List<Integer> kept) {
-        int topLevel = 0;
+        int sections = 0;
         for (int i : kept) {
-            topLevel += Numbering.level(lines.get(i).text()) == 1 ? 1 : 0;
+            String number = Numbering.number(lines.get(i).text());
+            sections += !number.isEmpty() && number.indexOf('.') < 0 ? 1 : 0;
         }
-        if (topLevel < 2) {
-            return kept;
+        if (sections < 2) {
+            return kept; // sections numbered otherwise ("Chapter 3", "IV.") or not at all
         }
         Set<String> seen = new java.util.HashSet<>();
         List<Integer> out = new ArrayList<>();
         for (int i : kept) {
             String number = Numbering.number(lines.get(i).text());
             int dot = number.indexOf('.');
-            if (dot > 0 && !seen.contains(number.substring(0, dot))) {
+            if (dot > 0 && Character.isDigit(number.charAt(0)) && !seen.contains(number.substring(0, dot))) {
                 continue;
             }
             if (!number.isEmpty()) {

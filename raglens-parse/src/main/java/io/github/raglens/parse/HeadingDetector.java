@@ -31,6 +31,8 @@ final class HeadingDetector {
                     + "|table of contents|summary|preface|foreword|index|glossary|notices|trademarks)\\b.*",
             Pattern.CASE_INSENSITIVE);
 
+    private static final Pattern NON_LETTERS = Pattern.compile("[^\\p{L}]+");
+
     private static final Pattern STATEMENT = Pattern.compile(
             "^(theorem|lemma|definition|proof|corollary|proposition|remark|example|note|notes|claim|step|case)\\b.*",
             Pattern.CASE_INSENSITIVE);
@@ -66,10 +68,16 @@ final class HeadingDetector {
     }
 
     static Result detect(List<Line> lines, float body, Set<Line> titleLines) {
+        boolean boldBody = boldBody(lines, body);
+        Map<String, Integer> vocabulary = vocabulary(lines);
+        Map<String, Float> rightEdges = rightEdges(lines);
         List<Integer> candidates = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             Line line = lines.get(i);
-            if (!titleLines.contains(line) && looksLikeHeading(line, body)) {
+            if (!titleLines.contains(line)
+                    && looksLikeHeading(line, body, boldBody)
+                    && !opensParagraph(lines, i, body, rightEdges)
+                    && wordsOfTheDocument(line, vocabulary)) {
                 candidates.add(i);
             }
         }
@@ -117,6 +125,7 @@ final class HeadingDetector {
             }
             kept = strict;
         }
+        kept = consistentNumbering(lines, kept);
         // levels of numbered headings per style, to place unnumbered ones of the same style
         Map<String, Integer> styleLevel = new HashMap<>();
         Set<Float> sizes = new TreeSet<>(Collections.reverseOrder());
@@ -158,31 +167,158 @@ final class HeadingDetector {
             }
             startsAt.put(line, new HeadingCandidate(title.toString(), level, line.page()));
         }
+        // a line whose bold lead-in runs on into its paragraph: a numbered lead-in opens its section and
+        // hands the rest of the line to the paragraph; an unnumbered one at the body size is a run-in
+        // heading, which outlines leave out, so its line stays whole in the paragraph it opens
         Map<Line, Line> rest = new IdentityHashMap<>();
-        int deepest = 0;
-        for (HeadingCandidate h : startsAt.values()) {
-            deepest = Math.max(deepest, h.level());
-        }
-        Line previous = null;
         for (Line line : lines) {
-            if (startsAt.containsKey(line)) {
-                // a bold lead-in that took its paragraph's first words along: the heading is the lead-in
-                Line tail = runInTail(line, body, true);
-                if (tail != null && consumed.contains(line) && !continuedBelow(line, lines, consumed)) {
-                    HeadingCandidate h = startsAt.get(line);
-                    startsAt.put(line, new HeadingCandidate(lead(line, tail), h.level(), h.page()));
-                    rest.put(line, tail);
-                }
-            } else if (!consumed.contains(line) && !titleLines.contains(line) && startsParagraph(previous, line)) {
-                Line tail = runInTail(line, body, false);
-                if (tail != null) {
-                    startsAt.put(line, new HeadingCandidate(lead(line, tail), Math.min(6, deepest + 1), line.page()));
-                    rest.put(line, tail);
-                }
+            HeadingCandidate h = startsAt.get(line);
+            Line tail = h == null ? null : runInTail(line, body);
+            if (tail == null && h != null && Numbering.level(line.text()) > 0) {
+                tail = sentenceTail(line);
             }
-            previous = line;
+            if (tail == null || continuedBelow(line, lines, consumed)) {
+                continue;
+            }
+            if (Numbering.level(line.text()) > 0 || line.size() >= 1.1f * body) {
+                startsAt.put(line, new HeadingCandidate(lead(line, tail), h.level(), h.page()));
+                rest.put(line, tail);
+            } else {
+                startsAt.remove(line);
+                consumed.remove(line);
+            }
         }
         return new Result(startsAt, consumed, Map.of(), rest);
+    }
+
+    /** Whether most characters at the body size are bold: then bold sets no heading apart. */
+    static boolean boldBody(List<Line> lines, float body) {
+        long bold = 0;
+        long all = 0;
+        for (Line line : lines) {
+            for (Word w : line.words()) {
+                if (w.size() == body) {
+                    all += w.text().length();
+                    bold += w.bold() ? w.text().length() : 0;
+                }
+            }
+        }
+        return bold * 2 > all;
+    }
+
+    /** How often the document writes each word of three letters or more, lower-cased. */
+    private static Map<String, Integer> vocabulary(List<Line> lines) {
+        Map<String, Integer> counts = new HashMap<>();
+        for (Line line : lines) {
+            for (Word w : line.words()) {
+                String word = wordKey(w.text());
+                if (!word.isEmpty()) {
+                    counts.merge(word, 1, Integer::sum);
+                }
+            }
+        }
+        return counts;
+    }
+
+    private static String wordKey(String text) {
+        String word = NON_LETTERS.matcher(text.toLowerCase(Locale.ROOT)).replaceAll("");
+        return word.length() >= 3 ? word : "";
+    }
+
+    /**
+     * Whether a title's words are the document's words: a heading of five words or more shares at least
+     * a quarter of them with the rest of the document. Letters of a figure's rotated labels, extracted
+     * run together into a line ("In ttp enu tito-nIn Vip suu"), are no words the text uses.
+     */
+    private static boolean wordsOfTheDocument(Line line, Map<String, Integer> vocabulary) {
+        Map<String, Integer> own = new HashMap<>();
+        for (Word w : line.words()) {
+            String word = wordKey(w.text());
+            if (!word.isEmpty()) {
+                own.merge(word, 1, Integer::sum);
+            }
+        }
+        int words = 0;
+        int elsewhere = 0;
+        for (Map.Entry<String, Integer> e : own.entrySet()) {
+            words += e.getValue();
+            if (vocabulary.getOrDefault(e.getKey(), 0) > e.getValue()) {
+                elsewhere += e.getValue();
+            }
+        }
+        return words < 5 || elsewhere * 4 >= words;
+    }
+
+    /** The right edge of the text of each column of each page. */
+    private static Map<String, Float> rightEdges(List<Line> lines) {
+        Map<String, Float> edges = new HashMap<>();
+        for (Line line : lines) {
+            edges.merge(line.page() + ":" + line.column(), line.x1(), Math::max);
+        }
+        return edges;
+    }
+
+    /**
+     * Whether a line is the first line of a paragraph rather than a heading: not numbered, hardly larger
+     * than the body, running to its column's right edge, and followed at the normal line spacing by at
+     * least two lines of body text no larger than it, as a wrapped paragraph is. A heading ends short of
+     * the edge, or wraps once at most, and stands apart from the text below it.
+     */
+    private static boolean opensParagraph(List<Line> lines, int i, float body, Map<String, Float> rightEdges) {
+        Line line = lines.get(i);
+        if (Numbering.level(line.text()) > 0 || line.size() >= 1.25f * body) {
+            return false;
+        }
+        float edge = rightEdges.get(line.page() + ":" + line.column());
+        if (line.x1() < edge - Math.max(line.size(), 0.08f * (edge - line.x0()))) {
+            return false;
+        }
+        int following = 0;
+        Line previous = line;
+        for (int j = i + 1; j < lines.size() && following < 2; j++) {
+            Line next = lines.get(j);
+            if (next.page() != line.page()
+                    || next.column() != line.column()
+                    || next.size() > line.size() + 0.3f
+                    || next.size() < body - 0.6f
+                    || next.bottom() - previous.bottom() > 1.6f * line.size()) {
+                break;
+            }
+            following++;
+            previous = next;
+        }
+        return following == 2;
+    }
+
+    /**
+     * Drops numbered lines that break the document's numbering: in a document with numbered sections,
+     * a subsection number (3.1, 3.1.2) needs its section (3) before it; appendix numbers (A.1) may follow
+     * an "Appendix A" heading, which carries no number of this form. Chart ticks followed by a label
+     * (0.4 SFT) and numbers quoted from elsewhere look like numbered headings but have none.
+     */
+    private static List<Integer> consistentNumbering(List<Line> lines, List<Integer> kept) {
+        int sections = 0;
+        for (int i : kept) {
+            String number = Numbering.number(lines.get(i).text());
+            sections += !number.isEmpty() && number.indexOf('.') < 0 ? 1 : 0;
+        }
+        if (sections < 2) {
+            return kept; // sections numbered otherwise ("Chapter 3", "IV.") or not at all
+        }
+        Set<String> seen = new java.util.HashSet<>();
+        List<Integer> out = new ArrayList<>();
+        for (int i : kept) {
+            String number = Numbering.number(lines.get(i).text());
+            int dot = number.indexOf('.');
+            if (dot > 0 && Character.isDigit(number.charAt(0)) && !seen.contains(number.substring(0, dot))) {
+                continue;
+            }
+            if (!number.isEmpty()) {
+                seen.add(number);
+            }
+            out.add(i);
+        }
+        return out;
     }
 
     /** Whether a heading's title went on to the next line, so its own line holds no paragraph words. */
@@ -192,11 +328,11 @@ final class HeadingDetector {
     }
 
     /**
-     * The words after a run-in heading: a line that opens with a bold lead-in at the body size (the
-     * lead-in a title of at most ten words, ending with a full stop or a colon unless it is most of the
-     * line) and goes on in the body font. Null when the line is not one.
+     * The words after a run-in heading: a line that opens with a bold lead-in (a title of at most ten
+     * words, ending with a full stop or a colon unless it is most of the line) and goes on in the body
+     * font. Null when the line is not one.
      */
-    static Line runInTail(Line line, float body, boolean mostlyBold) {
+    static Line runInTail(Line line, float body) {
         List<Word> words = line.words();
         int k = 0;
         while (k < words.size() && words.get(k).bold()) {
@@ -209,7 +345,7 @@ final class HeadingDetector {
         String lead = lead(line, tail);
         String ending = words.get(k - 1).text();
         boolean punctuated = ending.endsWith(".") || ending.endsWith(":") || ending.endsWith("\u2014");
-        if (!punctuated && !(mostlyBold && k >= 3 && line.boldShare() >= 0.6)) {
+        if (!punctuated && !(k >= 3 && line.boldShare() >= 0.6)) {
             return null;
         }
         String rest = Numbering.level(lead) > 0 ? Numbering.strip(lead) : lead;
@@ -224,26 +360,30 @@ final class HeadingDetector {
         return tail;
     }
 
+    /**
+     * The sentence after a numbered heading set in its paragraph's font: the words after the title's
+     * full stop when a capitalised word follows it on the line. Null when there is none.
+     */
+    private static Line sentenceTail(Line line) {
+        List<Word> words = line.words();
+        for (int k = 1; k < words.size() - 1; k++) {
+            String word = words.get(k).text();
+            // "e.g." and "Fig." end in a stop and end no title
+            if (word.length() > 4
+                    && word.endsWith(".")
+                    && Character.isUpperCase(words.get(k + 1).text().codePointAt(0))) {
+                return new Line(line.page(), line.column(), words.subList(k + 1, words.size()));
+            }
+        }
+        return null;
+    }
+
     /** The lead-in's text without the stop or colon that ends it. */
     private static String lead(Line line, Line tail) {
         String lead = line.words().subList(0, line.words().size() - tail.words().size()).stream()
                 .map(Word::text)
                 .collect(java.util.stream.Collectors.joining(" "));
         return lead.replaceAll("[.:\u2014]+$", "").strip();
-    }
-
-    /** Whether a line opens a paragraph: first of its column, or after a sentence's end or a gap. */
-    private static boolean startsParagraph(Line previous, Line line) {
-        if (previous == null || previous.page() != line.page() || previous.column() != line.column()) {
-            return true;
-        }
-        String p = previous.text();
-        char last = p.charAt(p.length() - 1);
-        return last == '.'
-                || last == '!'
-                || last == '?'
-                || last == ':'
-                || line.top() - previous.bottom() > 0.9f * line.size();
     }
 
     private static boolean continuation(Line a, Line b) {
@@ -263,7 +403,16 @@ final class HeadingDetector {
         return line.size() + (line.boldShare() >= 0.8 ? 0.25f : 0f);
     }
 
+    /** Whether a line looks like a heading in a document whose body text is not bold. */
     static boolean looksLikeHeading(Line line, float body) {
+        return looksLikeHeading(line, body, false);
+    }
+
+    /**
+     * Whether a line looks like a heading next to body text of the given size and weight: short, not a
+     * caption or formula, and larger than the body, or bold where the body is not.
+     */
+    static boolean looksLikeHeading(Line line, float body, boolean boldBody) {
         String text = line.text();
         if (text.length() < 2 || text.length() > 110 || line.words().size() > 14) {
             return false;
@@ -272,7 +421,7 @@ final class HeadingDetector {
         if (size < body - 0.6f || size > 2.5f * body) {
             return false;
         }
-        boolean bold = line.boldShare() >= 0.8;
+        boolean bold = line.boldShare() >= 0.8 && !boldBody;
         boolean larger = size >= body * 1.1f;
         if (!bold && !larger) {
             return false;

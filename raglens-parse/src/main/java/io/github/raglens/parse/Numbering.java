@@ -41,6 +41,18 @@ final class Numbering {
         return 0;
     }
 
+    /** The decimal or appendix number a heading starts with ({@code 3.2.1}, {@code A.1}), or "". */
+    static String number(String text) {
+        String t = text.strip();
+        for (Pattern p : new Pattern[] {DECIMAL, APPENDIX}) {
+            Matcher m = p.matcher(t);
+            if (m.matches()) {
+                return m.group(1);
+            }
+        }
+        return "";
+    }
+
     /** The text without its leading numbering. */
     static String strip(String text) {
         String t = text.strip();

@@ -46,13 +46,16 @@ import org.slf4j.LoggerFactory;
 public final class PdfParser implements Parser {
 
     /** Changes whenever the output for the same file changes; part of the parse-cache key. */
-    public static final String VERSION = "pdf-6";
+    public static final String VERSION = "pdf-7";
 
     /** The metadata key under which a damaged PDF's document says what is broken and what was recovered. */
     static final String DAMAGE_KEY = "damaged";
 
     /** The metadata key under which a document says how many lines of chart text were left out of its text. */
     static final String FIGURE_TEXT_KEY = "figureTextLines";
+
+    /** The metadata key under which a document says how many venue lines were dropped from its first page. */
+    static final String VENUE_LINES_KEY = "venueLines";
 
     private static final String DAMAGED = "the PDF is damaged or truncated: ";
 
@@ -220,7 +223,8 @@ public final class PdfParser implements Parser {
         List<Object> withTables = withTables(pages, perPage);
         float body = HeadingDetector.bodySize(lines(withTables));
         FigureText.Result figures = FigureText.remove(withTables, body);
-        List<Object> pieces = figures.pieces();
+        Footnotes.Result footnotes = Footnotes.find(figures.pieces(), body);
+        List<Object> pieces = footnotes.pieces();
         List<Line> lines = lines(pieces);
         Set<Line> titleLines = titleLines(lines, body);
         String title = title(file, document, titleLines);
@@ -235,10 +239,13 @@ public final class PdfParser implements Parser {
             headings = HeadingDetector.detect(lines, body, titleLines);
         }
         SectionTreeBuilder tree = new SectionTreeBuilder(title);
-        new TextAssembler(tree, body, lines).assemble(pieces, headings, titleLines);
+        new TextAssembler(tree, body, lines).assemble(pieces, headings, titleLines, footnotes);
         Map<String, String> metadata = metadata(document);
         if (figures.dropped() > 0) {
             metadata.put(FIGURE_TEXT_KEY, Integer.toString(figures.dropped()));
+        }
+        if (footnotes.venueLines() > 0) {
+            metadata.put(VENUE_LINES_KEY, Integer.toString(footnotes.venueLines()));
         }
         if (damage.isPresent()) {
             metadata.put(

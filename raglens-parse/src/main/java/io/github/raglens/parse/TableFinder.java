@@ -76,11 +76,12 @@ final class TableFinder {
 
     /**
      * The tables of one page that earn their place, top to bottom: lattice extraction where Tabula
-     * finds ruling lines, then stream extraction in the regions {@link TableRegions} finds.
+     * finds ruling lines, then stream extraction in the regions {@link TableRegions} finds and between
+     * the horizontal rules {@link RuleBands} finds.
      */
     static List<Found> find(PageText text, Supplier<Page> tabula) {
         List<float[]> regions = TableRegions.find(text);
-        boolean ruled = text.horizontalRulings() >= 2 && text.verticalRulings() >= 2;
+        boolean ruled = text.horizontalRulings() >= 2 && text.verticalRulings() >= 2 || text.horizontalRulings() >= 3;
         if (regions.isEmpty() && !ruled) {
             return List.of();
         }
@@ -104,6 +105,11 @@ final class TableFinder {
                 int columns = rows.isEmpty() ? 0 : rows.getFirst().size();
                 boolean merged = !spanned.isEmpty() && spanned.getFirst().size() > columns;
                 add(out, merged ? Cells.clean(spanned) : rows, text, area, r[4] == 0);
+            }
+        }
+        for (RuleBands.Band band : RuleBands.find(page)) {
+            for (technology.tabula.Table t : new BasicExtractionAlgorithm().extract(page.getArea(band.area()))) {
+                add(out, Cells.clean(band.rows(cells(t, true), centers(t))), text, band.area(), true);
             }
         }
         out.sort((a, b) -> Float.compare(a.top(), b.top()));
@@ -186,6 +192,24 @@ final class TableFinder {
             }
         }
         out.add(f);
+    }
+
+    /** The height of each row's middle from the page top, from its tallest cell. */
+    @SuppressWarnings("rawtypes") // Tabula's Table.getRows() returns raw RectangularTextContainer rows
+    private static List<Float> centers(technology.tabula.Table table) {
+        List<Float> out = new ArrayList<>();
+        for (var row : table.getRows()) {
+            float top = Float.MAX_VALUE;
+            float bottom = -Float.MAX_VALUE;
+            for (var cell : row) {
+                if (!cell.getText().isBlank()) {
+                    top = Math.min(top, cell.getTop());
+                    bottom = Math.max(bottom, cell.getBottom());
+                }
+            }
+            out.add(top <= bottom ? (top + bottom) / 2 : Float.NaN);
+        }
+        return out;
     }
 
     /** The cell texts of a Tabula table; normalised (NFKC, one line per cell) when asked. */

@@ -26,6 +26,8 @@ final class TextAssembler {
     private final Map<String, Integer> frequency = new HashMap<>();
     private final StringBuilder paragraph = new StringBuilder();
     private final List<Line> formula = new ArrayList<>();
+    private final List<StringBuilder> notes = new ArrayList<>();
+    private final List<Integer> notePages = new ArrayList<>();
     private Line previous;
     private int paragraphPage;
 
@@ -77,7 +79,13 @@ final class TextAssembler {
                 || joined == 0 && frequency.getOrDefault(l, 0) > 0 && frequency.getOrDefault(r, 0) > 0;
     }
 
-    void assemble(List<Object> pieces, HeadingDetector.Result headings, Set<Line> titleLines) {
+    /**
+     * Builds the section tree from the pieces in reading order. The lines of footnotes are kept out of
+     * the paragraph running past them; each note becomes a paragraph of its own after the text of the
+     * section it appears in.
+     */
+    void assemble(
+            List<Object> pieces, HeadingDetector.Result headings, Set<Line> titleLines, Footnotes.Result footnotes) {
         for (Object piece : pieces) {
             if (piece instanceof Table table) {
                 flush();
@@ -88,6 +96,7 @@ final class TextAssembler {
             List<HeadingCandidate> before = headings.before().get(line);
             if (before != null) {
                 flush();
+                flushNotes();
                 for (HeadingCandidate h : before) {
                     tree.heading(h.title(), h.level(), h.page() > 0 ? h.page() : line.page());
                 }
@@ -95,6 +104,7 @@ final class TextAssembler {
             HeadingCandidate h = headings.startsAt().get(line);
             if (h != null) {
                 flush();
+                flushNotes();
                 tree.heading(h.title(), h.level(), line.page());
                 Line rest = headings.rest().get(line);
                 if (rest == null) {
@@ -103,6 +113,14 @@ final class TextAssembler {
                 line = rest; // a run-in heading's paragraph starts on its line
             }
             if (headings.consumed().contains(line) || titleLines.contains(line)) {
+                continue;
+            }
+            if (footnotes.lines().contains(line)) {
+                if (footnotes.starts().contains(line) || notes.isEmpty()) {
+                    notes.add(new StringBuilder());
+                    notePages.add(line.page());
+                }
+                join(notes.getLast(), line);
                 continue;
             }
             if (isFormula(line)) {
@@ -117,6 +135,7 @@ final class TextAssembler {
             append(line);
         }
         flush();
+        flushNotes();
     }
 
     private boolean isFormula(Line line) {
@@ -159,29 +178,36 @@ final class TextAssembler {
     }
 
     private void append(Line line) {
-        String text = line.text();
         if (paragraph.isEmpty()) {
             paragraphPage = line.page();
-            paragraph.append(text);
-        } else {
-            int n = paragraph.length();
-            boolean hyphen = n >= 2
-                    && paragraph.charAt(n - 1) == '-'
-                    && Character.isLowerCase(paragraph.charAt(n - 2))
-                    && Character.isLowerCase(text.codePointAt(0));
-            if (hyphen) {
-                int start = paragraph.lastIndexOf(" ") + 1;
-                String left = paragraph.substring(start, n - 1);
-                String right = line.words().getFirst().text();
-                if (!compound(left, right)) {
-                    paragraph.setLength(n - 1);
-                }
-                paragraph.append(text);
-            } else {
-                paragraph.append(' ').append(text);
-            }
         }
+        join(paragraph, line);
         previous = line;
+    }
+
+    /** Appends a line to a text, joining a word broken at the line end unless it is a compound. */
+    private void join(StringBuilder text, Line line) {
+        String next = line.text();
+        if (text.isEmpty()) {
+            text.append(next);
+            return;
+        }
+        int n = text.length();
+        boolean hyphen = n >= 2
+                && text.charAt(n - 1) == '-'
+                && Character.isLowerCase(text.charAt(n - 2))
+                && Character.isLowerCase(next.codePointAt(0));
+        if (hyphen) {
+            int start = text.lastIndexOf(" ") + 1;
+            String left = text.substring(start, n - 1);
+            String right = line.words().getFirst().text();
+            if (!compound(left, right)) {
+                text.setLength(n - 1);
+            }
+            text.append(next);
+        } else {
+            text.append(' ').append(next);
+        }
     }
 
     private void flush() {
@@ -195,6 +221,14 @@ final class TextAssembler {
             paragraph.setLength(0);
         }
         previous = null;
+    }
+
+    private void flushNotes() {
+        for (int i = 0; i < notes.size(); i++) {
+            tree.paragraph(notes.get(i).toString(), notePages.get(i));
+        }
+        notes.clear();
+        notePages.clear();
     }
 
     private void flushFormula() {

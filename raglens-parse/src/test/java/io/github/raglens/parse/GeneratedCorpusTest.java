@@ -77,18 +77,14 @@ class GeneratedCorpusTest {
     }
 
     @Test
-    void runInHeading_isSplitFromItsParagraph() {
+    void runInHeading_staysTheLeadInOfItsParagraph_notASection() {
         Document d = PdfParser.builder().useOutline(false).build().parse(CORPUS.resolve("latex-08.pdf"));
-        Section ablation = sections(d.root()).stream()
-                .filter(s -> s.title().equals("Ablation studies"))
-                .findFirst()
-                .orElseThrow();
         Section setup = sections(d.root()).stream()
                 .filter(s -> s.title().equals("4.3 Experimental setup"))
                 .findFirst()
                 .orElseThrow();
-        assertThat(setup.children()).contains(ablation);
-        assertThat(ablation.text()).startsWith("Judge metric judge sentence document measurement");
+        assertThat(titles(d.root())).noneMatch(t -> t.startsWith("Ablation studies"));
+        assertThat(setup.text()).contains("Ablation studies. Judge metric judge sentence document measurement");
     }
 
     @Test
@@ -121,6 +117,39 @@ class GeneratedCorpusTest {
                 String.join("\n", sections(d.root()).stream().map(Section::text).toList());
         for (JsonNode running : truth.get("runningLines")) {
             assertThat(text).doesNotContain(running.asText());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "latex-01",
+                "latex-02",
+                "latex-03",
+                "latex-04",
+                "latex-05",
+                "latex-06",
+                "latex-07",
+                "latex-08",
+                "writer-01",
+                "writer-02",
+                "writer-03"
+            })
+    void footnotes_areParagraphsOfTheirOwn_notInsideTheParagraphTheyInterrupt(String name) throws IOException {
+        JsonNode truth =
+                new ObjectMapper().readTree(CORPUS.resolve(name + ".json").toFile());
+        Document d = PdfParser.builder().useOutline(false).build().parse(CORPUS.resolve(name + ".pdf"));
+        List<String> paragraphs = new ArrayList<>();
+        for (Section s : sections(d.root())) {
+            paragraphs.addAll(List.of(s.text().split("\n\n")));
+        }
+        assertThat(truth.get("footnotes")).isNotEmpty();
+        for (JsonNode note : truth.get("footnotes")) {
+            String text = note.asText();
+            // the paragraph holding the note is the note and its mark
+            assertThat(paragraphs)
+                    .as(name + ": footnote '" + text + "'")
+                    .anyMatch(p -> p.endsWith(text) && p.length() <= text.length() + 4);
         }
     }
 

@@ -26,4 +26,20 @@ class NumberingTest {
     void level_readsTheNumbering(String text, int level) {
         assertThat(Numbering.level(text)).isEqualTo(level);
     }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "3.2.1 Training|3.2.1",
+                "1. Introduction|1",
+                "A.1 Illustration of the Tasks|A.1",
+                "0.4 SFT GPT (prompted) GPT|0.4",
+                "IV. RESULTS|''",
+                "Chapter 4 Results|''",
+                "Introduction|''"
+            })
+    void number_isTheDecimalOrAppendixNumberAHeadingStartsWith(String text, String number) {
+        assertThat(Numbering.number(text)).isEqualTo(number);
+    }
 }

@@ -16,8 +16,15 @@ import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
 /** Writes small PDFs for tests: text placed at given positions, in given fonts. */
 final class TestPdfs {
 
-    /** A piece of text at (x, y from the top) in a font and size. */
-    record Text(float x, float y, String text, PDFont font, float size) {
+    /**
+     * A piece of text at (x, y from the top) in a font and size, its spaces stretched to fill {@code
+     * width} points when that is positive (a justified line).
+     */
+    record Text(float x, float y, String text, PDFont font, float size, float width) {
+        Text(float x, float y, String text, PDFont font, float size) {
+            this(x, y, text, font, size, 0);
+        }
+
         static Text body(float x, float y, String text) {
             return new Text(x, y, text, PDType1Font.TIMES_ROMAN, 10);
         }
@@ -40,6 +47,7 @@ final class TestPdfs {
                     for (Text t : texts) {
                         cs.beginText();
                         cs.setFont(t.font(), t.size());
+                        cs.setWordSpacing(wordSpacing(t));
                         cs.newLineAtOffset(t.x(), height - t.y());
                         cs.showText(t.text());
                         cs.endText();
@@ -49,6 +57,15 @@ final class TestPdfs {
             doc.save(file.toFile());
         }
         return file;
+    }
+
+    private static float wordSpacing(Text t) throws IOException {
+        long spaces = t.text().chars().filter(c -> c == ' ').count();
+        if (t.width() <= 0 || spaces == 0) {
+            return 0;
+        }
+        float natural = t.font().getStringWidth(t.text()) / 1000 * t.size();
+        return Math.max(0, (t.width() - natural) / spaces);
     }
 
     /** Writes a PDF whose only page is an image (a scan without a text layer). */

@@ -1,0 +1,46 @@
+package io.github.raglens.parse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.raglens.model.Document;
+import io.github.raglens.model.Section;
+import io.github.raglens.model.Table;
+import io.github.raglens.testdata.SharedData;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import technology.tabula.Rectangle;
+
+/** Tables drawn with horizontal rules only: the rules bound the rows, the words give the columns. */
+class RuleBandsTest {
+
+    @Test
+    void rows_linesBetweenTwoRulesAreOneRow_wrappedCellsJoinedBySpaces() {
+        RuleBands.Band band = new RuleBands.Band(new Rectangle(100, 50, 300, 100), List.of(100f, 130f, 200f));
+        List<List<String>> lines = List.of(
+                List.of("Cat", "Says", "Meow"),
+                List.of("Parastratiosph", "Says", "bzzzzzzz"),
+                List.of("ecomyioides", "", ""),
+                List.of("", "", "ruff"));
+        List<Float> centers = List.of(115f, 140f, 152f, 164f);
+
+        assertThat(band.rows(lines, centers))
+                .containsExactly(
+                        List.of("Cat", "Says", "Meow"), List.of("Parastratiosph ecomyioides", "Says", "bzzzzzzz ruff"));
+    }
+
+    @Test
+    void tablesRuledByHorizontalLinesOnly_sideBySide_areFoundWithTheirWrappedCellsWhole() {
+        Path pdf = SharedData.require("tabula-java").resolve("resources/AnimalSounds1.pdf");
+        Document d = PdfParser.create().parse(pdf);
+        List<Table> tables = new ArrayList<>(d.root().tables());
+        for (Section s : d.root().children()) {
+            tables.addAll(s.tables());
+        }
+        assertThat(tables).hasSize(2);
+        assertThat(tables.get(0).rows().get(1))
+                .containsExactly("Parastratiosph ecomyiastratio sphecomyioid es", "Says", "bzzzzzzz");
+        assertThat(tables.get(1).rows().get(1)).containsExactly("Dogs/wolves/ More dogs", "Says", "Bow-wow/ ruff-ruff");
+    }
+}

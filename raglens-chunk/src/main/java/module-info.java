@@ -1,10 +1,13 @@
-/** Flattens documents into sections and cuts them into chunks; audits the chunks. */
+/**
+ * Flattens documents into sections and cuts them into chunks; audits the chunks. The chunkers are
+ * the API; chunking a whole corpus ({@code chunk.corpus}) is the facade's and exported to it only.
+ */
+// "module": the qualified export names the facade, which is not observable when this module compiles.
+@SuppressWarnings("module")
 module io.github.raglens.chunk {
     requires transitive io.github.raglens.core;
 
     exports io.github.raglens.chunk;
-
-    // The chunk audit is written to JSON by the facade.
-    opens io.github.raglens.chunk to
-            com.fasterxml.jackson.databind;
+    exports io.github.raglens.chunk.corpus to
+            io.github.raglens;
 }

@@ -1,6 +1,6 @@
 /**
  * The data model, the plug-in interfaces and the exceptions every raglens module shares, with the
- * crash-safe JSONL store and the usage ledger.
+ * workspace's chunk file and the usage ledger.
  *
  * <p>{@code io.github.raglens.internal} holds helpers the raglens modules share; it is exported to
  * them only and is not part of the API.
@@ -33,6 +33,8 @@ module io.github.raglens.core {
     opens io.github.raglens.result to
             com.fasterxml.jackson.databind;
     opens io.github.raglens.store to
+            com.fasterxml.jackson.databind;
+    opens io.github.raglens.internal to
             com.fasterxml.jackson.databind;
     opens io.github.raglens.usage to
             com.fasterxml.jackson.databind;

@@ -1,8 +1,8 @@
 package io.github.raglens;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.raglens.chunk.ChunkedCorpus;
-import io.github.raglens.chunk.CorpusChunker;
+import io.github.raglens.chunk.corpus.ChunkedCorpus;
+import io.github.raglens.chunk.corpus.CorpusChunker;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.Remedy;
 import io.github.raglens.error.Setting;
@@ -14,6 +14,7 @@ import io.github.raglens.eval.questions.QuestionGenerator;
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.eval.trec.TrecRuns;
 import io.github.raglens.internal.Json;
+import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.Document;
@@ -38,7 +39,6 @@ import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Parser;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;
-import io.github.raglens.store.JsonlStore;
 import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.workspace.Workspace;
 import java.io.IOException;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.eval.questions.QuestionRecord;
-import io.github.raglens.store.JsonlStore;
+import io.github.raglens.internal.JsonlStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

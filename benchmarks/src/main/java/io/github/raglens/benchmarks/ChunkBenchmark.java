@@ -2,8 +2,8 @@ package io.github.raglens.benchmarks;
 
 import io.github.raglens.chunk.RecursiveChunker;
 import io.github.raglens.chunk.SectionChunker;
-import io.github.raglens.chunk.SectionFlattener;
 import io.github.raglens.chunk.SlidingWindowChunker;
+import io.github.raglens.chunk.corpus.SectionFlattener;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.Document;

@@ -1,6 +1,6 @@
 package io.github.raglens.benchmarks;
 
-import io.github.raglens.store.JsonlStore;
+import io.github.raglens.internal.JsonlStore;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,7 @@
 package io.github.raglens.chunk;
 
 import io.github.raglens.chunk.StructurePreserver.Span;
+import io.github.raglens.chunk.corpus.SectionFlattener;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.Document;

@@ -2,6 +2,7 @@ package io.github.raglens.chunk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.raglens.chunk.corpus.ChunkAuditor;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;

@@ -2,6 +2,8 @@ package io.github.raglens.chunk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.raglens.chunk.corpus.ChunkedCorpus;
+import io.github.raglens.chunk.corpus.CorpusChunker;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.Document;

@@ -6,6 +6,8 @@ import io.github.raglens.chunk.GeneratedCorpus.GenTable;
 import io.github.raglens.chunk.GeneratedCorpus.Generated;
 import io.github.raglens.chunk.GeneratedCorpus.Placed;
 import io.github.raglens.chunk.GeneratedCorpus.SectionTruth;
+import io.github.raglens.chunk.corpus.ChunkAuditor;
+import io.github.raglens.chunk.corpus.SectionFlattener;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.FlattenedSection;

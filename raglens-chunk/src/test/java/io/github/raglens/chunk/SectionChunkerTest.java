@@ -6,9 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.Document;
-import io.github.raglens.model.Section;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SectionChunkerTest {
@@ -16,26 +14,10 @@ class SectionChunkerTest {
     private static final SectionChunker DEFAULTS = SectionChunker.builder().build();
 
     /** A document whose root is empty and whose one section has this text and pages 3..4. */
-    static Document oneSection(String text) {
-        Section s = new Section("s1", "1 Results", 1, text, 3, 4, List.of(), List.of());
-        Section root = new Section("root", "paper", 0, "", 1, 9, List.of(), List.of(s));
-        return new Document("doc", "paper", "paper.pdf", 9, Map.of(), root);
-    }
-
-    static String words(int chars) {
-        StringBuilder sb = new StringBuilder();
-        int i = 0;
-        while (sb.length() < chars) {
-            sb.append(i % 40 == 39 ? "end.\n\n" : "word" + (i % 10) + " ");
-            i++;
-        }
-        return sb.substring(0, chars);
-    }
-
     @Test
     void chunk_sectionOf2500Chars_isOneAtomicParentChunk() {
-        String text = "x" + words(2_498) + "y";
-        List<Chunk> chunks = DEFAULTS.chunk(oneSection(text));
+        String text = "x" + TestDocuments.words(2_498) + "y";
+        List<Chunk> chunks = DEFAULTS.chunk(TestDocuments.oneSection(text));
 
         assertThat(chunks).singleElement().satisfies(c -> {
             assertThat(c.type()).isEqualTo(ChunkType.PARENT_SECTION);
@@ -53,8 +35,8 @@ class SectionChunkerTest {
 
     @Test
     void chunk_sectionOf2501Chars_getsParentWithFullTextThenNumberedFragments() {
-        String text = "x" + words(2_499) + "y";
-        List<Chunk> chunks = DEFAULTS.chunk(oneSection(text));
+        String text = "x" + TestDocuments.words(2_499) + "y";
+        List<Chunk> chunks = DEFAULTS.chunk(TestDocuments.oneSection(text));
 
         assertThat(chunks.getFirst().type()).isEqualTo(ChunkType.PARENT_SECTION);
         assertThat(chunks.getFirst().text()).isEqualTo(text);
@@ -74,7 +56,7 @@ class SectionChunkerTest {
 
     @Test
     void chunk_surroundingWhitespace_isTrimmedAndSpansPointIntoTheOriginal() {
-        List<Chunk> chunks = DEFAULTS.chunk(oneSection("\n\n  Short text.  \n"));
+        List<Chunk> chunks = DEFAULTS.chunk(TestDocuments.oneSection("\n\n  Short text.  \n"));
         assertThat(chunks).singleElement().satisfies(c -> {
             assertThat(c.text()).isEqualTo("Short text.");
             assertThat(c.charStart()).isEqualTo(4);
@@ -85,8 +67,8 @@ class SectionChunkerTest {
     @Test
     void chunk_smallTableInLargeSection_isOneTableFragmentBetweenTextFragments() {
         String table = "| model | nDCG@10 |\n|---|---|\n| BM25 | 0.665 |\n| dense | 0.712 |";
-        String text = words(1_500) + "\n\n" + table + "\n\n" + words(1_500);
-        List<Chunk> chunks = DEFAULTS.chunk(oneSection(text));
+        String text = TestDocuments.words(1_500) + "\n\n" + table + "\n\n" + TestDocuments.words(1_500);
+        List<Chunk> chunks = DEFAULTS.chunk(TestDocuments.oneSection(text));
 
         List<Chunk> tables = chunks.stream()
                 .filter(c -> c.type() == ChunkType.TABLE_FRAGMENT)
@@ -123,7 +105,7 @@ class SectionChunkerTest {
                     .append(" |");
         }
         String text = "Table 2 shows results.\n\n" + table;
-        List<Chunk> chunks = DEFAULTS.chunk(oneSection(text));
+        List<Chunk> chunks = DEFAULTS.chunk(TestDocuments.oneSection(text));
 
         List<Chunk> tables = chunks.stream()
                 .filter(c -> c.type() == ChunkType.TABLE_FRAGMENT)
@@ -140,8 +122,8 @@ class SectionChunkerTest {
     @Test
     void chunk_formulaLongerThanFragmentSize_staysWholeInItsOwnFragment() {
         String formula = "$$ " + "x_i + ".repeat(300) + "y $$";
-        String text = words(1_000) + " " + formula + " " + words(1_000);
-        List<Chunk> chunks = DEFAULTS.chunk(oneSection(text));
+        String text = TestDocuments.words(1_000) + " " + formula + " " + TestDocuments.words(1_000);
+        List<Chunk> chunks = DEFAULTS.chunk(TestDocuments.oneSection(text));
 
         assertThat(chunks.subList(1, chunks.size()))
                 .filteredOn(c -> c.text().contains("$$"))
@@ -157,8 +139,8 @@ class SectionChunkerTest {
     void chunk_shortFormulaAtACutPoint_isNotCut() {
         String formula = "$$ a + b = c $$";
         // the formula straddles position 1,200, where a plain splitter would cut
-        String text = words(1_190).replace('\n', ' ') + " " + formula + " " + words(2_000);
-        List<Chunk> chunks = DEFAULTS.chunk(oneSection(text));
+        String text = TestDocuments.words(1_190).replace('\n', ' ') + " " + formula + " " + TestDocuments.words(2_000);
+        List<Chunk> chunks = DEFAULTS.chunk(TestDocuments.oneSection(text));
 
         assertThat(chunks.stream().skip(1).filter(c -> c.text().contains("$$")))
                 .isNotEmpty()
@@ -167,7 +149,7 @@ class SectionChunkerTest {
 
     @Test
     void chunk_sections_areChunkedInReadingOrderWithGlobalOrder() {
-        List<Chunk> chunks = DEFAULTS.chunk(SectionFlattenerTest.paper());
+        List<Chunk> chunks = DEFAULTS.chunk(TestDocuments.paper());
         assertThat(chunks).extracting(Chunk::sectionId).containsExactly("root", "s1", "s3", "s3.1", "s3.2");
         assertThat(chunks).extracting(Chunk::order).containsExactly(0, 1, 2, 3, 4);
         assertThat(chunks).extracting(Chunk::parentSectionId).containsExactly(null, "root", "root", "s3", "s3");
@@ -175,8 +157,8 @@ class SectionChunkerTest {
 
     @Test
     void chunk_ids_areStableAcrossInstancesAndChangeWithTheText() {
-        Document a = oneSection("Some text.");
-        Document b = oneSection("Some other text.");
+        Document a = TestDocuments.oneSection("Some text.");
+        Document b = TestDocuments.oneSection("Some other text.");
         String id = DEFAULTS.chunk(a).getFirst().id();
 
         assertThat(id).matches("[0-9a-f]{32}");

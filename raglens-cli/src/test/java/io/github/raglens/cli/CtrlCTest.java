@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
 import io.github.raglens.eval.questions.QuestionRecord;
+import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.store.ChunksFile;
-import io.github.raglens.store.JsonlStore;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.raglens.error.UnknownPriceException;
 import io.github.raglens.eval.questions.QuestionRecord;
+import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.store.ChunksFile;
-import io.github.raglens.store.JsonlStore;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

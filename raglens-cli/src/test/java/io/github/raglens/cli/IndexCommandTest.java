@@ -3,9 +3,9 @@ package io.github.raglens.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.eval.questions.QuestionRecord;
+import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.store.ChunksFile;
-import io.github.raglens.store.JsonlStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

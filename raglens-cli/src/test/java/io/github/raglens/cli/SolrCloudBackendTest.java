@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.internal.Json;
+import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.RetrieverSummary;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.store.ChunksFile;
-import io.github.raglens.store.JsonlStore;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -13,7 +13,7 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.store.ChunksFile;
-import io.github.raglens.store.JsonlStore;
+import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.testkit.SimulatedJudge;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,8 +2,8 @@ package io.github.raglens.eval.judge;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.github.raglens.internal.Json;
+import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.TokenUsage;
-import io.github.raglens.store.JsonlStore;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.slf4j.Logger;

@@ -1,4 +1,4 @@
-package io.github.raglens.chunk;
+package io.github.raglens.chunk.corpus;
 
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.Document;

@@ -1,9 +1,8 @@
-package io.github.raglens.store;
+package io.github.raglens.internal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import io.github.raglens.error.StoreException;
-import io.github.raglens.internal.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package io.github.raglens.store;
+package io.github.raglens.internal;
 
 import io.github.raglens.error.StoreException;
 import java.io.IOException;

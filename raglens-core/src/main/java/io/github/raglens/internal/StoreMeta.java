@@ -1,9 +1,8 @@
-package io.github.raglens.store;
+package io.github.raglens.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.raglens.error.StoreException;
-import io.github.raglens.internal.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,11 @@
-package io.github.raglens.chunk;
+package io.github.raglens.chunk.corpus;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.raglens.chunk.Chunkers;
+import io.github.raglens.chunk.SectionChunker;
+import io.github.raglens.chunk.TestDocuments;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
@@ -23,8 +26,8 @@ class CorpusChunkerTest {
 
     @Test
     void chunk_corpus_countsPerDocumentAndAuditsClean() {
-        Document a = SectionFlattenerTest.paper();
-        Document b = SectionChunkerTest.oneSection(SectionChunkerTest.words(5_000));
+        Document a = TestDocuments.paper();
+        Document b = TestDocuments.oneSection(TestDocuments.words(5_000));
 
         ChunkedCorpus result = CorpusChunker.of(Chunkers.byName("section")).chunk(List.of(a, b));
 
@@ -37,7 +40,7 @@ class CorpusChunkerTest {
 
     @Test
     void chunk_twoDocumentsWithOneId_isRejectedNamingTheSource() {
-        Document a = SectionChunkerTest.oneSection("one");
+        Document a = TestDocuments.oneSection("one");
         Document b = new Document("doc", "other", "other.pdf", 1, Map.of(), Section.of("r", "other", 0, "two"));
 
         assertThatThrownBy(() -> CorpusChunker.of(Chunkers.byName("sliding")).chunk(List.of(a, b)))
@@ -49,7 +52,7 @@ class CorpusChunkerTest {
 
     @Test
     void chunksFile_lineWithTheFieldsOfCliMd_isOneChunkPerLine() throws IOException {
-        List<Chunk> chunks = SectionChunker.builder().build().chunk(SectionFlattenerTest.paper());
+        List<Chunk> chunks = SectionChunker.builder().build().chunk(TestDocuments.paper());
         Path file = dir.resolve("chunks.jsonl");
         ChunksFile.write(file, chunks);
 

@@ -1,8 +1,9 @@
-package io.github.raglens.chunk;
+package io.github.raglens.chunk.corpus;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.raglens.chunk.TestDocuments;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.FlattenedSection;
 import io.github.raglens.model.Section;
@@ -12,25 +13,9 @@ import org.junit.jupiter.api.Test;
 
 class SectionFlattenerTest {
 
-    static Document paper() {
-        Section training = new Section("s3.2", "3.2 Training", 2, "We train.", 4, 5, List.of(), List.of());
-        Section method = new Section(
-                "s3",
-                "3 Method",
-                1,
-                "Method text.",
-                3,
-                5,
-                List.of(),
-                List.of(Section.of("s3.1", "3.1 Data", 2, "Data text."), training));
-        Section intro = new Section("s1", "1 Introduction", 1, "Intro.", 1, 2, List.of(), List.of());
-        Section root = new Section("root", "paper", 0, "Abstract.", 1, 5, List.of(), List.of(intro, method));
-        return new Document("doc1", "A Paper", "paper.pdf", 5, Map.of(), root);
-    }
-
     @Test
     void flatten_nestedTree_givesPreorderWithBreadcrumbsAndParents() {
-        List<FlattenedSection> flat = SectionFlattener.flatten(paper());
+        List<FlattenedSection> flat = SectionFlattener.flatten(TestDocuments.paper());
 
         assertThat(flat).extracting(FlattenedSection::sectionId).containsExactly("root", "s1", "s3", "s3.1", "s3.2");
         assertThat(flat)

@@ -1,7 +1,10 @@
-package io.github.raglens.chunk;
+package io.github.raglens.chunk.corpus;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.raglens.chunk.SectionChunker;
+import io.github.raglens.chunk.SlidingWindowChunker;
+import io.github.raglens.chunk.TestDocuments;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.Document;
@@ -14,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 class ChunkAuditorTest {
 
-    private static final Document DOC = SectionChunkerTest.oneSection(SectionChunkerTest.words(4_000));
+    private static final Document DOC = TestDocuments.oneSection(TestDocuments.words(4_000));
     private static final List<Chunk> GOOD = SectionChunker.builder().build().chunk(DOC);
 
     private static Chunk with(Chunk c, String id, String text, int fragmentIndex, int order, String parent, int end) {

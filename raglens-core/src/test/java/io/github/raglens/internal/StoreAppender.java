@@ -1,4 +1,4 @@
-package io.github.raglens.store;
+package io.github.raglens.internal;
 
 import java.nio.file.Path;
 

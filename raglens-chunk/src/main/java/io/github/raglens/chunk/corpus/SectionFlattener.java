@@ -1,4 +1,4 @@
-package io.github.raglens.chunk;
+package io.github.raglens.chunk.corpus;
 
 import io.github.raglens.model.Document;
 import io.github.raglens.model.FlattenedSection;

@@ -44,6 +44,13 @@ final class EmbedBenchmark implements Callable<Integer> {
     int runs;
 
     @Option(
+            names = "--queries",
+            defaultValue = "../shared/data/beir-scifact/queries.jsonl",
+            description =
+                    "A BEIR queries.jsonl for the one-query latency (absent: skipped); default: ${DEFAULT-VALUE}.")
+    Path queries;
+
+    @Option(
             names = "--threads",
             defaultValue = "0",
             description = "Threads for both providers (0 = available processors).")
@@ -68,8 +75,12 @@ final class EmbedBenchmark implements Callable<Integer> {
         double[] theirsCpu = new double[runs];
         List<float[]> ourVectors = List.of();
         List<Embedding> theirVectors = List.of();
+        QueryLatency.Result latency = null;
         try (OnnxEmbeddings raglens = OnnxEmbeddings.builder().threads(t).build()) {
             BgeSmallEnV15QuantizedEmbeddingModel langchain4j = new BgeSmallEnV15QuantizedEmbeddingModel(pool);
+            if (Files.isRegularFile(queries)) {
+                latency = QueryLatency.measure(QueryLatency.read(queries), raglens, langchain4j);
+            }
             raglens.embed(warmup, EmbeddingPurpose.PASSAGE);
             langchain4j.embedAll(warmup.stream().map(TextSegment::from).toList());
             for (int r = 0; r < runs; r++) {
@@ -120,6 +131,12 @@ final class EmbedBenchmark implements Callable<Integer> {
                 .put("langchain4jPassagesPerCpuSecondMedian", Figures.median(theirsCpu))
                 .put("cosineToLangchain4jMedian", Figures.median(cosines), 6)
                 .put("cosineToLangchain4jMin", cosines[0], 6)
+                .put("queries", latency == null ? 0 : latency.queries())
+                .put("raglensQueryP50Ms", latency == null ? Double.NaN : latency.oursP50Ms())
+                .put("raglensQueryP99Ms", latency == null ? Double.NaN : latency.oursP99Ms())
+                .put("raglensQueryCpuMsMean", latency == null ? Double.NaN : latency.oursCpuMs())
+                .put("langchain4jQueryP50Ms", latency == null ? Double.NaN : latency.theirsP50Ms())
+                .put("langchain4jQueryCpuMsMean", latency == null ? Double.NaN : latency.theirsCpuMs())
                 .put("peakHeapMib", Figures.peakHeapMib())
                 .put("peakRssMib", peakRssMib())
                 .print();
@@ -156,7 +173,7 @@ final class EmbedBenchmark implements Callable<Integer> {
     }
 
     /** CPU time used by the whole process so far (all threads, ONNX Runtime's native ones too). */
-    private static double cpuSeconds() {
+    static double cpuSeconds() {
         var os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() / 1e9 : Double.NaN;
     }

@@ -522,6 +522,11 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
          * logged once) instead of embedded whole as the token-weighted mean of windows that fit the
          * model; default false (windows). Truncation costs one model run per text; windows cost one
          * per window.
+         *
+         * <p>Which is better depends on where the text's point is. A chunk's question may ask about
+         * its tail, which only windows embed. A scientific abstract says what it is about at its
+         * start: on BEIR SciFact (455 of its 5,183 abstracts exceed 512 tokens of bge-small) dense
+         * nDCG@10 was 0.7058 with windows and 0.7110 truncated.
          */
         public Builder truncateLongTexts(boolean truncateLongTexts) {
             this.truncateLongTexts = truncateLongTexts;

@@ -11,7 +11,10 @@ package io.github.raglens;
  * @param reused chunks already in the index that this run did not embed again: all of them when it
  *     was current, those an earlier stopped run had committed when it resumed, else 0
  * @param truncatedChunks chunks longer than the model's input, whose tail is not in their vector; 0 when
- *     the index was current or the provider does not count them (only the local ONNX models do)
+ *     the index was current or the provider does not count them (only the local ONNX models do, and only
+ *     when told to truncate)
+ * @param windowedChunks chunks longer than the model's input embedded whole, as the mean of windows
+ *     that fit it; 0 when the index was current or the provider does not count them
  * @param milliseconds time spent
  */
 public record IndexResult(
@@ -21,4 +24,5 @@ public record IndexResult(
         boolean rebuilt,
         int reused,
         long truncatedChunks,
+        long windowedChunks,
         long milliseconds) {}

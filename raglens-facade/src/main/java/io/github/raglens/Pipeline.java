@@ -183,7 +183,7 @@ final class Pipeline {
         Manifest manifest = manifest();
         boolean current = manifest.isCurrent(Stage.INDEX, configuration) && Files.isDirectory(workspace.index());
         long t0 = System.nanoTime();
-        long truncated = 0;
+        LongTexts longTexts = new LongTexts(0, 0);
         if (!current && !IndexResume.canResume(workspace.index(), chunks, embeddings == null ? null : model)) {
             deleteRecursively(workspace.index());
         }
@@ -197,7 +197,7 @@ final class Pipeline {
                         embeddings == null ? "bm25 only" : model + (reused > 0 ? ", " + reused + " reused" : "");
                 progress.progress("index", reused, chunks.size(), status);
                 UsageLedger ledger = new UsageLedger();
-                long truncatedBefore = truncatedTexts(embeddings);
+                LongTexts before = LongTexts.of(embeddings);
                 Predicate<Chunk> embedded = EmbeddedChunks.of(chunks);
                 try {
                     for (int from = 0; from < missing.size(); from += INDEX_SLICE) {
@@ -222,7 +222,7 @@ final class Pipeline {
                 } finally {
                     new UsageFile(workspace.usage()).save(ledger);
                 }
-                truncated = truncatedTexts(embeddings) - truncatedBefore;
+                longTexts = LongTexts.of(embeddings).since(before);
                 manifest.complete(Stage.INDEX, configuration, RagLensVersion.get());
             }
             return new IndexResult(
@@ -231,7 +231,8 @@ final class Pipeline {
                     embeddings == null ? 0 : index.dimension(),
                     !current,
                     reused,
-                    truncated,
+                    longTexts.truncated(),
+                    longTexts.windowed(),
                     (System.nanoTime() - t0) / 1_000_000);
         }
     }
@@ -259,7 +260,7 @@ final class Pipeline {
             if (!current) {
                 progress.progress("index", 0, chunks.size(), model + " into " + index.describe());
                 UsageLedger ledger = new UsageLedger();
-                long truncatedBefore = truncatedTexts(embeddings);
+                LongTexts before = LongTexts.of(embeddings);
                 try {
                     index.replaceAll(chunks, ledger.meter(embeddings, "index"));
                 } finally {
@@ -267,13 +268,15 @@ final class Pipeline {
                 }
                 progress.progress("index", chunks.size(), chunks.size(), model + " into " + index.describe());
                 manifest.complete(Stage.INDEX, loaded, RagLensVersion.get());
+                LongTexts longTexts = LongTexts.of(embeddings).since(before);
                 return new IndexResult(
                         chunks.size(),
                         model,
                         embeddings.dimension(),
                         true,
                         0,
-                        truncatedTexts(embeddings) - truncatedBefore,
+                        longTexts.truncated(),
+                        longTexts.windowed(),
                         (System.nanoTime() - t0) / 1_000_000);
             }
             return new IndexResult(
@@ -283,13 +286,25 @@ final class Pipeline {
                     false,
                     chunks.size(),
                     0,
+                    0,
                     (System.nanoTime() - t0) / 1_000_000);
         }
     }
 
-    /** Texts the provider has cut to its input length so far; 0 for providers that do not count them. */
-    private static long truncatedTexts(EmbeddingProvider embeddings) {
-        return embeddings instanceof OnnxEmbeddings onnx ? onnx.truncatedTexts() : 0;
+    /**
+     * Texts longer than the provider's input that it has truncated, and that it has embedded whole in
+     * windows, so far; 0 for providers that do not count them.
+     */
+    private record LongTexts(long truncated, long windowed) {
+        static LongTexts of(EmbeddingProvider embeddings) {
+            return embeddings instanceof OnnxEmbeddings onnx
+                    ? new LongTexts(onnx.truncatedTexts(), onnx.windowedTexts())
+                    : new LongTexts(0, 0);
+        }
+
+        LongTexts since(LongTexts before) {
+            return new LongTexts(truncated - before.truncated, windowed - before.windowed);
+        }
     }
 
     /** Generates one question per chunk that has none yet, appending to questions.jsonl. */

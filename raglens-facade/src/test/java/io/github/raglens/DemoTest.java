@@ -21,6 +21,9 @@ class DemoTest {
         assertThat(r.ingest().complete()).as(r.ingest().audit().summary()).isTrue();
         assertThat(r.ingest().report().ok()).isEqualTo(4);
         assertThat(r.index().embeddingModel()).contains("bge-small-en-v1.5");
+        // Two chunks of the sample exceed the model's 512 tokens: embedded whole in windows, none cut.
+        assertThat(r.index().truncatedChunks()).isZero();
+        assertThat(r.index().windowedChunks()).isPositive();
         assertThat(r.questions())
                 .as("questions whose evidence survived parsing")
                 .isGreaterThanOrEqualTo(26);

@@ -101,6 +101,16 @@ final class IndexCommand implements Callable<Integer> {
                             r.truncatedChunks(),
                             r.embeddingModel());
         }
+        if (r.windowedChunks() > 0) {
+            spec.commandLine()
+                    .getOut()
+                    .printf(
+                            Locale.ROOT,
+                            "index: %,d chunks are longer than the input of model %s; each vector is the mean of"
+                                    + " windows that cover the whole chunk%n",
+                            r.windowedChunks(),
+                            r.embeddingModel());
+        }
         return 0;
     }
 }

@@ -170,7 +170,8 @@ final class EncoderSession implements AutoCloseable {
         }
     }
 
-    private static void normalise(float[] v) {
+    /** Scales a vector to length 1, in place; a zero vector stays zero. */
+    static void normalise(float[] v) {
         double sum = 0;
         for (float x : v) {
             sum += (double) x * x;

@@ -34,10 +34,13 @@ import org.slf4j.LoggerFactory;
  * }
  * }</pre>
  *
- * <p>Vectors are L2-normalised, so their dot product is their cosine similarity. Texts longer than
- * {@link #maxTokens()} tokens are truncated (the tail is not embedded); the first call that truncates
- * logs a warning (an index run embeds many batches; one line is enough), and {@link #truncatedTexts()}
- * counts them all.
+ * <p>Vectors are L2-normalised, so their dot product is their cosine similarity. A text longer than
+ * {@link #maxTokens()} tokens is embedded whole: its tokens are cut into the fewest equal windows that
+ * fit the model, and its vector is the token-weighted mean of theirs (as LangChain4j's in-process
+ * models do), so a search still finds what its tail says; {@link #windowedTexts()} counts such texts.
+ * With {@link Builder#truncateLongTexts(boolean) truncateLongTexts(true)} they are truncated instead
+ * (the tail is not embedded); the first call that truncates logs a warning (an index run embeds many
+ * batches; one line is enough), and {@link #truncatedTexts()} counts them all.
  *
  * <p>Speed: texts are tokenized in windows, sorted by length and run in batches padded only to the
  * longest text of the batch, up to {@code threads} runs at once (default: the available processors),
@@ -70,7 +73,7 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(OnnxEmbeddings.class);
 
     /** How many texts are tokenized and sorted together; bounds the memory held by encodings. */
-    private static final int WINDOW = 2048;
+    private static final int SLICE = 2048;
 
     private final String modelName;
     private final Pooling pooling;
@@ -80,10 +83,12 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
     private final int batchSize;
     private final int batchTokens;
     private final int threads;
+    private final boolean truncateLongTexts;
     private final HuggingFaceTokenizer tokenizer;
     private final EncoderSession session;
     private final ParallelRuns runs;
     private final LongAdder truncated = new LongAdder();
+    private final LongAdder windowed = new LongAdder();
     private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
     private boolean closed;
 
@@ -96,8 +101,9 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         this.batchSize = b.batchSize;
         this.batchTokens = Math.max(b.batchTokens, b.maxTokens);
         this.threads = b.threads;
+        this.truncateLongTexts = b.truncateLongTexts;
         b.source.check(modelName);
-        this.tokenizer = openTokenizer(b.source, modelName, maxTokens);
+        this.tokenizer = openTokenizer(b.source, modelName);
         try {
             this.session = SessionOpener.open(b.source, modelName, pooling, tokenizer);
         } catch (RuntimeException e) {
@@ -171,14 +177,28 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         return session.dimension();
     }
 
-    /** The longest input in tokens (special tokens included); longer texts are truncated. */
+    /**
+     * The longest model input in tokens (special tokens included); longer texts are embedded as the
+     * mean of windows of this size, or truncated to it (see {@link Builder#truncateLongTexts}).
+     */
     public int maxTokens() {
         return maxTokens;
     }
 
-    /** How many texts this instance has truncated to {@link #maxTokens()} so far. */
+    /**
+     * How many texts this instance has truncated to {@link #maxTokens()} so far; always 0 unless
+     * {@link Builder#truncateLongTexts(boolean) truncateLongTexts(true)}.
+     */
     public long truncatedTexts() {
         return truncated.sum();
+    }
+
+    /**
+     * How many texts longer than {@link #maxTokens()} this instance has embedded whole, as the mean
+     * of their windows, so far.
+     */
+    public long windowedTexts() {
+        return windowed.sum();
     }
 
     /** Whether the session runs the graph whose last layer computes the first token only. */
@@ -186,13 +206,12 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         return session.firstTokenOnly();
     }
 
-    /** Whether a text (without prefix) is longer than {@link #maxTokens()} and would be truncated. */
+    /** Whether a text (without prefix) is longer than {@link #maxTokens()}, so one input cannot hold it. */
     boolean exceedsMaxTokens(String text) {
-        Encoding e = tokenizer.encode(text, true, false);
-        return e.exceedMaxLength() || e.getIds().length > maxTokens;
+        return tokenCount(text) > maxTokens;
     }
 
-    /** The tokens of a text (without prefix), special tokens included, at most {@link #maxTokens()}. */
+    /** The tokens of a text (without prefix), special tokens included. */
     int tokenCount(String text) {
         return tokenizer.encode(text, true, false).getIds().length;
     }
@@ -218,20 +237,29 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
             all[i] = prefix.isEmpty() ? t : prefix + t;
         }
         float[][] out = new float[all.length][];
-        int cut = 0;
+        int longTexts = 0;
         lifecycle.readLock().lock();
         try {
             if (closed) {
                 throw new IllegalStateException("OnnxEmbeddings for '" + modelName + "' is closed");
             }
-            for (int start = 0; start < all.length; start += WINDOW) {
-                int end = Math.min(all.length, start + WINDOW);
-                cut += embedWindow(Arrays.copyOfRange(all, start, end), start, out);
+            for (int start = 0; start < all.length; start += SLICE) {
+                int end = Math.min(all.length, start + SLICE);
+                longTexts += embedSlice(Arrays.copyOfRange(all, start, end), start, out);
             }
         } finally {
             lifecycle.readLock().unlock();
         }
-        if (cut > 0) {
+        if (longTexts > 0 && !truncateLongTexts) {
+            windowed.add(longTexts);
+            log.debug(
+                    "{} texts over {} tokens embedded as the mean of their windows for model '{}'",
+                    longTexts,
+                    maxTokens,
+                    modelName);
+        }
+        if (longTexts > 0 && truncateLongTexts) {
+            int cut = longTexts;
             boolean first = truncated.sum() == 0;
             truncated.add(cut);
             if (first) {
@@ -250,8 +278,11 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         return new ArrayList<>(Arrays.asList(out));
     }
 
-    /** Tokenizes one window, runs it in length-sorted batches, and returns how many texts were cut. */
-    private int embedWindow(String[] texts, int offset, float[][] out) {
+    /**
+     * Tokenizes one slice of texts, cuts the long ones into model inputs, runs the inputs in
+     * length-sorted batches, and returns how many texts were longer than {@link #maxTokens()}.
+     */
+    private int embedSlice(String[] texts, int offset, float[][] out) {
         Encoding[] encodings;
         try {
             encodings = tokenizer.batchEncode(texts, true, false);
@@ -261,25 +292,25 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         int n = encodings.length;
         long[][] ids = new long[n][];
         long[][] types = new long[n][];
-        int cut = 0;
+        long[][] special = new long[n][];
         for (int i = 0; i < n; i++) {
             ids[i] = encodings[i].getIds();
             types[i] = encodings[i].getTypeIds();
-            if (encodings[i].exceedMaxLength() || ids[i].length > maxTokens) {
-                cut++;
-            }
+            special[i] = encodings[i].getSpecialTokenMask();
         }
-        List<int[]> batches = LengthBatches.of(ids, session.perText(), batchSize, batchTokens);
-        runs.runAll(batches, rows -> session.run(rows, ids, types, maxTokens, out, offset));
-        return cut;
+        TokenWindows inputs = TokenWindows.of(ids, types, special, maxTokens, truncateLongTexts);
+        long[][] inputIds = inputs.ids();
+        long[][] inputTypes = inputs.types();
+        float[][] vectors = new float[inputIds.length][];
+        List<int[]> batches = LengthBatches.of(inputIds, session.perText(), batchSize, batchTokens);
+        runs.runAll(batches, rows -> session.run(rows, inputIds, inputTypes, maxTokens, vectors, 0));
+        inputs.combine(vectors, out, offset);
+        return inputs.longTexts();
     }
 
-    private static HuggingFaceTokenizer openTokenizer(ModelSource source, String modelName, int maxTokens) {
-        Map<String, String> options = Map.of(
-                "addSpecialTokens", "true",
-                "truncation", "true",
-                "padding", "false",
-                "maxLength", Integer.toString(maxTokens));
+    /** The model's tokenizer, keeping every token: long texts are cut into inputs by {@link TokenWindows}. */
+    private static HuggingFaceTokenizer openTokenizer(ModelSource source, String modelName) {
+        Map<String, String> options = Map.of("addSpecialTokens", "true", "truncation", "false", "padding", "false");
         try (InputStream in = source.openTokenizer()) {
             return HuggingFaceTokenizer.newInstance(in, options);
         } catch (IOException | RuntimeException e) {
@@ -319,11 +350,13 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
     public String toString() {
         return String.format(
                 Locale.ROOT,
-                "OnnxEmbeddings[model=%s, dimension=%d, pooling=%s, maxTokens=%d, batchSize=%d, threads=%d]",
+                "OnnxEmbeddings[model=%s, dimension=%d, pooling=%s, maxTokens=%d, longTexts=%s, batchSize=%d,"
+                        + " threads=%d]",
                 modelName,
                 session.dimension(),
                 pooling,
                 maxTokens,
+                truncateLongTexts ? "truncated" : "windowed",
                 batchSize,
                 threads);
     }
@@ -343,6 +376,7 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         private int batchSize = 32;
         private int batchTokens = 4096;
         private int threads = Runtime.getRuntime().availableProcessors();
+        private boolean truncateLongTexts;
 
         private Builder() {
             bgeSmallEnV15();
@@ -449,7 +483,8 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         }
 
         /**
-         * The longest input in tokens, special tokens included; default: the chosen model's (512 for
+         * The longest model input in tokens, special tokens included (longer texts are windowed or
+         * truncated, see {@link #truncateLongTexts}); default: the chosen model's (512 for
          * BGE and user files, 256 for MiniLM).
          */
         public Builder maxTokens(int maxTokens) {
@@ -478,6 +513,23 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
                 throw new IllegalArgumentException("batchTokens must be at least 1, got " + batchTokens);
             }
             this.batchTokens = batchTokens;
+            return this;
+        }
+
+        /**
+         * Whether a text longer than {@code maxTokens} is truncated to its first {@code maxTokens}
+         * tokens (its tail is not embedded; counted in {@link OnnxEmbeddings#truncatedTexts()} and
+         * logged once) instead of embedded whole as the token-weighted mean of windows that fit the
+         * model; default false (windows). Truncation costs one model run per text; windows cost one
+         * per window.
+         *
+         * <p>Which is better depends on where the text's point is. A chunk's question may ask about
+         * its tail, which only windows embed. A scientific abstract says what it is about at its
+         * start: on BEIR SciFact (455 of its 5,183 abstracts exceed 512 tokens of bge-small) dense
+         * nDCG@10 was 0.7058 with windows and 0.7110 truncated.
+         */
+        public Builder truncateLongTexts(boolean truncateLongTexts) {
+            this.truncateLongTexts = truncateLongTexts;
             return this;
         }
 

@@ -143,23 +143,69 @@ class OnnxEmbeddingsTest {
     }
 
     @Test
-    void embed_textOverMaxTokens_isTruncatedAndCounted() {
+    void embed_textOverMaxTokens_isEmbeddedWhole_asTheMeanOfItsWindows() {
         String head = randomText(new Random(7), 600);
         String longer = head + " " + randomText(new Random(8), 300);
         OnnxEmbeddings bge = Models.bge();
         assertThat(bge.exceedsMaxTokens(head)).isTrue();
-        long before = bge.truncatedTexts();
+        long before = bge.windowedTexts();
         List<float[]> v = bge.embed(List.of(head, longer, "short"), EmbeddingPurpose.PASSAGE);
-        assertThat(bge.truncatedTexts() - before).isEqualTo(2);
-        // Both are cut at the same token, so the tail of the longer one is never seen.
-        assertThat(v.get(1)).containsExactly(v.get(0), within(1e-6f));
+        assertThat(bge.windowedTexts() - before).isEqualTo(2);
+        assertThat(bge.truncatedTexts()).isZero();
+        // The tail of the longer text is in its vector.
+        assertThat(Models.cosine(v.get(0), v.get(1))).isLessThan(0.999);
+        assertThat(dot(v.get(1), v.get(1))).isCloseTo(1.0, within(1e-5));
         bge.embed(List.of(head), EmbeddingPurpose.QUERY);
-        assertThat(bge.truncatedTexts() - before).isEqualTo(3);
+        assertThat(bge.windowedTexts() - before).isEqualTo(3);
+    }
+
+    @Test
+    void embed_windows_areEqualParts_weightedByTheirTokens() {
+        try (OnnxEmbeddings bge = OnnxEmbeddings.builder().maxTokens(8).build()) {
+            // 13 words of one token each: 6 fit beside [CLS] and [SEP], so 3 windows of 4, 4 and 5.
+            String text = "one two three four five six seven eight nine ten eleven twelve thirteen";
+            assertThat(bge.tokenCount(text)).isEqualTo(15);
+            List<float[]> parts = bge.embed(
+                    List.of("one two three four", "five six seven eight", "nine ten eleven twelve thirteen"),
+                    EmbeddingPurpose.PASSAGE);
+            float[] whole = bge.embed(List.of(text), EmbeddingPurpose.PASSAGE).get(0);
+            float[] expected = new float[whole.length];
+            int[] weights = {4, 4, 5};
+            for (int p = 0; p < 3; p++) {
+                for (int d = 0; d < expected.length; d++) {
+                    expected[d] += weights[p] * parts.get(p)[d];
+                }
+            }
+            double norm = Math.sqrt(dot(expected, expected));
+            for (int d = 0; d < expected.length; d++) {
+                expected[d] /= (float) norm;
+            }
+            assertThat(whole).containsExactly(expected, within(1e-6f));
+            assertThat(bge.windowedTexts()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void embed_truncateLongTexts_cutsThemAndCounts() {
+        String head = randomText(new Random(7), 600);
+        String longer = head + " " + randomText(new Random(8), 300);
+        try (OnnxEmbeddings bge =
+                OnnxEmbeddings.builder().truncateLongTexts(true).threads(1).build()) {
+            List<float[]> v = bge.embed(List.of(head, longer, "short"), EmbeddingPurpose.PASSAGE);
+            assertThat(bge.truncatedTexts()).isEqualTo(2);
+            assertThat(bge.windowedTexts()).isZero();
+            // Both are cut at the same token, so the tail of the longer one is never seen.
+            assertThat(v.get(1)).containsExactly(v.get(0), within(1e-6f));
+            bge.embed(List.of(head), EmbeddingPurpose.QUERY);
+            assertThat(bge.truncatedTexts()).isEqualTo(3);
+            assertThat(bge.toString()).contains("longTexts=truncated");
+        }
     }
 
     @Test
     void embed_maxTokensOption_truncatesEarlier() {
-        try (OnnxEmbeddings bge = OnnxEmbeddings.builder().maxTokens(8).build()) {
+        try (OnnxEmbeddings bge =
+                OnnxEmbeddings.builder().maxTokens(8).truncateLongTexts(true).build()) {
             List<float[]> v = bge.embed(
                     List.of("one two three four five six", "one two three four five six seven eight nine"),
                     EmbeddingPurpose.PASSAGE);

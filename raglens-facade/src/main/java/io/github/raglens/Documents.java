@@ -60,8 +60,7 @@ public final class Documents {
         List<Table> tables = new ArrayList<>();
         flatten(document.root(), sections, tables);
         try {
-            return Json.mapper()
-                    .writerWithDefaultPrettyPrinter()
+            return Json.prettyWriter()
                     .writeValueAsString(new DocumentView(
                             document.id(),
                             document.title(),

@@ -337,9 +337,7 @@ final class EvaluateStage {
                 Bootstrap.defaults(),
                 PairedRandomizationTest.defaults());
         try {
-            Json.mapper()
-                    .writerWithDefaultPrettyPrinter()
-                    .writeValue(workspace.evaluation().toFile(), aggregation);
+            Json.prettyWriter().writeValue(workspace.evaluation().toFile(), aggregation);
         } catch (IOException e) {
             throw new StoreException(workspace.evaluation(), "cannot write " + workspace.evaluation() + ": " + e, e);
         }

@@ -51,7 +51,7 @@ record JudgeAgreementFile(List<ReportModel.AgreementRow> agreement, List<ReportM
             if (agreement.isEmpty()) {
                 Files.deleteIfExists(file);
             } else {
-                Json.mapper().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), this);
+                Json.prettyWriter().writeValue(file.toFile(), this);
             }
         } catch (IOException e) {
             throw new StoreException(file, "cannot write " + file + ": " + e.getMessage(), e);
@@ -64,7 +64,7 @@ record JudgeAgreementFile(List<ReportModel.AgreementRow> agreement, List<ReportM
             return NONE;
         }
         try {
-            return Json.mapper().readValue(file.toFile(), JudgeAgreementFile.class);
+            return Json.reader().forType(JudgeAgreementFile.class).readValue(file.toFile());
         } catch (IOException e) {
             throw new StoreException(
                     file, file + " is not a judge agreement (" + e.getMessage() + "); " + Remedy.EVALUATE.again(), e);

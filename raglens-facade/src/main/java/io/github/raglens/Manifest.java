@@ -67,12 +67,12 @@ final class Manifest {
             return m;
         }
         try {
-            JsonNode root = Json.mapper().readTree(file.toFile());
+            JsonNode root = Json.readTree(file);
             JsonNode stages = root.path("stages");
             for (Stage s : Stage.values()) {
                 JsonNode e = stages.get(s.key());
                 if (e != null) {
-                    m.entries.put(s, Json.mapper().treeToValue(e, Entry.class));
+                    m.entries.put(s, Json.fromTree(e, Entry.class));
                 }
             }
             return m;
@@ -156,17 +156,14 @@ final class Manifest {
     }
 
     private void save() {
-        ObjectNode root = Json.mapper().createObjectNode();
+        ObjectNode root = Json.objectNode();
         root.put("manifestVersion", 1);
         ObjectNode stages = root.putObject("stages");
-        entries.forEach((s, e) -> stages.set(s.key(), Json.mapper().valueToTree(e)));
+        entries.forEach((s, e) -> stages.set(s.key(), Json.toTree(e)));
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-            Files.writeString(
-                    tmp,
-                    Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(root),
-                    StandardCharsets.UTF_8);
+            Files.writeString(tmp, Json.prettyWriter().writeValueAsString(root), StandardCharsets.UTF_8);
             Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new StoreException(file, "cannot write " + file + ": " + e.getMessage(), e);

@@ -470,7 +470,7 @@ final class Pipeline {
             throw new StoreException(file, "no benchmark at " + file + "; " + Remedy.BENCHMARK.first(), null);
         }
         try {
-            return Json.mapper().readValue(file.toFile(), BenchmarkReport.class);
+            return Json.reader().forType(BenchmarkReport.class).readValue(file.toFile());
         } catch (IOException e) {
             throw new StoreException(
                     file, file + " is not a benchmark report (" + e.getMessage() + "); " + Remedy.BENCHMARK.again(), e);
@@ -484,7 +484,7 @@ final class Pipeline {
             return new Aggregation(List.of());
         }
         try {
-            return Json.mapper().readValue(file.toFile(), Aggregation.class);
+            return Json.reader().forType(Aggregation.class).readValue(file.toFile());
         } catch (IOException e) {
             throw new StoreException(
                     file, file + " is not an evaluation (" + e.getMessage() + "); " + Remedy.EVALUATE.again(), e);
@@ -497,7 +497,7 @@ final class Pipeline {
             return 0;
         }
         try {
-            JsonNode report = Json.mapper().readTree(file.toFile());
+            JsonNode report = Json.readTree(file);
             return report.path("failed").asInt() + report.path("noText").asInt();
         } catch (IOException e) {
             throw new StoreException(file, "cannot read " + file + ": " + e.getMessage(), e);

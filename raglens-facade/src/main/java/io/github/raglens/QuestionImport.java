@@ -138,7 +138,7 @@ final class QuestionImport {
             }
             JsonNode node;
             try {
-                node = Json.mapper().readTree(line);
+                node = Json.reader().readTree(line);
             } catch (IOException e) {
                 errors.add("line " + (i + 1) + ": not a JSON object");
                 continue;

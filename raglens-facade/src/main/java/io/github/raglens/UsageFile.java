@@ -68,7 +68,7 @@ final class UsageFile {
         rows.sort(Comparator.comparing(UsageRow::stage).thenComparing(UsageRow::model));
         try {
             Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-            Json.mapper().writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), rows);
+            Json.prettyWriter().writeValue(tmp.toFile(), rows);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new StoreException(file, "cannot write " + file + ": " + e.getMessage(), e);
@@ -101,7 +101,7 @@ final class UsageFile {
             return List.of();
         }
         try {
-            return Json.mapper().readValue(file.toFile(), new TypeReference<List<UsageRow>>() {});
+            return Json.reader().forType(new TypeReference<List<UsageRow>>() {}).readValue(file.toFile());
         } catch (IOException e) {
             throw new StoreException(
                     file, file + " is not a usage file (" + e.getMessage() + "); delete it to start counting again", e);

@@ -87,8 +87,8 @@ class OwnSystemBenchmarkTest {
         Retriever bm25 = Retrievers.create("bm25", windows, RetrievalConfig.defaults());
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/search", exchange -> {
-            JsonNode request = Json.mapper().readTree(exchange.getRequestBody());
-            ObjectNode reply = Json.mapper().createObjectNode();
+            JsonNode request = Json.reader().readTree(exchange.getRequestBody());
+            ObjectNode reply = Json.objectNode();
             ArrayNode results = reply.putArray("results");
             for (RetrievedChunk hit : bm25.retrieve(
                             request.path("query").asText(), request.path("k").asInt())
@@ -99,7 +99,7 @@ class OwnSystemBenchmarkTest {
                         .put("score", hit.score())
                         .put("source", hit.chunk().documentId());
             }
-            byte[] body = Json.mapper().writeValueAsBytes(reply);
+            byte[] body = Json.writer().writeValueAsBytes(reply);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.sendResponseHeaders(200, body.length);
             try (OutputStream out = exchange.getResponseBody()) {

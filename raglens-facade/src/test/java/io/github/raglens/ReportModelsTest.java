@@ -25,8 +25,8 @@ class ReportModelsTest {
                                 "bm25", Optional.of(new ConfidenceInterval(0.8, 0.7, 0.9, 40, 0.95)), 40, 42, Map.of()),
                         new Aggregation.RetrieverSummary("dense", Optional.empty(), 0, 42, Map.of("timeout", 42))),
                 List.of())));
-        String json = Json.mapper().writeValueAsString(agg);
-        Aggregation read = Json.mapper().readValue(json, Aggregation.class);
+        String json = Json.writer().writeValueAsString(agg);
+        Aggregation read = Json.reader().forType(Aggregation.class).readValue(json);
 
         assertThat(ReportModels.judgeRows(read))
                 .containsExactly(new ReportModel.JudgeRow(

@@ -166,7 +166,7 @@ final class EmbedBenchmark implements Callable<Integer> {
                 if (line.isBlank()) {
                     continue;
                 }
-                JsonNode doc = Json.mapper().readTree(line);
+                JsonNode doc = Json.reader().readTree(line);
                 String title = doc.path("title").asText("");
                 String text = doc.path("text").asText("");
                 texts.add(title.isEmpty() ? text : title + " " + text);

@@ -321,7 +321,7 @@ final class EvaluateSpeedBenchmark implements Callable<Integer> {
     static Reply reply(String body) {
         JsonNode request;
         try {
-            request = Json.mapper().readTree(body);
+            request = Json.reader().readTree(body);
         } catch (IOException e) {
             return new Reply("invalid", completion("not JSON"));
         }
@@ -374,10 +374,7 @@ final class EvaluateSpeedBenchmark implements Callable<Integer> {
                 parts.add(s.strip());
             }
         }
-        return Json.mapper()
-                .createObjectNode()
-                .set("statements", Json.mapper().valueToTree(parts))
-                .toString();
+        return Json.objectNode().set("statements", Json.toTree(parts)).toString();
     }
 
     private static String verdicts(String user, int n) {
@@ -404,7 +401,7 @@ final class EvaluateSpeedBenchmark implements Callable<Integer> {
     }
 
     private static String completion(String content) {
-        var root = Json.mapper().createObjectNode();
+        var root = Json.objectNode();
         root.put("id", "chatcmpl-bench").put("object", "chat.completion").put("created", 1741569952);
         root.put("model", "bench-model");
         var choice = root.putArray("choices").addObject();

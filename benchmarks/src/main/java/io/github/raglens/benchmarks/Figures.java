@@ -8,7 +8,7 @@ import java.util.Arrays;
 /** The figures of one benchmark run, printed as one JSON object on the last line. */
 final class Figures {
 
-    private final ObjectNode node = Json.mapper().createObjectNode();
+    private final ObjectNode node = Json.objectNode();
 
     Figures(String benchmark) {
         node.put("benchmark", benchmark);
@@ -46,7 +46,7 @@ final class Figures {
     /** Prints the figures as the last line of the benchmark's output. */
     void print() {
         try {
-            System.out.println(Json.mapper().writeValueAsString(node));
+            System.out.println(Json.writer().writeValueAsString(node));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

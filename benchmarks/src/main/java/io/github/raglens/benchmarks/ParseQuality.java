@@ -76,7 +76,7 @@ final class ParseQuality {
         }
         List<Truth> out = new ArrayList<>();
         for (Path json : files) {
-            JsonNode root = Json.mapper().readTree(json.toFile());
+            JsonNode root = Json.readTree(json);
             List<String> headings = new ArrayList<>();
             for (JsonNode h : root.get("headings")) {
                 // a run-in heading (LaTeX's \\paragraph) stays the lead-in of its paragraph: outlines leave

@@ -158,7 +158,7 @@ final class ParseQualityBenchmark implements Callable<Integer> {
         if (!file.toString().endsWith(".json")) {
             return List.of(csv(Files.readString(file, StandardCharsets.UTF_8)));
         }
-        JsonNode node = Json.mapper().readTree(file.toFile());
+        JsonNode node = Json.readTree(file);
         List<JsonNode> tables = new ArrayList<>();
         if (node.isArray()) {
             node.forEach(tables::add);

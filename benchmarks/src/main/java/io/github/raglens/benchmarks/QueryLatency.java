@@ -44,7 +44,7 @@ final class QueryLatency {
             String line;
             while ((line = r.readLine()) != null) {
                 if (!line.isBlank()) {
-                    JsonNode q = Json.mapper().readTree(line);
+                    JsonNode q = Json.reader().readTree(line);
                     texts.add(q.path("text").asText(""));
                 }
             }

@@ -1,7 +1,6 @@
 package io.github.raglens.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SequenceWriter;
 import io.github.raglens.eval.RetrievalMetrics;
 import io.github.raglens.eval.ScoredId;
@@ -102,7 +101,6 @@ final class SolrCloudBenchmark implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         BeirDataset data = subset(BeirDataset.load(dataset));
-        ObjectMapper mapper = Json.mapper();
         Path exchange = Files.createTempDirectory("raglens-solrcloud");
         Figures figures = new Figures("solrcloud");
         figures.put("dataset", data.name())
@@ -124,7 +122,7 @@ final class SolrCloudBenchmark implements Callable<Integer> {
             }
             Map<String, float[]> vectors = new HashMap<>();
             List<Chunk> chunks = new ArrayList<>();
-            try (SequenceWriter w = mapper.writer()
+            try (SequenceWriter w = Json.writer()
                     .withRootValueSeparator("\n")
                     .writeValues(exchange.resolve("chunks.jsonl").toFile())) {
                 stored.forEachVector((c, v) -> {
@@ -133,7 +131,7 @@ final class SolrCloudBenchmark implements Callable<Integer> {
                     write(w, Map.of("chunk", c, "vector", v));
                 });
             }
-            try (SequenceWriter w = mapper.writer()
+            try (SequenceWriter w = Json.writer()
                     .withRootValueSeparator("\n")
                     .writeValues(exchange.resolve("queries.jsonl").toFile())) {
                 for (Map.Entry<String, String> q : data.queries().entrySet()) {
@@ -155,7 +153,7 @@ final class SolrCloudBenchmark implements Callable<Integer> {
             }
         }
         runSolr(exchange);
-        JsonNode solr = mapper.readTree(exchange.resolve("solr.json").toFile());
+        JsonNode solr = Json.readTree(exchange.resolve("solr.json"));
         long solrChunks = solr.get("chunks").asLong();
         figures.put(
                         "solr_load_chunks_per_s",
@@ -172,7 +170,7 @@ final class SolrCloudBenchmark implements Callable<Integer> {
                                 new ScoredId(h.get(0).asText(), h.get(1).asDouble())));
                 fromSolr.put(e.getKey(), ranked);
             });
-            long[] nanos = mapper.convertValue(solr.get("latencyNanos").get(name), long[].class);
+            long[] nanos = Json.fromTree(solr.get("latencyNanos").get(name), long[].class);
             latency(figures, "solr_" + name, nanos);
             double[] l = quality(lucene.get(name), data);
             double[] s = quality(fromSolr, data);

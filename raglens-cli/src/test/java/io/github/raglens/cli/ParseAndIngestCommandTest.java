@@ -98,8 +98,9 @@ class ParseAndIngestCommandTest {
                 .contains("parsed 1 of 1 files (0 damaged, 0 failed, 0 without text); skipped 2 files of unsupported"
                         + " types (raglens reads PDF, Markdown and text): " + docs.resolve("notes.docx") + ", "
                         + docs.resolve("site/page.html") + "; report: " + ws.resolve("ingest-report.json"));
-        IngestReport report =
-                Json.mapper().readValue(ws.resolve("ingest-report.json").toFile(), IngestReport.class);
+        IngestReport report = Json.reader()
+                .forType(IngestReport.class)
+                .readValue(ws.resolve("ingest-report.json").toFile());
         assertThat(report.unsupported())
                 .containsExactly(
                         docs.resolve("notes.docx").toString(),

@@ -166,8 +166,9 @@ class SolrCloudBackendTest {
     }
 
     private static RetrieverSummary bm25(Path ws) throws IOException {
-        BenchmarkReport report =
-                Json.mapper().readValue(ws.resolve("benchmark.json").toFile(), BenchmarkReport.class);
+        BenchmarkReport report = Json.reader()
+                .forType(BenchmarkReport.class)
+                .readValue(ws.resolve("benchmark.json").toFile());
         return report.retrievers().stream()
                 .filter(r -> r.retriever().equals("bm25"))
                 .findFirst()

@@ -1,6 +1,5 @@
 package io.github.raglens.internal;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import io.github.raglens.error.StoreException;
 import java.io.IOException;
@@ -59,7 +58,6 @@ public final class JsonlStore<T> implements AutoCloseable {
 
     private final Path file;
     private final Function<? super T, String> keyOf;
-    private final ObjectMapper mapper = Json.mapper();
     private final int forceEvery;
     private final StoreLock lock;
     private final FileChannel channel;
@@ -87,7 +85,7 @@ public final class JsonlStore<T> implements AutoCloseable {
         FileChannel ch = null;
         try {
             ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
-            this.loadReport = load(ch, mapper.readerFor(b.type));
+            this.loadReport = load(ch, Json.reader().forType(b.type));
             this.size = ch.size();
             this.channel = ch;
         } catch (IOException | RuntimeException e) {
@@ -191,7 +189,7 @@ public final class JsonlStore<T> implements AutoCloseable {
         String key = Objects.requireNonNull(keyOf.apply(record), "key of record");
         byte[] json;
         try {
-            json = mapper.writeValueAsBytes(record);
+            json = Json.writer().writeValueAsBytes(record);
         } catch (IOException e) {
             throw new StoreException(file, "cannot write a record to " + file + ": " + e.getMessage(), e);
         }

@@ -20,7 +20,7 @@ final class StoreMeta {
         Path meta = store.resolveSibling(store.getFileName() + ".meta.json");
         try {
             if (Files.exists(meta)) {
-                JsonNode node = Json.mapper().readTree(meta.toFile());
+                JsonNode node = Json.readTree(meta);
                 int found = node.path("schemaVersion").asInt(-1);
                 if (found < 1) {
                     throw new StoreException(
@@ -36,11 +36,11 @@ final class StoreMeta {
                 }
                 return;
             }
-            ObjectNode node = Json.mapper().createObjectNode();
+            ObjectNode node = Json.objectNode();
             node.put("schemaVersion", schemaVersion);
             node.put("recordType", recordType);
             Path tmp = meta.resolveSibling(meta.getFileName() + ".tmp");
-            Files.write(tmp, Json.mapper().writeValueAsBytes(node));
+            Files.write(tmp, Json.writer().writeValueAsBytes(node));
             Files.move(tmp, meta, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new StoreException(store, "cannot read or write " + meta + ": " + e.getMessage(), e);

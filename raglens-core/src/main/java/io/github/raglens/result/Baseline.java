@@ -69,8 +69,7 @@ public record Baseline(
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            Files.writeString(
-                    file, Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(this) + "\n");
+            Files.writeString(file, Json.prettyWriter().writeValueAsString(this) + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }

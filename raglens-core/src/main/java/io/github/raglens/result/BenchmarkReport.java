@@ -84,7 +84,7 @@ public record BenchmarkReport(
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            Json.mapper().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), this);
+            Json.prettyWriter().writeValue(file.toFile(), this);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }

@@ -92,7 +92,7 @@ public record IngestReport(List<Entry> files, int ok, int damaged, int failed, i
             Path parent = file.toAbsolutePath().getParent();
             Files.createDirectories(parent);
             Path tmp = Files.createTempFile(parent, "ingest-report", ".tmp");
-            Json.mapper().writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), this);
+            Json.prettyWriter().writeValue(tmp.toFile(), this);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new StoreException(

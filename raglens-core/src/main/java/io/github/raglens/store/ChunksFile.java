@@ -32,7 +32,7 @@ public final class ChunksFile {
      * @throws StoreException if the file cannot be written
      */
     public static void write(Path file, List<Chunk> chunks) {
-        ObjectWriter writer = Json.mapper().writerFor(Chunk.class);
+        ObjectWriter writer = Json.writer().forType(Chunk.class);
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try {
             Path parent = file.toAbsolutePath().getParent();
@@ -58,7 +58,7 @@ public final class ChunksFile {
      *     not a chunk (naming the line)
      */
     public static List<Chunk> read(Path file) {
-        ObjectReader reader = Json.mapper().readerFor(Chunk.class);
+        ObjectReader reader = Json.reader().forType(Chunk.class);
         List<Chunk> chunks = new ArrayList<>();
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;

@@ -515,7 +515,7 @@ public final class HtmlReport {
 
     /** The data the charts need, as JSON safe to embed in a script element. */
     static String chartData(ReportModel m) {
-        ObjectNode root = Json.mapper().createObjectNode();
+        ObjectNode root = Json.objectNode();
         ArrayNode retrievers = root.putArray("retrievers");
         for (ReportModel.RetrieverRow r : m.retrievers()) {
             ObjectNode node = retrievers.addObject();
@@ -533,7 +533,7 @@ public final class HtmlReport {
                     .put("mean", j.estimate().mean());
         }
         try {
-            return embeddable(Json.mapper().writeValueAsString(root));
+            return embeddable(Json.writer().writeValueAsString(root));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("report data is not serialisable", e);
         }

@@ -73,7 +73,7 @@ public final class SampleCorpus {
 
     /** The hand-checked questions, in file order. */
     public static List<SampleQuestion> questions() {
-        ObjectReader reader = Json.mapper().readerFor(SampleQuestion.class);
+        ObjectReader reader = Json.reader().forType(SampleQuestion.class);
         List<SampleQuestion> out = new ArrayList<>();
         for (String line : resource("questions.jsonl").lines().toList()) {
             if (line.isBlank()) {

@@ -148,7 +148,7 @@ public final class RecordedLlm implements LlmProvider, AutoCloseable {
         }
         try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             for (Recording r : new TreeMap<>(recordings).values()) {
-                w.write(Json.mapper().writeValueAsString(r));
+                w.write(Json.writer().writeValueAsString(r));
                 w.write('\n');
             }
         } catch (IOException e) {
@@ -171,7 +171,7 @@ public final class RecordedLlm implements LlmProvider, AutoCloseable {
 
     private String key(ChatRequest request) {
         try {
-            String canonical = model + "\n" + Json.mapper().writeValueAsString(request);
+            String canonical = model + "\n" + Json.writer().writeValueAsString(request);
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(digest, 0, 12);
         } catch (JsonProcessingException e) {
@@ -198,7 +198,7 @@ public final class RecordedLlm implements LlmProvider, AutoCloseable {
             }
             Files.writeString(
                     file,
-                    Json.mapper().writeValueAsString(r) + "\n",
+                    Json.writer().writeValueAsString(r) + "\n",
                     StandardCharsets.UTF_8,
                     StandardOpenOption.CREATE,
                     StandardOpenOption.APPEND);
@@ -224,7 +224,7 @@ public final class RecordedLlm implements LlmProvider, AutoCloseable {
                 continue;
             }
             try {
-                Recording r = Json.mapper().readValue(line, Recording.class);
+                Recording r = Json.reader().forType(Recording.class).readValue(line);
                 loaded.put(r.key(), r);
             } catch (IOException | RuntimeException e) {
                 throw new IllegalArgumentException(

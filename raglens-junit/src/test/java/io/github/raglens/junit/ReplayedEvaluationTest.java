@@ -9,11 +9,11 @@ import io.github.raglens.ProgressListener;
 import io.github.raglens.RagLens;
 import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.internal.Json;
+import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.store.ChunksFile;
-import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.testkit.SimulatedJudge;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,7 +86,7 @@ class ReplayedEvaluationTest {
         assertThat(result.answers().answered()).isEqualTo(6);
         Map<String, Double> scores = new TreeMap<>();
         for (String line : Files.readAllLines(lens.workspace().scores())) {
-            var node = Json.mapper().readTree(line);
+            var node = Json.reader().readTree(line);
             if (node.path("status").asText().equals("scored")) {
                 scores.put(
                         node.path("retriever").asText() + "/"

@@ -89,7 +89,7 @@ class ChatModelLlmTest {
         assertThat(format.get("type").asText()).isEqualTo("json_schema");
         assertThat(format.get("json_schema").get("name").asText()).isEqualTo("verdict");
         assertThat(format.get("json_schema").get("schema"))
-                .isEqualTo(io.github.raglens.internal.Json.mapper().readTree(VERDICT.schemaJson()));
+                .isEqualTo(io.github.raglens.internal.Json.reader().readTree(VERDICT.schemaJson()));
     }
 
     @Test

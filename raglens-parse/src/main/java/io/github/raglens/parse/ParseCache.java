@@ -45,7 +45,7 @@ public final class ParseCache {
         Path entry = directory.resolve(sha + "-" + parserVersion.replaceAll("[^A-Za-z0-9._-]", "_") + ".json");
         if (Files.isRegularFile(entry)) {
             try {
-                Document cached = Json.mapper().readValue(entry.toFile(), Document.class);
+                Document cached = Json.reader().forType(Document.class).readValue(entry.toFile());
                 // the same bytes may sit under another name: id and source follow the file asked for
                 return new Document(
                         DocumentIds.id(file, sha),
@@ -62,7 +62,7 @@ public final class ParseCache {
         try {
             Files.createDirectories(directory);
             Path tmp = Files.createTempFile(directory, sha, ".tmp");
-            Json.mapper().writeValue(tmp.toFile(), document);
+            Json.writer().writeValue(tmp.toFile(), document);
             try {
                 Files.move(tmp, entry, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {

@@ -90,7 +90,7 @@ class TabulaSuiteTest {
         String text = Files.readString(file, StandardCharsets.UTF_8);
         if (file.toString().endsWith(".json")) {
             List<List<String>> rows = new ArrayList<>();
-            JsonNode node = Json.mapper().readTree(text);
+            JsonNode node = Json.reader().readTree(text);
             List<JsonNode> tables = new ArrayList<>();
             if (node.isArray()) {
                 node.forEach(tables::add);

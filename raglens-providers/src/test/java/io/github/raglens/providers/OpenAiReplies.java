@@ -63,7 +63,7 @@ public final class OpenAiReplies {
     /** The JSON body of a recorded request. */
     public static JsonNode body(RecordedRequest request) {
         try {
-            return Json.mapper().readTree(request.getBody().utf8());
+            return Json.reader().readTree(request.getBody().utf8());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -71,7 +71,7 @@ public final class OpenAiReplies {
 
     private static String quote(String s) {
         try {
-            return Json.mapper().writeValueAsString(s);
+            return Json.writer().writeValueAsString(s);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

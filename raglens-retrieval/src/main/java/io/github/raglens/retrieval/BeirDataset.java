@@ -1,7 +1,7 @@
 package io.github.raglens.retrieval;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import io.github.raglens.error.ParseException;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.Chunk;
@@ -133,7 +133,7 @@ public record BeirDataset(
     }
 
     private static void readJsonLines(Path file, LineHandler handler) {
-        ObjectMapper mapper = Json.mapper();
+        ObjectReader reader = Json.reader();
         try (BufferedReader r = reader(file)) {
             String s;
             int line = 0;
@@ -144,7 +144,7 @@ public record BeirDataset(
                 }
                 JsonNode node;
                 try {
-                    node = mapper.readTree(s);
+                    node = reader.readTree(s);
                 } catch (IOException e) {
                     throw new ParseException(file, "line " + line + " is not valid JSON; fix or remove the line", e);
                 }

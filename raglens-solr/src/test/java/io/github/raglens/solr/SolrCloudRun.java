@@ -1,7 +1,6 @@
 package io.github.raglens.solr;
 
 import com.fasterxml.jackson.databind.MappingIterator;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.EmbeddingPurpose;
@@ -52,9 +51,8 @@ public final class SolrCloudRun {
         Path folder = Path.of(args[0]);
         int shards = Integer.parseInt(args[1]);
         int hits = Integer.parseInt(args[2]);
-        ObjectMapper mapper = Json.mapper();
-        List<VectorChunk> chunks = read(mapper, folder.resolve("chunks.jsonl"), VectorChunk.class);
-        List<VectorQuery> queries = read(mapper, folder.resolve("queries.jsonl"), VectorQuery.class);
+        List<VectorChunk> chunks = read(folder.resolve("chunks.jsonl"), VectorChunk.class);
+        List<VectorQuery> queries = read(folder.resolve("queries.jsonl"), VectorQuery.class);
         Map<String, float[]> vectors = new HashMap<>();
         chunks.forEach(c -> vectors.put(c.chunk().text(), c.vector()));
         queries.forEach(q -> vectors.put(q.text(), q.vector()));
@@ -99,17 +97,18 @@ public final class SolrCloudRun {
             index.addAll(chunks.stream().map(VectorChunk::chunk).toList(), precomputed);
             long reloadNanos = System.nanoTime() - t1;
             System.out.printf(Locale.ROOT, "solr: loaded them again in %.1f s%n", reloadNanos / 1e9);
-            mapper.writeValue(
-                    folder.resolve("solr.json").toFile(),
-                    new Result(shards, chunks.size(), loadNanos, reloadNanos, rankings, latencies));
+            Json.writer()
+                    .writeValue(
+                            folder.resolve("solr.json").toFile(),
+                            new Result(shards, chunks.size(), loadNanos, reloadNanos, rankings, latencies));
         }
         // Solr leaves non-daemon threads behind its shutdown.
         System.exit(0);
     }
 
-    private static <T> List<T> read(ObjectMapper mapper, Path file, Class<T> type) throws IOException {
+    private static <T> List<T> read(Path file, Class<T> type) throws IOException {
         List<T> out = new ArrayList<>();
-        try (MappingIterator<T> it = mapper.readerFor(type).readValues(Files.newBufferedReader(file))) {
+        try (MappingIterator<T> it = Json.reader().forType(type).readValues(Files.newBufferedReader(file))) {
             while (it.hasNext()) {
                 out.add(it.next());
             }

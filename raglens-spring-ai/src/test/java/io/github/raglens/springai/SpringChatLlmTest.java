@@ -91,7 +91,7 @@ class SpringChatLlmTest {
         JsonNode format = body.get("response_format");
         assertThat(format.get("type").asText()).isEqualTo("json_schema");
         assertThat(format.get("json_schema").get("schema"))
-                .isEqualTo(Json.mapper().readTree(VERDICT.schemaJson()));
+                .isEqualTo(Json.reader().readTree(VERDICT.schemaJson()));
         assertThat(model.getDefaultOptions().getMaxTokens())
                 .as("the model's defaults are untouched")
                 .isNull();

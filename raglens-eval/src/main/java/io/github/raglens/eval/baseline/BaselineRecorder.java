@@ -89,7 +89,7 @@ public final class BaselineRecorder {
     public static Baseline read(Path file) {
         JsonNode tree;
         try {
-            tree = Json.mapper().readTree(file.toFile());
+            tree = Json.readTree(file);
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException(missing(file), e);
         } catch (IOException e) {
@@ -105,10 +105,10 @@ public final class BaselineRecorder {
                     throw new IllegalArgumentException(file + " is a baseline of format '" + format
                             + "', this raglens reads '" + FORMAT + "'; record it again with this version");
                 }
-                return Json.mapper().treeToValue(tree, Baseline.class);
+                return Json.fromTree(tree, Baseline.class);
             }
             if (tree != null && tree.has("perQuestion") && tree.has("ks")) {
-                return fromBenchmark(Json.mapper().treeToValue(tree, BenchmarkReport.class));
+                return fromBenchmark(Json.fromTree(tree, BenchmarkReport.class));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);

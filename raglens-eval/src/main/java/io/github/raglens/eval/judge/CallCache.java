@@ -49,7 +49,7 @@ final class CallCache implements AutoCloseable {
             return Optional.empty();
         }
         try {
-            return Optional.of(reader.read(Json.mapper().readTree(hit.get().reply())));
+            return Optional.of(reader.read(Json.reader().readTree(hit.get().reply())));
         } catch (JsonProcessingException | RuntimeException e) {
             LOG.warn("cached judge reply {} is no longer readable and is asked again: {}", key, e.getMessage());
             return Optional.empty();

@@ -164,7 +164,7 @@ public final class JudgeSession implements AutoCloseable {
                 switch (outcome) {
                     case ChatOutcome.Completed c -> {
                         try {
-                            T value = reader.read(Json.mapper().readTree(c.text()));
+                            T value = reader.read(Json.reader().readTree(c.text()));
                             if (shared.cache != null) {
                                 shared.cache.append(key, modelName(), c.text(), c.usage(), shared.llm.servedModel());
                             }

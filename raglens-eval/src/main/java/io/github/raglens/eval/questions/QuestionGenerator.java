@@ -326,7 +326,7 @@ public final class QuestionGenerator {
         static Reply parse(String text) {
             JsonNode node;
             try {
-                node = Json.mapper().readTree(text);
+                node = Json.reader().readTree(text);
             } catch (java.io.IOException e) {
                 throw new IllegalArgumentException("not JSON");
             }

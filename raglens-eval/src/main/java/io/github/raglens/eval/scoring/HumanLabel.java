@@ -84,7 +84,7 @@ public record HumanLabel(String retriever, String questionId, String metric, dou
     private static HumanLabel parse(Path file, int lineNumber, String line) {
         JsonNode n;
         try {
-            n = Json.mapper().readTree(line);
+            n = Json.reader().readTree(line);
         } catch (IOException e) {
             throw new ParseException(file, "line " + lineNumber + " is not a JSON object", e);
         }

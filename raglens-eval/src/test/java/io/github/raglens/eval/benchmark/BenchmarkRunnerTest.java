@@ -425,7 +425,7 @@ class BenchmarkRunnerTest {
                 .run(questions, corpus);
         Path file = dir.resolve("benchmark.json");
         report.writeJson(file);
-        JsonNode json = Json.mapper().readTree(file.toFile());
+        JsonNode json = Json.readTree(file);
         JsonNode hit3 = json.path("retrievers").get(0).path("metrics").path("hit@3");
         assertThat(hit3.path("mean").asDouble()).isEqualTo(1.0);
         assertThat(hit3.path("n").asInt()).isEqualTo(30);

@@ -77,7 +77,7 @@ class JudgeRetryTest {
         for (ChatRequest r : List.of(
                 Prompts.support(List.of("a", "b", "c"), "CONTEXT", "premise"),
                 Prompts.usefulnessAll("q", "ref", List.of("c1", "c2", "c3")))) {
-            JsonNode verdicts = Json.mapper()
+            JsonNode verdicts = Json.reader()
                     .readTree(r.schema().orElseThrow().schemaJson())
                     .path("properties")
                     .path("verdicts");

@@ -87,7 +87,7 @@ class OpenAiFaultTest {
         public MockResponse dispatch(RecordedRequest request) {
             JsonNode body;
             try {
-                body = Json.mapper().readTree(request.getBody().utf8());
+                body = Json.reader().readTree(request.getBody().utf8());
             } catch (java.io.IOException e) {
                 return new MockResponse(400, Headers.of(), "bad body");
             }
@@ -152,7 +152,7 @@ class OpenAiFaultTest {
         private static String chat(String content, String refusalJson, String finish) {
             String contentJson;
             try {
-                contentJson = content == null ? "null" : Json.mapper().writeValueAsString(content);
+                contentJson = content == null ? "null" : Json.writer().writeValueAsString(content);
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
                 throw new IllegalStateException(e);
             }

@@ -64,7 +64,7 @@ class ServedModelTest {
                 String schema = body.path("format").isMissingNode() ? "" : schemaName(user);
                 String reply = SimulatedJudge.reply(schema, user);
                 return json("{\"model\":\"llama3.2\",\"message\":{\"role\":\"assistant\",\"content\":"
-                        + Json.mapper().valueToTree(reply) + "},\"done\":true,\"done_reason\":\"stop\","
+                        + Json.toTree(reply) + "},\"done\":true,\"done_reason\":\"stop\","
                         + "\"prompt_eval_count\":10,\"eval_count\":5}");
             }
             return new MockResponse.Builder().code(404).build();
@@ -87,7 +87,7 @@ class ServedModelTest {
 
     static JsonNode read(RecordedRequest request) {
         try {
-            return Json.mapper().readTree(request.getBody().utf8());
+            return Json.reader().readTree(request.getBody().utf8());
         } catch (Exception e) {
             throw new AssertionError(e);
         }
@@ -217,7 +217,7 @@ class ServedModelTest {
                     return json("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"created\":1,"
                             + "\"model\":\"gpt-4o-mini-2024-07-18\",\"choices\":[{\"index\":0,\"message\":"
                             + "{\"role\":\"assistant\",\"content\":"
-                            + Json.mapper().valueToTree(SimulatedJudge.reply(schema, user))
+                            + Json.toTree(SimulatedJudge.reply(schema, user))
                             + ",\"refusal\":null},\"finish_reason\":\"stop\"}],"
                             + "\"usage\":{\"prompt_tokens\":10,\"completion_tokens\":5,\"total_tokens\":15}}");
                 }

@@ -50,7 +50,7 @@ final class BatchApi {
 
     /** Creates a batch of chat completions over an uploaded file, to finish within 24 hours. */
     BatchState create(String inputFileId) {
-        ObjectNode body = Json.mapper().createObjectNode();
+        ObjectNode body = Json.objectNode();
         body.put("input_file_id", inputFileId);
         body.put("endpoint", ENDPOINT);
         body.put("completion_window", "24h");

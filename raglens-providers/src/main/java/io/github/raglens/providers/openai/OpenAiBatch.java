@@ -317,7 +317,7 @@ public final class OpenAiBatch implements AutoCloseable {
         Call first = calls.get(0);
         StringBuilder jsonl = new StringBuilder();
         for (Call c : calls) {
-            ObjectNode line = Json.mapper().createObjectNode();
+            ObjectNode line = Json.objectNode();
             line.put("custom_id", c.customId);
             line.put("method", "POST");
             line.put("url", BatchApi.ENDPOINT);

@@ -3,17 +3,19 @@ package io.github.raglens.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.raglens.internal.Json;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
 import io.github.raglens.model.Table;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Cases seen on unseen papers, reproduced by the generated corpus (typeset by pdflatex from
@@ -95,24 +97,10 @@ class GeneratedCorpusTest {
     }
 
     @ParameterizedTest
-    @ValueSource(
-            strings = {
-                "latex-01",
-                "latex-02",
-                "latex-03",
-                "latex-04",
-                "latex-05",
-                "latex-06",
-                "latex-07",
-                "latex-08",
-                "writer-01",
-                "writer-02",
-                "writer-03"
-            })
+    @MethodSource("generatedPdfs")
     void runningTitlesAndVenueLines_areDroppedOnEveryPage(String name) throws IOException {
-        JsonNode truth =
-                new ObjectMapper().readTree(CORPUS.resolve(name + ".json").toFile());
-        Document d = PdfParser.builder().useOutline(false).build().parse(CORPUS.resolve(name + ".pdf"));
+        JsonNode truth = truth(name);
+        Document d = parseWithoutOutline(name);
         String text =
                 String.join("\n", sections(d.root()).stream().map(Section::text).toList());
         for (JsonNode running : truth.get("runningLines")) {
@@ -121,24 +109,10 @@ class GeneratedCorpusTest {
     }
 
     @ParameterizedTest
-    @ValueSource(
-            strings = {
-                "latex-01",
-                "latex-02",
-                "latex-03",
-                "latex-04",
-                "latex-05",
-                "latex-06",
-                "latex-07",
-                "latex-08",
-                "writer-01",
-                "writer-02",
-                "writer-03"
-            })
+    @MethodSource("generatedPdfs")
     void footnotes_areParagraphsOfTheirOwn_notInsideTheParagraphTheyInterrupt(String name) throws IOException {
-        JsonNode truth =
-                new ObjectMapper().readTree(CORPUS.resolve(name + ".json").toFile());
-        Document d = PdfParser.builder().useOutline(false).build().parse(CORPUS.resolve(name + ".pdf"));
+        JsonNode truth = truth(name);
+        Document d = parseWithoutOutline(name);
         List<String> paragraphs = new ArrayList<>();
         for (Section s : sections(d.root())) {
             paragraphs.addAll(List.of(s.text().split("\n\n")));
@@ -162,6 +136,30 @@ class GeneratedCorpusTest {
         assertThat(text).doesNotContain("1 1.5 2 2.5 3", "0.2 GPT (prompted)", "Training steps (thousands)");
         assertThat(titles(d.root())).noneMatch(t -> t.contains("GPT") || t.matches("[0-9. ]+"));
         assertThat(d.metadata()).containsEntry("figureTextLines", "18");
+    }
+
+    /** Every generated PDF with its ground truth beside it, by name without the extension. */
+    static List<String> generatedPdfs() throws IOException {
+        try (Stream<Path> files = Files.list(CORPUS)) {
+            List<String> names = files.map(f -> f.getFileName().toString())
+                    .filter(f -> f.endsWith(".pdf"))
+                    .map(f -> f.substring(0, f.length() - ".pdf".length()))
+                    .filter(n -> Files.exists(CORPUS.resolve(n + ".json")))
+                    .sorted()
+                    .toList();
+            assertThat(names)
+                    .as("generated PDFs with ground truth in " + CORPUS)
+                    .isNotEmpty();
+            return names;
+        }
+    }
+
+    private static JsonNode truth(String name) throws IOException {
+        return Json.readTree(CORPUS.resolve(name + ".json"));
+    }
+
+    private static Document parseWithoutOutline(String name) {
+        return PdfParser.builder().useOutline(false).build().parse(CORPUS.resolve(name + ".pdf"));
     }
 
     private static List<Section> sections(Section s) {

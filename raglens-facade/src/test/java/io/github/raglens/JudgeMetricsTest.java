@@ -37,9 +37,10 @@ class JudgeMetricsTest {
         assertThat(calls).isPositive();
         assertThat(cache).exists();
 
-        // The same judgement again through a new instance is answered from the call cache.
+        // The same judgement again through a new instance of the same metrics (faithfulness shares its
+        // verdict call with context recall) is answered from the call cache.
         try (JudgeMetrics again = JudgeMetrics.builder(judge)
-                .metrics(List.of("faithfulness"))
+                .metrics(List.of("faithfulness", "context_recall"))
                 .callCache(cache)
                 .build()) {
             again.get("faithfulness").judge(SUPPORTED);

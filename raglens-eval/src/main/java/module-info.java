@@ -40,7 +40,7 @@ module io.github.raglens.eval {
     exports io.github.raglens.eval.trec to
             io.github.raglens;
 
-    // Answers, scores, questions, judge calls and baselines are JSONL records read by Jackson.
+    // Answers, scores, questions and judge calls are JSONL records Jackson reads and writes.
     opens io.github.raglens.eval.answers to
             com.fasterxml.jackson.databind;
     opens io.github.raglens.eval.judge to

@@ -1,14 +1,12 @@
 package io.github.raglens.cli;
 
 import io.github.raglens.RagLens;
-import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.MetricSummary;
 import io.github.raglens.result.PairwiseComparison;
 import io.github.raglens.result.RetrieverSummary;
 import io.github.raglens.spi.Retriever;
-import io.github.raglens.store.ChunksFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -108,9 +106,9 @@ final class BenchmarkCommand implements Callable<Integer> {
                     + " contexts cannot win by length alone (N default: 1200, raglens's fragment size).")
     Integer lengthFair;
 
-    /** Replaces the built-in retrievers with others; a seam for tests. */
+    /** Replaces the built-in retrievers with others over the workspace's chunks; a seam for tests. */
     interface RetrieverFactory {
-        List<Retriever> create(List<String> names, List<Chunk> chunks, Path workspace);
+        List<Retriever> create(List<String> names, Path workspace);
     }
 
     /** Null: the built-in retrievers named by {@code --retrievers}, over the workspace's index. */
@@ -166,9 +164,7 @@ final class BenchmarkCommand implements Callable<Integer> {
         }
         if (retrieverFactory != null) {
             builder.retrievers().noEmbeddings();
-            retrieverFactory
-                    .create(retrieverNames, ChunksFile.read(cli.workspace.resolve("chunks.jsonl")), cli.workspace)
-                    .forEach(builder::retriever);
+            retrieverFactory.create(retrieverNames, cli.workspace).forEach(builder::retriever);
         } else {
             builder.retrievers(retrieverNames.toArray(String[]::new));
             if (retrieverNames.stream().anyMatch(NEED_EMBEDDINGS::contains)) {

@@ -142,7 +142,7 @@ class QuestionsAndBenchmarkCommandTest {
         assertThat(out.toString()).contains("questions: 2 chunks asked (2 success, 0 skip, 0 failed), 4 already done");
         assertThat(Files.readAllLines(ws.resolve("questions.jsonl"))).hasSize(6);
 
-        BenchmarkCommand.retrieverFactory = (names, c, w) -> List.of(exact(c));
+        BenchmarkCommand.retrieverFactory = (names, w) -> List.of(exact(ChunksFile.read(w.resolve("chunks.jsonl"))));
         assertThat(run(
                         "--workspace",
                         ws.toString(),

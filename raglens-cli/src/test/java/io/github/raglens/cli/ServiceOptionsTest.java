@@ -68,7 +68,8 @@ class ServiceOptionsTest {
         QuestionsCommand.llmFactory = (p, m) -> QuestionsAndBenchmarkCommandTest.fakeLlm();
         assertThat(run("--workspace", ws.toString(), "questions", "--docs", "pdfs"))
                 .isZero();
-        BenchmarkCommand.retrieverFactory = (names, c, w) -> List.of(QuestionsAndBenchmarkCommandTest.exact(c));
+        BenchmarkCommand.retrieverFactory = (names, w) ->
+                List.of(QuestionsAndBenchmarkCommandTest.exact(ChunksFile.read(w.resolve("chunks.jsonl"))));
         return ws;
     }
 

@@ -54,7 +54,7 @@ final class BaselineCommand implements Callable<Integer> {
                     + e.getMessage()
                             .replace("call benchmark() before baseline()", "run raglens benchmark first")
                             .replace(
-                                    "record one from a benchmark with BaselineRecorder.fromBenchmark(report).write(file) and"
+                                    "record one from a benchmark with RagLens.baseline().write(file) and"
                                             + " commit it",
                                     "run raglens benchmark first"));
             err.flush();

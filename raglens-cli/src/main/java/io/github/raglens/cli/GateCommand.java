@@ -85,10 +85,10 @@ final class GateCommand implements Callable<Integer> {
     /** The library's remedies, as the commands a CLI user types. */
     private static String inCliTerms(String message) {
         return message.replace(
-                        "record one from a benchmark with BaselineRecorder.fromBenchmark(report).write(file)",
+                        "record one from a benchmark with RagLens.baseline().write(file)",
                         "record one with raglens baseline --out FILE")
                 .replace(
-                        "write a baseline from a benchmark with BaselineRecorder.fromBenchmark(report).write(file)",
+                        "write a baseline from a benchmark with RagLens.baseline().write(file)",
                         "write a baseline with raglens baseline --out FILE");
     }
 }

@@ -61,7 +61,7 @@ public final class BaselineFile {
     /**
      * Checks per-question scores with the default gate; see {@link #check(Baseline, RegressionGate)}.
      *
-     * @param current today's scores, e.g. the judge's: {@code BaselineRecorder.read(lens.workspace().evaluationBaseline())}
+     * @param current today's scores, e.g. the judge's: {@code RagLens.readBaseline(lens.workspace().evaluationBaseline())}
      */
     public GateReport check(Baseline current) {
         return check(current, RegressionGate.defaults());

@@ -119,7 +119,7 @@ public final class BaselineRecorder {
         }
         throw new IllegalArgumentException(file
                 + " is neither a raglens baseline nor a benchmark.json; write a baseline from a benchmark"
-                + " with BaselineRecorder.fromBenchmark(report).write(file)");
+                + " with RagLens.baseline().write(file)");
     }
 
     private static String describe(QuestionResult r) {
@@ -136,7 +136,7 @@ public final class BaselineRecorder {
     }
 
     private static String missing(Path file) {
-        return "no baseline at " + file + "; record one from a benchmark with BaselineRecorder.fromBenchmark(report)"
-                + ".write(file) and commit it";
+        return "no baseline at " + file + "; record one from a benchmark with RagLens.baseline().write(file) and"
+                + " commit it";
     }
 }

@@ -133,12 +133,12 @@ class RegressionGateTest {
         assertThatThrownBy(() -> BaselineRecorder.read(missing))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("no baseline at " + missing + "; record one from a benchmark with"
-                        + " BaselineRecorder.fromBenchmark(report).write(file) and commit it");
+                        + " RagLens.baseline().write(file) and commit it");
         Path foreign = Files.writeString(dir.resolve("other.json"), "{\"name\": 1}");
         assertThatThrownBy(() -> BaselineRecorder.read(foreign))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(foreign + " is neither a raglens baseline nor a benchmark.json; write a baseline from a"
-                        + " benchmark with BaselineRecorder.fromBenchmark(report).write(file)");
+                        + " benchmark with RagLens.baseline().write(file)");
     }
 
     @Test

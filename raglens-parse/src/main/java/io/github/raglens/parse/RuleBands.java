@@ -34,12 +34,18 @@ final class RuleBands {
 
         /**
          * The table's rows: the text lines between two rules are one row, a cell's lines joined by
-         * spaces, so a cell wrapped over several lines stays one cell.
+         * spaces, so a cell wrapped over several lines stays one cell; but a line that fills as many
+         * cells as the fullest line of the table starts a row of its own, as in tables that rule only
+         * their head and foot (each line there a row).
          *
          * @param lines the cells of each text line, left to right
          * @param centers the height of each text line's middle from the page top
          */
         List<List<String>> rows(List<List<String>> lines, List<Float> centers) {
+            int fullest = 0;
+            for (List<String> line : lines) {
+                fullest = Math.max(fullest, filled(line));
+            }
             List<List<String>> out = new ArrayList<>();
             int open = -1;
             for (int i = 0; i < lines.size(); i++) {
@@ -47,7 +53,7 @@ final class RuleBands {
                 while (between < rules.size() && rules.get(between) < centers.get(i)) {
                     between++;
                 }
-                if (between != open || out.isEmpty()) {
+                if (between != open || out.isEmpty() || filled(lines.get(i)) >= Math.max(2, fullest)) {
                     out.add(new ArrayList<>(lines.get(i)));
                     open = between;
                     continue;
@@ -65,6 +71,14 @@ final class RuleBands {
             }
             return out;
         }
+    }
+
+    private static int filled(List<String> line) {
+        int n = 0;
+        for (String cell : line) {
+            n += cell.isBlank() ? 0 : 1;
+        }
+        return n;
     }
 
     private RuleBands() {}

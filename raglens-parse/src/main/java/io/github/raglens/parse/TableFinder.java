@@ -85,17 +85,15 @@ final class TableFinder {
         if (regions.isEmpty() && !ruled) {
             return List.of();
         }
-        boolean captioned = false;
-        for (float[] r : regions) {
-            captioned |= r[4] > 0;
-        }
         Page page = tabula.get();
         List<Found> out = new ArrayList<>();
         if (!page.getHorizontalRulings().isEmpty() && !page.getVerticalRulings().isEmpty()) {
             for (technology.tabula.Table t : new SpreadsheetExtractionAlgorithm().extract(page)) {
-                add(out, Cells.clean(cells(framed(page, text, t), true)), text, t, !captioned);
+                keep(out, reading(Cells.clean(cells(framed(page, text, t), true)), text, t, !captioned(regions, t)));
             }
         }
+        // stream tables: where a caption's region and a band of rules overlap, the fuller reading wins
+        List<Found> stream = new ArrayList<>();
         for (float[] r : regions) {
             Rectangle area = new Rectangle(r[0], r[1], r[3] - r[1], r[2] - r[0]);
             Page region = page.getArea(area);
@@ -104,16 +102,76 @@ final class TableFinder {
                 List<List<String>> rows = Cells.clean(cells(t, true));
                 int columns = rows.isEmpty() ? 0 : rows.getFirst().size();
                 boolean merged = !spanned.isEmpty() && spanned.getFirst().size() > columns;
-                add(out, merged ? Cells.clean(spanned) : rows, text, area, r[4] == 0);
+                stream.add(reading(merged ? Cells.clean(spanned) : rows, text, area, r[4] == 0));
             }
         }
         for (RuleBands.Band band : RuleBands.find(page)) {
-            for (technology.tabula.Table t : new BasicExtractionAlgorithm().extract(page.getArea(band.area()))) {
-                add(out, Cells.clean(band.rows(cells(t, true), centers(t))), text, band.area(), true);
+            if (holdsText(text, band.area())) {
+                continue; // the rules of two tables, with their captions or running text between them
             }
+            for (technology.tabula.Table t : new BasicExtractionAlgorithm().extract(page.getArea(band.area()))) {
+                stream.add(reading(Cells.clean(band.rows(cells(t, true), centers(t))), text, band.area(), true));
+            }
+        }
+        stream.removeIf(java.util.Objects::isNull);
+        stream.sort((a, b) -> Integer.compare(filled(b.rows()), filled(a.rows())));
+        for (Found f : stream) {
+            keep(out, f);
         }
         out.sort((a, b) -> Float.compare(a.top(), b.top()));
         return out;
+    }
+
+    /**
+     * Whether a caption or a line of running text across the whole width lies inside a box (a table's
+     * own cells of prose fill only their column).
+     */
+    private static boolean holdsText(PageText text, Rectangle box) {
+        for (List<Word> row : text.rows()) {
+            List<Word> inside = new ArrayList<>();
+            for (Word w : row) {
+                float cy = (w.top() + w.bottom()) / 2;
+                if (w.centerX() >= box.getLeft()
+                        && w.centerX() <= box.getRight()
+                        && cy >= box.getTop()
+                        && cy <= box.getBottom()) {
+                    inside.add(w);
+                }
+            }
+            if (!inside.isEmpty()
+                    && (TableRegions.prose(inside, (float) box.getWidth())
+                                    && inside.getLast().x1() - inside.getFirst().x0() >= 0.9f * box.getWidth()
+                            || CAPTION.matcher(inside.getFirst().text() + " "
+                                            + (inside.size() > 1 ? inside.get(1).text() : ""))
+                                    .matches())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a captioned region overlaps a box: a ruled table there has its caption. */
+    private static boolean captioned(List<float[]> regions, Rectangle box) {
+        for (float[] r : regions) {
+            if (r[4] > 0
+                    && r[1] < box.getRight()
+                    && box.getLeft() < r[3]
+                    && r[0] < box.getBottom()
+                    && box.getTop() < r[2]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int filled(List<List<String>> rows) {
+        int n = 0;
+        for (List<String> row : rows) {
+            for (String cell : row) {
+                n += cell.isBlank() ? 0 : 1;
+            }
+        }
+        return n;
     }
 
     /**
@@ -168,30 +226,25 @@ final class TableFinder {
     }
 
     private static int filled(technology.tabula.Table t) {
-        int n = 0;
-        for (List<String> row : cells(t, false)) {
-            for (String cell : row) {
-                n += cell.isBlank() ? 0 : 1;
-            }
-        }
-        return n;
+        return filled(cells(t, false));
     }
 
-    private static void add(
-            List<Found> out, List<List<String>> rows, PageText text, Rectangle box, boolean uncaptioned) {
+    /** The table read in a box, or null when its cells do not earn it a place. */
+    private static Found reading(List<List<String>> rows, PageText text, Rectangle box, boolean uncaptioned) {
         if (!earnsPlace(rows)) {
-            return;
+            return null;
         }
         if (uncaptioned && (!labelled(rows) || besideFigureCaption(text, box))) {
-            return;
+            return null;
         }
-        Found f = new Found(rows, text.page(), box.getTop(), box.getLeft(), box.getBottom(), box.getRight());
-        for (Found o : out) {
-            if (o.overlaps(f)) {
-                return;
-            }
+        return new Found(rows, text.page(), box.getTop(), box.getLeft(), box.getBottom(), box.getRight());
+    }
+
+    /** Adds a table unless it is null or overlaps one already kept. */
+    private static void keep(List<Found> out, Found f) {
+        if (f != null && out.stream().noneMatch(f::overlaps)) {
+            out.add(f);
         }
-        out.add(f);
     }
 
     /** The height of each row's middle from the page top, from its tallest cell. */

@@ -147,16 +147,7 @@ final class TableRegions {
         for (List<Word> row : rows) {
             List<Float> starts = new ArrayList<>();
             for (int k = 0; k < row.size(); k++) {
-                boolean apart = k == 0
-                        || row.get(k).x0() - row.get(k - 1).x1()
-                                > 0.9f
-                                        * Math.max(
-                                                row.get(k).size(),
-                                                row.get(k - 1).size());
-                if (apart
-                        && TableFinder.CAPTION
-                                .matcher(text(row.subList(k, row.size())))
-                                .matches()) {
+                if (k == 0 ? captionAt(row, k) : captionBeside(row, k)) {
                     starts.add(row.get(k).x0());
                 }
             }
@@ -166,6 +157,27 @@ final class TableRegions {
             }
         }
         return out;
+    }
+
+    private static boolean captionAt(List<Word> row, int k) {
+        return TableFinder.CAPTION.matcher(text(row.subList(k, row.size()))).matches();
+    }
+
+    /**
+     * Whether a second caption starts at word k of a row: "Table N:" (or "Table N.") after a gap wider
+     * than a word space. Minipages set side by side may leave only a narrow gap between their captions,
+     * while a table named in running text is not followed by a colon.
+     */
+    private static boolean captionBeside(List<Word> row, int k) {
+        Word before = row.get(k - 1);
+        Word w = row.get(k);
+        if (w.x0() - before.x1() <= 0.5f * Math.max(w.size(), before.size()) || !captionAt(row, k)) {
+            return false;
+        }
+        String number = w.text().matches("(?i)(table|tab\\.)\\S+") || k + 1 >= row.size()
+                ? w.text()
+                : row.get(k + 1).text();
+        return number.endsWith(":") || number.endsWith(".");
     }
 
     /** The column ranges to search: each column of a two-column page and the whole width. */
@@ -282,9 +294,52 @@ final class TableRegions {
         return cells;
     }
 
-    /** A line of running text: one cell spanning most of the column with several words. */
+    /**
+     * A line of running text: several words spanning most of the column, either as one cell or
+     * {@linkplain #justified justified} so widely that its word gaps look like column gaps.
+     */
     static boolean prose(List<Word> row, float width) {
-        return cells(row) == 1 && row.getLast().x1() - row.getFirst().x0() >= 0.6f * width && row.size() >= 6;
+        if (row.size() < 6 || row.getLast().x1() - row.getFirst().x0() < 0.6f * width) {
+            return false;
+        }
+        return cells(row) == 1 || justified(row);
+    }
+
+    /**
+     * Whether a row is a line of justified text: its word gaps all about equal (the rest of the line
+     * spread over them) while its words differ in width, so their edges follow no grid of columns, and
+     * most words are lower-case words, not figures or labels. A table row whose cells are one word each
+     * has gaps that vary with its cells' widths, or words of one width (years, figures) on a grid.
+     */
+    static boolean justified(List<Word> row) {
+        float em = Math.max(1f, row.getFirst().size());
+        float[] gaps = new float[row.size() - 1];
+        float narrowest = Float.MAX_VALUE;
+        float widest = 0;
+        int wordLike = 0;
+        for (int i = 0; i < row.size(); i++) {
+            Word w = row.get(i);
+            narrowest = Math.min(narrowest, w.x1() - w.x0());
+            widest = Math.max(widest, w.x1() - w.x0());
+            if (!w.text().isEmpty()
+                    && !Character.isUpperCase(w.text().codePointAt(0))
+                    && w.text().chars().noneMatch(Character::isDigit)) {
+                wordLike++;
+            }
+            if (i > 0) {
+                gaps[i - 1] = w.x0() - row.get(i - 1).x1();
+            }
+        }
+        java.util.Arrays.sort(gaps);
+        float median = gaps[gaps.length / 2];
+        int even = 0;
+        for (float g : gaps) {
+            if (Math.abs(g - median) <= 0.25f * em) {
+                even++;
+            }
+        }
+        // a sentence's end may widen one gap or two (TeX sets more space after a full stop)
+        return even * 5 >= gaps.length * 4 && widest - narrowest >= em && wordLike * 3 >= row.size() * 2;
     }
 
     /**

@@ -59,6 +59,50 @@ final class TestPdfs {
         return file;
     }
 
+    /**
+     * A rectangle from (x, y from the top), {@code width} wide and {@code height} tall: stroked as a
+     * line when one side is 0, else filled (a cell's shading).
+     */
+    record Shape(float x, float y, float width, float height) {
+        static Shape rule(float x0, float x1, float y) {
+            return new Shape(x0, y, x1 - x0, 0);
+        }
+    }
+
+    /** Writes one page of texts drawn over shapes. */
+    static Path write(Path file, List<Text> texts, List<Shape> shapes) throws IOException {
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            doc.addPage(page);
+            float height = page.getMediaBox().getHeight();
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                for (Shape s : shapes) {
+                    if (s.width() == 0 || s.height() == 0) {
+                        cs.setLineWidth(0.5f);
+                        cs.moveTo(s.x(), height - s.y());
+                        cs.lineTo(s.x() + s.width(), height - s.y() - s.height());
+                        cs.stroke();
+                    } else {
+                        cs.setNonStrokingColor(0.85f);
+                        cs.addRect(s.x(), height - s.y() - s.height(), s.width(), s.height());
+                        cs.fill();
+                        cs.setNonStrokingColor(0f);
+                    }
+                }
+                for (Text t : texts) {
+                    cs.beginText();
+                    cs.setFont(t.font(), t.size());
+                    cs.setWordSpacing(wordSpacing(t));
+                    cs.newLineAtOffset(t.x(), height - t.y());
+                    cs.showText(t.text());
+                    cs.endText();
+                }
+            }
+            doc.save(file.toFile());
+        }
+        return file;
+    }
+
     private static float wordSpacing(Text t) throws IOException {
         long spaces = t.text().chars().filter(c -> c == ' ').count();
         if (t.width() <= 0 || spaces == 0) {

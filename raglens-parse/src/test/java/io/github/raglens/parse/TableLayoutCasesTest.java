@@ -1,0 +1,214 @@
+package io.github.raglens.parse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.raglens.model.Document;
+import io.github.raglens.model.Section;
+import io.github.raglens.model.Table;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.pdfbox.pdmodel.font.PDType1Font;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Table layouts of real reports, each reproduced on a generated page: the table must be found whole,
+ * with its own cells and nothing of the text around it.
+ */
+class TableLayoutCasesTest {
+
+    private static final float LEFT = 62;
+    private static final float RIGHT = 532;
+    private static final float PITCH = 12.3f;
+    private static final String[] WORDS = {
+        "evaluation",
+        "footnote",
+        "embedding",
+        "documentation",
+        "sentence",
+        "variance",
+        "query",
+        "vector",
+        "sample",
+        "parser",
+        "infrastructure",
+        "precision",
+        "result",
+        "answer",
+        "ranking",
+        "recall",
+        "method",
+        "paragraph",
+        "annotation",
+        "column",
+        "model",
+        "section",
+        "multilingual",
+        "benchmark",
+        "corpus"
+    };
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void justifiedParagraphRightBelowATable_isNotTakenForARowOfIt() throws IOException {
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        float y = paragraph(texts, 80, 0, 6);
+        texts.add(new TestPdfs.Text(LEFT, y += PITCH, "Table 2: Counts by recall.", PDType1Font.TIMES_ITALIC, 9));
+        float[] columns = {LEFT, 157, 251, 345, 439};
+        String[][] rows = {
+            {"Metric", "F1@5", "P@10", "R@5", "nDCG@10"},
+            {"BM25-59", "38.0", "79.8", "29.2", "96.5"},
+            {"Oracle-10", "943", "43.9", "Layout", "4800"},
+            {"BM25-19", "Sentence", "Score", "3229", "Embedding"},
+            {"Hybrid-93", "85.5", "Metric", "Section", "Experiment"},
+            {"Dense-96", "46.3", "4.0", "2797", "82.9"}
+        };
+        for (String[] row : rows) {
+            y += PITCH;
+            for (int c = 0; c < row.length; c++) {
+                texts.add(TestPdfs.Text.body(columns[c], y, row[c]));
+            }
+        }
+        // the paragraph after it starts on the next line, its first lines stretched to the full width
+        paragraph(texts, y, 40, 5);
+
+        List<Table> tables = tables(TestPdfs.write(dir.resolve("justified.pdf"), List.of(texts)));
+
+        assertThat(tables).hasSize(1);
+        assertThat(tables.getFirst().rows()).hasSize(rows.length);
+        assertThat(tables.getFirst().rows().getFirst()).containsExactly(rows[0]);
+        assertThat(tables.getFirst().rows().getLast()).containsExactly(rows[rows.length - 1]);
+    }
+
+    @Test
+    void justifiedLine_isProse_butARowOfFiguresOnAGridIsNot() throws IOException {
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        paragraph(texts, 80, 0, 3);
+        float y = 200;
+        float x = LEFT;
+        for (String year : new String[] {"2009", "2010", "2011", "2012", "2013", "2014"}) {
+            texts.add(TestPdfs.Text.body(x, y, year));
+            x += 60;
+        }
+        PdfTextCollector collector = new PdfTextCollector(Deadline.after(java.time.Duration.ofMinutes(1)));
+        List<List<Word>> rows;
+        try (var doc = org.apache.pdfbox.pdmodel.PDDocument.load(
+                TestPdfs.write(dir.resolve("rows.pdf"), List.of(texts)).toFile())) {
+            rows = collector.collect(doc).getFirst().rows();
+        }
+
+        assertThat(TableRegions.justified(rows.get(0))).isTrue();
+        assertThat(TableRegions.justified(rows.get(1))).isTrue();
+        assertThat(TableRegions.justified(rows.getLast())).isFalse();
+    }
+
+    @Test
+    void sideBySideTablesRuledAboveAndBelow_captionsANarrowGapApart_areKeptApart_oneRowPerLine() throws IOException {
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        List<TestPdfs.Shape> shapes = new ArrayList<>();
+        float[] left = {108};
+        String[][] captions = {
+            {"Table 1: Open-Domain QA Test Scores. For TQA,", "Table 2: Generation and classification Test Scores."},
+            {"left column uses the standard test set for Open-", "MS-MARCO SotA is [4], FEVER-3 is [68] and"},
+            {"Domain QA, right column uses the TQA-Wiki", "FEVER-2 is [57] *Uses gold context/evidence."}
+        };
+        float y = 80;
+        // the captions' lines run to about 6 points (0.6 em) of each other
+        float gap = 6;
+        for (String[] line : captions) {
+            float width = PDType1Font.TIMES_ROMAN.getStringWidth(line[0]) / 1000 * 10;
+            texts.add(TestPdfs.Text.body(left[0], y, line[0]));
+            texts.add(TestPdfs.Text.body(left[0] + width + gap, y, line[1]));
+            y += 11;
+        }
+        String[][] first = {
+            {"Model", "NQ", "TQA", "WQ", "CT"},
+            {"T5-11B", "34.5", "50.1", "37.4", "-"},
+            {"REALM", "40.4", "-", "40.7", "46.8"},
+            {"DPR", "41.5", "57.9", "41.1", "50.6"},
+            {"RAG-Token", "44.1", "55.2", "45.5", "50.0"}
+        };
+        String[][] second = {
+            {"Model", "Jeopardy", "MSMARCO", "FVR3"},
+            {"", "B-1", "R-L", "Acc."},
+            {"SotA", "-", "49.8", "76.8"},
+            {"BART", "15.1", "38.2", "64.0"},
+            {"RAG-Seq.", "14.7", "40.8", "72.5"}
+        };
+        table(texts, shapes, first, new float[] {110, 170, 205, 240, 270}, 298, 130, 1);
+        table(texts, shapes, second, new float[] {320, 370, 420, 470}, 505, 130, 2);
+        paragraph(texts, 240, 3, 4);
+
+        List<Table> tables = tables(TestPdfs.write(dir.resolve("side-by-side.pdf"), texts, shapes));
+
+        assertThat(tables).hasSize(2);
+        Table a = tables.get(0).rows().toString().contains("NQ") ? tables.get(0) : tables.get(1);
+        Table b = a == tables.get(0) ? tables.get(1) : tables.get(0);
+        assertThat(a.rows())
+                .contains(
+                        List.of("REALM", "40.4", "-", "40.7", "46.8"), List.of("DPR", "41.5", "57.9", "41.1", "50.6"));
+        assertThat(b.rows()).contains(List.of("SotA", "-", "49.8", "76.8"), List.of("BART", "15.1", "38.2", "64.0"));
+        assertThat(a.rows().toString()).doesNotContain("SotA", "Table", "column");
+        assertThat(b.rows().toString()).doesNotContain("REALM", "Table", "FEVER-2");
+    }
+
+    /**
+     * A table ruled above, below and under its header rows, one line per row, its rules reaching
+     * {@code x1}; returns its bottom.
+     */
+    private static float table(
+            List<TestPdfs.Text> texts,
+            List<TestPdfs.Shape> shapes,
+            String[][] rows,
+            float[] columns,
+            float x1,
+            float top,
+            int headerRows) {
+        shapes.add(TestPdfs.Shape.rule(columns[0] - 2, x1, top));
+        float y = top + 3;
+        for (int r = 0; r < rows.length; r++) {
+            y += 10;
+            for (int c = 0; c < rows[r].length; c++) {
+                if (!rows[r][c].isEmpty()) {
+                    texts.add(new TestPdfs.Text(columns[c], y, rows[r][c], PDType1Font.TIMES_ROMAN, 8));
+                }
+            }
+            if (r + 1 == headerRows) {
+                shapes.add(TestPdfs.Shape.rule(columns[0] - 2, x1, y + 4));
+                y += 4;
+            }
+        }
+        shapes.add(TestPdfs.Shape.rule(columns[0] - 2, x1, y + 5));
+        return y + 5;
+    }
+
+    /** Lines of running text from {@code y} on, all but the last stretched to the full width; returns the last line's y. */
+    private static float paragraph(List<TestPdfs.Text> texts, float y, int first, int lines) {
+        for (int i = 0; i < lines; i++) {
+            StringBuilder line = new StringBuilder();
+            for (int w = 0; w < 7; w++) {
+                line.append(w == 0 ? "" : " ").append(WORDS[(first + i * 7 + w) % WORDS.length]);
+            }
+            y += PITCH;
+            texts.add(new TestPdfs.Text(
+                    LEFT, y, line.toString(), PDType1Font.TIMES_ROMAN, 10, i + 1 < lines ? RIGHT - LEFT : 0));
+        }
+        return y;
+    }
+
+    static List<Table> tables(Path pdf) {
+        Document d = PdfParser.create().parse(pdf);
+        List<Table> out = new ArrayList<>();
+        collect(d.root(), out);
+        return out;
+    }
+
+    private static void collect(Section s, List<Table> out) {
+        out.addAll(s.tables());
+        s.children().forEach(c -> collect(c, out));
+    }
+}

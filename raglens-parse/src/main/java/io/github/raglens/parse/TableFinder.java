@@ -89,7 +89,14 @@ final class TableFinder {
         List<Found> out = new ArrayList<>();
         if (!page.getHorizontalRulings().isEmpty() && !page.getVerticalRulings().isEmpty()) {
             for (technology.tabula.Table t : new SpreadsheetExtractionAlgorithm().extract(page)) {
-                keep(out, reading(Cells.clean(cells(framed(page, text, t), true)), text, t, !captioned(regions, t)));
+                keep(
+                        out,
+                        reading(
+                                Cells.clean(cells(framed(page, text, t), true)),
+                                text,
+                                t,
+                                !captioned(regions, t),
+                                true));
             }
         }
         // stream tables: where a caption's region and a band of rules overlap, the fuller reading wins
@@ -102,7 +109,7 @@ final class TableFinder {
                 List<List<String>> rows = Cells.clean(cells(t, true));
                 int columns = rows.isEmpty() ? 0 : rows.getFirst().size();
                 boolean merged = !spanned.isEmpty() && spanned.getFirst().size() > columns;
-                stream.add(reading(merged ? Cells.clean(spanned) : rows, text, area, r[4] == 0));
+                stream.add(reading(merged ? Cells.clean(spanned) : rows, text, area, r[4] == 0, false));
             }
         }
         for (RuleBands.Band band : RuleBands.find(page)) {
@@ -110,7 +117,7 @@ final class TableFinder {
                 continue; // the rules of two tables, with their captions or running text between them
             }
             for (technology.tabula.Table t : new BasicExtractionAlgorithm().extract(page.getArea(band.area()))) {
-                stream.add(reading(Cells.clean(band.rows(cells(t, true), centers(t))), text, band.area(), true));
+                stream.add(reading(Cells.clean(band.rows(cells(t, true), centers(t))), text, band.area(), true, false));
             }
         }
         stream.removeIf(java.util.Objects::isNull);
@@ -229,12 +236,18 @@ final class TableFinder {
         return filled(cells(t, false));
     }
 
-    /** The table read in a box, or null when its cells do not earn it a place. */
-    private static Found reading(List<List<String>> rows, PageText text, Rectangle box, boolean uncaptioned) {
+    /**
+     * The table read in a box, or null when its cells do not earn it a place. Without a caption it
+     * needs {@linkplain #labelled labels}; a table read from its words (not from ruled cells) may also
+     * have them in a {@linkplain #labelColumn column}.
+     */
+    private static Found reading(
+            List<List<String>> rows, PageText text, Rectangle box, boolean uncaptioned, boolean ruled) {
         if (!earnsPlace(rows)) {
             return null;
         }
-        if (uncaptioned && (!labelled(rows) || besideFigureCaption(text, box))) {
+        boolean labels = labelled(rows) || !ruled && rows.size() >= 3 && labelColumn(rows);
+        if (uncaptioned && (!labels || besideFigureCaption(text, box))) {
             return null;
         }
         return new Found(rows, text.page(), box.getTop(), box.getLeft(), box.getBottom(), box.getRight());
@@ -356,6 +369,39 @@ final class TableFinder {
                 }
             }
             if (filled >= 2 && words * 2 >= filled) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether an outer column labels the rows: in most of the rows that hold figures, the first
+     * filled cell (or in every such row the last, for a right-to-left script) holds words. A
+     * statistical table often has no header row of words; a chart's tick labels are bare numbers.
+     * Labels indented to show a hierarchy may fall in different columns, so the outermost filled cell
+     * counts, not one column.
+     */
+    static boolean labelColumn(List<List<String>> rows) {
+        for (boolean fromLeft : new boolean[] {true, false}) {
+            int figures = 0;
+            int labelled = 0;
+            for (List<String> row : rows) {
+                List<String> filled = row.stream().filter(c -> !c.isBlank()).toList();
+                if (filled.size() < 2) {
+                    continue;
+                }
+                String label = fromLeft ? filled.getFirst() : filled.getLast();
+                boolean numbers = false;
+                for (String cell : filled) {
+                    numbers |= cell != label && NUMBER.matcher(cell).matches();
+                }
+                if (numbers) {
+                    figures++;
+                    labelled += label.matches(".*\\p{L}{2}.*") ? 1 : 0;
+                }
+            }
+            if (figures >= 3 && labelled * 3 >= figures * 2) {
                 return true;
             }
         }

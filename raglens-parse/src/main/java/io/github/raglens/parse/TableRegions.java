@@ -64,8 +64,9 @@ final class TableRegions {
                 float width = range[1] - range[0];
                 List<List<Word>> run = new ArrayList<>();
                 for (List<Word> row : rows) {
-                    boolean continues =
-                            !run.isEmpty() && row.getFirst().top() - bottom(run.getLast()) <= 2.5f * size(row);
+                    boolean continues = !run.isEmpty()
+                            && (row.getFirst().top() - bottom(run.getLast()) <= 2.5f * size(row)
+                                    || skipsALine(run, row));
                     if (!run.isEmpty() && (!continues || prose(row, width))) {
                         numericRun(out, run);
                         run = new ArrayList<>();
@@ -78,6 +79,32 @@ final class TableRegions {
             }
         }
         return out;
+    }
+
+    /**
+     * Whether a row follows a run after one blank line, as statistical tables group their rows: both it
+     * and the run's last row hold figures, its baseline at most about two of the run's own line
+     * pitches below the run's last.
+     */
+    private static boolean skipsALine(List<List<Word>> run, List<Word> row) {
+        if (run.size() < 2 || figures(run.getLast()) < 2 || figures(row) < 2) {
+            return false;
+        }
+        float[] pitches = new float[run.size() - 1];
+        for (int i = 1; i < run.size(); i++) {
+            pitches[i - 1] = bottom(run.get(i)) - bottom(run.get(i - 1));
+        }
+        java.util.Arrays.sort(pitches);
+        float pitch = pitches[pitches.length / 2];
+        return pitch > 0 && bottom(row) - bottom(run.getLast()) <= 2.2f * pitch;
+    }
+
+    private static int figures(List<Word> row) {
+        int n = 0;
+        for (Word w : row) {
+            n += NUMBER.matcher(w.text()).matches() ? 1 : 0;
+        }
+        return n;
     }
 
     /** Whether a row of the whole width is two columns' lines: words on both sides, none across the gutter. */

@@ -156,6 +156,50 @@ class TableLayoutCasesTest {
         assertThat(b.rows().toString()).doesNotContain("REALM", "Table", "FEVER-2");
     }
 
+    @Test
+    void statisticalTableWithoutHeaderOrCaption_labelsInItsLastColumn_rowGroupsApart_isOneTable() throws IOException {
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        float y = paragraph(texts, 80, 5, 4);
+        String[][] groups = {
+            {"Total", "Per capita", "Business sector", "Industry", "Construction"},
+            {"Total uses", "Public", "Civilian", "Defence", "Imports"},
+            {"Fixed assets", "Dwellings", "Other building"}
+        };
+        java.util.Random random = new java.util.Random(7);
+        List<String> labels = new ArrayList<>();
+        y += 30;
+        for (String[] group : groups) {
+            for (String label : group) {
+                y += 9.9f;
+                float x = 134;
+                for (int c = 0; c < 6; c++) {
+                    texts.add(new TestPdfs.Text(
+                            x,
+                            y,
+                            String.format(java.util.Locale.ROOT, "%.1f", random.nextDouble() * 20 - 5),
+                            PDType1Font.HELVETICA,
+                            6));
+                    x += 30.2f;
+                }
+                // labels set flush right, as a right-to-left table sets them
+                float width = PDType1Font.HELVETICA.getStringWidth(label) / 1000 * 6;
+                texts.add(new TestPdfs.Text(444 - width, y, label, PDType1Font.HELVETICA, 6));
+                labels.add(label);
+            }
+            y += 9.9f; // a blank line between groups of rows
+        }
+        paragraph(texts, y + 30, 9, 3);
+
+        List<Table> tables = tables(TestPdfs.write(dir.resolve("statistical.pdf"), List.of(texts)));
+
+        assertThat(tables).hasSize(1);
+        List<String> cells =
+                tables.getFirst().rows().stream().flatMap(List::stream).toList();
+        assertThat(cells).containsAll(labels);
+        assertThat(tables.getFirst().rows()).hasSize(labels.size());
+        assertThat(tables.getFirst().rows().getFirst()).hasSize(7);
+    }
+
     /**
      * A table ruled above, below and under its header rows, one line per row, its rules reaching
      * {@code x1}; returns its bottom.

@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import technology.tabula.Page;
 import technology.tabula.Rectangle;
+import technology.tabula.Ruling;
 import technology.tabula.extractors.BasicExtractionAlgorithm;
 import technology.tabula.extractors.SpreadsheetExtractionAlgorithm;
 
@@ -116,7 +117,7 @@ final class TableFinder {
             if (holdsText(text, band.area())) {
                 continue; // the rules of two tables, with their captions or running text between them
             }
-            for (technology.tabula.Table t : new BasicExtractionAlgorithm().extract(page.getArea(band.area()))) {
+            for (technology.tabula.Table t : stream(page.getArea(band.area()), text)) {
                 stream.add(reading(Cells.clean(band.rows(cells(t, true), centers(t))), text, band.area(), true, false));
             }
         }
@@ -155,6 +156,38 @@ final class TableFinder {
             }
         }
         return false;
+    }
+
+    /**
+     * Stream extraction of the area between a table's rules; again with the {@linkplain AlignedColumns
+     * aligned columns} as separators when they show more columns than Tabula found (it joins a long
+     * cell to the next column when less than about a character width parts them). Between rules the
+     * rows are the table's own, without a caption or a heading spanning its columns.
+     */
+    private static List<technology.tabula.Table> stream(Page area, PageText text) {
+        List<technology.tabula.Table> tables = new BasicExtractionAlgorithm().extract(area);
+        List<Float> separators =
+                AlignedColumns.separators(text, area.getTop(), area.getLeft(), area.getBottom(), area.getRight());
+        int columns = 0;
+        for (technology.tabula.Table t : tables) {
+            columns = Math.max(
+                    columns,
+                    Cells.clean(cells(t, false)).stream()
+                            .mapToInt(List::size)
+                            .max()
+                            .orElse(0));
+        }
+        if (separators.size() + 1 <= columns) {
+            return tables;
+        }
+        List<Ruling> rulings = new ArrayList<>();
+        for (float x : separators) {
+            // never through a glyph: the rules may hold text our words do not show (as Tabula reads it)
+            if (area.getText().stream().noneMatch(g -> g.getLeft() < x && x < g.getRight())) {
+                rulings.add(new Ruling(area.getTop(), x, 0, area.getBottom() - area.getTop()));
+            }
+        }
+        return new BasicExtractionAlgorithm(rulings).extract(area);
     }
 
     /** Whether a captioned region overlaps a box: a ruled table there has its caption. */

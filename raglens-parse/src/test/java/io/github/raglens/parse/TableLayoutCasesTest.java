@@ -200,6 +200,33 @@ class TableLayoutCasesTest {
         assertThat(tables.getFirst().rows().getFirst()).hasSize(7);
     }
 
+    @Test
+    void ruledRowsOnly_longCellEndingCloserThanAnEmToTheNextLeftAlignedColumn_keepsItsColumns() throws IOException {
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        List<TestPdfs.Shape> shapes = new ArrayList<>();
+        String longName = "Parastratiosphecomyiastratiosph";
+        float x0 = 61;
+        // the long cell ends 8 points (two thirds of an em, a wide space in a monospaced font) before the next
+        // column's left edge
+        float x1 = x0 + PDType1Font.COURIER.getStringWidth(longName) / 1000 * 12 + 8;
+        float x2 = x1 + 166;
+        String[][] rows = {{"Cat", "Says", "Meow"}, {longName, "Says", "bzzzzzzz"}, {"Fox", "Says", "Ring-ding"}};
+        float y = 100;
+        shapes.add(TestPdfs.Shape.rule(57, 555, y));
+        for (String[] row : rows) {
+            texts.add(new TestPdfs.Text(x0, y + 16, row[0], PDType1Font.COURIER, 12));
+            texts.add(new TestPdfs.Text(x1, y + 16, row[1], PDType1Font.COURIER, 12));
+            texts.add(new TestPdfs.Text(x2, y + 16, row[2], PDType1Font.COURIER, 12));
+            y += 24;
+            shapes.add(TestPdfs.Shape.rule(57, 555, y));
+        }
+
+        List<Table> tables = tables(TestPdfs.write(dir.resolve("narrow-gap.pdf"), texts, shapes));
+
+        assertThat(tables).hasSize(1);
+        assertThat(tables.getFirst().rows()).containsExactly(List.of(rows[0]), List.of(rows[1]), List.of(rows[2]));
+    }
+
     /**
      * A table ruled above, below and under its header rows, one line per row, its rules reaching
      * {@code x1}; returns its bottom.

@@ -227,6 +227,45 @@ class TableLayoutCasesTest {
         assertThat(tables.getFirst().rows()).containsExactly(List.of(rows[0]), List.of(rows[1]), List.of(rows[2]));
     }
 
+    @Test
+    void gridTableWithShadedLabelCells_shadingEdgeCrossingTheLabels_keepsTheLabelsWhole() throws IOException {
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        List<TestPdfs.Shape> shapes = new ArrayList<>();
+        float[] columns = {96, 257, 340, 428, 499};
+        String[][] rows = {
+            {"Pollutant", "to air", "to water", "to land"},
+            {"Carbon dioxide (CO2)", "100 million", "-", "-"},
+            {"Hydro-fluorocarbons (HFCs)", "100", "-", "-"},
+            {"Methane (CH4)", "100 000", "-", "-"},
+            {"Nitrous oxide (N2O)", "10 000", "-", "-"}
+        };
+        float top = 300;
+        float pitch = 12;
+        for (int r = 0; r < rows.length; r++) {
+            float y = top + r * pitch;
+            // the label cell's shading starts 5.5 points inside the border, a point after its text starts
+            shapes.add(new TestPdfs.Shape(columns[0] + 5.5f, y + 1, columns[1] - columns[0] - 11, pitch - 2));
+            for (int c = 0; c < 4; c++) {
+                float x = c == 0 ? columns[0] + 4.5f : columns[c] + 10;
+                texts.add(new TestPdfs.Text(x, y + 9, rows[r][c], PDType1Font.HELVETICA_BOLD, 7));
+            }
+        }
+        float bottom = top + rows.length * pitch;
+        for (int r = 0; r <= rows.length; r++) {
+            shapes.add(TestPdfs.Shape.rule(columns[0], columns[4], top + r * pitch));
+        }
+        for (float x : columns) {
+            shapes.add(new TestPdfs.Shape(x, top, 0, bottom - top));
+        }
+
+        List<Table> tables = tables(TestPdfs.write(dir.resolve("shaded.pdf"), texts, shapes));
+
+        assertThat(tables).hasSize(1);
+        assertThat(tables.getFirst().rows())
+                .containsExactly(
+                        List.of(rows[0]), List.of(rows[1]), List.of(rows[2]), List.of(rows[3]), List.of(rows[4]));
+    }
+
     /**
      * A table ruled above, below and under its header rows, one line per row, its rules reaching
      * {@code x1}; returns its bottom.

@@ -89,7 +89,7 @@ final class TableFinder {
         Page page = tabula.get();
         List<Found> out = new ArrayList<>();
         if (!page.getHorizontalRulings().isEmpty() && !page.getVerticalRulings().isEmpty()) {
-            Page lattice = clearOfText(page);
+            Page lattice = TextCrossingRulings.removed(page);
             for (technology.tabula.Table t : new SpreadsheetExtractionAlgorithm().extract(lattice)) {
                 keep(
                         out,
@@ -118,7 +118,7 @@ final class TableFinder {
             if (holdsText(text, band.area())) {
                 continue; // the rules of two tables, with their captions or running text between them
             }
-            for (technology.tabula.Table t : stream(page.getArea(band.area()), text)) {
+            for (technology.tabula.Table t : bandTables(page.getArea(band.area()), text)) {
                 stream.add(reading(Cells.clean(band.rows(cells(t, true), centers(t))), text, band.area(), true, false));
             }
         }
@@ -165,7 +165,7 @@ final class TableFinder {
      * cell to the next column when less than about a character width parts them). Between rules the
      * rows are the table's own, without a caption or a heading spanning its columns.
      */
-    private static List<technology.tabula.Table> stream(Page area, PageText text) {
+    private static List<technology.tabula.Table> bandTables(Page area, PageText text) {
         List<technology.tabula.Table> tables = new BasicExtractionAlgorithm().extract(area);
         List<Float> separators =
                 AlignedColumns.separators(text, area.getTop(), area.getLeft(), area.getBottom(), area.getRight());
@@ -213,68 +213,6 @@ final class TableFinder {
             }
         }
         return n;
-    }
-
-    /**
-     * The page without the vertical rulings that cut through its text: the edges of shading drawn a
-     * little inside a cell, or of a highlight behind a word, are no cell borders, and a lattice
-     * reading would cut the text they cross (the first letter of every row label, in a report that
-     * shades its label cells). Horizontal edges stay: shaded rows drawn over their text's descenders
-     * still part rows.
-     */
-    @SuppressWarnings("deprecation") // Tabula offers no other way to copy a page with its index and char sizes
-    static Page clearOfText(Page page) {
-        List<Ruling> kept = new ArrayList<>();
-        for (Ruling r : page.getUnprocessedRulings()) {
-            if (!throughText(page, r)) {
-                kept.add(r);
-            }
-        }
-        if (kept.size() == page.getUnprocessedRulings().size()) {
-            return page;
-        }
-        return new Page(
-                page.getTop(),
-                page.getLeft(),
-                (float) page.getWidth(),
-                (float) page.getHeight(),
-                page.getRotation(),
-                page.getPageNumber(),
-                page.getPDPage(),
-                page.getPDDoc(),
-                page.getText(),
-                kept,
-                page.getMinCharWidth(),
-                page.getMinCharHeight(),
-                page.getSpatialIndex());
-    }
-
-    /**
-     * Whether a vertical ruling cuts through a glyph in at least half of the text lines along it (a
-     * cell border that one overlong word overruns is still a border).
-     */
-    private static boolean throughText(Page page, Ruling r) {
-        if (!r.vertical()) {
-            return false;
-        }
-        float inset = 0.5f;
-        float x = r.getLeft();
-        // the index returns the glyphs wholly inside a box: one reaching a glyph's width beyond the line
-        float reach = 30;
-        Rectangle near = new Rectangle(r.getTop(), x - reach, 2 * reach, r.getBottom() - r.getTop());
-        java.util.Set<Integer> lines = new java.util.HashSet<>();
-        java.util.Set<Integer> cut = new java.util.HashSet<>();
-        for (var g : page.getText(near)) {
-            if (g.getText().isBlank()) {
-                continue;
-            }
-            int line = Math.round(g.getBottom());
-            lines.add(line);
-            if (g.getLeft() + inset < x && x < g.getRight() - inset) {
-                cut.add(line);
-            }
-        }
-        return !cut.isEmpty() && cut.size() * 2 >= lines.size();
     }
 
     /**

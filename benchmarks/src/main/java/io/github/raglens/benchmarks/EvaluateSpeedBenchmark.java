@@ -1,13 +1,13 @@
 package io.github.raglens.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.eval.scoring.ScoreRecord;
 import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.internal.Json;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.store.ChunksFile;
 import java.io.IOException;
@@ -253,7 +253,7 @@ final class EvaluateSpeedBenchmark implements Callable<Integer> {
      */
     private int writeQuestions(Path ws) {
         List<Chunk> chunks = ChunksFile.read(ws.resolve("chunks.jsonl"));
-        List<QuestionRecord> out = new ArrayList<>();
+        List<QuestionSample> out = new ArrayList<>();
         Set<String> used = new LinkedHashSet<>();
         for (QuestionSample q : SampleCorpus.questionSamples(chunks)) {
             out.add(record(
@@ -271,39 +271,39 @@ final class EvaluateSpeedBenchmark implements Callable<Integer> {
             String title = c.sectionPath()
                     .substring(c.sectionPath().lastIndexOf('>') + 1)
                     .strip();
-            out.add(new QuestionRecord(
-                    c.id(),
-                    QuestionRecord.SUCCESS,
+            out.add(new QuestionSample(
+                    "gen-" + c.id(),
                     "What does the section on " + title + " state first?",
                     sentence,
                     sentence,
-                    "",
-                    "gen-" + c.id(),
+                    c.id(),
                     c.documentId(),
                     c.sectionId(),
+                    QuestionStatus.SUCCESS,
+                    "",
                     false,
                     "benchmark/generated"));
         }
-        List<QuestionRecord> picked = out.subList(0, Math.min(questions, out.size()));
-        try (JsonlStore<QuestionRecord> store =
-                JsonlStore.open(ws.resolve("questions.jsonl"), QuestionRecord.class, QuestionRecord::chunkId)) {
+        List<QuestionSample> picked = out.subList(0, Math.min(questions, out.size()));
+        try (JsonlStore<QuestionSample> store =
+                JsonlStore.open(ws.resolve("questions.jsonl"), QuestionSample.class, QuestionSample::sourceChunkId)) {
             picked.forEach(store::append);
         }
         return picked.size();
     }
 
-    private static QuestionRecord record(
+    private static QuestionSample record(
             String key, String question, String answer, String evidence, String id, QuestionSample q) {
-        return new QuestionRecord(
-                key,
-                QuestionRecord.SUCCESS,
+        return new QuestionSample(
+                id,
                 question,
                 answer,
                 evidence,
-                "",
-                id,
+                key,
                 q.documentId(),
                 q.sectionId(),
+                QuestionStatus.SUCCESS,
+                "",
                 false,
                 "hand/checked");
     }

@@ -1,6 +1,8 @@
 package io.github.raglens.retrieval;
 
 import io.github.raglens.error.IndexException;
+import io.github.raglens.error.Remedy;
+import io.github.raglens.error.Setting;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.spi.EmbeddingProvider;
@@ -98,7 +100,7 @@ public final class LuceneIndex implements AutoCloseable {
             throw new IndexException(
                     path,
                     "index directory " + path + " is locked by another process (write.lock); close the other"
-                            + " raglens process, or use another --workspace",
+                            + " raglens process, or use another workspace (" + Setting.WORKSPACE.apiName() + ")",
                     e);
         } catch (IOException | RuntimeException e) {
             closeQuietly(w, dir);
@@ -109,7 +111,7 @@ public final class LuceneIndex implements AutoCloseable {
             throw new IndexException(
                     path,
                     "index directory " + path + " is corrupt or was written by an incompatible version; delete it"
-                            + " and index again (raglens index --docs DIR)",
+                            + " and " + Remedy.INDEX.again(),
                     e);
         }
         this.directory = dir;
@@ -334,8 +336,8 @@ public final class LuceneIndex implements AutoCloseable {
         if (model == null) {
             throw new IndexException(
                     path,
-                    where() + " holds no vectors; index the chunks with an embedding model before dense"
-                            + " retrieval (raglens index --docs DIR)",
+                    where() + " holds no vectors; set an embedding model (" + Setting.EMBEDDINGS.apiName() + ") and "
+                            + Remedy.INDEX.again() + " before dense retrieval",
                     null);
         }
         if (!model.equals(vectorModel) || vector.length != dimension) {

@@ -208,7 +208,7 @@ class QuestionGeneratorTest {
             chunks.add(chunk("c" + i, "doc", "Passage " + i + " states one plain fact about item " + i + "."));
         }
         String message = "Ollama is not reachable at http://127.0.0.1:9; start it with `ollama serve`, or choose"
-                + " --llm-provider openai";
+                + " RagLens.Builder.llm(OpenAi.chat(model))";
         ScriptedLlm llm = ScriptedLlm.of("fake/scripted").otherwise(r -> {
             throw new ProviderUnreachableException("ollama", "llama3.2", message, null);
         });

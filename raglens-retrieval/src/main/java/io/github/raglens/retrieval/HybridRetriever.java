@@ -18,7 +18,7 @@ import java.util.Objects;
  * fusion scores {@code Σ 1 / (rrfK + rank)} over the lists that hold the chunk. The fused ranking does
  * not depend on which list is read first. Thread-safe when the sources are.
  */
-public final class HybridRetriever implements Retriever {
+final class HybridRetriever implements Retriever {
 
     /** How the two rankings are combined. */
     public enum Fusion {

@@ -17,7 +17,7 @@ import java.util.Objects;
  * whole) is dropped, so no text is handed on twice. Pass {@link LuceneIndex#chunks()} of the index the
  * base retriever searches as the corpus. Thread-safe when the base retriever is.
  */
-public final class NeighborHierarchicalRetriever implements Retriever {
+final class NeighborHierarchicalRetriever implements Retriever {
 
     private final Retriever base;
     private final ChunkCatalog catalog;

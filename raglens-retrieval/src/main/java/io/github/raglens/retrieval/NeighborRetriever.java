@@ -18,7 +18,7 @@ import java.util.Objects;
  * {@link LuceneIndex#chunks()} of the index the base retriever searches as the corpus. Thread-safe
  * when the base retriever is.
  */
-public final class NeighborRetriever implements Retriever {
+final class NeighborRetriever implements Retriever {
 
     private final Retriever base;
     private final ChunkCatalog catalog;

@@ -21,7 +21,7 @@ import java.util.Objects;
  * <p>No reference fails with {@code no-reference}; a reference without statements fails with {@code
  * no-statements} (recall and F1 modes); an answer without statements scores 0. Thread-safe.
  */
-public final class FactualCorrectness implements RepeatableMetric {
+final class FactualCorrectness implements RepeatableMetric {
 
     /** The metric's name. */
     public static final String NAME = "factual_correctness";

@@ -23,12 +23,15 @@ final class SessionOpener {
     private SessionOpener() {}
 
     /**
-     * Reads the model's graph and opens its fastest session; the tokenizer encodes probe texts.
+     * Reads the model's graph and opens its fastest session; the tokenizer encodes probe texts. The
+     * rewritten graphs are read from {@code cache} when it holds them, else made and stored there.
      *
      * @throws ProviderException when no graph loads, or the model is not a usable encoder
      */
-    static EncoderSession open(ModelSource source, String modelName, Pooling pooling, HuggingFaceTokenizer tokenizer) {
+    static EncoderSession open(
+            ModelSource source, String modelName, Pooling pooling, HuggingFaceTokenizer tokenizer, GraphCache cache) {
         byte[] graph = source.readOnnx(modelName);
+        String sourceKey = GraphCache.keyOf(graph);
         // Dynamically quantised graphs pick one int8 scale per tensor, i.e. per batch: a text's vector
         // would depend on its batch neighbours, so such models run every text on its own (measured on
         // SciFact: batching them was also 20% slower, padding costs more than larger matrices save).
@@ -36,10 +39,21 @@ final class SessionOpener {
         OrtEnvironment environment = OrtEnvironment.getEnvironment();
         // Texts run alone are never padded, so the attention-mask additions add zero: drop them (12-14%
         // of the run time of bge-small on SciFact abstracts, vectors bit for bit the same).
-        byte[] unpadded = perText ? UnpaddedGraph.withoutMaskAdditions(graph).graph() : graph;
+        String unpaddedChain = perText ? UnpaddedGraph.VERSION : "whole";
+        byte[] unpadded = perText
+                ? cache.rewrite(
+                        sourceKey,
+                        unpaddedChain,
+                        graph,
+                        g -> UnpaddedGraph.withoutMaskAdditions(g).graph())
+                : graph;
         if (pooling == Pooling.CLS) {
             // Only the first token's vector is read: the last layer computes that token alone (about 9%).
-            byte[] clsOnly = ClsOnlyLastLayer.rewrite(unpadded).graph();
+            byte[] clsOnly = cache.rewrite(
+                    sourceKey,
+                    unpaddedChain + "+" + ClsOnlyLastLayer.VERSION,
+                    unpadded,
+                    g -> ClsOnlyLastLayer.rewrite(g).graph());
             if (clsOnly != unpadded) {
                 OrtSession s = openIfLoads(environment, source, clsOnly, modelName);
                 if (s != null && returnsOneToken(environment, s, tokenizer)) {

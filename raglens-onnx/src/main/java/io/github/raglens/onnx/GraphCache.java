@@ -15,6 +15,8 @@ import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -89,32 +91,37 @@ final class GraphCache {
     }
 
     /**
-     * The result of a rewrite of {@code input}: read from the cache when an intact entry exists, else
-     * computed and stored.
+     * The result of a rewrite: read from the cache when an intact entry exists (without asking for
+     * the input when the entry holds a rewritten graph), else computed and stored.
      *
-     * @param sourceKey the {@link #keyOf key} of the source graph {@code input} was made from
+     * @param sourceKey the {@link #keyOf key} of the source graph the input was made from
      * @param chain the versions of every rewrite applied to the source up to and including this one,
      *     e.g. {@code "unpadded-1+cls-only-1"}; letters, digits, '-', '+' and '.' only
-     * @param input the graph to rewrite
-     * @param rewrite the rewrite; returns {@code input} itself when it leaves the graph as it is
-     * @return the rewritten graph, or {@code input} when the rewrite left it unchanged
+     * @param input the graph to rewrite, asked for only when needed
+     * @param rewrite the rewrite; returns its argument itself when it leaves the graph as it is
+     * @return the rewritten graph, or empty when the rewrite leaves the input as it is
      */
-    byte[] rewrite(String sourceKey, String chain, byte[] input, UnaryOperator<byte[]> rewrite) {
+    Optional<byte[]> rewrite(String sourceKey, String chain, Supplier<byte[]> input, UnaryOperator<byte[]> rewrite) {
         if (!chain.matches("[A-Za-z0-9.+-]+")) {
             throw new IllegalArgumentException("chain must be letters, digits, '.', '+' or '-', was '" + chain + "'");
         }
         if (dir == null) {
-            return rewrite.apply(input);
+            return changed(input.get(), rewrite);
         }
         Path file = dir.resolve(sourceKey + "." + chain + ".graph");
         Cached cached = read(file);
         if (cached != null) {
             log.debug("ONNX graph rewrite {} read from {}", chain, file);
-            return cached.unchanged() ? input : cached.graph();
+            return cached.unchanged() ? Optional.empty() : Optional.of(cached.graph());
         }
-        byte[] out = rewrite.apply(input);
-        write(file, out == input ? null : out);
+        Optional<byte[]> out = changed(input.get(), rewrite);
+        write(file, out.orElse(null));
         return out;
+    }
+
+    private static Optional<byte[]> changed(byte[] in, UnaryOperator<byte[]> rewrite) {
+        byte[] out = rewrite.apply(in);
+        return out == in ? Optional.empty() : Optional.of(out);
     }
 
     /** An intact entry: the rewritten graph, or the marker that the rewrite changed nothing. */

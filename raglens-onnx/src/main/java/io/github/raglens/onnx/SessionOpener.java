@@ -6,6 +6,8 @@ import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import io.github.raglens.error.ProviderException;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,22 +42,23 @@ final class SessionOpener {
         // Texts run alone are never padded, so the attention-mask additions add zero: drop them (12-14%
         // of the run time of bge-small on SciFact abstracts, vectors bit for bit the same).
         String unpaddedChain = perText ? UnpaddedGraph.VERSION : "whole";
-        byte[] unpadded = perText
-                ? cache.rewrite(
-                        sourceKey,
-                        unpaddedChain,
-                        graph,
-                        g -> UnpaddedGraph.withoutMaskAdditions(g).graph())
-                : graph;
+        byte[][] made = new byte[1][];
+        // Made or read only when needed: not when the first-token-only graph is cached and loads.
+        Supplier<byte[]> unpadded = () -> {
+            if (made[0] == null) {
+                made[0] = perText ? withoutMaskAdditions(cache, sourceKey, graph) : graph;
+            }
+            return made[0];
+        };
         if (pooling == Pooling.CLS) {
             // Only the first token's vector is read: the last layer computes that token alone (about 9%).
-            byte[] clsOnly = cache.rewrite(
+            Optional<byte[]> clsOnly = cache.rewrite(
                     sourceKey,
                     unpaddedChain + "+" + ClsOnlyLastLayer.VERSION,
                     unpadded,
                     g -> ClsOnlyLastLayer.rewrite(g).graph());
-            if (clsOnly != unpadded) {
-                OrtSession s = openIfLoads(environment, source, clsOnly, modelName);
+            if (clsOnly.isPresent()) {
+                OrtSession s = openIfLoads(environment, source, clsOnly.get(), modelName);
                 if (s != null && returnsOneToken(environment, s, tokenizer)) {
                     log.debug("model '{}': the last layer computes the first token only", modelName);
                     return new EncoderSession(environment, s, source, modelName, pooling, perText, true, tokenizer);
@@ -68,8 +71,8 @@ final class SessionOpener {
                 }
             }
         }
-        if (unpadded != graph) {
-            OrtSession s = openIfLoads(environment, source, unpadded, modelName);
+        if (unpadded.get() != graph) {
+            OrtSession s = openIfLoads(environment, source, unpadded.get(), modelName);
             if (s != null) {
                 log.debug("model '{}': attention-mask additions removed (inputs are never padded)", modelName);
                 return new EncoderSession(environment, s, source, modelName, pooling, perText, false, tokenizer);
@@ -77,6 +80,16 @@ final class SessionOpener {
         }
         OrtSession s = openSession(environment, source, graph, modelName);
         return new EncoderSession(environment, s, source, modelName, pooling, perText, false, tokenizer);
+    }
+
+    /** The graph without its attention-mask additions, made or read from the cache. */
+    private static byte[] withoutMaskAdditions(GraphCache cache, String sourceKey, byte[] graph) {
+        return cache.rewrite(
+                        sourceKey,
+                        UnpaddedGraph.VERSION,
+                        () -> graph,
+                        g -> UnpaddedGraph.withoutMaskAdditions(g).graph())
+                .orElse(graph);
     }
 
     /** A session on a rewritten graph, or null when ONNX Runtime rejects it. */

@@ -454,10 +454,13 @@ public final class AnswerGenerator {
         }
     }
 
-    /** Waits for a permit; false when the run was stopped (here or by the stage sharing the permits). */
+    /**
+     * Waits for a permit, ahead of the judge calls sharing them (they wait for answers); false when the
+     * run was stopped (here or by the stage sharing the permits).
+     */
     private boolean acquire() {
         try {
-            permits.acquire();
+            permits.acquireFirst();
             return true;
         } catch (RunStopped e) {
             return false;

@@ -200,10 +200,18 @@ final class EvaluateSpeedBenchmark implements Callable<Integer> {
         }
         timeline.append('\n').append(answering);
         System.out.println(timeline);
+        // From the first call to the last answer call: while it lasts, the answers wait for retrieval.
+        long firstArrival = seen.isEmpty() ? 0 : seen.get(0).arrivedNanos();
+        long lastAnswer = seen.stream()
+                .filter(c -> c.kind().equals("answer"))
+                .mapToLong(Call::arrivedNanos)
+                .max()
+                .orElse(firstArrival);
+        double answersUntil = (lastAnswer - firstArrival) / 1e9;
         System.out.printf(
                 Locale.ROOT,
                 "%d calls (%s), %.2f per cell, %d identical to an earlier call; wall %.1f s = start-up %.1f s +"
-                        + " calls %.1f s + exit %.1f s; ideal %.1f s%n",
+                        + " calls %.1f s (the last answer call %.1f s after the first call) + exit %.1f s; ideal %.1f s%n",
                 seen.size(),
                 byKind,
                 (double) seen.size() / cells,
@@ -211,6 +219,7 @@ final class EvaluateSpeedBenchmark implements Callable<Integer> {
                 wall,
                 startup,
                 lastReply - startup,
+                answersUntil,
                 wall - lastReply,
                 ideal);
         Figures f = new Figures("evaluate-speed")
@@ -231,6 +240,7 @@ final class EvaluateSpeedBenchmark implements Callable<Integer> {
                 .put("wallOverIdeal", wall / ideal)
                 .put("wallMinusStartupOverIdeal", (wall - startup) / ideal)
                 .put("maxInFlight", maxInFlight)
+                .put("lastAnswerCallSeconds", answersUntil)
                 .put("scoresDigest", scoresDigest(ws))
                 .print();
         return 0;

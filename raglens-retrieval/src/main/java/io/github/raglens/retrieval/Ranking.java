@@ -45,9 +45,10 @@ final class Ranking {
     }
 
     /** Best score first; equal scores by chunk id so that ties rank the same on every run. */
-    static final Comparator<Hit> BEST_FIRST = Comparator.comparingDouble(Hit::score)
-            .reversed()
-            .thenComparing(h -> h.chunk().id());
+    static final Comparator<Hit> BEST_FIRST = (a, b) -> {
+        int byScore = Double.compare(b.score(), a.score());
+        return byScore != 0 ? byScore : a.chunk().id().compareTo(b.chunk().id());
+    };
 
     private Ranking() {}
 

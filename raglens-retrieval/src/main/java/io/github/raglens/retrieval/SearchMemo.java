@@ -106,13 +106,17 @@ final class SearchMemo {
         private final int hash;
 
         VectorKey(float[] vector, int explore) {
+            this(vector, explore, 31 * Arrays.hashCode(vector) + explore);
+        }
+
+        private VectorKey(float[] vector, int explore, int hash) {
             this.vector = vector;
             this.explore = explore;
-            this.hash = 31 * Arrays.hashCode(vector) + explore;
+            this.hash = hash;
         }
 
         VectorKey copy() {
-            return new VectorKey(vector.clone(), explore);
+            return new VectorKey(vector.clone(), explore, hash);
         }
 
         @Override

@@ -55,12 +55,7 @@ final class Bm25Retriever implements Retriever {
      */
     @Override
     public RetrievalResult retrieve(String query, int k) {
-        return Ranking.retrieve(
-                name(),
-                query,
-                k,
-                filter,
-                (q, depth) -> Ranking.Candidates.of(index.searchBm25(q, depth, similarity), depth));
+        return Ranking.retrieve(name(), query, k, filter, (q, depth) -> index.searchBm25(q, depth, similarity));
     }
 
     @Override

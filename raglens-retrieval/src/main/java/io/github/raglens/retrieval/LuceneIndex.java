@@ -297,12 +297,14 @@ public final class LuceneIndex implements AutoCloseable {
 
     /**
      * The BM25 top hits: the query's analysed terms as optional clauses, a term repeated in the query
-     * weighted by its count; scored with {@code override} or, when null, the index's parameters.
+     * weighted by its count; scored with {@code override} or, when null, the index's parameters. The
+     * same search made a moment ago is reused ({@link SearchMemo}).
      */
-    List<Hit> searchBm25(String query, int n, BM25Similarity override) {
+    Ranking.Candidates searchBm25(String query, int n, BM25Similarity override) {
         IndexSnapshot s = acquire();
         try {
-            return bm25.search(s, query, n, override);
+            return s.memo()
+                    .hits(SearchMemo.bm25(query, override), n, n, depth -> bm25.search(s, query, depth, override));
         } catch (IOException e) {
             throw new IndexException(path, "cannot search " + where() + ": " + e.getMessage(), e);
         } finally {
@@ -312,18 +314,25 @@ public final class LuceneIndex implements AutoCloseable {
 
     /**
      * The nearest chunks to a query vector by cosine similarity (the hit score), through the HNSW graph
-     * or, when {@code exact}, by comparing with every vector.
+     * (the same search made a moment ago is reused, see {@link SearchMemo}) or, when {@code exact}, by
+     * comparing with every vector.
      *
      * @throws IndexException if the vector is of another model or dimension than the index's
      */
-    List<Hit> searchVector(float[] vector, String vectorModel, int n, boolean exact) {
+    Ranking.Candidates searchVector(float[] vector, String vectorModel, int n, boolean exact) {
         IndexSnapshot s = acquire();
         try {
             if (s.reader().numDocs() == 0) {
-                return List.of();
+                return new Ranking.Candidates(List.of(), false);
             }
             checkVector(vector, vectorModel);
-            return exact ? VectorSearch.exact(s, vector, n) : VectorSearch.hnsw(s, vector, n);
+            if (exact) {
+                List<Hit> hits = VectorSearch.exact(s, vector, n);
+                return new Ranking.Candidates(hits, hits.size() >= n);
+            }
+            int explore = VectorSearch.explored(n);
+            return s.memo()
+                    .hits(SearchMemo.hnsw(vector, explore), n, explore, depth -> VectorSearch.hnsw(s, vector, depth));
         } catch (IOException e) {
             throw new IndexException(path, "cannot search " + where() + ": " + e.getMessage(), e);
         } finally {

@@ -60,10 +60,12 @@ final class NeighborHierarchicalRetriever implements Retriever {
     @Override
     public RetrievalResult retrieve(String query, int k) {
         return Ranking.retrieve(name(), query, k, filter, (q, depth) -> {
-            List<RetrievedChunk> hits = base.retrieve(q, depth).hits();
+            Ranking.Nested nested = Ranking.nested(base, q, depth);
+            List<RetrievedChunk> hits = nested.hits();
             return new Ranking.Candidates(
                     Expansion.expand(hits, filter, catalog, c -> catalog.siblingWindow(c, window)),
-                    hits.size() >= depth);
+                    hits.size() >= depth,
+                    nested.reusedNanos());
         });
     }
 

@@ -59,9 +59,12 @@ final class NeighborRetriever implements Retriever {
     @Override
     public RetrievalResult retrieve(String query, int k) {
         return Ranking.retrieve(name(), query, k, filter, (q, depth) -> {
-            List<RetrievedChunk> hits = base.retrieve(q, depth).hits();
+            Ranking.Nested nested = Ranking.nested(base, q, depth);
+            List<RetrievedChunk> hits = nested.hits();
             return new Ranking.Candidates(
-                    Expansion.expand(hits, filter, catalog, c -> catalog.orderWindow(c, window)), hits.size() >= depth);
+                    Expansion.expand(hits, filter, catalog, c -> catalog.orderWindow(c, window)),
+                    hits.size() >= depth,
+                    nested.reusedNanos());
         });
     }
 

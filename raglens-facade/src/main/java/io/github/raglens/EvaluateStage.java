@@ -256,13 +256,14 @@ final class EvaluateStage {
     private EvaluationResult run(EvaluateOptions options, ProgressListener progress, CallRoute route) {
         LlmProvider answering = config.llm().get();
         LlmProvider judge = route.route(config.judgeModel().get());
+        // Read while the embedding model loads (RagLens.evaluate started it), before any call is sent,
+        // so a bad file costs nothing.
+        Map<String, Chunk> chunks = chunks();
+        Optional<List<HumanLabel>> labels = options.humanLabels().map(HumanLabel::read);
+        List<QuestionSample> picked = sample(options);
         EmbeddingProvider embeddings =
                 config.embeddings() == null ? null : config.embeddings().get();
         UsageLedger ledger = ledger(options, answering.modelName(), judge.modelName(), embeddings);
-        Map<String, Chunk> chunks = chunks();
-        // Read before any call is sent, so a bad file costs nothing.
-        Optional<List<HumanLabel>> labels = options.humanLabels().map(HumanLabel::read);
-        List<QuestionSample> picked = sample(options);
         boolean needsIndex = !config.retrieverNames().isEmpty();
         UsageFile usage = new UsageFile(workspace.usage());
         LlmProvider llm = ledger.meter(route.route(answering), "answers");

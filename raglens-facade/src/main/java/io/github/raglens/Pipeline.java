@@ -11,7 +11,6 @@ import io.github.raglens.error.StoreException;
 import io.github.raglens.eval.benchmark.BenchmarkRunner;
 import io.github.raglens.eval.benchmark.Relevance;
 import io.github.raglens.eval.questions.QuestionGenerator;
-import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.eval.trec.TrecRuns;
 import io.github.raglens.internal.Json;
 import io.github.raglens.internal.JsonlStore;
@@ -325,8 +324,8 @@ final class Pipeline {
             run = generator.generate(
                     chunks, workspace.questions(), limit == 0 ? Integer.MAX_VALUE : limit, (done, total, record) -> {
                         switch (record.status()) {
-                            case QuestionRecord.SUCCESS -> ok.incrementAndGet();
-                            case QuestionRecord.SKIP -> skip.incrementAndGet();
+                            case SUCCESS -> ok.incrementAndGet();
+                            case SKIP -> skip.incrementAndGet();
                             default -> failed.incrementAndGet();
                         }
                         progress.progress(
@@ -354,9 +353,9 @@ final class Pipeline {
         if (!hasQuestions()) {
             return List.of();
         }
-        try (JsonlStore<QuestionRecord> store =
-                JsonlStore.open(workspace.questions(), QuestionRecord.class, QuestionRecord::chunkId)) {
-            return store.records().stream().map(QuestionRecord::toSample).toList();
+        try (JsonlStore<QuestionSample> store =
+                JsonlStore.open(workspace.questions(), QuestionSample.class, QuestionSample::sourceChunkId)) {
+            return store.records();
         }
     }
 
@@ -368,12 +367,9 @@ final class Pipeline {
                     "no questions in " + workspace.questions() + "; " + Remedy.QUESTIONS.first(),
                     null);
         }
-        try (JsonlStore<QuestionRecord> store =
-                JsonlStore.open(workspace.questions(), QuestionRecord.class, QuestionRecord::chunkId)) {
-            return store.records().stream()
-                    .filter(QuestionRecord::isSuccess)
-                    .map(QuestionRecord::toSample)
-                    .toList();
+        try (JsonlStore<QuestionSample> store =
+                JsonlStore.open(workspace.questions(), QuestionSample.class, QuestionSample::sourceChunkId)) {
+            return store.records().stream().filter(QuestionSample::isSuccess).toList();
         }
     }
 

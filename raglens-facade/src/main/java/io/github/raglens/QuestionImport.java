@@ -2,9 +2,10 @@ package io.github.raglens;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.error.RagLensException;
-import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.internal.Json;
 import io.github.raglens.internal.JsonlStore;
+import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.store.ChunksFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -55,10 +56,10 @@ final class QuestionImport {
         SourceDocuments sources = Files.exists(chunksFile)
                 ? SourceDocuments.of(ChunksFile.read(chunksFile))
                 : new SourceDocuments(List.<String>of());
-        List<QuestionRecord> records = new ArrayList<>();
+        List<QuestionSample> records = new ArrayList<>();
         Map<String, Integer> lineOfId = new HashMap<>();
         for (Row row : rows) {
-            QuestionRecord r = record(row, sources, errors);
+            QuestionSample r = record(row, sources, errors);
             if (r != null) {
                 Integer first = lineOfId.putIfAbsent(r.id(), row.line());
                 if (first != null) {
@@ -79,14 +80,14 @@ final class QuestionImport {
                     + "; nothing was imported (each row needs question and answer; evidence, source, page"
                     + " and id are optional)");
         }
-        try (JsonlStore<QuestionRecord> store =
-                JsonlStore.open(questionsFile, QuestionRecord.class, QuestionRecord::chunkId)) {
+        try (JsonlStore<QuestionSample> store =
+                JsonlStore.open(questionsFile, QuestionSample.class, QuestionSample::sourceChunkId)) {
             records.forEach(store::append);
         }
         return records.size();
     }
 
-    private static QuestionRecord record(Row row, SourceDocuments sources, List<String> errors) {
+    private static QuestionSample record(Row row, SourceDocuments sources, List<String> errors) {
         Map<String, String> f = row.fields();
         String where = "line " + row.line() + ": ";
         String question = f.getOrDefault("question", "").strip();
@@ -114,15 +115,15 @@ final class QuestionImport {
         }
         String source = f.getOrDefault("source", "").strip();
         String documentId = source.isEmpty() ? "" : sources.documentOf(source).orElse(source);
-        return new QuestionRecord(
-                "import:" + id,
-                QuestionRecord.SUCCESS,
+        return new QuestionSample(
+                id,
                 question,
                 answer,
                 f.getOrDefault("evidence", "").strip(),
-                "",
-                id,
+                "import:" + id,
                 documentId,
+                "",
+                QuestionStatus.SUCCESS,
                 "",
                 false,
                 MODEL);

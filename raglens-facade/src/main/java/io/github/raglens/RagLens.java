@@ -222,6 +222,8 @@ public final class RagLens {
     public EvaluationResult evaluate(EvaluateOptions options, ProgressListener progress) {
         Objects.requireNonNull(options, "options");
         Objects.requireNonNull(progress, "progress");
+        // The embedding model (seconds for a local one) loads while the questions, chunks and index are read.
+        WarmUp.start("embeddings", config.embeddings());
         return new EvaluateStage(config, workspace(), pipeline.loadQuestions()).run(options, progress);
     }
 

@@ -8,13 +8,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.eval.answers.AnswerGenerator;
 import io.github.raglens.eval.answers.AnswerRecord;
-import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.eval.scoring.ScoreRecord;
 import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.providers.ChatCompletions;
 import io.github.raglens.providers.Environment;
 import io.github.raglens.providers.FakeBatchServer;
@@ -96,19 +96,19 @@ class BatchEvaluationTest {
         lens.index();
         List<QuestionSample> samples =
                 SampleCorpus.questionSamples(ChunksFile.read(lens.workspace().chunks()));
-        try (JsonlStore<QuestionRecord> store =
-                JsonlStore.open(lens.workspace().questions(), QuestionRecord.class, QuestionRecord::chunkId)) {
+        try (JsonlStore<QuestionSample> store =
+                JsonlStore.open(lens.workspace().questions(), QuestionSample.class, QuestionSample::sourceChunkId)) {
             for (QuestionSample q : samples) {
-                store.append(new QuestionRecord(
-                        q.sourceChunkId() + "#" + q.id(),
-                        QuestionRecord.SUCCESS,
+                store.append(new QuestionSample(
+                        q.id(),
                         q.question(),
                         q.referenceAnswer(),
                         q.evidence(),
-                        "",
-                        q.id(),
+                        q.sourceChunkId() + "#" + q.id(),
                         q.documentId(),
                         q.sectionId(),
+                        QuestionStatus.SUCCESS,
+                        "",
                         false,
                         "hand/checked"));
             }

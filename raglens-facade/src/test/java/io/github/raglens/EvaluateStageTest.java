@@ -8,12 +8,12 @@ import io.github.raglens.chunk.SlidingWindowChunker;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.UnknownPriceException;
 import io.github.raglens.eval.baseline.BaselineRecorder;
-import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.RagAnswer;
 import io.github.raglens.model.RetrievedContext;
 import io.github.raglens.model.TokenPrice;
@@ -85,19 +85,19 @@ class EvaluateStageTest {
         lens.index();
         List<QuestionSample> samples =
                 SampleCorpus.questionSamples(ChunksFile.read(lens.workspace().chunks()));
-        try (JsonlStore<QuestionRecord> store =
-                JsonlStore.open(lens.workspace().questions(), QuestionRecord.class, QuestionRecord::chunkId)) {
+        try (JsonlStore<QuestionSample> store =
+                JsonlStore.open(lens.workspace().questions(), QuestionSample.class, QuestionSample::sourceChunkId)) {
             for (QuestionSample q : samples) {
-                store.append(new QuestionRecord(
-                        q.sourceChunkId() + "#" + q.id(),
-                        QuestionRecord.SUCCESS,
+                store.append(new QuestionSample(
+                        q.id(),
                         q.question(),
                         q.referenceAnswer(),
                         q.evidence(),
-                        "",
-                        q.id(),
+                        q.sourceChunkId() + "#" + q.id(),
                         q.documentId(),
                         q.sectionId(),
+                        QuestionStatus.SUCCESS,
+                        "",
                         false,
                         "hand/checked"));
             }
@@ -147,20 +147,20 @@ class EvaluateStageTest {
         RagLens lens = prepared();
         List<QuestionSample> samples =
                 SampleCorpus.questionSamples(ChunksFile.read(lens.workspace().chunks()));
-        try (JsonlStore<QuestionRecord> store =
-                JsonlStore.open(lens.workspace().questions(), QuestionRecord.class, QuestionRecord::chunkId)) {
+        try (JsonlStore<QuestionSample> store =
+                JsonlStore.open(lens.workspace().questions(), QuestionSample.class, QuestionSample::sourceChunkId)) {
             // A second chunk quoting the same evidence: the same question id from another chunk.
             for (QuestionSample q : samples.subList(0, 2)) {
-                store.append(new QuestionRecord(
-                        "another-chunk#" + q.id(),
-                        QuestionRecord.SUCCESS,
+                store.append(new QuestionSample(
+                        q.id(),
                         q.question(),
                         q.referenceAnswer(),
                         q.evidence(),
-                        "",
-                        q.id(),
+                        "another-chunk#" + q.id(),
                         q.documentId(),
                         q.sectionId(),
+                        QuestionStatus.SUCCESS,
+                        "",
                         false,
                         "hand/checked"));
             }

@@ -42,7 +42,7 @@ class FirstCallGateTest {
                         "ollama",
                         "llama3.2",
                         "Ollama is not reachable at http://localhost:1; start it with `ollama serve`, or choose"
-                                + " --llm-provider openai",
+                                + " RagLens.Builder.llm(OpenAi.chat(model))",
                         null);
             }
         };

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.RagLensException;
-import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.internal.JsonlStore;
+import io.github.raglens.model.QuestionSample;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,9 +21,9 @@ class QuestionImportTest {
         return RagLens.builder().workspace(dir.resolve("ws")).bm25().build();
     }
 
-    private List<QuestionRecord> written(RagLens lens) {
-        try (JsonlStore<QuestionRecord> store =
-                JsonlStore.open(lens.workspace().questions(), QuestionRecord.class, QuestionRecord::chunkId)) {
+    private List<QuestionSample> written(RagLens lens) {
+        try (JsonlStore<QuestionSample> store =
+                JsonlStore.open(lens.workspace().questions(), QuestionSample.class, QuestionSample::sourceChunkId)) {
             return store.records();
         }
     }
@@ -43,13 +43,13 @@ class QuestionImportTest {
         assertThat(lens.importQuestions(jsonl)).isEqualTo(2);
         assertThat(lens.importQuestions(csv)).isEqualTo(1);
 
-        List<QuestionRecord> records = written(lens);
-        assertThat(records).hasSize(3).allMatch(QuestionRecord::isSuccess);
+        List<QuestionSample> records = written(lens);
+        assertThat(records).hasSize(3).allMatch(QuestionSample::isSuccess);
         assertThat(records.get(0).evidence()).isEqualTo("weighs 11 kilograms");
         assertThat(records.get(0).documentId()).isEqualTo("a.pdf");
         assertThat(records.get(1).id()).isEqualTo("mine-2");
         assertThat(records.get(2).question()).isEqualTo("Which box, exactly?");
-        assertThat(records.get(2).answer()).isEqualTo("The \"blue\" one");
+        assertThat(records.get(2).referenceAnswer()).isEqualTo("The \"blue\" one");
         assertThat(records.get(2).model()).isEqualTo("imported");
     }
 

@@ -1,13 +1,13 @@
 package io.github.raglens.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.eval.scoring.ScoreRecord;
 import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.internal.Json;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.store.ChunksFile;
 import java.io.IOException;
@@ -200,10 +200,18 @@ final class EvaluateSpeedBenchmark implements Callable<Integer> {
         }
         timeline.append('\n').append(answering);
         System.out.println(timeline);
+        // From the first call to the last answer call: while it lasts, the answers wait for retrieval.
+        long firstArrival = seen.isEmpty() ? 0 : seen.get(0).arrivedNanos();
+        long lastAnswer = seen.stream()
+                .filter(c -> c.kind().equals("answer"))
+                .mapToLong(Call::arrivedNanos)
+                .max()
+                .orElse(firstArrival);
+        double answersUntil = (lastAnswer - firstArrival) / 1e9;
         System.out.printf(
                 Locale.ROOT,
                 "%d calls (%s), %.2f per cell, %d identical to an earlier call; wall %.1f s = start-up %.1f s +"
-                        + " calls %.1f s + exit %.1f s; ideal %.1f s%n",
+                        + " calls %.1f s (the last answer call %.1f s after the first call) + exit %.1f s; ideal %.1f s%n",
                 seen.size(),
                 byKind,
                 (double) seen.size() / cells,
@@ -211,6 +219,7 @@ final class EvaluateSpeedBenchmark implements Callable<Integer> {
                 wall,
                 startup,
                 lastReply - startup,
+                answersUntil,
                 wall - lastReply,
                 ideal);
         Figures f = new Figures("evaluate-speed")
@@ -231,6 +240,7 @@ final class EvaluateSpeedBenchmark implements Callable<Integer> {
                 .put("wallOverIdeal", wall / ideal)
                 .put("wallMinusStartupOverIdeal", (wall - startup) / ideal)
                 .put("maxInFlight", maxInFlight)
+                .put("lastAnswerCallSeconds", answersUntil)
                 .put("scoresDigest", scoresDigest(ws))
                 .print();
         return 0;
@@ -253,7 +263,7 @@ final class EvaluateSpeedBenchmark implements Callable<Integer> {
      */
     private int writeQuestions(Path ws) {
         List<Chunk> chunks = ChunksFile.read(ws.resolve("chunks.jsonl"));
-        List<QuestionRecord> out = new ArrayList<>();
+        List<QuestionSample> out = new ArrayList<>();
         Set<String> used = new LinkedHashSet<>();
         for (QuestionSample q : SampleCorpus.questionSamples(chunks)) {
             out.add(record(
@@ -271,39 +281,39 @@ final class EvaluateSpeedBenchmark implements Callable<Integer> {
             String title = c.sectionPath()
                     .substring(c.sectionPath().lastIndexOf('>') + 1)
                     .strip();
-            out.add(new QuestionRecord(
-                    c.id(),
-                    QuestionRecord.SUCCESS,
+            out.add(new QuestionSample(
+                    "gen-" + c.id(),
                     "What does the section on " + title + " state first?",
                     sentence,
                     sentence,
-                    "",
-                    "gen-" + c.id(),
+                    c.id(),
                     c.documentId(),
                     c.sectionId(),
+                    QuestionStatus.SUCCESS,
+                    "",
                     false,
                     "benchmark/generated"));
         }
-        List<QuestionRecord> picked = out.subList(0, Math.min(questions, out.size()));
-        try (JsonlStore<QuestionRecord> store =
-                JsonlStore.open(ws.resolve("questions.jsonl"), QuestionRecord.class, QuestionRecord::chunkId)) {
+        List<QuestionSample> picked = out.subList(0, Math.min(questions, out.size()));
+        try (JsonlStore<QuestionSample> store =
+                JsonlStore.open(ws.resolve("questions.jsonl"), QuestionSample.class, QuestionSample::sourceChunkId)) {
             picked.forEach(store::append);
         }
         return picked.size();
     }
 
-    private static QuestionRecord record(
+    private static QuestionSample record(
             String key, String question, String answer, String evidence, String id, QuestionSample q) {
-        return new QuestionRecord(
-                key,
-                QuestionRecord.SUCCESS,
+        return new QuestionSample(
+                id,
                 question,
                 answer,
                 evidence,
-                "",
-                id,
+                key,
                 q.documentId(),
                 q.sectionId(),
+                QuestionStatus.SUCCESS,
+                "",
                 false,
                 "hand/checked");
     }

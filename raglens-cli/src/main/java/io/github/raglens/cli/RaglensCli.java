@@ -184,7 +184,14 @@ public final class RaglensCli implements Runnable {
         return switch (setting) {
             case DOCUMENTS -> "--docs";
             case LLM -> "--llm-model";
+            case HOSTED_LLM -> "--llm-provider openai";
             case EMBEDDINGS -> "--embedding-provider";
+            case LOCAL_EMBEDDINGS -> "--embedding-provider onnx";
+            case WORKSPACE -> "--workspace";
+            case BACKEND_ADDRESS -> "--solr-zk or --solr-url";
+            case SYSTEM_URL -> "--system-url";
+            case RETRIEVER_URL -> "--retriever-url";
+            case SERVICE_TOKEN -> "--auth-env";
             case RELEVANCE -> "--relevance";
             case BACKEND -> "--backend";
             case BM25_PARAMETERS -> "--k1 and --b";

@@ -94,7 +94,7 @@ class BackendOptionTest {
                 .isEqualTo(1);
         assertThat(err.toString())
                 .startsWith("raglens: cannot reach SolrCloud at " + url + ": ")
-                .endsWith("; check --solr-zk/--solr-url and that the cluster is up" + System.lineSeparator())
+                .endsWith("; check --solr-zk or --solr-url and that the cluster is up" + System.lineSeparator())
                 .hasLineCount(1);
     }
 }

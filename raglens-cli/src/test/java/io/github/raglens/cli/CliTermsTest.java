@@ -28,6 +28,21 @@ class CliTermsTest {
     }
 
     @Test
+    void of_everySetting_becomesAnOption_andNoApiNameHidesInAnother() {
+        for (Setting s : Setting.values()) {
+            assertThat(CliTerms.of("check " + s.apiName()))
+                    .as(s.name())
+                    .isEqualTo("check " + RaglensCli.option(s))
+                    .contains("--");
+            for (Setting other : Setting.values()) {
+                if (other != s) {
+                    assertThat(other.apiName()).as(other + " within " + s).doesNotContain(s.apiName());
+                }
+            }
+        }
+    }
+
+    @Test
     void of_messageWithoutRemedy_isUnchanged() {
         assertThat(CliTerms.of("cannot read docs/a.pdf")).isEqualTo("cannot read docs/a.pdf");
     }

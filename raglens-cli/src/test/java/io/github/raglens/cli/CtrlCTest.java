@@ -3,10 +3,10 @@ package io.github.raglens.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
-import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
+import io.github.raglens.model.QuestionSample;
 import io.github.raglens.store.ChunksFile;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -184,11 +184,11 @@ class CtrlCTest {
 
         long kept = lines(questions);
         assertThat(kept).isLessThan(CHUNKS);
-        try (JsonlStore<QuestionRecord> store =
-                JsonlStore.open(questions, QuestionRecord.class, QuestionRecord::chunkId)) {
+        try (JsonlStore<QuestionSample> store =
+                JsonlStore.open(questions, QuestionSample.class, QuestionSample::sourceChunkId)) {
             assertThat(store.loadReport().tornBytesDropped()).isZero();
             assertThat(store.loadReport().corruptLines()).isEmpty();
-            assertThat(store.records()).hasSize((int) kept).allMatch(QuestionRecord::isSuccess);
+            assertThat(store.records()).hasSize((int) kept).allMatch(QuestionSample::isSuccess);
         }
 
         // The same command resumes: only the chunks not settled yet are asked.

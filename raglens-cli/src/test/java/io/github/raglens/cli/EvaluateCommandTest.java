@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.raglens.error.UnknownPriceException;
-import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
+import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.store.ChunksFile;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -51,19 +52,19 @@ class EvaluateCommandTest {
                     1));
         }
         ChunksFile.write(ws.resolve("chunks.jsonl"), chunks);
-        try (JsonlStore<QuestionRecord> store =
-                JsonlStore.open(ws.resolve("questions.jsonl"), QuestionRecord.class, QuestionRecord::chunkId)) {
+        try (JsonlStore<QuestionSample> store =
+                JsonlStore.open(ws.resolve("questions.jsonl"), QuestionSample.class, QuestionSample::sourceChunkId)) {
             for (int i = 0; i < questions; i++) {
-                store.append(new QuestionRecord(
-                        "c" + i,
-                        QuestionRecord.SUCCESS,
+                store.append(new QuestionSample(
+                        "q" + i,
                         "How does component " + i + " work?",
                         "Component " + i + " caches results. It ranks them.",
                         "caches results",
-                        "",
-                        "q" + i,
+                        "c" + i,
                         "doc" + (i % 2),
                         "s" + i,
+                        QuestionStatus.SUCCESS,
+                        "",
                         false,
                         "fake/model"));
             }

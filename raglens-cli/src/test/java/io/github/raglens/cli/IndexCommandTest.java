@@ -2,9 +2,10 @@ package io.github.raglens.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.Chunk;
+import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.store.ChunksFile;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -71,20 +72,20 @@ class IndexCommandTest {
                         "all-MiniLM-L6-v2"))
                 .as(err.toString())
                 .isZero();
-        try (JsonlStore<QuestionRecord> store =
-                JsonlStore.open(ws.resolve("questions.jsonl"), QuestionRecord.class, QuestionRecord::chunkId)) {
+        try (JsonlStore<QuestionSample> store =
+                JsonlStore.open(ws.resolve("questions.jsonl"), QuestionSample.class, QuestionSample::sourceChunkId)) {
             for (Chunk c : ChunksFile.read(ws.resolve("chunks.jsonl"))) {
                 String evidence = c.text().substring(0, Math.min(30, c.text().length()));
-                store.append(new QuestionRecord(
-                        c.id(),
-                        QuestionRecord.SUCCESS,
+                store.append(new QuestionSample(
+                        "q-" + c.id(),
                         "What does " + c.sectionPath() + " say?",
                         c.text(),
                         evidence,
-                        "",
-                        "q-" + c.id(),
+                        c.id(),
                         c.documentId(),
                         c.sectionId(),
+                        QuestionStatus.SUCCESS,
+                        "",
                         false,
                         "hand/written"));
             }

@@ -2,10 +2,10 @@ package io.github.raglens.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.internal.Json;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.RetrieverSummary;
 import io.github.raglens.sample.SampleCorpus;
@@ -146,19 +146,19 @@ class SolrCloudBackendTest {
     /** The sample corpus's hand-checked questions as the workspace's question set. */
     private static void writeQuestions(Path ws) {
         List<QuestionSample> samples = SampleCorpus.questionSamples(ChunksFile.read(ws.resolve("chunks.jsonl")));
-        try (JsonlStore<QuestionRecord> store =
-                JsonlStore.open(ws.resolve("questions.jsonl"), QuestionRecord.class, QuestionRecord::chunkId)) {
+        try (JsonlStore<QuestionSample> store =
+                JsonlStore.open(ws.resolve("questions.jsonl"), QuestionSample.class, QuestionSample::sourceChunkId)) {
             for (QuestionSample q : samples) {
-                store.append(new QuestionRecord(
-                        q.sourceChunkId(),
-                        QuestionRecord.SUCCESS,
+                store.append(new QuestionSample(
+                        q.id(),
                         q.question(),
                         q.referenceAnswer(),
                         q.evidence(),
-                        "",
-                        q.id(),
+                        q.sourceChunkId(),
                         q.documentId(),
                         q.sectionId(),
+                        QuestionStatus.SUCCESS,
+                        "",
                         false,
                         "hand/written"));
             }

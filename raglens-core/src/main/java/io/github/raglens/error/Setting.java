@@ -9,12 +9,26 @@ public enum Setting {
     DOCUMENTS("the documents folder given to RagLens.ingest(docs)"),
     /** The LLM that generates questions and answers. */
     LLM("RagLens.Builder.llm(...)"),
+    /** A hosted chat model, the remedy when a local LLM server is down. */
+    HOSTED_LLM("RagLens.Builder.llm(OpenAi.chat(model))"),
     /** The embedding model. */
     EMBEDDINGS("RagLens.Builder.embeddings(...)"),
+    /** The local embedding model, the remedy when an embedding server is down. */
+    LOCAL_EMBEDDINGS("RagLens.Builder.embeddings(OnnxEmbeddings::bgeSmallEnV15)"),
+    /** The workspace folder. */
+    WORKSPACE("RagLens.Builder.workspace(dir)"),
     /** How a benchmark decides that a hit is relevant. */
     RELEVANCE("RagLens.Builder.relevance(mode)"),
     /** The search backend. */
     BACKEND("RagLens.Builder.backend(name, options)"),
+    /** Where the search backend's cluster is reached. */
+    BACKEND_ADDRESS("the zk or url entry of the backend options"),
+    /** The URL of the caller's RAG service. */
+    SYSTEM_URL("the url of HttpRagSystem.builder(name, url)"),
+    /** The URL of the caller's retrieval service. */
+    RETRIEVER_URL("the url of HttpRetriever.builder(name, url)"),
+    /** The environment variable holding the token for the caller's services. */
+    SERVICE_TOKEN("apiKeyFromEnv(variable)"),
     /** BM25's k1 and b of a BEIR run. */
     BM25_PARAMETERS("BeirOptions.k1() and b()"),
     /** The names of the caller's own retrievers and RAG systems. */

@@ -30,28 +30,44 @@ public final class RankFusion {
 
     /** Min-max normalised weighted sum, the dense list weighted {@code alpha}. */
     public static List<Fused> minMax(List<RetrievedChunk> dense, List<RetrievedChunk> sparse, double alpha) {
-        Map<String, RetrievedChunk> first = new LinkedHashMap<>();
-        Map<String, Double> score = new LinkedHashMap<>();
-        addMinMax(dense, alpha, first, score);
-        addMinMax(sparse, 1.0 - alpha, first, score);
-        return fused(first, score);
+        Map<String, Sum> sums = LinkedHashMap.newLinkedHashMap(dense.size() + sparse.size());
+        addMinMax(dense, alpha, sums);
+        addMinMax(sparse, 1.0 - alpha, sums);
+        return fused(sums);
     }
 
     /** Reciprocal rank fusion with rank constant {@code rrfK}. */
     public static List<Fused> reciprocalRank(List<RetrievedChunk> dense, List<RetrievedChunk> sparse, int rrfK) {
-        Map<String, RetrievedChunk> first = new LinkedHashMap<>();
-        Map<String, Double> score = new LinkedHashMap<>();
+        Map<String, Sum> sums = LinkedHashMap.newLinkedHashMap(dense.size() + sparse.size());
         for (List<RetrievedChunk> hits : List.of(dense, sparse)) {
             for (RetrievedChunk h : hits) {
-                first.putIfAbsent(h.chunk().id(), h);
-                score.merge(h.chunk().id(), 1.0 / (rrfK + h.rank()), Double::sum);
+                add(sums, h, 1.0 / (rrfK + h.rank()));
             }
         }
-        return fused(first, score);
+        return fused(sums);
     }
 
-    private static void addMinMax(
-            List<RetrievedChunk> hits, double weight, Map<String, RetrievedChunk> first, Map<String, Double> score) {
+    /** A chunk's first hit and the sum of its parts so far. */
+    private static final class Sum {
+        final RetrievedChunk first;
+        double score;
+
+        Sum(RetrievedChunk first, double score) {
+            this.first = first;
+            this.score = score;
+        }
+    }
+
+    private static void add(Map<String, Sum> sums, RetrievedChunk h, double part) {
+        Sum sum = sums.get(h.chunk().id());
+        if (sum == null) {
+            sums.put(h.chunk().id(), new Sum(h, part));
+        } else {
+            sum.score += part;
+        }
+    }
+
+    private static void addMinMax(List<RetrievedChunk> hits, double weight, Map<String, Sum> sums) {
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         for (RetrievedChunk h : hits) {
@@ -59,16 +75,14 @@ public final class RankFusion {
             max = Math.max(max, h.score());
         }
         for (RetrievedChunk h : hits) {
-            double part = weight * (max > min ? (h.score() - min) / (max - min) : 1.0);
-            first.putIfAbsent(h.chunk().id(), h);
-            score.merge(h.chunk().id(), part, Double::sum);
+            add(sums, h, weight * (max > min ? (h.score() - min) / (max - min) : 1.0));
         }
     }
 
-    private static List<Fused> fused(Map<String, RetrievedChunk> first, Map<String, Double> score) {
-        List<Fused> out = new ArrayList<>(score.size());
-        for (Map.Entry<String, Double> e : score.entrySet()) {
-            out.add(new Fused(first.get(e.getKey()), e.getValue()));
+    private static List<Fused> fused(Map<String, Sum> sums) {
+        List<Fused> out = new ArrayList<>(sums.size());
+        for (Sum s : sums.values()) {
+            out.add(new Fused(s.first, s.score));
         }
         return out;
     }

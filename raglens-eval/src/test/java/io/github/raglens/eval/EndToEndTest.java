@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.raglens.eval.benchmark.BenchmarkRunner;
 import io.github.raglens.eval.benchmark.Relevance;
 import io.github.raglens.eval.questions.QuestionGenerator;
-import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.eval.sampling.StratifiedSampler;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
@@ -124,8 +123,9 @@ class EndToEndTest {
         runner.join(10_000);
         assertThat(runner.isAlive()).isFalse();
         Set<String> settledAfterKill = new HashSet<>();
-        try (JsonlStore<QuestionRecord> store = JsonlStore.open(file, QuestionRecord.class, QuestionRecord::chunkId)) {
-            store.records().forEach(r -> settledAfterKill.add(r.chunkId()));
+        try (JsonlStore<QuestionSample> store =
+                JsonlStore.open(file, QuestionSample.class, QuestionSample::sourceChunkId)) {
+            store.records().forEach(r -> settledAfterKill.add(r.sourceChunkId()));
         }
         assertThat(settledAfterKill).hasSize(17);
 
@@ -147,9 +147,10 @@ class EndToEndTest {
         }
         assertThat(askedAgain).doesNotContainAnyElementsOf(settledAfterKill);
         List<QuestionSample> questions;
-        try (JsonlStore<QuestionRecord> store = JsonlStore.open(file, QuestionRecord.class, QuestionRecord::chunkId)) {
+        try (JsonlStore<QuestionSample> store =
+                JsonlStore.open(file, QuestionSample.class, QuestionSample::sourceChunkId)) {
             assertThat(store.size()).isEqualTo(40);
-            questions = store.records().stream().map(QuestionRecord::toSample).toList();
+            questions = store.records().stream().toList();
         }
         assertThat(questions).filteredOn(q -> q.status().name().equals("SKIP")).hasSize(4);
         // A third run asks nothing.

@@ -7,10 +7,10 @@ import io.github.raglens.EvaluateOptions;
 import io.github.raglens.EvaluationResult;
 import io.github.raglens.ProgressListener;
 import io.github.raglens.RagLens;
-import io.github.raglens.eval.questions.QuestionRecord;
 import io.github.raglens.internal.Json;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.store.ChunksFile;
@@ -58,20 +58,20 @@ class ReplayedEvaluationTest {
                 .build();
         lens.ingest(SampleCorpus.writeTo(dir.resolve("corpus")));
         lens.index();
-        try (JsonlStore<QuestionRecord> store =
-                JsonlStore.open(lens.workspace().questions(), QuestionRecord.class, QuestionRecord::chunkId)) {
+        try (JsonlStore<QuestionSample> store =
+                JsonlStore.open(lens.workspace().questions(), QuestionSample.class, QuestionSample::sourceChunkId)) {
             for (QuestionSample q : SampleCorpus.questionSamples(
                     ChunksFile.read(lens.workspace().chunks()))) {
-                store.append(new QuestionRecord(
-                        q.sourceChunkId() + "#" + q.id(),
-                        QuestionRecord.SUCCESS,
+                store.append(new QuestionSample(
+                        q.id(),
                         q.question(),
                         q.referenceAnswer(),
                         q.evidence(),
-                        "",
-                        q.id(),
+                        q.sourceChunkId() + "#" + q.id(),
                         q.documentId(),
                         q.sectionId(),
+                        QuestionStatus.SUCCESS,
+                        "",
                         false,
                         "hand/checked"));
             }

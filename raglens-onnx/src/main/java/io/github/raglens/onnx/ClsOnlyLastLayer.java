@@ -34,6 +34,12 @@ import java.util.Set;
  */
 final class ClsOnlyLastLayer {
 
+    /**
+     * The rewrite's version in the {@link GraphCache}: change it whenever the rewrite's output changes,
+     * so graphs cached by an older rewrite are not read.
+     */
+    static final String VERSION = "cls-only-1";
+
     private static final Set<String> SCORE_SCALING = Set.of("Div", "Mul", "Add", "Sub");
 
     private ClsOnlyLastLayer() {}

@@ -52,7 +52,8 @@ import org.slf4j.LoggerFactory;
  * additions of their graph (which then add zero) are removed when the session is created. For models
  * pooled by their first token ({@link Pooling#CLS}) the last layer computes that token only (see
  * {@code ClsOnlyLastLayer}): about 9% less time, with the float32 model's vectors unchanged up to
- * rounding and the quantised model's within a cosine of 0.9999 of the whole graph's.
+ * rounding and the quantised model's within a cosine of 0.9999 of the whole graph's. The rewritten
+ * graphs are kept on disk ({@link Builder#graphCache}), so they are made once, not on every start.
  *
  * <p>Offline: the model files are classpath resources or user files, ONNX Runtime's native library is
  * in its jar, and the tokenizer's native library is extracted from the DJL jar into DJL's cache
@@ -83,6 +84,7 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
     private final int batchSize;
     private final int batchTokens;
     private final int threads;
+    private final GraphCache graphCache;
     private final boolean truncateLongTexts;
     private final HuggingFaceTokenizer tokenizer;
     private final EncoderSession session;
@@ -102,10 +104,11 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         this.batchTokens = Math.max(b.batchTokens, b.maxTokens);
         this.threads = b.threads;
         this.truncateLongTexts = b.truncateLongTexts;
+        this.graphCache = b.graphCache;
         b.source.check(modelName);
         this.tokenizer = openTokenizer(b.source, modelName);
         try {
-            this.session = SessionOpener.open(b.source, modelName, pooling, tokenizer);
+            this.session = SessionOpener.open(b.source, modelName, pooling, tokenizer, b.graphCache);
         } catch (RuntimeException e) {
             tokenizer.close();
             throw e;
@@ -351,14 +354,15 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         return String.format(
                 Locale.ROOT,
                 "OnnxEmbeddings[model=%s, dimension=%d, pooling=%s, maxTokens=%d, longTexts=%s, batchSize=%d,"
-                        + " threads=%d]",
+                        + " threads=%d, graphCache=%s]",
                 modelName,
                 session.dimension(),
                 pooling,
                 maxTokens,
                 truncateLongTexts ? "truncated" : "windowed",
                 batchSize,
-                threads);
+                threads,
+                graphCache);
     }
 
     /**
@@ -377,6 +381,7 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         private int batchTokens = 4096;
         private int threads = Runtime.getRuntime().availableProcessors();
         private boolean truncateLongTexts;
+        private GraphCache graphCache = GraphCache.userDefault();
 
         private Builder() {
             bgeSmallEnV15();
@@ -539,6 +544,25 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
                 throw new IllegalArgumentException("threads must be at least 1, got " + threads);
             }
             this.threads = threads;
+            return this;
+        }
+
+        /**
+         * Where the rewritten graphs of models are kept, so a model's graph is rewritten once rather
+         * than on every start (see the class comment; the rewrites take seconds for bge-small); default
+         * {@code $RAGLENS_CACHE_DIR/onnx-graphs}, else {@code $XDG_CACHE_HOME/raglens/onnx-graphs},
+         * else {@code ~/.cache/raglens/onnx-graphs}. A file is named by the SHA-256 of the model's
+         * graph and the rewrites' versions, and checked against its own SHA-256 when read: a corrupt
+         * one is rebuilt. A folder that cannot be written only costs the speed.
+         */
+        public Builder graphCache(Path dir) {
+            this.graphCache = GraphCache.in(dir);
+            return this;
+        }
+
+        /** Rewrites the graph on every start and keeps nothing on disk (see {@link #graphCache}). */
+        public Builder noGraphCache() {
+            this.graphCache = GraphCache.none();
             return this;
         }
 

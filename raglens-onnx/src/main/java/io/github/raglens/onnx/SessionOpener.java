@@ -6,6 +6,8 @@ import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import io.github.raglens.error.ProviderException;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,12 +25,15 @@ final class SessionOpener {
     private SessionOpener() {}
 
     /**
-     * Reads the model's graph and opens its fastest session; the tokenizer encodes probe texts.
+     * Reads the model's graph and opens its fastest session; the tokenizer encodes probe texts. The
+     * rewritten graphs are read from {@code cache} when it holds them, else made and stored there.
      *
      * @throws ProviderException when no graph loads, or the model is not a usable encoder
      */
-    static EncoderSession open(ModelSource source, String modelName, Pooling pooling, HuggingFaceTokenizer tokenizer) {
+    static EncoderSession open(
+            ModelSource source, String modelName, Pooling pooling, HuggingFaceTokenizer tokenizer, GraphCache cache) {
         byte[] graph = source.readOnnx(modelName);
+        String sourceKey = GraphCache.keyOf(graph);
         // Dynamically quantised graphs pick one int8 scale per tensor, i.e. per batch: a text's vector
         // would depend on its batch neighbours, so such models run every text on its own (measured on
         // SciFact: batching them was also 20% slower, padding costs more than larger matrices save).
@@ -36,12 +41,24 @@ final class SessionOpener {
         OrtEnvironment environment = OrtEnvironment.getEnvironment();
         // Texts run alone are never padded, so the attention-mask additions add zero: drop them (12-14%
         // of the run time of bge-small on SciFact abstracts, vectors bit for bit the same).
-        byte[] unpadded = perText ? UnpaddedGraph.withoutMaskAdditions(graph).graph() : graph;
+        String unpaddedChain = perText ? UnpaddedGraph.VERSION : "whole";
+        byte[][] made = new byte[1][];
+        // Made or read only when needed: not when the first-token-only graph is cached and loads.
+        Supplier<byte[]> unpadded = () -> {
+            if (made[0] == null) {
+                made[0] = perText ? withoutMaskAdditions(cache, sourceKey, graph) : graph;
+            }
+            return made[0];
+        };
         if (pooling == Pooling.CLS) {
             // Only the first token's vector is read: the last layer computes that token alone (about 9%).
-            byte[] clsOnly = ClsOnlyLastLayer.rewrite(unpadded).graph();
-            if (clsOnly != unpadded) {
-                OrtSession s = openIfLoads(environment, source, clsOnly, modelName);
+            Optional<byte[]> clsOnly = cache.rewrite(
+                    sourceKey,
+                    unpaddedChain + "+" + ClsOnlyLastLayer.VERSION,
+                    unpadded,
+                    g -> ClsOnlyLastLayer.rewrite(g).graph());
+            if (clsOnly.isPresent()) {
+                OrtSession s = openIfLoads(environment, source, clsOnly.get(), modelName);
                 if (s != null && returnsOneToken(environment, s, tokenizer)) {
                     log.debug("model '{}': the last layer computes the first token only", modelName);
                     return new EncoderSession(environment, s, source, modelName, pooling, perText, true, tokenizer);
@@ -54,8 +71,8 @@ final class SessionOpener {
                 }
             }
         }
-        if (unpadded != graph) {
-            OrtSession s = openIfLoads(environment, source, unpadded, modelName);
+        if (unpadded.get() != graph) {
+            OrtSession s = openIfLoads(environment, source, unpadded.get(), modelName);
             if (s != null) {
                 log.debug("model '{}': attention-mask additions removed (inputs are never padded)", modelName);
                 return new EncoderSession(environment, s, source, modelName, pooling, perText, false, tokenizer);
@@ -63,6 +80,16 @@ final class SessionOpener {
         }
         OrtSession s = openSession(environment, source, graph, modelName);
         return new EncoderSession(environment, s, source, modelName, pooling, perText, false, tokenizer);
+    }
+
+    /** The graph without its attention-mask additions, made or read from the cache. */
+    private static byte[] withoutMaskAdditions(GraphCache cache, String sourceKey, byte[] graph) {
+        return cache.rewrite(
+                        sourceKey,
+                        UnpaddedGraph.VERSION,
+                        () -> graph,
+                        g -> UnpaddedGraph.withoutMaskAdditions(g).graph())
+                .orElse(graph);
     }
 
     /** A session on a rewritten graph, or null when ONNX Runtime rejects it. */

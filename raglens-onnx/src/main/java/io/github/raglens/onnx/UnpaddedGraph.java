@@ -21,6 +21,12 @@ import java.util.Set;
  */
 final class UnpaddedGraph {
 
+    /**
+     * The rewrite's version in the {@link GraphCache}: change it whenever the rewrite's output changes,
+     * so graphs cached by an older rewrite are not read.
+     */
+    static final String VERSION = "unpadded-1";
+
     private static final String MASK_INPUT = "attention_mask";
 
     private UnpaddedGraph() {}

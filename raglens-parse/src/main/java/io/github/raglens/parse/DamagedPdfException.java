@@ -10,7 +10,7 @@ import java.nio.file.Path;
  * from which some pages were recovered is parsed instead, and {@link FileOutcome.Parsed#damage()}
  * says what is missing.
  */
-public final class DamagedPdfException extends ParseException {
+final class DamagedPdfException extends ParseException {
     @Serial
     private static final long serialVersionUID = 1L;
 

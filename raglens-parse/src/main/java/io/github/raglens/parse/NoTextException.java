@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * A PDF that opens but has no text layer (scanned or image-only); raglens does not run OCR, so the
  * file is reported with status {@code no-text} rather than as a failure.
  */
-public final class NoTextException extends ParseException {
+final class NoTextException extends ParseException {
     @Serial
     private static final long serialVersionUID = 1L;
 

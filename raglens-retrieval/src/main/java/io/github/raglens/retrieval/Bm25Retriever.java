@@ -12,7 +12,7 @@ import org.apache.lucene.search.similarities.BM25Similarity;
  * <p>Thread-safe. A query with no terms after analysis (blank, or only stop words) gives an empty
  * result; so does an empty index. A term repeated in the query counts as often as it occurs.
  */
-public final class Bm25Retriever implements Retriever {
+final class Bm25Retriever implements Retriever {
 
     private final LuceneIndex index;
     private final RetrievalConfig config;
@@ -55,12 +55,7 @@ public final class Bm25Retriever implements Retriever {
      */
     @Override
     public RetrievalResult retrieve(String query, int k) {
-        return Ranking.retrieve(
-                name(),
-                query,
-                k,
-                filter,
-                (q, depth) -> Ranking.Candidates.of(index.searchBm25(q, depth, similarity), depth));
+        return Ranking.retrieve(name(), query, k, filter, (q, depth) -> index.searchBm25(q, depth, similarity));
     }
 
     @Override

@@ -20,8 +20,17 @@ final class ChunkCatalog {
     /** A document's reading sequence and a chunk's position in it. */
     private record Position(List<Chunk> sequence, int index) {}
 
-    private final Map<String, Chunk> parentBySection = new HashMap<>();
-    private final Map<String, List<Chunk>> fragmentsBySection = new HashMap<>();
+    /** A section of a document: what parents and fragments are grouped by. */
+    record Section(String documentId, String sectionId) {
+
+        /** The section of a chunk. */
+        static Section of(Chunk c) {
+            return new Section(c.documentId(), c.sectionId());
+        }
+    }
+
+    private final Map<Section, Chunk> parentBySection = new HashMap<>();
+    private final Map<Section, List<Chunk>> fragmentsBySection = new HashMap<>();
     private final Map<String, Position> positionById = new HashMap<>();
     private final Map<String, Position> fragmentPositionById = new HashMap<>();
 
@@ -32,7 +41,7 @@ final class ChunkCatalog {
         }
         Map<String, List<Chunk>> byDocument = new HashMap<>();
         for (Chunk c : byId.values()) {
-            String key = key(c.documentId(), c.sectionId());
+            Section key = Section.of(c);
             if (c.type() == ChunkType.PARENT_SECTION && !c.isFragment()) {
                 parentBySection.merge(key, c, (a, b) -> a.id().compareTo(b.id()) <= 0 ? a : b);
             } else {
@@ -41,7 +50,7 @@ final class ChunkCatalog {
         }
         Comparator<Chunk> byFragment =
                 Comparator.comparingInt(Chunk::fragmentIndex).thenComparing(Chunk::id);
-        for (Map.Entry<String, List<Chunk>> e : fragmentsBySection.entrySet()) {
+        for (Map.Entry<Section, List<Chunk>> e : fragmentsBySection.entrySet()) {
             List<Chunk> sorted = new ArrayList<>(e.getValue());
             sorted.sort(byFragment);
             List<Chunk> fixed = List.copyOf(sorted);
@@ -50,9 +59,9 @@ final class ChunkCatalog {
                 fragmentPositionById.put(fixed.get(i).id(), new Position(fixed, i));
             }
         }
-        Set<String> fragmented = new HashSet<>(fragmentsBySection.keySet());
+        Set<Section> fragmented = new HashSet<>(fragmentsBySection.keySet());
         for (Chunk c : byId.values()) {
-            boolean duplicatesFragments = !c.isFragment() && fragmented.contains(key(c.documentId(), c.sectionId()));
+            boolean duplicatesFragments = !c.isFragment() && fragmented.contains(Section.of(c));
             if (!duplicatesFragments) {
                 byDocument
                         .computeIfAbsent(c.documentId(), x -> new ArrayList<>())
@@ -69,10 +78,6 @@ final class ChunkCatalog {
         }
     }
 
-    private static String key(String documentId, String sectionId) {
-        return documentId + '\u0000' + sectionId;
-    }
-
     /**
      * The chunk holding the whole section of a matched chunk: for a fragment, its section's
      * {@code PARENT_SECTION} chunk (found by section id, then by parent section id); otherwise, or when
@@ -82,9 +87,9 @@ final class ChunkCatalog {
         if (!c.isFragment() && c.type() == ChunkType.PARENT_SECTION) {
             return c;
         }
-        Chunk p = parentBySection.get(key(c.documentId(), c.sectionId()));
+        Chunk p = parentBySection.get(Section.of(c));
         if (p == null && c.parentSectionId() != null) {
-            p = parentBySection.get(key(c.documentId(), c.parentSectionId()));
+            p = parentBySection.get(new Section(c.documentId(), c.parentSectionId()));
         }
         return p == null ? c : p;
     }
@@ -115,6 +120,6 @@ final class ChunkCatalog {
 
     /** Whether the chunk is the parent of a section that also has fragments. */
     boolean isSplitParent(Chunk c) {
-        return !c.isFragment() && fragmentsBySection.containsKey(key(c.documentId(), c.sectionId()));
+        return !c.isFragment() && fragmentsBySection.containsKey(Section.of(c));
     }
 }

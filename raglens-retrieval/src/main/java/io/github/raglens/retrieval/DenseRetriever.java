@@ -63,11 +63,7 @@ public final class DenseRetriever implements Retriever {
         String model = provider.modelName();
         index.checkVector(vector, model);
         return Ranking.retrieve(
-                name(),
-                query,
-                k,
-                filter,
-                (q, depth) -> Ranking.Candidates.of(index.searchVector(vector, model, depth, exact), depth));
+                name(), query, k, filter, (q, depth) -> index.searchVector(vector, model, depth, exact));
     }
 
     @Override

@@ -16,13 +16,13 @@ final class Expansion {
     static List<Hit> expand(
             List<RetrievedChunk> hits, ChunkFilter filter, ChunkCatalog catalog, Function<Chunk, List<Chunk>> window) {
         Set<String> covered = new HashSet<>();
-        Set<String> wholeSections = new HashSet<>();
+        Set<ChunkCatalog.Section> wholeSections = new HashSet<>();
         List<Hit> out = new ArrayList<>(hits.size());
         for (RetrievedChunk h : hits) {
             Chunk m = h.matched();
             if (filter.isExcluded(m)
                     || covered.contains(m.id())
-                    || wholeSections.contains(m.documentId() + '\u0000' + m.sectionId())) {
+                    || wholeSections.contains(ChunkCatalog.Section.of(m))) {
                 continue;
             }
             List<Chunk> context = new ArrayList<>();
@@ -33,7 +33,7 @@ final class Expansion {
             }
             context.forEach(c -> covered.add(c.id()));
             if (catalog.isSplitParent(m)) {
-                wholeSections.add(m.documentId() + '\u0000' + m.sectionId());
+                wholeSections.add(ChunkCatalog.Section.of(m));
             }
             out.add(new Hit(m, m, context, h.score()));
         }

@@ -50,13 +50,14 @@ public final class HierarchicalRetriever implements Retriever {
     @Override
     public RetrievalResult retrieve(String query, int k) {
         return Ranking.retrieve(name(), query, k, filter, (q, depth) -> {
-            List<RetrievedChunk> hits = base.retrieve(q, depth).hits();
+            Ranking.Nested nested = Ranking.nested(base, q, depth);
+            List<RetrievedChunk> hits = nested.hits();
             List<Hit> out = new ArrayList<>(hits.size());
             for (RetrievedChunk h : hits) {
                 Chunk parent = catalog.parentOf(h.matched());
                 out.add(new Hit(parent, h.matched(), List.of(parent), h.score()));
             }
-            return new Ranking.Candidates(out, hits.size() >= depth);
+            return new Ranking.Candidates(out, hits.size() >= depth, nested.reusedNanos());
         });
     }
 

@@ -18,7 +18,7 @@ import java.util.Objects;
  * fusion scores {@code Σ 1 / (rrfK + rank)} over the lists that hold the chunk. The fused ranking does
  * not depend on which list is read first. Thread-safe when the sources are.
  */
-public final class HybridRetriever implements Retriever {
+final class HybridRetriever implements Retriever {
 
     /** How the two rankings are combined. */
     public enum Fusion {
@@ -67,8 +67,10 @@ public final class HybridRetriever implements Retriever {
     }
 
     private Ranking.Candidates fuse(String query, int depth) {
-        List<RetrievedChunk> d = dense.retrieve(query, depth).hits();
-        List<RetrievedChunk> s = sparse.retrieve(query, depth).hits();
+        Ranking.Nested dn = Ranking.nested(dense, query, depth);
+        Ranking.Nested sn = Ranking.nested(sparse, query, depth);
+        List<RetrievedChunk> d = dn.hits();
+        List<RetrievedChunk> s = sn.hits();
         List<RankFusion.Fused> fused =
                 fusion == Fusion.RRF ? RankFusion.reciprocalRank(d, s, rrfK) : RankFusion.minMax(d, s, alpha);
         List<Hit> out = new ArrayList<>(fused.size());
@@ -76,7 +78,7 @@ public final class HybridRetriever implements Retriever {
             RetrievedChunk h = f.first();
             out.add(new Hit(h.chunk(), h.matched(), h.context(), f.score()));
         }
-        return new Ranking.Candidates(out, d.size() >= depth || s.size() >= depth);
+        return new Ranking.Candidates(out, d.size() >= depth || s.size() >= depth, dn.reusedNanos() + sn.reusedNanos());
     }
 
     @Override

@@ -22,8 +22,8 @@ import org.apache.lucene.util.Bits;
 
 /**
  * A point-in-time view of the index: the reader, its searcher, the chunks by Lucene document number
- * (all held in memory, so a hit becomes a chunk without reading the disk), and searchers for
- * retrievers with their own BM25 parameters (created once per snapshot). Reference-counted through
+ * (all held in memory, so a hit becomes a chunk without reading the disk), searchers for retrievers
+ * with their own BM25 parameters (created once per snapshot) and its last searches ({@link SearchMemo}). Reference-counted through
  * its reader: searches {@link #tryAcquire()} and {@link #release()} it so a newer snapshot can close
  * it once they end.
  */
@@ -45,6 +45,7 @@ final class IndexSnapshot {
     private final Chunk[] byDoc;
     private final List<Chunk> chunks;
     private final Map<BM25Similarity, IndexSearcher> bySimilarity = new ConcurrentHashMap<>();
+    private final SearchMemo memo = new SearchMemo();
 
     private IndexSnapshot(DirectoryReader reader, IndexSearcher searcher, Chunk[] byDoc, List<Chunk> chunks) {
         this.reader = reader;
@@ -103,6 +104,11 @@ final class IndexSnapshot {
     /** The chunk of a top-level Lucene document number. */
     Chunk chunk(int doc) {
         return byDoc[doc];
+    }
+
+    /** The last searches made on this snapshot, for retrievers asking the same search again. */
+    SearchMemo memo() {
+        return memo;
     }
 
     /** The searcher scoring with the index's BM25 parameters. */

@@ -1,6 +1,8 @@
 package io.github.raglens.retrieval;
 
 import io.github.raglens.error.IndexException;
+import io.github.raglens.error.Remedy;
+import io.github.raglens.error.Setting;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.spi.EmbeddingProvider;
@@ -98,7 +100,7 @@ public final class LuceneIndex implements AutoCloseable {
             throw new IndexException(
                     path,
                     "index directory " + path + " is locked by another process (write.lock); close the other"
-                            + " raglens process, or use another --workspace",
+                            + " raglens process, or use another workspace (" + Setting.WORKSPACE.apiName() + ")",
                     e);
         } catch (IOException | RuntimeException e) {
             closeQuietly(w, dir);
@@ -109,7 +111,7 @@ public final class LuceneIndex implements AutoCloseable {
             throw new IndexException(
                     path,
                     "index directory " + path + " is corrupt or was written by an incompatible version; delete it"
-                            + " and index again (raglens index --docs DIR)",
+                            + " and " + Remedy.INDEX.again(),
                     e);
         }
         this.directory = dir;
@@ -295,12 +297,14 @@ public final class LuceneIndex implements AutoCloseable {
 
     /**
      * The BM25 top hits: the query's analysed terms as optional clauses, a term repeated in the query
-     * weighted by its count; scored with {@code override} or, when null, the index's parameters.
+     * weighted by its count; scored with {@code override} or, when null, the index's parameters. The
+     * same search made a moment ago is reused ({@link SearchMemo}).
      */
-    List<Hit> searchBm25(String query, int n, BM25Similarity override) {
+    Ranking.Candidates searchBm25(String query, int n, BM25Similarity override) {
         IndexSnapshot s = acquire();
         try {
-            return bm25.search(s, query, n, override);
+            return s.memo()
+                    .hits(SearchMemo.bm25(query, override), n, n, depth -> bm25.search(s, query, depth, override));
         } catch (IOException e) {
             throw new IndexException(path, "cannot search " + where() + ": " + e.getMessage(), e);
         } finally {
@@ -310,18 +314,25 @@ public final class LuceneIndex implements AutoCloseable {
 
     /**
      * The nearest chunks to a query vector by cosine similarity (the hit score), through the HNSW graph
-     * or, when {@code exact}, by comparing with every vector.
+     * (the same search made a moment ago is reused, see {@link SearchMemo}) or, when {@code exact}, by
+     * comparing with every vector.
      *
      * @throws IndexException if the vector is of another model or dimension than the index's
      */
-    List<Hit> searchVector(float[] vector, String vectorModel, int n, boolean exact) {
+    Ranking.Candidates searchVector(float[] vector, String vectorModel, int n, boolean exact) {
         IndexSnapshot s = acquire();
         try {
             if (s.reader().numDocs() == 0) {
-                return List.of();
+                return new Ranking.Candidates(List.of(), false);
             }
             checkVector(vector, vectorModel);
-            return exact ? VectorSearch.exact(s, vector, n) : VectorSearch.hnsw(s, vector, n);
+            if (exact) {
+                List<Hit> hits = VectorSearch.exact(s, vector, n);
+                return new Ranking.Candidates(hits, hits.size() >= n);
+            }
+            int explore = VectorSearch.explored(n);
+            return s.memo()
+                    .hits(SearchMemo.hnsw(vector, explore), n, explore, depth -> VectorSearch.hnsw(s, vector, depth));
         } catch (IOException e) {
             throw new IndexException(path, "cannot search " + where() + ": " + e.getMessage(), e);
         } finally {
@@ -334,8 +345,8 @@ public final class LuceneIndex implements AutoCloseable {
         if (model == null) {
             throw new IndexException(
                     path,
-                    where() + " holds no vectors; index the chunks with an embedding model before dense"
-                            + " retrieval (raglens index --docs DIR)",
+                    where() + " holds no vectors; set an embedding model (" + Setting.EMBEDDINGS.apiName() + ") and "
+                            + Remedy.INDEX.again() + " before dense retrieval",
                     null);
         }
         if (!model.equals(vectorModel) || vector.length != dimension) {

@@ -17,7 +17,7 @@ import java.util.Objects;
  * whole) is dropped, so no text is handed on twice. Pass {@link LuceneIndex#chunks()} of the index the
  * base retriever searches as the corpus. Thread-safe when the base retriever is.
  */
-public final class NeighborHierarchicalRetriever implements Retriever {
+final class NeighborHierarchicalRetriever implements Retriever {
 
     private final Retriever base;
     private final ChunkCatalog catalog;
@@ -60,10 +60,12 @@ public final class NeighborHierarchicalRetriever implements Retriever {
     @Override
     public RetrievalResult retrieve(String query, int k) {
         return Ranking.retrieve(name(), query, k, filter, (q, depth) -> {
-            List<RetrievedChunk> hits = base.retrieve(q, depth).hits();
+            Ranking.Nested nested = Ranking.nested(base, q, depth);
+            List<RetrievedChunk> hits = nested.hits();
             return new Ranking.Candidates(
                     Expansion.expand(hits, filter, catalog, c -> catalog.siblingWindow(c, window)),
-                    hits.size() >= depth);
+                    hits.size() >= depth,
+                    nested.reusedNanos());
         });
     }
 

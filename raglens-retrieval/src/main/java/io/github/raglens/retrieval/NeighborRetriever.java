@@ -18,7 +18,7 @@ import java.util.Objects;
  * {@link LuceneIndex#chunks()} of the index the base retriever searches as the corpus. Thread-safe
  * when the base retriever is.
  */
-public final class NeighborRetriever implements Retriever {
+final class NeighborRetriever implements Retriever {
 
     private final Retriever base;
     private final ChunkCatalog catalog;
@@ -59,9 +59,12 @@ public final class NeighborRetriever implements Retriever {
     @Override
     public RetrievalResult retrieve(String query, int k) {
         return Ranking.retrieve(name(), query, k, filter, (q, depth) -> {
-            List<RetrievedChunk> hits = base.retrieve(q, depth).hits();
+            Ranking.Nested nested = Ranking.nested(base, q, depth);
+            List<RetrievedChunk> hits = nested.hits();
             return new Ranking.Candidates(
-                    Expansion.expand(hits, filter, catalog, c -> catalog.orderWindow(c, window)), hits.size() >= depth);
+                    Expansion.expand(hits, filter, catalog, c -> catalog.orderWindow(c, window)),
+                    hits.size() >= depth,
+                    nested.reusedNanos());
         });
     }
 

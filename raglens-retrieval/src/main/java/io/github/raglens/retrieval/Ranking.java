@@ -2,6 +2,7 @@ package io.github.raglens.retrieval;
 
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.spi.Retriever;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -9,20 +10,33 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
-/** The steps every retriever shares: argument checks, over-retrieval, filtering, ranking, timing. */
+/**
+ * The steps every retriever shares: argument checks, over-retrieval, filtering, ranking, timing. A
+ * result's latency is its wall time plus the time of the reused work its candidates report.
+ */
 final class Ranking {
 
     /** Deeper than this the source is not asked again, whatever remains. */
     private static final int MAX_DEPTH = 1 << 20;
 
-    /** Candidates fetched at some depth, and whether a deeper search could give more. */
-    record Candidates(List<Hit> hits, boolean more) {
+    /**
+     * Candidates fetched at some depth, whether a deeper search could give more, and the time of work
+     * done earlier that they reuse (a remembered search, see {@link SearchMemo}), which the retriever's
+     * latency counts as if it had been done again.
+     */
+    record Candidates(List<Hit> hits, boolean more, long reusedNanos) {
 
-        /** Candidates of a search that returned {@code hits.size()} of {@code depth} asked for. */
-        static Candidates of(List<Hit> hits, int depth) {
-            return new Candidates(hits, hits.size() >= depth);
+        /** Candidates of work done now. */
+        Candidates(List<Hit> hits, boolean more) {
+            this(hits, more, 0);
         }
     }
+
+    /**
+     * The hits of a nested retriever, and the time its result reports beyond the wall time of the
+     * call: work it reused rather than did (see {@link Candidates#reusedNanos()}).
+     */
+    record Nested(List<RetrievedChunk> hits, long reusedNanos) {}
 
     /** A search for candidates, in any order, at a given depth. */
     @FunctionalInterface
@@ -31,11 +45,20 @@ final class Ranking {
     }
 
     /** Best score first; equal scores by chunk id so that ties rank the same on every run. */
-    static final Comparator<Hit> BEST_FIRST = Comparator.comparingDouble(Hit::score)
-            .reversed()
-            .thenComparing(h -> h.chunk().id());
+    static final Comparator<Hit> BEST_FIRST = (a, b) -> {
+        int byScore = Double.compare(b.score(), a.score());
+        return byScore != 0 ? byScore : a.chunk().id().compareTo(b.chunk().id());
+    };
 
     private Ranking() {}
+
+    /** Calls a nested retriever, noting the reused work its result reports. */
+    static Nested nested(Retriever retriever, String query, int k) {
+        long start = System.nanoTime();
+        RetrievalResult result = retriever.retrieve(query, k);
+        long wall = System.nanoTime() - start;
+        return new Nested(result.hits(), Math.max(0, result.latencyNanos() - wall));
+    }
 
     /** Rejects a non-positive k with the message every retriever uses. */
     static void checkK(int k) {
@@ -58,8 +81,10 @@ final class Ranking {
         }
         int depth = (int) Math.min(MAX_DEPTH, (long) k * filter.config().overRetrievalFactor());
         List<Hit> clean;
+        long reused = 0;
         while (true) {
             Candidates candidates = source.candidates(query, depth);
+            reused += candidates.reusedNanos();
             clean = clean(candidates.hits(), filter, k);
             if (clean.size() >= k || !candidates.more() || depth >= MAX_DEPTH) {
                 break;
@@ -71,7 +96,7 @@ final class Ranking {
             Hit h = clean.get(i);
             ranked.add(new RetrievedChunk(i + 1, h.score(), h.chunk(), h.matched(), h.context()));
         }
-        return new RetrievalResult(name, query, ranked, System.nanoTime() - start);
+        return new RetrievalResult(name, query, ranked, System.nanoTime() - start + reused);
     }
 
     /**

@@ -21,10 +21,18 @@ final class VectorSearch {
 
     private VectorSearch() {}
 
-    /** The approximate top {@code n} through the HNSW graph; hit scores are cosines. */
+    /** How many candidates the graph is explored for when {@code n} hits are asked for. */
+    static int explored(int n) {
+        return Math.max(n, MIN_HNSW_CANDIDATES);
+    }
+
+    /**
+     * The approximate top {@code n} through the HNSW graph explored for {@link #explored(int)} of {@code
+     * n} candidates, best first (ties by document); hit scores are cosines. For any {@code m <= n} of the
+     * same exploration, the top {@code m} are the first {@code m} of these.
+     */
     static List<Hit> hnsw(IndexSnapshot s, float[] vector, int n) throws IOException {
-        int explore = Math.max(n, MIN_HNSW_CANDIDATES);
-        TopDocs top = s.searcher().search(new KnnFloatVectorQuery(ChunkFields.VECTOR, vector, explore), n);
+        TopDocs top = s.searcher().search(new KnnFloatVectorQuery(ChunkFields.VECTOR, vector, explored(n)), n);
         List<Hit> out = new ArrayList<>(top.scoreDocs.length);
         for (ScoreDoc sd : top.scoreDocs) {
             out.add(Hit.of(s.chunk(sd.doc), cosine(sd.score)));

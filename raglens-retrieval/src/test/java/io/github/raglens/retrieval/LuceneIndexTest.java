@@ -74,7 +74,7 @@ class LuceneIndexTest {
             assertThatThrownBy(() -> LuceneIndex.builder().directory(dir).open())
                     .isInstanceOf(IndexException.class)
                     .hasMessage("index directory " + dir + " is locked by another process (write.lock); close the"
-                            + " other raglens process, or use another --workspace")
+                            + " other raglens process, or use another workspace (RagLens.Builder.workspace(dir))")
                     .satisfies(e -> assertThat(((IndexException) e).directory()).contains(dir.toString()));
             assertThat(first.size()).isZero();
         }
@@ -95,7 +95,7 @@ class LuceneIndexTest {
         assertThatThrownBy(() -> LuceneIndex.builder().directory(dir).open())
                 .isInstanceOf(IndexException.class)
                 .hasMessage("index directory " + dir + " is corrupt or was written by an incompatible version;"
-                        + " delete it and index again (raglens index --docs DIR)");
+                        + " delete it and call RagLens.index() again");
     }
 
     @Test
@@ -145,8 +145,9 @@ class LuceneIndexTest {
             assertThatThrownBy(() ->
                             DenseRetriever.of(index, HashingEmbeddings.of()).retrieve("bm25", 3))
                     .isInstanceOf(IndexException.class)
-                    .hasMessage("the in-memory index holds no vectors; index the chunks with an embedding model"
-                            + " before dense retrieval (raglens index --docs DIR)");
+                    .hasMessage(
+                            "the in-memory index holds no vectors; set an embedding model"
+                                    + " (RagLens.Builder.embeddings(...)) and call RagLens.index() again before dense retrieval");
         }
     }
 

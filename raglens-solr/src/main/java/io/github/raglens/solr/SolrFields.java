@@ -11,7 +11,7 @@ import java.util.Objects;
  * @param vector the {@code DenseVectorField} searched by {@code {!knn}}
  * @param source a stored field naming the chunk's document; the chunk id stands in when it is absent
  */
-record SolrFields(String id, String text, String vector, String source) {
+public record SolrFields(String id, String text, String vector, String source) {
 
     /** Validates that every field name is non-blank. */
     public SolrFields {

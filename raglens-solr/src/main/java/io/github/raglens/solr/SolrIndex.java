@@ -1,6 +1,8 @@
 package io.github.raglens.solr;
 
 import io.github.raglens.error.IndexException;
+import io.github.raglens.error.Remedy;
+import io.github.raglens.error.Setting;
 import io.github.raglens.internal.SectionTitles;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
@@ -106,8 +108,8 @@ final class SolrIndex implements AutoCloseable {
             closeQuietly();
             throw new IndexException(
                     null,
-                    "cannot reach SolrCloud at " + b.address + ": " + e.getMessage()
-                            + "; check --solr-zk/--solr-url and that the cluster is up",
+                    "cannot reach SolrCloud at " + b.address + ": " + e.getMessage() + "; check "
+                            + Setting.BACKEND_ADDRESS.apiName() + " and that the cluster is up",
                     e);
         }
     }
@@ -419,8 +421,8 @@ final class SolrIndex implements AutoCloseable {
         if (model == null) {
             throw new IndexException(
                     null,
-                    where + " holds no vectors; index the chunks with an embedding model before dense"
-                            + " retrieval (raglens index --docs DIR --backend solrcloud)",
+                    where + " holds no vectors; set an embedding model (" + Setting.EMBEDDINGS.apiName() + ") and "
+                            + Remedy.INDEX.again() + " before dense retrieval",
                     null);
         }
         if (!model.equals(vectorModel) || vector.length != dimension) {
@@ -517,7 +519,8 @@ final class SolrIndex implements AutoCloseable {
                 throw new IndexException(
                         null,
                         where + ": document '" + id + "' has no stored field '" + fields.text()
-                                + "'; name the stored text field (--solr-text-field)",
+                                + "'; name the collection's stored text field in SolrIndex.Builder.fields(new SolrFields(id, text,"
+                                + " vector, source))",
                         null);
             }
             Object source = d.getFirstValue(fields.source());

@@ -166,19 +166,36 @@ public final class AnswerGenerator {
             List<QuestionSample> questions,
             List<? extends RagSystem> systems,
             Map<String, String> origins) {
-        return generate(answersFile, questions, systems, origins, a -> {});
+        return generate(answersFile, questions, systems, origins, new Listener() {
+            @Override
+            public void asking(QuestionSample question, List<String> contexts) {}
+
+            @Override
+            public void answered(AnswerRecord answer) {}
+        });
     }
 
-    /**
-     * As {@link #generate(Path, List, List, Map)}, handing every pair's current answer (reused or
-     * new, ok or failed) to {@code onAnswer} as soon as it is known, on the pair's thread.
-     */
+    /** What a run tells as it goes, on the pair's thread; implementations must be thread-safe. */
+    public interface Listener {
+
+        /**
+         * A pipeline's pair is retrieved and its answer is about to be asked for: the contexts the
+         * answer will be given. Not told for a reused answer, nor for a user's system (its contexts
+         * come with its answer).
+         */
+        void asking(QuestionSample question, List<String> contexts);
+
+        /** A pair's current answer (reused or new, ok or failed), as soon as it is known. */
+        void answered(AnswerRecord answer);
+    }
+
+    /** As {@link #generate(Path, List, List, Map)}, telling {@code listener} of every pair as it goes. */
     public Summary generate(
             Path answersFile,
             List<QuestionSample> questions,
             List<? extends RagSystem> systems,
             Map<String, String> origins,
-            Consumer<AnswerRecord> onAnswer) {
+            Listener listener) {
         AtomicInteger answered = new AtomicInteger();
         AtomicInteger shared = new AtomicInteger();
         AtomicInteger failed = new AtomicInteger();
@@ -217,9 +234,10 @@ public final class AnswerGenerator {
                                 && prior.get().provenance().equals(prepared.provenance())) {
                             already.incrementAndGet();
                             current.put(prior.get().key(), prior.get());
-                            onAnswer.accept(prior.get());
+                            listener.answered(prior.get());
                             return;
                         }
+                        prepared.contexts().ifPresent(contexts -> listener.asking(q, contexts));
                         calls.submit(() -> {
                             AnswerRecord a = prepared.answer(run);
                             if (a == null) {
@@ -233,7 +251,7 @@ public final class AnswerGenerator {
                                 failed.incrementAndGet();
                                 reasons.merge(a.reason(), 1, Integer::sum);
                             }
-                            onAnswer.accept(a);
+                            listener.answered(a);
                         });
                     });
                 }
@@ -267,6 +285,11 @@ public final class AnswerGenerator {
     private interface Prepared {
         String provenance();
 
+        /** The contexts the answer will be given, when the pair's system is a pipeline that retrieved them. */
+        default Optional<List<String>> contexts() {
+            return Optional.empty();
+        }
+
         /** The answer or the failure to record; null when the run stopped. */
         AnswerRecord answer(Run run);
     }
@@ -288,6 +311,12 @@ public final class AnswerGenerator {
                 @Override
                 public String provenance() {
                     return provenance;
+                }
+
+                @Override
+                public Optional<List<String>> contexts() {
+                    return Optional.of(
+                            contexts.stream().map(RetrievedContext::text).toList());
                 }
 
                 @Override
@@ -316,7 +345,7 @@ public final class AnswerGenerator {
             QuestionSample q,
             String model,
             RagLensException e,
-            java.util.function.Consumer<AtomicReference<String>> onStop) {
+            Consumer<AtomicReference<String>> onStop) {
         return new Prepared() {
             @Override
             public String provenance() {
@@ -425,10 +454,13 @@ public final class AnswerGenerator {
         }
     }
 
-    /** Waits for a permit; false when the run was stopped (here or by the stage sharing the permits). */
+    /**
+     * Waits for a permit, ahead of the judge calls sharing them (they wait for answers); false when the
+     * run was stopped (here or by the stage sharing the permits).
+     */
     private boolean acquire() {
         try {
-            permits.acquire();
+            permits.acquireFirst();
             return true;
         } catch (RunStopped e) {
             return false;

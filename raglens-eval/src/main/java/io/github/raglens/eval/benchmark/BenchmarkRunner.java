@@ -20,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
 
 /**
@@ -32,7 +31,9 @@ import java.util.stream.IntStream;
  * trec_eval} ranks them (score descending, then judged id descending), so the exported run files
  * give {@code trec_eval} exactly this report's numbers. By default each retriever first answers 50
  * untimed warm-up queries, then the questions one at a time, so that latencies are those of a warm
- * process and not disturbed by each other ({@link LatencyTiming} records how they were taken).
+ * process and not disturbed by each other ({@link LatencyTiming} records how they were taken). Every
+ * retriever answers a question before the next one is asked, so retrievers over one index share the
+ * searches they have in common; a shared search counts in the latency of each retriever using it.
  *
  * <p>Immutable and thread-safe; retrievers must be thread-safe as the SPI requires.
  */
@@ -94,18 +95,20 @@ public final class BenchmarkRunner {
         Map<String, long[]> latencies = new LinkedHashMap<>();
         Map<String, Double> contextChars = new HashMap<>();
         Map<String, Map<String, Integer>> failures = new HashMap<>();
-        long retrievalNanos = 0;
         long metricNanos = System.nanoTime() - prepareStart; // lexical overlap and evidence are per-question metrics
-        for (Retriever retriever : retrievers) {
+        boolean[] warmUp = new boolean[retrievers.size()];
+        for (int r = 0; r < retrievers.size(); r++) {
+            warmUp[r] = !origins.containsKey(retrievers.get(r).name());
+        }
+        long t0 = System.nanoTime();
+        List<TimedRetrieval.Answers> answers = retrieval.retrieveAll(retrievers, prepared, maxK, warmUp);
+        long retrievalNanos = System.nanoTime() - t0;
+        for (int r = 0; r < retrievers.size(); r++) {
+            Retriever retriever = retrievers.get(r);
+            RetrievalResult[] results = answers.get(r).results();
+            long[] lat = answers.get(r).nanos();
             double[][] v = new double[metrics.size()][prepared.size()];
-            long[] lat = new long[prepared.size()];
-            RetrievalResult[] results = new RetrievalResult[prepared.size()];
-            long t0 = System.nanoTime();
-            Map<String, Integer> failed = new ConcurrentHashMap<>();
-            retrieval.retrieveAll(
-                    retriever, prepared, maxK, results, lat, failed, !origins.containsKey(retriever.name()));
-            retrievalNanos += System.nanoTime() - t0;
-            failures.put(retriever.name(), failed);
+            failures.put(retriever.name(), answers.get(r).failed());
             contextChars.put(retriever.name(), meanContextChars(results));
             // Judging and metrics are independent per question: on every core.
             long t1 = System.nanoTime();

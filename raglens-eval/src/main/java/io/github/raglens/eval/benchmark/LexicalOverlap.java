@@ -8,7 +8,7 @@ import java.util.Set;
  * The share of a question's content terms that occur in its source text. LLM-written questions
  * tend to reuse the chunk's words, which favours BM25; this score shows how much.
  */
-public final class LexicalOverlap {
+final class LexicalOverlap {
 
     private static final Set<String> STOPWORDS = Set.of(
             "a", "an", "and", "are", "as", "at", "be", "by", "can", "did", "do", "does", "for", "from", "how", "in",

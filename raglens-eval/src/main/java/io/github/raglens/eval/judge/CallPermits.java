@@ -1,30 +1,47 @@
 package io.github.raglens.eval.judge;
 
+import java.util.ArrayDeque;
 import java.util.Optional;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Which model calls may go out: at most {@code concurrency} at once (fairly, in arrival order), and
- * none once the run is stopped (budget spent, fatal provider error, interrupt). Counts the calls in
- * flight and the permit-time they held, for the achieved rate against the one the limit allows.
- * Thread-safe.
+ * Which model calls may go out: at most {@code concurrency} at once, and none once the run is stopped
+ * (budget spent, fatal provider error, interrupt). A freed permit goes to the longest-waiting call
+ * that {@link #acquireFirst() comes first} (an answer: every judge call of its cell waits for it),
+ * else to the longest-waiting other call. Counts the calls in flight and the permit-time they held,
+ * for the achieved rate against the one the limit allows. Thread-safe.
  */
 public final class CallPermits {
 
     private final int concurrency;
-    private final Semaphore permits;
     private final AtomicReference<String> stopped = new AtomicReference<>();
     private final long createdNanos = System.nanoTime();
+    private final ReentrantLock handOff = new ReentrantLock();
+    // guarded by handOff: permits nobody holds (only while no call waits), and the waiting calls
+    private int free;
+    private final ArrayDeque<Waiter> first = new ArrayDeque<>();
+    private final ArrayDeque<Waiter> others = new ArrayDeque<>();
     // guarded by this: calls in flight, and their integral over time since the last change
     private int inFlight;
     private long completed;
     private long lastChangeNanos = createdNanos;
     private double busyNanos;
 
+    /** A call waiting for a permit; {@code granted} once a release handed it one. */
+    private static final class Waiter {
+        final Condition woken;
+        boolean granted;
+
+        Waiter(Condition woken) {
+            this.woken = woken;
+        }
+    }
+
     public CallPermits(int concurrency) {
         this.concurrency = concurrency;
-        this.permits = new Semaphore(concurrency, true);
+        this.free = concurrency;
     }
 
     int concurrency() {
@@ -32,24 +49,73 @@ public final class CallPermits {
     }
 
     /**
-     * Waits for a permit; {@link #release} it when the call is done.
+     * Waits for a permit, after every call that comes first; {@link #release} it when the call is
+     * done.
      *
      * @throws RunStopped when the run is stopped, before or while waiting
      */
     public void acquire() {
+        acquire(others);
+    }
+
+    /**
+     * Waits for a permit ahead of every call that waits with {@link #acquire()}: for a call others
+     * wait for (an answer, whose cell's judge calls all need it); {@link #release} it when done.
+     *
+     * @throws RunStopped when the run is stopped, before or while waiting
+     */
+    public void acquireFirst() {
+        acquire(first);
+    }
+
+    private void acquire(ArrayDeque<Waiter> queue) {
         checkRunning();
+        handOff.lock();
         try {
-            permits.acquire();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RunStopped("interrupted");
+            if (free > 0) {
+                free--;
+            } else {
+                Waiter me = new Waiter(handOff.newCondition());
+                queue.add(me);
+                while (!me.granted) {
+                    try {
+                        me.woken.await();
+                    } catch (InterruptedException e) {
+                        if (me.granted) {
+                            passOn();
+                        } else {
+                            queue.remove(me);
+                        }
+                        Thread.currentThread().interrupt();
+                        throw new RunStopped("interrupted");
+                    }
+                }
+            }
+        } finally {
+            handOff.unlock();
         }
         change(+1);
     }
 
     public void release() {
         change(-1);
-        permits.release();
+        handOff.lock();
+        try {
+            passOn();
+        } finally {
+            handOff.unlock();
+        }
+    }
+
+    /** Hands a permit to the next waiting call, first ones first; frees it when none waits. */
+    private void passOn() {
+        Waiter next = first.isEmpty() ? others.poll() : first.poll();
+        if (next == null) {
+            free++;
+        } else {
+            next.granted = true;
+            next.woken.signal();
+        }
     }
 
     private synchronized void change(int delta) {

@@ -22,7 +22,7 @@ import java.util.Objects;
  * text, so a context two retrievers both return for a question is judged once. No reference fails
  * with {@code no-reference}; no contexts score 0. Thread-safe.
  */
-public final class ContextPrecision implements RepeatableMetric {
+public final class ContextPrecision implements RepeatableMetric, AnswerFreeCalls {
 
     /** The metric's name. */
     public static final String NAME = "context_precision";
@@ -86,7 +86,7 @@ public final class ContextPrecision implements RepeatableMetric {
             return new Judgement.Scored(0, "no contexts were retrieved");
         }
         return Decomposition.guard(() -> {
-            List<Verdict> verdicts = mode == Mode.ONE_CALL ? allAtOnce(in) : oneByOne(in);
+            List<Verdict> verdicts = verdicts(in.question(), in.reference(), in.contexts());
             int[] v = verdicts.stream().mapToInt(Verdict::verdict).toArray();
             double ap = averagePrecision(v);
             return new Judgement.Scored(
@@ -103,13 +103,27 @@ public final class ContextPrecision implements RepeatableMetric {
         });
     }
 
-    private List<Verdict> oneByOne(JudgeInput in) {
+    /** Every verdict call reads the question, the reference and the contexts only: asked before the answer. */
+    @Override
+    public void askBeforeAnswer(String question, String reference, List<String> contexts) {
+        if (!reference.isBlank() && !contexts.isEmpty()) {
+            verdicts(question, reference, contexts);
+        }
+    }
+
+    private List<Verdict> verdicts(String question, String reference, List<String> contexts) {
+        return mode == Mode.ONE_CALL
+                ? allAtOnce(question, reference, contexts)
+                : oneByOne(question, reference, contexts);
+    }
+
+    private List<Verdict> oneByOne(String question, String reference, List<String> contexts) {
         String model = session.modelName();
         return Parallel.map(
-                in.contexts(),
+                contexts,
                 context -> session.ask(
-                        contextKey(model, in.question(), in.reference(), context),
-                        Prompts.usefulness(in.question(), in.reference(), context),
+                        contextKey(model, question, reference, context),
+                        Prompts.usefulness(question, reference, context),
                         Decomposition::readVerdict));
     }
 
@@ -123,12 +137,12 @@ public final class ContextPrecision implements RepeatableMetric {
         return Prompts.key(Prompts.USEFULNESS_VERSION + "-all", model, question, reference, Prompts.numbered(contexts));
     }
 
-    private List<Verdict> allAtOnce(JudgeInput in) {
-        String key = allKey(session.modelName(), in.question(), in.reference(), in.contexts());
+    private List<Verdict> allAtOnce(String question, String reference, List<String> contexts) {
+        String key = allKey(session.modelName(), question, reference, contexts);
         return session.ask(
                 key,
-                Prompts.usefulnessAll(in.question(), in.reference(), in.contexts()),
-                reply -> Decomposition.readVerdicts(reply, in.contexts().size(), "context"));
+                Prompts.usefulnessAll(question, reference, contexts),
+                reply -> Decomposition.readVerdicts(reply, contexts.size(), "context"));
     }
 
     /** Average precision of binary verdicts in rank order; 0 when none is 1. */

@@ -124,6 +124,21 @@ final class ContextSupport {
         });
     }
 
+    /**
+     * The calls of the reference's side that read no answer: the reference's statements, and, when
+     * this step checks the reference alone, their verdicts against the contexts (with both sides, the
+     * verdict call holds the answer's statements too).
+     */
+    void askBeforeAnswer(String question, String reference, List<String> contexts) {
+        if (!checks(Side.REFERENCE) || reference.isBlank()) {
+            return;
+        }
+        List<String> own = Decomposition.statements(session, question, reference);
+        if (!batchesBothSides() && !own.isEmpty() && !contexts.isEmpty()) {
+            Decomposition.support(session, own, "CONTEXT", String.join("\n\n", contexts));
+        }
+    }
+
     private List<String> statements(JudgeInput in, Side side) {
         return Decomposition.statements(session, in.question(), side.text(in));
     }

@@ -21,7 +21,7 @@ import java.util.Objects;
  * <p>No reference fails with {@code no-reference}; a reference without statements fails with {@code
  * no-statements} (recall and F1 modes); an answer without statements scores 0. Thread-safe.
  */
-public final class FactualCorrectness implements RepeatableMetric {
+final class FactualCorrectness implements RepeatableMetric, AnswerFreeCalls {
 
     /** The metric's name. */
     public static final String NAME = "factual_correctness";
@@ -135,6 +135,14 @@ public final class FactualCorrectness implements RepeatableMetric {
                     byAnswer.size());
             return new Judgement.Scored(score, Decomposition.explain(summary, answerClaims, byReference));
         });
+    }
+
+    /** The reference's claims read no answer (none are needed in precision mode). */
+    @Override
+    public void askBeforeAnswer(String question, String reference, List<String> contexts) {
+        if (mode != Mode.PRECISION && !reference.isBlank()) {
+            claims(question, reference);
+        }
     }
 
     private List<String> claims(String question, String text) {

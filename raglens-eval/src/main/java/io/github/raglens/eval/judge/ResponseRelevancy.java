@@ -21,7 +21,7 @@ import java.util.Objects;
  * <p>Needs the session's embedding provider; without one every cell fails with {@code
  * no-embeddings}. No generated question fails with {@code no-statements}. Thread-safe.
  */
-public final class ResponseRelevancy implements RepeatableMetric {
+final class ResponseRelevancy implements RepeatableMetric {
 
     /** The metric's name. */
     public static final String NAME = "response_relevancy";

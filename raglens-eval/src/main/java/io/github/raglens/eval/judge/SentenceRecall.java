@@ -17,7 +17,7 @@ import java.util.Objects;
  * <p>No reference fails with {@code no-reference}, a reference without a sentence with {@code
  * no-statements}; no contexts score 0 without a call. Thread-safe.
  */
-final class SentenceRecall implements RepeatableMetric {
+final class SentenceRecall implements RepeatableMetric, AnswerFreeCalls {
 
     private final JudgeSession session;
 
@@ -63,6 +63,15 @@ final class SentenceRecall implements RepeatableMetric {
                             sentences,
                             verdicts));
         });
+    }
+
+    /** The verdict call reads the reference and the contexts only: asked before the answer. */
+    @Override
+    public void askBeforeAnswer(String question, String reference, List<String> contexts) {
+        List<String> sentences = Decomposition.sentences(reference);
+        if (!sentences.isEmpty() && !contexts.isEmpty()) {
+            Decomposition.support(session, sentences, "CONTEXT", String.join("\n\n", contexts));
+        }
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.model.JudgeInput;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.spi.Judge;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
@@ -18,7 +19,7 @@ import java.util.Set;
  * fails with {@code no-statements}; context recall without a reference fails with {@code
  * no-reference}; no contexts score 0 without a verdict call. Thread-safe.
  */
-public final class StatementSupport implements RepeatableMetric {
+public final class StatementSupport implements RepeatableMetric, AnswerFreeCalls {
 
     /** The name of faithfulness, the answer's side. */
     public static final String FAITHFULNESS = "faithfulness";
@@ -79,6 +80,17 @@ public final class StatementSupport implements RepeatableMetric {
             return new Judgement.Failed("no-reference", "context recall needs a reference answer");
         }
         return support.score(in, side);
+    }
+
+    /**
+     * Context recall's calls that read no answer (see {@link ContextSupport#askBeforeAnswer});
+     * faithfulness has none.
+     */
+    @Override
+    public void askBeforeAnswer(String question, String reference, List<String> contexts) {
+        if (side == ContextSupport.Side.REFERENCE) {
+            support.askBeforeAnswer(question, reference, contexts);
+        }
     }
 
     @Override

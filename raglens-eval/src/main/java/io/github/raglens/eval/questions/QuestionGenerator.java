@@ -8,6 +8,8 @@ import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.ChatMessage;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.Chunk;
+import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.result.QuestionRun;
 import io.github.raglens.spi.LlmProvider;
 import java.nio.charset.StandardCharsets;
@@ -106,12 +108,12 @@ public final class QuestionGenerator {
         if (limit < 0) {
             throw new IllegalArgumentException("limit must be >= 0, was " + limit);
         }
-        try (JsonlStore<QuestionRecord> store =
-                JsonlStore.open(questionsFile, QuestionRecord.class, QuestionRecord::chunkId)) {
+        try (JsonlStore<QuestionSample> store =
+                JsonlStore.open(questionsFile, QuestionSample.class, QuestionSample::sourceChunkId)) {
             List<Chunk> pending = new ArrayList<>();
             int alreadyDone = 0;
             for (Chunk c : chunks) {
-                Optional<QuestionRecord> existing = store.get(c.id());
+                Optional<QuestionSample> existing = store.get(c.id());
                 if (existing.isPresent() && existing.get().isSettled()) {
                     alreadyDone++;
                 } else if (pending.size() < limit) {
@@ -123,7 +125,7 @@ public final class QuestionGenerator {
     }
 
     private QuestionRun run(
-            List<Chunk> pending, int alreadyDone, JsonlStore<QuestionRecord> store, QuestionProgress progress) {
+            List<Chunk> pending, int alreadyDone, JsonlStore<QuestionSample> store, QuestionProgress progress) {
         AtomicInteger done = new AtomicInteger();
         AtomicInteger succeeded = new AtomicInteger();
         AtomicInteger skipped = new AtomicInteger();
@@ -137,12 +139,12 @@ public final class QuestionGenerator {
                 futures.add(pool.submit(() -> {
                     permits.acquire();
                     try {
-                        QuestionRecord record = ask(chunk, calls);
+                        QuestionSample record = ask(chunk, calls);
                         synchronized (progress) {
                             store.append(record);
                             switch (record.status()) {
-                                case QuestionRecord.SUCCESS -> succeeded.incrementAndGet();
-                                case QuestionRecord.SKIP -> skipped.incrementAndGet();
+                                case SUCCESS -> succeeded.incrementAndGet();
+                                case SKIP -> skipped.incrementAndGet();
                                 default -> failures.put(chunk.id(), record.reason());
                             }
                             progress.chunkDone(done.incrementAndGet(), total, record);
@@ -180,7 +182,7 @@ public final class QuestionGenerator {
     }
 
     /** Asks about one chunk, with at most one retry per kind of problem. */
-    QuestionRecord ask(Chunk chunk, AtomicLong calls) {
+    QuestionSample ask(Chunk chunk, AtomicLong calls) {
         int chars = chunk.text().strip().length();
         if (chars < minChunkChars) {
             return skip(chunk, "chunk has " + chars + " characters of text, fewer than " + minChunkChars);
@@ -257,47 +259,47 @@ public final class QuestionGenerator {
                 messages.add(ChatMessage.user(QuestionPrompt.bannedRetry(banned.get())));
                 continue;
             }
-            return new QuestionRecord(
-                    chunk.id(),
-                    QuestionRecord.SUCCESS,
+            return new QuestionSample(
+                    questionId(chunk.documentId(), Evidence.normalize(reply.evidence())),
                     reply.question().strip(),
                     reply.answer().strip(),
                     reply.evidence().strip(),
-                    "",
-                    questionId(chunk.documentId(), Evidence.normalize(reply.evidence())),
+                    chunk.id(),
                     chunk.documentId(),
                     chunk.sectionId(),
+                    QuestionStatus.SUCCESS,
+                    "",
                     false,
                     llm.modelName());
         }
     }
 
-    private QuestionRecord skip(Chunk chunk, String reason) {
-        return new QuestionRecord(
-                chunk.id(),
-                QuestionRecord.SKIP,
-                "",
-                "",
-                "",
-                reason,
+    private QuestionSample skip(Chunk chunk, String reason) {
+        return new QuestionSample(
                 questionId(chunk.documentId(), "chunk:" + chunk.id()),
+                "",
+                "",
+                "",
+                chunk.id(),
                 chunk.documentId(),
                 chunk.sectionId(),
+                QuestionStatus.SKIP,
+                reason,
                 false,
                 llm.modelName());
     }
 
-    private QuestionRecord failed(Chunk chunk, String reason, boolean retryable) {
-        return new QuestionRecord(
-                chunk.id(),
-                QuestionRecord.FAILED,
-                "",
-                "",
-                "",
-                reason,
+    private QuestionSample failed(Chunk chunk, String reason, boolean retryable) {
+        return new QuestionSample(
                 questionId(chunk.documentId(), "chunk:" + chunk.id()),
+                "",
+                "",
+                "",
+                chunk.id(),
                 chunk.documentId(),
                 chunk.sectionId(),
+                QuestionStatus.FAILED,
+                reason,
                 retryable,
                 llm.modelName());
     }

@@ -1,5 +1,7 @@
 package io.github.raglens.eval.questions;
 
+import io.github.raglens.model.QuestionSample;
+
 /**
  * Receives progress of question generation, e.g. to draw a progress bar. Called from worker
  * threads, one call at a time.
@@ -17,5 +19,5 @@ public interface QuestionProgress {
      * @param total chunks this run will ask about
      * @param record the outcome just written
      */
-    void chunkDone(int done, int total, QuestionRecord record);
+    void chunkDone(int done, int total, QuestionSample record);
 }

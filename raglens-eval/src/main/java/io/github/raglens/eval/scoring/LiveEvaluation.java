@@ -1,6 +1,7 @@
 package io.github.raglens.eval.scoring;
 
 import io.github.raglens.eval.answers.AnswerGenerator;
+import io.github.raglens.eval.answers.AnswerRecord;
 import io.github.raglens.eval.answers.EvalCases;
 import io.github.raglens.eval.judge.CallPermits;
 import io.github.raglens.eval.judge.JudgeSession;
@@ -24,7 +25,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Answers and judges in one pass, with no barrier between the stages: a cell's judging starts the
  * moment its answer arrives (or is reused from {@code answers.jsonl}), while other pairs are still
- * being retrieved and answered. The answer calls and the judge calls wait for the same permits of
+ * being retrieved and answered; the judge calls that read no answer ({@link
+ * io.github.raglens.eval.judge.AnswerFreeCalls}: context precision, the reference's statements) go
+ * out as soon as a pair's contexts are retrieved, beside its answer call, so a cell waits for its
+ * answer and the calls that read it only. The answer calls and the judge calls wait for the same permits of
  * the judge session, so {@code concurrency} bounds every call of the run in flight, and the permits
  * never sit idle while any stage has a call to send.
  *
@@ -159,15 +163,23 @@ public final class LiveEvaluation {
             report.run();
         })) {
             running.set(scoring);
-            answered = answers.generate(answersFile, questions, systems, origins, a -> {
-                QuestionSample q = byId.get(a.questionId());
-                pairsDone.incrementAndGet();
-                if (q == null || !a.isOk()) {
-                    cellsDone.addAndGet(perCase);
-                } else {
-                    cellsDone.addAndGet(scoring.submit(EvalCases.of(a, q, chunkText)));
+            answered = answers.generate(answersFile, questions, systems, origins, new AnswerGenerator.Listener() {
+                @Override
+                public void asking(QuestionSample q, List<String> contexts) {
+                    scoring.askBeforeAnswer(q.question(), q.referenceAnswer(), contexts);
                 }
-                report.run();
+
+                @Override
+                public void answered(AnswerRecord a) {
+                    QuestionSample q = byId.get(a.questionId());
+                    pairsDone.incrementAndGet();
+                    if (q == null || !a.isOk()) {
+                        cellsDone.addAndGet(perCase);
+                    } else {
+                        cellsDone.addAndGet(scoring.submit(EvalCases.of(a, q, chunkText)));
+                    }
+                    report.run();
+                }
             });
             scored = scoring.finish();
         }

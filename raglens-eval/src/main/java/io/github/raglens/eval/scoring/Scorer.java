@@ -1,6 +1,7 @@
 package io.github.raglens.eval.scoring;
 
 import io.github.raglens.eval.answers.EvalCase;
+import io.github.raglens.eval.judge.AnswerFreeCalls;
 import io.github.raglens.eval.judge.CellFailure;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.RepeatableMetric;
@@ -194,6 +195,34 @@ public final class Scorer {
                 }
             }
             return skipped;
+        }
+
+        /**
+         * Asks, each on a virtual thread of the run, the calls of every judge metric (and repeat)
+         * that read no answer ({@link AnswerFreeCalls}) for a pair whose answer is being asked for:
+         * its cells find them done when the answer arrives. A failure is left for the cell to meet.
+         */
+        void askBeforeAnswer(String question, String reference, List<String> contexts) {
+            if (session == null || session.stopReason().isPresent()) {
+                return;
+            }
+            for (List<Judge> reps : byRepeat) {
+                for (Judge m : reps) {
+                    if (m instanceof AnswerFreeCalls early) {
+                        cellThreads.submit(() -> askQuietly(early, question, reference, contexts));
+                    }
+                }
+            }
+        }
+
+        private void askQuietly(AnswerFreeCalls early, String question, String reference, List<String> contexts) {
+            try {
+                early.askBeforeAnswer(question, reference, contexts);
+            } catch (CellFailure | RunStopped e) {
+                // the cell asks the same call and records the failure
+            } catch (RuntimeException e) {
+                LOG.debug("a call asked before the answer failed; the cell asks it again", e);
+            }
         }
 
         private void cell(EvalCase c, Judge m, String judgeModel, int repeat) {

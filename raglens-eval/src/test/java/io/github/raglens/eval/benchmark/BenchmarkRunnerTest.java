@@ -382,6 +382,55 @@ class BenchmarkRunnerTest {
         assertThat(contending.latencyTiming().describe()).isEqualTo("cold, 4 queries at a time (contending)");
     }
 
+    @Test
+    void everyRetrieverAnswersAQuestion_beforeTheNextIsAsked() {
+        List<String> calls = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Retriever> logged = new ArrayList<>();
+        for (String name : List.of("a", "b", "c")) {
+            Retriever inner = FakeRetrievers.sourceAt(name, 1, corpus, sourceOf);
+            logged.add(FakeRetrievers.of(name, (query, k) -> {
+                calls.add(name + " " + query);
+                return inner.retrieve(query, k).hits().stream()
+                        .map(RetrievedChunk::chunk)
+                        .toList();
+            }));
+        }
+        runner().retrievers(logged).warmupQueries(2).build().run(questions, corpus);
+
+        List<String> expected = new ArrayList<>();
+        List<String> asked = new ArrayList<>();
+        asked.add(questions.get(0).question());
+        asked.add(questions.get(1).question());
+        questions.forEach(q -> asked.add(q.question()));
+        for (String q : asked) {
+            for (String name : List.of("a", "b", "c")) {
+                expected.add(name + " " + q);
+            }
+        }
+        assertThat(calls).isEqualTo(expected);
+    }
+
+    @Test
+    void aResultReportingMoreTimeThanItsCall_countsThatTime() {
+        long reportedNanos = 3_000_000_000L; // e.g. a search done for another retriever and reused
+        Retriever inner = FakeRetrievers.sourceAt("reusing", 1, corpus, sourceOf);
+        Retriever reusing = new Retriever() {
+            @Override
+            public String name() {
+                return "reusing";
+            }
+
+            @Override
+            public RetrievalResult retrieve(String query, int k) {
+                RetrievalResult r = inner.retrieve(query, k);
+                return new RetrievalResult(r.retriever(), query, r.hits(), reportedNanos);
+            }
+        };
+        BenchmarkReport report = runner().retriever(reusing).build().run(questions, corpus);
+
+        assertThat(report.retriever("reusing").latency().p50Millis()).isGreaterThanOrEqualTo(3_000.0);
+    }
+
     /** A retriever whose first ten calls are slow, recording its queries and how many ran at once. */
     private static final class ColdStart implements Retriever {
         static final long COLD_MILLIS = 40;

@@ -10,6 +10,7 @@ import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.result.QuestionRun;
 import io.github.raglens.spi.Retriever;
@@ -61,9 +62,9 @@ class QuestionGeneratorTest {
                 .generate(List.of(chunk("c1", "doc", TEXT)), file, Integer.MAX_VALUE, QuestionProgress.NONE);
         assertThat(run.succeeded()).isEqualTo(1);
         assertThat(run.llmCalls()).isEqualTo(1);
-        QuestionRecord r = records(file).getFirst();
-        assertThat(r.status()).isEqualTo("success");
-        assertThat(r.chunkId()).isEqualTo("c1");
+        QuestionSample r = records(file).getFirst();
+        assertThat(r.status()).isEqualTo(QuestionStatus.SUCCESS);
+        assertThat(r.sourceChunkId()).isEqualTo("c1");
         assertThat(r.documentId()).isEqualTo("doc");
         assertThat(r.id()).startsWith("q-").hasSize(18);
         assertThat(r.model()).isEqualTo("fake/scripted");
@@ -96,7 +97,7 @@ class QuestionGeneratorTest {
         assertThat(run.llmCalls()).isEqualTo(2);
         assertThat(run.failureLines())
                 .containsExactly("c1: evidence not found verbatim in the chunk: \"lands on a barge\"");
-        assertThat(records(dir.resolve("questions.jsonl")).getFirst().status()).isEqualTo("failed");
+        assertThat(records(dir.resolve("questions.jsonl")).getFirst().status()).isEqualTo(QuestionStatus.FAILED);
     }
 
     @Test
@@ -137,9 +138,8 @@ class QuestionGeneratorTest {
         assertThat(run.succeeded()).isZero();
         assertThat(run.skipped()).isEqualTo(3);
         assertThat(run.llmCalls()).isEqualTo(3);
-        List<QuestionSample> samples = records(dir.resolve("questions.jsonl")).stream()
-                .map(QuestionRecord::toSample)
-                .toList();
+        List<QuestionSample> samples =
+                records(dir.resolve("questions.jsonl")).stream().toList();
         Retriever never = new Retriever() {
             @Override
             public String name() {
@@ -164,9 +164,9 @@ class QuestionGeneratorTest {
         QuestionRun run = generate(llm, List.of(chunk("c1", "doc", TEXT), chunk("c2", "doc", "Table 3")));
         assertThat(run.skipped()).isEqualTo(2);
         assertThat(run.llmCalls()).isEqualTo(1);
-        List<QuestionRecord> rs = records(dir.resolve("questions.jsonl"));
+        List<QuestionSample> rs = records(dir.resolve("questions.jsonl"));
         assertThat(rs)
-                .extracting(QuestionRecord::reason)
+                .extracting(QuestionSample::reason)
                 .containsExactlyInAnyOrder(
                         "the model found the chunk too thin to ask about",
                         "chunk has 7 characters of text, fewer than 40");
@@ -208,7 +208,7 @@ class QuestionGeneratorTest {
             chunks.add(chunk("c" + i, "doc", "Passage " + i + " states one plain fact about item " + i + "."));
         }
         String message = "Ollama is not reachable at http://127.0.0.1:9; start it with `ollama serve`, or choose"
-                + " --llm-provider openai";
+                + " RagLens.Builder.llm(OpenAi.chat(model))";
         ScriptedLlm llm = ScriptedLlm.of("fake/scripted").otherwise(r -> {
             throw new ProviderUnreachableException("ollama", "llama3.2", message, null);
         });
@@ -255,8 +255,9 @@ class QuestionGeneratorTest {
                 .generate(chunks, dir.resolve("questions.jsonl"), Integer.MAX_VALUE, QuestionProgress.NONE);
     }
 
-    static List<QuestionRecord> records(Path file) {
-        try (JsonlStore<QuestionRecord> store = JsonlStore.open(file, QuestionRecord.class, QuestionRecord::chunkId)) {
+    static List<QuestionSample> records(Path file) {
+        try (JsonlStore<QuestionSample> store =
+                JsonlStore.open(file, QuestionSample.class, QuestionSample::sourceChunkId)) {
             return store.records();
         }
     }

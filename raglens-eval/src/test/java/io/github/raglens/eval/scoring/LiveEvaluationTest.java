@@ -160,6 +160,23 @@ class LiveEvaluationTest {
     }
 
     @Test
+    void run_asksTheCallsThatReadNoAnswer_whileTheAnswersAreStillBeingWritten() {
+        RecordingModel model = new RecordingModel(40);
+
+        live(dir.resolve("live"), model, 16, new ArrayList<>());
+
+        long firstAnswerEnd = model.calls.stream()
+                .filter(Call::answer)
+                .mapToLong(Call::endNanos)
+                .min()
+                .orElseThrow();
+        // context precision's verdicts and the references' statements need no answer
+        assertThat(model.calls)
+                .filteredOn(c -> !c.answer() && c.startNanos() < firstAnswerEnd)
+                .isNotEmpty();
+    }
+
+    @Test
     void run_sendsAnIdenticalAnswerRequestOnce_andScoresWhatAnswerThenJudgeScore() {
         RecordingModel liveModel = new RecordingModel(0);
         live(dir.resolve("live"), liveModel, 8, new ArrayList<>());

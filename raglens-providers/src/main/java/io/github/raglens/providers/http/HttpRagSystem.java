@@ -2,6 +2,7 @@ package io.github.raglens.providers.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.raglens.error.Setting;
 import io.github.raglens.model.RagAnswer;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.providers.ProviderBuilder;
@@ -25,7 +26,7 @@ import java.util.Objects;
  */
 public final class HttpRagSystem implements RagSystem {
 
-    private static final ServiceHints HINTS = new ServiceHints("--system-url");
+    private static final ServiceHints HINTS = new ServiceHints(Setting.SYSTEM_URL);
 
     private final String name;
     private final HttpCaller caller;

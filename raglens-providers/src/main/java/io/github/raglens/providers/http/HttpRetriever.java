@@ -1,6 +1,7 @@
 package io.github.raglens.providers.http;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.raglens.error.Setting;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedContext;
 import io.github.raglens.model.TokenUsage;
@@ -26,7 +27,7 @@ import java.util.Objects;
  */
 public final class HttpRetriever implements Retriever {
 
-    private static final ServiceHints HINTS = new ServiceHints("--retriever-url");
+    private static final ServiceHints HINTS = new ServiceHints(Setting.RETRIEVER_URL);
 
     private final String name;
     private final HttpCaller caller;

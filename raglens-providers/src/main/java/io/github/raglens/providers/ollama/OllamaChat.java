@@ -3,6 +3,7 @@ package io.github.raglens.providers.ollama;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.raglens.error.ProviderException;
+import io.github.raglens.error.Setting;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.TokenUsage;
@@ -32,7 +33,7 @@ public final class OllamaChat implements LlmProvider, UsageMetered<OllamaChat>, 
 
     private static final Logger LOG = LoggerFactory.getLogger(OllamaChat.class);
 
-    private static final OllamaHints HINTS = new OllamaHints("--llm-provider openai");
+    private static final OllamaHints HINTS = new OllamaHints(Setting.HOSTED_LLM);
 
     private final Builder builder;
     private final HttpCaller caller;

@@ -2,6 +2,7 @@ package io.github.raglens.providers.ollama;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.error.ProviderException;
+import io.github.raglens.error.Setting;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.providers.ProviderBuilder;
@@ -23,7 +24,7 @@ import java.util.Objects;
  */
 public final class OllamaEmbeddings implements EmbeddingProvider, UsageMetered<OllamaEmbeddings> {
 
-    private static final OllamaHints HINTS = new OllamaHints("--embedding-provider onnx");
+    private static final OllamaHints HINTS = new OllamaHints(Setting.LOCAL_EMBEDDINGS);
 
     private final Builder builder;
     private final EmbeddingRequests requests;

@@ -1,13 +1,15 @@
 package io.github.raglens.providers.ollama;
 
+import io.github.raglens.error.Setting;
 import io.github.raglens.providers.internal.ProviderHints;
 
-/** Remedies for Ollama failures. */
-record OllamaHints(String alternative) implements ProviderHints {
+/** Remedies for Ollama failures; the alternative is the setting to switch to when Ollama is down. */
+record OllamaHints(Setting alternative) implements ProviderHints {
 
     @Override
     public String unreachable(String baseUrl, String cause) {
-        return "Ollama is not reachable at " + baseUrl + "; start it with `ollama serve`, or choose " + alternative;
+        return "Ollama is not reachable at " + baseUrl + "; start it with `ollama serve`, or choose "
+                + alternative.apiName();
     }
 
     @Override

@@ -167,14 +167,14 @@ class HttpServicesTest {
                         .retrieve("q", 5))
                 .isInstanceOf(ProviderUnreachableException.class)
                 .hasMessageStartingWith("no connection to " + down + " (ConnectException")
-                .hasMessageEndingWith("); start the service or check --retriever-url")
+                .hasMessageEndingWith("); start the service or check the url of HttpRetriever.builder(name, url)")
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
         assertThatThrownBy(() -> HttpRagSystem.builder("my-app", down)
                         .maxRetries(0)
                         .build()
                         .answer("q"))
                 .isInstanceOf(ProviderUnreachableException.class)
-                .hasMessageEndingWith("); start the service or check --system-url");
+                .hasMessageEndingWith("); start the service or check the url of HttpRagSystem.builder(name, url)");
     }
 
     @Test
@@ -189,8 +189,7 @@ class HttpServicesTest {
                 .isInstanceOf(io.github.raglens.error.AuthenticationException.class)
                 .satisfies(e -> assertThat(e.getMessage())
                         .doesNotContain(TOKEN)
-                        .endsWith("; check the token in the environment variable given to --auth-env"
-                                + " (apiKeyFromEnv)"));
+                        .endsWith("; check the token in the environment variable named by apiKeyFromEnv(variable)"));
     }
 
     @Test

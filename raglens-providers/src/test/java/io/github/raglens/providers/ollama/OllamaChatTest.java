@@ -270,7 +270,7 @@ class OllamaChatTest {
         assertThatThrownBy(() -> client.chat(hello())).isInstanceOfSatisfying(ProviderUnreachableException.class, e -> {
             assertThat(e.getMessage())
                     .isEqualTo("Ollama is not reachable at " + url
-                            + "; start it with `ollama serve`, or choose --llm-provider openai");
+                            + "; start it with `ollama serve`, or choose RagLens.Builder.llm(OpenAi.chat(model))");
             assertThat(e.status()).isEmpty();
         });
     }

@@ -94,7 +94,8 @@ class OpenAiEmbeddingsErrorsTest {
                 .maxRetries(0)
                 .build();
         assertThatThrownBy(() -> down.embed(List.of("x"), EmbeddingPurpose.PASSAGE))
-                .hasMessage("Ollama is not reachable at http://127.0.0.1:" + port
-                        + "; start it with `ollama serve`, or choose --embedding-provider onnx");
+                .hasMessage(
+                        "Ollama is not reachable at http://127.0.0.1:" + port
+                                + "; start it with `ollama serve`, or choose RagLens.Builder.embeddings(OnnxEmbeddings::bgeSmallEnV15)");
     }
 }

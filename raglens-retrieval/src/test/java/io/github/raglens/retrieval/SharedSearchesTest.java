@@ -1,0 +1,153 @@
+package io.github.raglens.retrieval;
+
+import static io.github.raglens.testkit.ChunkFixtures.fragment;
+import static io.github.raglens.testkit.ChunkFixtures.section;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.ChunkType;
+import io.github.raglens.model.RetrievalResult;
+import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.spi.Retriever;
+import io.github.raglens.testkit.HashingEmbeddings;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
+
+/** Retrievers over one index sharing the searches they have in common (see {@link SearchMemo}). */
+class SharedSearchesTest {
+
+    private static final HashingEmbeddings EMBEDDINGS = HashingEmbeddings.of();
+    private static final String[] WORDS = {
+        "encoder", "passage", "retrieval", "graph", "latency", "rank", "fusion", "token", "section", "table",
+        "model", "query", "index", "vector", "score", "recall", "dense", "sparse", "negative", "batch"
+    };
+
+    /**
+     * Random documents of random sections, a third of them split into fragments, a few titled
+     * References (excluded by default).
+     */
+    private static List<Chunk> corpus(Random rnd) {
+        List<Chunk> chunks = new ArrayList<>();
+        for (int d = 0; d < 12; d++) {
+            String doc = "doc" + d;
+            int order = 0;
+            for (int s = 0; s < 6; s++) {
+                String path = doc + " > " + (rnd.nextInt(8) == 0 ? "References" : "Section " + s);
+                int parts = rnd.nextInt(3) == 0 ? 2 + rnd.nextInt(3) : 1;
+                List<String> texts = new ArrayList<>();
+                for (int p = 0; p < parts; p++) {
+                    texts.add(sentence(rnd, 4 + rnd.nextInt(10)));
+                }
+                chunks.add(section(doc, "s" + s, path, order++, String.join("\n\n", texts)));
+                for (int p = 0; parts > 1 && p < parts; p++) {
+                    chunks.add(fragment(doc, "s" + s, path, ChunkType.SECTION_FRAGMENT, p, order++, texts.get(p)));
+                }
+            }
+        }
+        return chunks;
+    }
+
+    private static String sentence(Random rnd, int words) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < words; i++) {
+            sb.append(i == 0 ? "" : " ").append(WORDS[rnd.nextInt(WORDS.length)]);
+        }
+        return sb.toString();
+    }
+
+    private static LuceneIndex index(List<Chunk> chunks) {
+        LuceneIndex index = LuceneIndex.builder().threads(1).open();
+        index.addAll(chunks, EMBEDDINGS);
+        return index;
+    }
+
+    /** What a result says: every hit's rank, score, chunk, matched chunk and context. */
+    private static List<String> said(RetrievalResult r) {
+        List<String> out = new ArrayList<>();
+        for (RetrievedChunk h : r.hits()) {
+            out.add(h.rank() + " " + Double.doubleToLongBits(h.score()) + " "
+                    + h.chunk().id() + " " + h.matched().id() + " "
+                    + h.context().stream().map(Chunk::id).toList());
+        }
+        return out;
+    }
+
+    @RepeatedTest(3)
+    void retrieversAfterOthersOnTheSameQuery_giveWhatEachGivesAlone() {
+        long seed = new Random().nextLong();
+        Random rnd = new Random(seed);
+        List<Chunk> chunks = corpus(rnd);
+        List<String> queries = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            queries.add(sentence(rnd, 1 + rnd.nextInt(4)));
+        }
+        int[] ks = {1, 3, 10, 40};
+        // Alone: each retriever at each k on an index of its own, so no other search of the query is reused.
+        Map<String, List<String>> alone = new HashMap<>();
+        for (String name : Retrievers.NAMES) {
+            for (int k : ks) {
+                try (LuceneIndex own = index(chunks)) {
+                    Retriever r = Retrievers.create(name, own, EMBEDDINGS, RetrievalConfig.defaults());
+                    for (String q : queries) {
+                        alone.put(name + "|" + q + "|" + k, said(r.retrieve(q, k)));
+                    }
+                }
+            }
+        }
+        // Shared: every retriever on one index, query by query, the deepest searches first and last.
+        List<String> order = new ArrayList<>(Retrievers.NAMES.reversed());
+        order.addAll(Retrievers.NAMES);
+        try (LuceneIndex shared = index(chunks)) {
+            for (String q : queries) {
+                for (int k : ks) {
+                    for (String name : order) {
+                        Retriever r = Retrievers.create(name, shared, EMBEDDINGS, RetrievalConfig.defaults());
+                        assertThat(said(r.retrieve(q, k)))
+                                .as("seed %d, %s, '%s', k %d", seed, name, q, k)
+                                .isEqualTo(alone.get(name + "|" + q + "|" + k));
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void aRetrieverReusingASearch_countsItsTimeInTheLatency() {
+        long reused = 5_000_000_000L;
+        Retriever base = new Retriever() {
+            @Override
+            public String name() {
+                return "base";
+            }
+
+            @Override
+            public RetrievalResult retrieve(String query, int k) {
+                return new RetrievalResult(
+                        name(), query, List.of(RetrievedChunk.of(1, 1.0, Corpus.chunk("paper/intro"))), reused);
+            }
+        };
+        for (Retriever r : List.of(
+                HierarchicalRetriever.of(base, Corpus.CHUNKS),
+                NeighborHierarchicalRetriever.of(base, Corpus.CHUNKS),
+                NeighborRetriever.of(base, Corpus.CHUNKS),
+                HybridRetriever.of(base, base))) {
+            assertThat(r.retrieve("retrieval", 1).latencyNanos()).as(r.name()).isGreaterThanOrEqualTo(reused);
+        }
+    }
+
+    @Test
+    void aNewSnapshot_searchesAgain() {
+        List<Chunk> first = List.of(section("a", "s", "a > Intro", 0, "graph latency"));
+        try (LuceneIndex index = index(first)) {
+            Retriever bm25 = Bm25Retriever.of(index);
+            assertThat(bm25.retrieve("graph", 5).chunkIds()).containsExactly("a/s");
+            index.addAll(List.of(section("b", "s", "b > Intro", 0, "graph graph")), EMBEDDINGS);
+            assertThat(bm25.retrieve("graph", 5).chunkIds()).containsExactlyInAnyOrder("a/s", "b/s");
+        }
+    }
+}

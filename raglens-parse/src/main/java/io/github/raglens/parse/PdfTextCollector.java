@@ -66,6 +66,7 @@ final class PdfTextCollector extends PDFTextStripper {
     private final Deque<Boolean> actualTexts = new ArrayDeque<>();
     /** Whether the glyphs now shown are under an ActualText. */
     private boolean actualText;
+
     private List<List<Word>> rows = new ArrayList<>();
     private List<Word> row = new ArrayList<>();
     private List<TextPosition> glyphs = new ArrayList<>();

@@ -5,6 +5,7 @@ import io.github.raglens.parse.PdfParser;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,7 +18,10 @@ import picocli.CommandLine.Option;
 
 /**
  * Pages per second of the full structured PDF parse (layout, headings, tables) against plain PDFBox
- * {@code PDFTextStripper} on the same files in the same run, and the peak heap of the parse.
+ * {@code PDFTextStripper} on the same files in the same run, and the peak heap of the parse. Besides
+ * wall time, each path's pages per CPU second of the parsing thread (both run on this thread; garbage
+ * collection runs on others and is left out): on a machine loaded by other work, wall time depends on
+ * the share of the processors each run happened to get, CPU time much less.
  */
 @Command(
         name = "parse",
@@ -51,6 +55,9 @@ final class ParseBenchmark implements Callable<Integer> {
         double[] ours = new double[runs];
         double[] theirs = new double[runs];
         double[] ratios = new double[runs];
+        double[] oursCpu = new double[runs];
+        double[] theirsCpu = new double[runs];
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         double peak = 0;
         for (int r = 0; r < runs; r++) {
             System.gc();
@@ -58,16 +65,21 @@ final class ParseBenchmark implements Callable<Integer> {
                 pool.resetPeakUsage();
             }
             long t0 = System.nanoTime();
+            long c0 = threads.getCurrentThreadCpuTime();
             structured(parser, pdfs);
+            oursCpu[r] = pages / ((threads.getCurrentThreadCpuTime() - c0) / 1e9);
             ours[r] = pages / ((System.nanoTime() - t0) / 1e9);
             peak = Math.max(peak, Figures.peakHeapMib());
             long t1 = System.nanoTime();
+            long c1 = threads.getCurrentThreadCpuTime();
             plain(pdfs);
+            theirsCpu[r] = pages / ((threads.getCurrentThreadCpuTime() - c1) / 1e9);
             theirs[r] = pages / ((System.nanoTime() - t1) / 1e9);
             ratios[r] = ours[r] / theirs[r];
             System.out.printf(
-                    "run %d: structured parse %.1f pages/s, PDFTextStripper %.1f pages/s (%d pages, %d files)%n",
-                    r + 1, ours[r], theirs[r], pages, pdfs.size());
+                    "run %d: structured parse %.1f pages/s, PDFTextStripper %.1f pages/s (%d pages, %d files);"
+                            + " per CPU second of the thread: %.1f and %.1f pages%n",
+                    r + 1, ours[r], theirs[r], pages, pdfs.size(), oursCpu[r], theirsCpu[r]);
         }
         double oursMedian = Figures.median(ours);
         double theirsMedian = Figures.median(theirs);
@@ -78,6 +90,9 @@ final class ParseBenchmark implements Callable<Integer> {
                 .put("pdfTextStripperPagesPerSecondMedian", theirsMedian)
                 .put("structuredOverStripperRatio", oursMedian / theirsMedian)
                 .put("structuredOverStripperRatioMedianOfRuns", Figures.median(ratios))
+                .put("structuredPagesPerThreadCpuSecondMedian", Figures.median(oursCpu))
+                .put("pdfTextStripperPagesPerThreadCpuSecondMedian", Figures.median(theirsCpu))
+                .put("structuredOverStripperThreadCpuRatio", Figures.median(oursCpu) / Figures.median(theirsCpu))
                 .put("peakHeapMibDuringStructuredParse", peak)
                 .print();
         return 0;

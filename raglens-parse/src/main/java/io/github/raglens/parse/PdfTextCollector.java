@@ -5,7 +5,9 @@ import java.awt.geom.Point2D;
 import java.io.IOException;
 import java.io.Writer;
 import java.text.Normalizer;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -15,6 +17,8 @@ import org.apache.fontbox.util.BoundingBox;
 import org.apache.pdfbox.contentstream.operator.Operator;
 import org.apache.pdfbox.contentstream.operator.OperatorProcessor;
 import org.apache.pdfbox.cos.COSBase;
+import org.apache.pdfbox.cos.COSDictionary;
+import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.cos.COSNumber;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
@@ -57,6 +61,12 @@ final class PdfTextCollector extends PDFTextStripper {
     private final Map<PDFont, int[]> fontStyle = new IdentityHashMap<>();
     private final Map<PDFont, Float> tabulaHeights = new IdentityHashMap<>();
     private final RulingPath rulingPath = new RulingPath();
+    private final RepeatedGlyphs repeated = new RepeatedGlyphs();
+    /** Per open marked-content sequence, whether it carries an ActualText (its glyphs are never suppressed). */
+    private final Deque<Boolean> actualTexts = new ArrayDeque<>();
+    /** Whether the glyphs now shown are under an ActualText. */
+    private boolean actualText;
+
     private List<List<Word>> rows = new ArrayList<>();
     private List<Word> row = new ArrayList<>();
     private List<TextPosition> glyphs = new ArrayList<>();
@@ -81,6 +91,8 @@ final class PdfTextCollector extends PDFTextStripper {
         this.deadline = deadline;
         this.tables = tables;
         setSortByPosition(true);
+        // PDFBox's check walks sorted maps of boxed coordinates for every glyph; RepeatedGlyphs applies its rule
+        setSuppressDuplicateOverlappingText(false);
         for (String name : PATH_OPERATORS) {
             addOperator(new PathOperator(name));
         }
@@ -120,6 +132,7 @@ final class PdfTextCollector extends PDFTextStripper {
         horizontal = 0;
         vertical = 0;
         java.util.Arrays.fill(directions, 0);
+        repeated.clear();
         rulingPath.startPage(page);
         super.startPage(page);
     }
@@ -161,7 +174,27 @@ final class PdfTextCollector extends PDFTextStripper {
     protected void processTextPosition(TextPosition text) {
         deadline.check(getCurrentPageNo());
         directions[direction(text)]++;
-        super.processTextPosition(text);
+        // a glyph drawn again over itself (fake bold) is dropped, except under an ActualText, as PDFBox does
+        if (actualText || repeated.show(text.getUnicode(), text.getX(), text.getY(), text.getWidth())) {
+            super.processTextPosition(text);
+        }
+    }
+
+    @Override
+    public void beginMarkedContentSequence(COSName tag, COSDictionary properties) {
+        // mirrors PDFTextStripper, whose ActualText is the innermost sequence's, null when it has none
+        actualText = properties != null && properties.getString(COSName.ACTUAL_TEXT) != null;
+        actualTexts.push(actualText);
+        super.beginMarkedContentSequence(tag, properties);
+    }
+
+    @Override
+    public void endMarkedContentSequence() {
+        Boolean had = actualTexts.poll();
+        if (had != null && had) {
+            actualText = false;
+        }
+        super.endMarkedContentSequence();
     }
 
     @Override

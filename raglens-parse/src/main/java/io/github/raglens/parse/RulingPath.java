@@ -1,7 +1,6 @@
 package io.github.raglens.parse;
 
 import java.awt.geom.AffineTransform;
-import java.awt.geom.Area;
 import java.awt.geom.GeneralPath;
 import java.awt.geom.Line2D;
 import java.awt.geom.PathIterator;
@@ -29,8 +28,7 @@ final class RulingPath {
     private final List<Ruling> rulings = new ArrayList<>();
     private AffineTransform pageTransform = new AffineTransform();
     private int clipWindingRule = -1;
-    private Area lastClip;
-    private Rectangle2D lastClipBounds;
+    private final ClipBounds clipBounds = new ClipBounds();
 
     /** Clears the rulings and sets the transform from device space to page space (top-left origin). */
     void startPage(PDPage page) {
@@ -39,8 +37,8 @@ final class RulingPath {
         // reset path, so what an earlier page left in the arrays would leak into this page's rulings
         path = new GeneralPath();
         clipWindingRule = -1;
-        lastClip = null;
         pageTransform = deviceToPage(page.getCropBox(), page.getRotation());
+        clipBounds.startPage(pageTransform);
     }
 
     /**
@@ -165,7 +163,7 @@ final class RulingPath {
         if (a == null || b == null) {
             return clip;
         }
-        Rectangle2D bounds = clip != null ? clip : clipBounds(state);
+        Rectangle2D bounds = clip != null ? clip : clipBounds.of(state);
         Line2D.Float line = before(a, b) ? new Line2D.Float(a, b) : new Line2D.Float(b, a);
         if (line.intersects(bounds)) {
             Ruling r = new Ruling(line.getP1(), line.getP2()).intersect(bounds);
@@ -174,19 +172,6 @@ final class RulingPath {
             }
         }
         return bounds;
-    }
-
-    /**
-     * The bounds of the clipping path in page space. PDFBox caches the clipping area until the clip
-     * changes and never alters a returned area, so its bounds are cached by identity.
-     */
-    private Rectangle2D clipBounds(PDGraphicsState state) {
-        Area area = state.getCurrentClippingPath();
-        if (area != lastClip) {
-            lastClip = area;
-            lastClipBounds = pageTransform.createTransformedShape(area).getBounds2D();
-        }
-        return lastClipBounds;
     }
 
     /** Whether a comes strictly before b, top to bottom then left to right (on coordinates rounded to 0.01). */

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Turns lines in reading order into paragraphs, display formulas and headings of a section tree:
@@ -21,7 +20,6 @@ final class TextAssembler {
     private final float body;
     private final Map<String, Float> columnRight = new HashMap<>();
     private final Map<String, Float> columnLeft = new HashMap<>();
-    private static final Pattern AROUND_WORD = Pattern.compile("^[^\\p{L}\\p{N}]+|[^\\p{L}\\p{N}]+$");
 
     private final Map<String, Integer> frequency = new HashMap<>();
     private final StringBuilder paragraph = new StringBuilder();
@@ -57,9 +55,30 @@ final class TextAssembler {
         }
     }
 
-    /** A word in lower case without the punctuation around it. */
+    /**
+     * A word in lower case without what surrounds its letters and numbers (punctuation, symbols); a
+     * scan rather than a regular expression, as it runs on every word of the document.
+     */
     private static String bare(String word) {
-        return AROUND_WORD.matcher(word.toLowerCase(Locale.ROOT)).replaceAll("");
+        String lower = word.toLowerCase(Locale.ROOT);
+        int start = 0;
+        while (start < lower.length() && !letterOrNumber(lower.codePointAt(start))) {
+            start += Character.charCount(lower.codePointAt(start));
+        }
+        int end = lower.length();
+        while (end > start && !letterOrNumber(lower.codePointBefore(end))) {
+            end -= Character.charCount(lower.codePointBefore(end));
+        }
+        return lower.substring(start, end);
+    }
+
+    /** Whether a code point is in Unicode's letter (L) or number (N) categories, as {@code \p{L}} and {@code \p{N}}. */
+    private static boolean letterOrNumber(int cp) {
+        int type = Character.getType(cp);
+        return Character.isLetter(cp)
+                || type == Character.DECIMAL_DIGIT_NUMBER
+                || type == Character.LETTER_NUMBER
+                || type == Character.OTHER_NUMBER;
     }
 
     /**

@@ -8,6 +8,14 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.pdfbox.cos.COSDictionary;
+import org.apache.pdfbox.cos.COSName;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.PDPageContentStream;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.documentinterchange.markedcontent.PDPropertyList;
+import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -79,6 +87,66 @@ class PdfParserLayoutTest {
         Path file = TestPdfs.write(dir.resolve("hyphen.pdf"), List.of(texts));
         String text = all(PdfParser.create().parse(file).root());
         assertThat(text).contains("The representation is learned, while GPT- Style models differ.");
+    }
+
+    @Test
+    void parse_textDrawnTwiceAFractionOfAPointApart_isReadOnce() throws IOException {
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        // fake bold: each line painted a second time, shifted by a fraction of a point
+        texts.add(TestPdfs.Text.bold(72, 100, "Overlapping results", 14));
+        texts.add(TestPdfs.Text.bold(72.3f, 100.2f, "Overlapping results", 14));
+        for (int i = 0; i < 6; i++) {
+            String line = "Line " + i + " of the body the the text, drawn twice over itself.";
+            texts.add(TestPdfs.Text.body(72, 130 + 12 * i, line));
+            texts.add(TestPdfs.Text.body(72.25f, 130.1f + 12 * i, line));
+        }
+        texts.add(TestPdfs.Text.body(72, 230, "Line 0 of the body the the text, drawn twice over itself."));
+        Path file = TestPdfs.write(dir.resolve("fake-bold.pdf"), List.of(texts));
+        String text = all(PdfParser.create().parse(file).root());
+        assertThat(text)
+                .contains("Overlapping results")
+                .doesNotContain("OOvveerr")
+                .doesNotContain("resultsresults");
+        for (int i = 1; i < 6; i++) {
+            assertThat(text).containsOnlyOnce("Line " + i + " of the body the the text, drawn twice over itself.");
+        }
+        // repeated words at other places stay: "the the" on each line, and line 0 once more further down
+        assertThat(text.split("Line 0 of the body the the text, drawn twice over itself\\.", -1))
+                .hasSize(3);
+    }
+
+    @Test
+    void parse_textDrawnTwiceAfterAnActualTextSpan_isReadOnce() throws IOException {
+        Path file = dir.resolve("actual-text.pdf");
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            doc.addPage(page);
+            COSDictionary span = new COSDictionary();
+            span.setString(COSName.ACTUAL_TEXT, "ff");
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                cs.beginMarkedContent(COSName.getPDFName("Span"), PDPropertyList.create(span));
+                draw(cs, 72, 700, "f");
+                cs.endMarkedContent();
+                for (float shift : new float[] {0f, 0.3f}) {
+                    draw(cs, 80 + shift, 700, "ective ranking of the passages read twice over itself.");
+                }
+                for (int i = 0; i < 5; i++) {
+                    draw(cs, 72, 680 - 12 * i, "Filler line number " + i);
+                }
+            }
+            doc.save(file.toFile());
+        }
+        String text = all(PdfParser.create().parse(file).root());
+        assertThat(text).containsOnlyOnce("ective ranking of the passages read twice over itself.");
+        assertThat(text).doesNotContain("eeccttiivvee");
+    }
+
+    private static void draw(PDPageContentStream cs, float x, float y, String text) throws IOException {
+        cs.beginText();
+        cs.setFont(PDType1Font.TIMES_ROMAN, 10);
+        cs.newLineAtOffset(x, y);
+        cs.showText(text);
+        cs.endText();
     }
 
     @Test

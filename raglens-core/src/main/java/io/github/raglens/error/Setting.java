@@ -1,8 +1,9 @@
 package io.github.raglens.error;
 
 /**
- * A setting of the caller's that a {@link SettingException} points to as the remedy, so a front
- * end (the CLI, for one) can name it in its own terms, e.g. as a command-line option.
+ * A setting of the caller's that a library message names as the remedy, through {@link #apiName()}
+ * or a {@link SettingException}, so a front end (the CLI, for one) can name it in its own terms,
+ * e.g. as a command-line option.
  */
 public enum Setting {
     /** The documents folder given to {@code RagLens.ingest(docs)}. */

@@ -103,36 +103,15 @@ public final class AnswerGenerator {
     /**
      * What one generation run did.
      *
-     * @param pairs (retriever, question) pairs in the plan
-     * @param alreadyAnswered pairs answered by an earlier run
-     * @param answered pairs answered now
-     * @param sharedAnswers of those, pairs that got the answer of another system's identical
-     *     request, sent once
-     * @param failed pairs that failed now, with their reasons in {@code answers.jsonl}
-     * @param failuresByReason failures per reason
-     * @param stopReason why the run stopped early, if it did
+     * @param counts the run's counts, as the facade reports them
      * @param current the answers valid for this run's systems and questions, reused or new, ok or
      *     failed; pairs not reached before a stop are missing
      */
-    public record Summary(
-            int pairs,
-            int alreadyAnswered,
-            int answered,
-            int sharedAnswers,
-            int failed,
-            Map<String, Integer> failuresByReason,
-            Optional<String> stopReason,
-            List<AnswerRecord> current) {
-        /** Copies the map and the list. */
+    public record Summary(AnswerSummary counts, List<AnswerRecord> current) {
+        /** Copies the list. */
         public Summary {
-            failuresByReason = Map.copyOf(failuresByReason);
+            Objects.requireNonNull(counts, "counts");
             current = List.copyOf(current);
-        }
-
-        /** The run's counts, without its answers. */
-        public AnswerSummary counts() {
-            return new AnswerSummary(
-                    pairs, alreadyAnswered, answered, sharedAnswers, failed, failuresByReason, stopReason);
         }
     }
 
@@ -258,13 +237,14 @@ public final class AnswerGenerator {
             }
         }
         return new Summary(
-                questions.size() * systems.size(),
-                already.get(),
-                answered.get(),
-                shared.get(),
-                failed.get(),
-                reasons,
-                Optional.ofNullable(stop.get()),
+                new AnswerSummary(
+                        questions.size() * systems.size(),
+                        already.get(),
+                        answered.get(),
+                        shared.get(),
+                        failed.get(),
+                        reasons,
+                        Optional.ofNullable(stop.get())),
                 List.copyOf(current.values()));
     }
 

@@ -89,9 +89,9 @@ public class AnswerGeneratorTest {
         Path file = dir.resolve("answers.jsonl");
 
         AnswerGenerator.Summary first = AnswerGenerator.of(llm, 5, 4).generate(file, qs, rs);
-        assertThat(first.answered()).isEqualTo(4);
-        assertThat(first.failed()).isEqualTo(2);
-        assertThat(first.failuresByReason()).containsEntry("refusal", 2);
+        assertThat(first.counts().answered()).isEqualTo(4);
+        assertThat(first.counts().failed()).isEqualTo(2);
+        assertThat(first.counts().failuresByReason()).containsEntry("refusal", 2);
         assertThat(llm.calls()).isEqualTo(6);
         String prompt = ScriptedLlm.prompt(llm.requests().get(0));
         assertThat(prompt).contains("[5] ").doesNotContain("[6] ");
@@ -106,8 +106,8 @@ public class AnswerGeneratorTest {
 
         refuse.set(false);
         AnswerGenerator.Summary second = AnswerGenerator.of(llm, 5, 4).generate(file, qs, rs);
-        assertThat(second.alreadyAnswered()).isEqualTo(4);
-        assertThat(second.answered()).isEqualTo(2);
+        assertThat(second.counts().alreadyAnswered()).isEqualTo(4);
+        assertThat(second.counts().answered()).isEqualTo(2);
         assertThat(llm.calls()).isEqualTo(8);
 
         List<EvalCase> cases = EvalCases.from(AnswerGenerator.read(file), qs, id -> "source of " + id);
@@ -141,24 +141,27 @@ public class AnswerGeneratorTest {
         Path file = dir.resolve("answers.jsonl");
         List<Retriever> rs = List.of(retriever);
 
-        assertThat(AnswerGenerator.of(llm, 5, 4).generate(file, qs, rs).answered())
+        assertThat(AnswerGenerator.of(llm, 5, 4).generate(file, qs, rs).counts().answered())
                 .isEqualTo(3);
         AnswerGenerator.Summary same = AnswerGenerator.of(llm, 5, 4).generate(file, qs, rs);
-        assertThat(same.alreadyAnswered()).isEqualTo(3);
+        assertThat(same.counts().alreadyAnswered()).isEqualTo(3);
         assertThat(llm.calls()).isEqualTo(3);
 
         retriever.version = "v2"; // re-chunked: other context texts
         AnswerGenerator.Summary rechunked = AnswerGenerator.of(llm, 5, 4).generate(file, qs, rs);
-        assertThat(rechunked.alreadyAnswered()).isZero();
-        assertThat(rechunked.answered()).isEqualTo(3);
+        assertThat(rechunked.counts().alreadyAnswered()).isZero();
+        assertThat(rechunked.counts().answered()).isEqualTo(3);
         assertThat(rechunked.current())
                 .allSatisfy(a -> assertThat(a.contextTexts().getFirst()).startsWith("v2 "));
 
         AnswerGenerator.Summary newModel = AnswerGenerator.of(other, 5, 4).generate(file, qs, rs);
-        assertThat(newModel.alreadyAnswered()).isZero();
+        assertThat(newModel.counts().alreadyAnswered()).isZero();
         assertThat(newModel.current()).extracting(AnswerRecord::answer).containsOnly("Other answer.");
 
-        assertThat(AnswerGenerator.of(other, 3, 4).generate(file, qs, rs).alreadyAnswered())
+        assertThat(AnswerGenerator.of(other, 3, 4)
+                        .generate(file, qs, rs)
+                        .counts()
+                        .alreadyAnswered())
                 .as("k is part of the key")
                 .isZero();
         assertThat(AnswerGenerator.read(file))
@@ -198,8 +201,8 @@ public class AnswerGeneratorTest {
         AnswerGenerator.Summary first = AnswerGenerator.of(ScriptedLlm.of("unused"), 5, 2)
                 .generate(file, qs, List.of(mine), Map.of("my-app", "http://localhost:8080/ask"));
 
-        assertThat(first.answered()).isEqualTo(2);
-        assertThat(first.failuresByReason())
+        assertThat(first.counts().answered()).isEqualTo(2);
+        assertThat(first.counts().failuresByReason())
                 .containsExactly(Map.entry("http/my-app failed with HTTP 500 after 4 attempts", 1));
         AnswerRecord q1 = first.current().stream()
                 .filter(a -> a.questionId().equals("q1"))
@@ -211,10 +214,11 @@ public class AnswerGeneratorTest {
 
         AnswerGenerator.Summary again = AnswerGenerator.of(ScriptedLlm.of("unused"), 5, 2)
                 .generate(file, qs, List.of(mine), Map.of("my-app", "http://localhost:8080/ask"));
-        assertThat(again.alreadyAnswered()).isEqualTo(2);
-        assertThat(again.failed()).isEqualTo(1);
+        assertThat(again.counts().alreadyAnswered()).isEqualTo(2);
+        assertThat(again.counts().failed()).isEqualTo(1);
         assertThat(AnswerGenerator.of(ScriptedLlm.of("unused"), 5, 2)
                         .generate(file, qs, List.of(mine), Map.of("my-app", "http://elsewhere/ask"))
+                        .counts()
                         .alreadyAnswered())
                 .as("another origin is another system")
                 .isZero();
@@ -233,7 +237,8 @@ public class AnswerGeneratorTest {
         };
         AnswerGenerator.Summary stopped = AnswerGenerator.of(ScriptedLlm.of("unused"), 5, 1)
                 .generate(dir.resolve("down.jsonl"), qs, List.of(down), Map.of());
-        assertThat(stopped.stopReason()).contains("no connection to http://localhost:9/ask; start the service");
-        assertThat(stopped.answered() + stopped.failed()).isZero();
+        assertThat(stopped.counts().stopReason())
+                .contains("no connection to http://localhost:9/ask; start the service");
+        assertThat(stopped.counts().answered() + stopped.counts().failed()).isZero();
     }
 }

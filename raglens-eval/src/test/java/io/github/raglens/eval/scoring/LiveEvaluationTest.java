@@ -135,7 +135,7 @@ class LiveEvaluationTest {
 
         LiveEvaluation.Result r = live(dir.resolve("live"), model, 4, seen);
 
-        assertThat(r.answers().answered()).isEqualTo(24);
+        assertThat(r.answers().counts().answered()).isEqualTo(24);
         assertThat(r.scoring().scored() + r.scoring().failed()).isEqualTo(24 * 4);
         long lastAnswerEnd = model.calls.stream()
                 .filter(Call::answer)
@@ -198,7 +198,7 @@ class LiveEvaluationTest {
 
         // hybrid returns bm25's contexts: its 8 answers are bm25's, sent once
         assertThat(liveModel.answers()).isEqualTo(16);
-        assertThat(answers.sharedAnswers()).isEqualTo(8);
+        assertThat(answers.counts().sharedAnswers()).isEqualTo(8);
         assertThat(AnswerGenerator.read(dir.resolve("live/answers.jsonl")))
                 .filteredOn(a -> a.retriever().equals("hybrid"))
                 .hasSize(8)
@@ -242,7 +242,7 @@ class LiveEvaluationTest {
                             p -> {});
 
             assertThat(r.scoring().stopReason()).contains("the key was refused; set FAKE_KEY");
-            assertThat(r.answers().stopReason()).isEmpty();
+            assertThat(r.answers().counts().stopReason()).isEmpty();
             assertThat(r.scoring().scored()).isZero();
         }
     }

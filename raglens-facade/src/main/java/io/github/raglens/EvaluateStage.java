@@ -312,9 +312,9 @@ final class EvaluateStage {
                 usage.save(ledger);
             }
         }
-        if (answers.stopReason().isPresent()) {
+        if (answers.counts().stopReason().isPresent()) {
             throw new RagLensException(
-                    "answering stopped: " + answers.stopReason().get());
+                    "answering stopped: " + answers.counts().stopReason().get());
         }
         // only the answers made by this configuration: one from an older chunking or model is never judged
         List<EvalCase> cases = EvalCases.from(answers.current(), picked, id -> chunkText(chunks, id));

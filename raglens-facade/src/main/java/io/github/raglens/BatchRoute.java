@@ -2,8 +2,8 @@ package io.github.raglens;
 
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.model.TokenPrice;
-import io.github.raglens.providers.openai.OpenAiBatch;
-import io.github.raglens.providers.openai.OpenAiChat;
+import io.github.raglens.providers.OpenAiBatch;
+import io.github.raglens.providers.OpenAiChat;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.workspace.Workspace;

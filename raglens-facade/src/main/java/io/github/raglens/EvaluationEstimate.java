@@ -72,6 +72,6 @@ public record EvaluationEstimate(
      * counted at half here too.
      */
     public double batchCostUsd() {
-        return total().costUsd() * io.github.raglens.providers.openai.OpenAiBatch.PRICE_FACTOR;
+        return total().costUsd() * io.github.raglens.providers.OpenAiBatch.PRICE_FACTOR;
     }
 }

@@ -1,7 +1,7 @@
 package io.github.raglens;
 
-import io.github.raglens.providers.http.HttpRagSystem;
-import io.github.raglens.providers.http.HttpRetriever;
+import io.github.raglens.providers.HttpRagSystem;
+import io.github.raglens.providers.HttpRetriever;
 
 /** Where a user's retriever or system lives, as the report shows it: a service's URL or the implementing class. */
 final class ExternalOrigin {

@@ -11,9 +11,9 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.parse.DocumentParser;
 import io.github.raglens.providers.Environment;
-import io.github.raglens.providers.http.HttpRagSystem;
-import io.github.raglens.providers.http.HttpRetriever;
-import io.github.raglens.providers.ollama.Ollama;
+import io.github.raglens.providers.HttpRagSystem;
+import io.github.raglens.providers.HttpRetriever;
+import io.github.raglens.providers.Ollama;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.GateReport;
@@ -545,7 +545,7 @@ public final class RagLens {
 
         /**
          * Adds a RAG system of your own (your application, a LangChain4j or Spring AI pipeline, an
-         * {@link io.github.raglens.providers.http.HttpRagSystem}), evaluated beside the retrievers'
+         * {@link io.github.raglens.providers.HttpRagSystem}), evaluated beside the retrievers'
          * pipelines: the same questions, the same judge metrics, one row each in the report, marked
          * as external. Its name must differ from every retriever's.
          */

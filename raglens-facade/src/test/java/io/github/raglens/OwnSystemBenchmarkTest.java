@@ -12,7 +12,7 @@ import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
-import io.github.raglens.providers.http.HttpRetriever;
+import io.github.raglens.providers.HttpRetriever;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.PairwiseComparison;
 import io.github.raglens.result.RetrieverSummary;

@@ -1,8 +1,8 @@
 package io.github.raglens.examples;
 
 import io.github.raglens.RagLens;
-import io.github.raglens.providers.ollama.Ollama;
-import io.github.raglens.providers.openai.OpenAi;
+import io.github.raglens.providers.Ollama;
+import io.github.raglens.providers.OpenAi;
 import io.github.raglens.result.QuestionRun;
 import io.github.raglens.spi.LlmProvider;
 import java.nio.file.Path;

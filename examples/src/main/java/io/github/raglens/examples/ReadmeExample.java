@@ -3,7 +3,7 @@ package io.github.raglens.examples;
 import io.github.raglens.RagLens;
 import io.github.raglens.chunk.SectionChunker;
 import io.github.raglens.onnx.OnnxEmbeddings;
-import io.github.raglens.providers.ollama.Ollama;
+import io.github.raglens.providers.Ollama;
 import io.github.raglens.result.BenchmarkReport;
 import java.nio.file.Path;
 

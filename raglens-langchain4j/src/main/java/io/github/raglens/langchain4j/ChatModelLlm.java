@@ -25,7 +25,7 @@ import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.ResponseSchema;
 import io.github.raglens.model.TokenUsage;
-import io.github.raglens.providers.internal.StructuredReply;
+import io.github.raglens.providers.StructuredReply;
 import io.github.raglens.spi.LlmProvider;
 import java.util.List;
 import java.util.Objects;

@@ -1,11 +1,6 @@
 package io.github.raglens.providers;
 
 import io.github.raglens.error.AuthenticationException;
-import io.github.raglens.providers.internal.BuilderAccess;
-import io.github.raglens.providers.internal.ClientConfig;
-import io.github.raglens.providers.internal.RateLimiter;
-import io.github.raglens.providers.internal.RetryPolicy;
-import io.github.raglens.providers.internal.Secret;
 import io.github.raglens.usage.UsageLedger;
 import java.net.URI;
 import java.time.Duration;

@@ -1,9 +1,6 @@
 package io.github.raglens.providers;
 
 import io.github.raglens.error.MissingKeyException;
-import io.github.raglens.providers.groq.Groq;
-import io.github.raglens.providers.ollama.Ollama;
-import io.github.raglens.providers.openai.OpenAi;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import java.util.Locale;

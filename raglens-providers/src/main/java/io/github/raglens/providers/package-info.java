@@ -1,7 +1,7 @@
 /**
- * HTTP clients for chat and embedding models: Ollama ({@link io.github.raglens.providers.ollama.Ollama}),
- * OpenAI and OpenAI-compatible servers ({@link io.github.raglens.providers.openai.OpenAi}) and Groq
- * ({@link io.github.raglens.providers.groq.Groq}), plus what they share: {@link
+ * HTTP clients for chat and embedding models: Ollama ({@link io.github.raglens.providers.Ollama}),
+ * OpenAI and OpenAI-compatible servers ({@link io.github.raglens.providers.OpenAi}) and Groq
+ * ({@link io.github.raglens.providers.Groq}), plus what they share: {@link
  * io.github.raglens.providers.ProviderBuilder} options, {@link io.github.raglens.providers.Environment}
  * lookup and the {@link io.github.raglens.providers.Providers by-name factory}. Every client counts
  * its replies' tokens in the {@link io.github.raglens.usage.UsageLedger} it is given.
@@ -26,5 +26,14 @@
  * limits (requests and tokens per minute, adaptive concurrency) are shared by all clients of a
  * provider, base URL and model in the JVM. API keys never appear in a message, a log line or a
  * {@code toString()}.
+ *
+ * <p>A user's own RAG services over HTTP: a search service as a {@link io.github.raglens.spi.Retriever}
+ * ({@link io.github.raglens.providers.HttpRetriever}) and a whole answering service as a {@link
+ * io.github.raglens.spi.RagSystem} ({@link io.github.raglens.providers.HttpRagSystem}), with the
+ * same timeouts, retries, concurrency limits and bad-reply rules. A retriever receives {@code POST
+ * {"query": "...", "k": 10}} and replies {@code {"results": [{"text": "...", "id": "...", "score":
+ * 0.5, "source": "file.pdf", "page": 3}]}}; a system receives {@code POST {"question": "..."}} and
+ * replies {@code {"answer": "...", "contexts": [ the same objects ]}}. Only {@code text} is required
+ * in a context; a {@code metadata} object, when present, is kept as strings.
  */
 package io.github.raglens.providers;

@@ -1,7 +1,5 @@
 package io.github.raglens.providers;
 
-import io.github.raglens.providers.ollama.Ollama;
-import io.github.raglens.providers.openai.OpenAi;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.testkit.LlmProviderContract;
 import java.util.Map;

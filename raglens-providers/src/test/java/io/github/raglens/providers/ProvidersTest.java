@@ -109,15 +109,13 @@ class ProvidersTest {
 
     @Test
     void builder_rejectsBadValuesAtOnce() {
-        assertThatThrownBy(() ->
-                        io.github.raglens.providers.ollama.Ollama.chat("m").maxConcurrency(0))
+        assertThatThrownBy(() -> io.github.raglens.providers.Ollama.chat("m").maxConcurrency(0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("maxConcurrency must be >= 1, was 0");
-        assertThatThrownBy(() ->
-                        io.github.raglens.providers.ollama.Ollama.chat("m").baseUrl("ftp://x"))
+        assertThatThrownBy(() -> io.github.raglens.providers.Ollama.chat("m").baseUrl("ftp://x"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("base URL 'ftp://x' must be an http or https URL such as http://localhost:11434");
-        assertThatThrownBy(() -> io.github.raglens.providers.ollama.Ollama.chat("m")
+        assertThatThrownBy(() -> io.github.raglens.providers.Ollama.chat("m")
                         .readTimeout(java.time.Duration.ofMinutes(20))
                         .build())
                 .isInstanceOf(IllegalStateException.class)

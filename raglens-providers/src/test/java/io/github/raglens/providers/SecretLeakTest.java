@@ -5,10 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.EmbeddingPurpose;
-import io.github.raglens.providers.groq.Groq;
-import io.github.raglens.providers.openai.OpenAi;
-import io.github.raglens.providers.openai.OpenAiChat;
-import io.github.raglens.providers.openai.OpenAiEmbeddings;
 import io.github.raglens.usage.UsageLedger;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -8,7 +8,7 @@ import io.github.raglens.error.RateLimitedException;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.TokenUsage;
-import io.github.raglens.providers.internal.StructuredReply;
+import io.github.raglens.providers.StructuredReply;
 import io.github.raglens.spi.LlmProvider;
 import java.util.List;
 import java.util.Locale;

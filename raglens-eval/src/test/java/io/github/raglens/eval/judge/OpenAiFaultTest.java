@@ -8,7 +8,7 @@ import io.github.raglens.eval.scoring.ScoreRecord;
 import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.internal.Json;
 import io.github.raglens.providers.Environment;
-import io.github.raglens.providers.openai.OpenAi;
+import io.github.raglens.providers.OpenAi;
 import io.github.raglens.result.ScoringSummary;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.testkit.SimulatedJudge;

@@ -374,13 +374,7 @@ public final class RagLens {
                 return open.embeddingModel();
             }
         }
-        Path index = workspace().index();
-        if (!Files.isDirectory(index)) {
-            return Optional.empty();
-        }
-        try (LuceneIndex open = LuceneIndex.builder().directory(index).open()) {
-            return open.embeddingModel();
-        }
+        return LuceneIndex.recordedEmbeddingModel(workspace().index());
     }
 
     /** Writes {@code report.html} and {@code report.md} from the workspace; returns the HTML file. */

@@ -27,6 +27,7 @@ import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
@@ -160,6 +161,34 @@ public final class LuceneIndex implements AutoCloseable {
     /** The embedding model of the indexed vectors, empty when the index holds no vectors. */
     public Optional<String> embeddingModel() {
         return Optional.ofNullable(model);
+    }
+
+    /**
+     * The embedding model an index folder records, read from its last commit without opening the
+     * index: no lock is taken and no chunk is loaded, so it answers while another process holds the
+     * index and costs milliseconds on any size.
+     *
+     * @param directory the index folder
+     * @return empty when the folder holds no index, or an index without vectors
+     * @throws IndexException when the folder holds an index that cannot be read
+     */
+    public static Optional<String> recordedEmbeddingModel(Path directory) {
+        if (!Files.isDirectory(directory)) {
+            return Optional.empty();
+        }
+        try (Directory dir = new MMapDirectory(directory)) {
+            if (!DirectoryReader.indexExists(dir)) {
+                return Optional.empty();
+            }
+            return Optional.ofNullable(
+                    SegmentInfos.readLatestCommit(dir).getUserData().get(MODEL_KEY));
+        } catch (IOException | RuntimeException e) {
+            throw new IndexException(
+                    directory,
+                    "index directory " + directory + " is corrupt or was written by an incompatible version; delete"
+                            + " it and " + Remedy.INDEX.again(),
+                    e);
+        }
     }
 
     /** The dimension of the indexed vectors, 0 when the index holds no vectors. */

@@ -41,6 +41,40 @@ class LuceneIndexTest {
     }
 
     @Test
+    void recordedEmbeddingModel_readsTheLastCommit_evenWhileTheIndexIsOpen() {
+        Path dir = tmp.resolve("index");
+        assertThat(LuceneIndex.recordedEmbeddingModel(dir)).isEmpty();
+        try (LuceneIndex index = LuceneIndex.builder().directory(dir).open()) {
+            assertThat(LuceneIndex.recordedEmbeddingModel(dir))
+                    .as("no commit yet")
+                    .isEmpty();
+            index.addAll(Corpus.CHUNKS);
+            assertThat(LuceneIndex.recordedEmbeddingModel(dir)).as("no vectors").isEmpty();
+            index.addAll(Corpus.CHUNKS, HashingEmbeddings.of());
+            // the open index holds write.lock: reading the model must not need it
+            assertThat(LuceneIndex.recordedEmbeddingModel(dir)).contains("test-hashing");
+        }
+    }
+
+    @Test
+    void recordedEmbeddingModel_ofADamagedIndex_namesTheFolderAndTheRemedy() throws Exception {
+        Path dir = tmp.resolve("index");
+        try (LuceneIndex index = LuceneIndex.builder().directory(dir).open()) {
+            index.addAll(Corpus.CHUNKS, HashingEmbeddings.of());
+        }
+        try (var files = Files.list(dir)) {
+            for (Path f : files.filter(f -> f.getFileName().toString().startsWith("segments_"))
+                    .toList()) {
+                Files.write(f, "not a commit".getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        assertThatThrownBy(() -> LuceneIndex.recordedEmbeddingModel(dir))
+                .isInstanceOf(IndexException.class)
+                .hasMessageContaining(dir.toString())
+                .hasMessageContaining("delete it");
+    }
+
+    @Test
     void addAll_sameIdTwice_keepsOneChunk_theLatest() {
         try (LuceneIndex index = LuceneIndex.builder().open()) {
             index.addAll(Corpus.CHUNKS);

@@ -2,9 +2,9 @@ package io.github.raglens;
 
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.result.Aggregation.PairedTestResult;
 import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.PairedTestResult;
-import io.github.raglens.result.QuestionResult;
+import io.github.raglens.result.BenchmarkReport.QuestionResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;

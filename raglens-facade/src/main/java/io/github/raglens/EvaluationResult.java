@@ -1,12 +1,12 @@
 package io.github.raglens;
 
 import io.github.raglens.result.Aggregation;
+import io.github.raglens.result.Aggregation.SelfConsistency;
 import io.github.raglens.result.AnswerSummary;
 import io.github.raglens.result.Calibration;
 import io.github.raglens.result.JudgeAgreement;
-import io.github.raglens.result.JudgeDisagreement;
+import io.github.raglens.result.JudgeAgreement.JudgeDisagreement;
 import io.github.raglens.result.ScoringSummary;
-import io.github.raglens.result.SelfConsistency;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -5,7 +5,7 @@ import io.github.raglens.error.StoreException;
 import io.github.raglens.internal.Json;
 import io.github.raglens.report.ReportModel;
 import io.github.raglens.result.JudgeAgreement;
-import io.github.raglens.result.JudgeDisagreement;
+import io.github.raglens.result.JudgeAgreement.JudgeDisagreement;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -22,7 +22,7 @@ import io.github.raglens.report.ReportModel.UsageRow;
 import io.github.raglens.result.Aggregation;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.JudgeAgreement;
-import io.github.raglens.result.JudgeDisagreement;
+import io.github.raglens.result.JudgeAgreement.JudgeDisagreement;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;

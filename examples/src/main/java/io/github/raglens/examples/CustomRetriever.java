@@ -4,7 +4,7 @@ import io.github.raglens.RagLens;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
-import io.github.raglens.result.RetrieverSummary;
+import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;

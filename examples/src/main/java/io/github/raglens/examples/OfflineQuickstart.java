@@ -3,7 +3,7 @@ package io.github.raglens.examples;
 import io.github.raglens.RagLens;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.RetrieverSummary;
+import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.store.ChunksFile;
 import java.nio.file.Files;

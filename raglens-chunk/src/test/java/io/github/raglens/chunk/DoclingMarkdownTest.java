@@ -8,7 +8,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
-import io.github.raglens.result.AuditFinding;
+import io.github.raglens.result.ChunkAudit.AuditFinding;
 import io.github.raglens.spi.Chunker;
 import io.github.raglens.testdata.SharedData;
 import java.io.IOException;

@@ -2,8 +2,8 @@ package io.github.raglens.cli;
 
 import io.github.raglens.Demo;
 import io.github.raglens.RagLens;
+import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
 import io.github.raglens.result.MetricSummary;
-import io.github.raglens.result.RetrieverSummary;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;

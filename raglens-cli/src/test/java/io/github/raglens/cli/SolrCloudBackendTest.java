@@ -7,7 +7,7 @@ import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.RetrieverSummary;
+import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.store.ChunksFile;
 import java.io.BufferedReader;

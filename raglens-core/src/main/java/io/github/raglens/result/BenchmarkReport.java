@@ -5,8 +5,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * Everything a benchmark run measured; written as {@code benchmark.json}.
@@ -87,6 +92,241 @@ public record BenchmarkReport(
             Json.prettyWriter().writeValue(file.toFile(), this);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Means of the headline metrics of one retriever over a group of questions.
+     *
+     * @param by the grouping: {@code chunk_type}, {@code document} or {@code lexical_overlap}
+     * @param group the group's value, e.g. {@code TABLE_FRAGMENT}
+     * @param retriever the retriever
+     * @param n questions in the group
+     * @param means metric name to mean over the group
+     */
+    public record Breakdown(String by, String group, String retriever, int n, Map<String, Double> means) {
+
+        /** Copies the means, keeping their order. */
+        public Breakdown {
+            means = Collections.unmodifiableMap(new LinkedHashMap<>(means));
+        }
+    }
+
+    /**
+     * How a benchmark timed its retrievals, so a latency column can say what it measured.
+     *
+     * @param warmupQueries untimed queries each retriever answered before its timed ones (0: timed cold)
+     * @param threads how many questions were retrieved at once (1: each query alone)
+     */
+    public record LatencyTiming(int warmupQueries, int threads) {
+
+        /**
+         * Validates the counts.
+         *
+         * @throws IllegalArgumentException if {@code warmupQueries} is negative or {@code threads} below 1
+         */
+        public LatencyTiming {
+            if (warmupQueries < 0) {
+                throw new IllegalArgumentException("warmupQueries must be >= 0, was " + warmupQueries);
+            }
+            if (threads < 1) {
+                throw new IllegalArgumentException("threads must be >= 1, was " + threads);
+            }
+        }
+
+        /**
+         * What the latency figures measured, for a column's caption: e.g. {@code "warm (50 untimed queries
+         * first), one query at a time"} or {@code "cold, 4 queries at a time (contending)"}.
+         */
+        public String describe() {
+            String warmth = warmupQueries == 0 ? "cold" : "warm (" + warmupQueries + " untimed queries first)";
+            return warmth + ", " + (threads == 1 ? "one query at a time" : threads + " queries at a time (contending)");
+        }
+    }
+
+    /**
+     * A paired randomization test between two retrievers on one metric, over the same questions, with its
+     * p-value corrected for every comparison of the report's table (Holm's step-down method).
+     *
+     * @param a the first retriever
+     * @param b the second retriever
+     * @param metric the metric compared
+     * @param meanDifference mean of {@code a} minus mean of {@code b}
+     * @param pValue two-sided p-value of this test alone
+     * @param adjustedPValue Holm-adjusted p-value across all pairs and headline metrics of the benchmark
+     * @param significant whether {@code adjustedPValue < 0.05}
+     * @param minDetectableEffect the smallest mean difference these questions detect at 80% power (two-sided
+     *     alpha 0.05, from the spread of the per-question differences); the difference a question set of
+     *     this size can tell apart from noise
+     */
+    public record PairwiseComparison(
+            String a,
+            String b,
+            String metric,
+            double meanDifference,
+            double pValue,
+            double adjustedPValue,
+            boolean significant,
+            double minDetectableEffect) {
+
+        /**
+         * Validates the p-values, so that a report written before the correction existed is refused
+         * rather than read with adjusted p-values of 0.
+         *
+         * @throws IllegalArgumentException if {@code adjustedPValue} is not in [{@code pValue}, 1]
+         */
+        public PairwiseComparison {
+            if (!(adjustedPValue >= pValue && adjustedPValue <= 1)) {
+                throw new IllegalArgumentException("adjustedPValue must be in [pValue, 1], was " + adjustedPValue
+                        + " with pValue " + pValue + "; a report from before the Holm correction must be made again");
+            }
+        }
+    }
+
+    /**
+     * One retriever's result for one question.
+     *
+     * @param queryId the question's id in run files (its question id, made unique)
+     * @param questionId the question's id
+     * @param retriever the retriever
+     * @param question the question text
+     * @param documentId the source document
+     * @param chunkType the source chunk's type, or {@code UNKNOWN} when the chunk no longer exists
+     * @param target the id that stands for the question's one relevant target in run files and qrels: the
+     *     source chunk id ({@code chunk}), {@code section:<id>} or {@code evidence:<queryId>}
+     * @param firstRelevantRank rank (1-based, in {@code trec_eval} order) of the first relevant hit; 0 if none
+     * @param ranking the judged ids of the hits in {@code trec_eval} order: the target id for the relevant
+     *     hit, the hit's chunk id otherwise
+     * @param scores the retriever's scores, parallel to {@code ranking}
+     * @param latencyMillis wall time of the retrieval
+     * @param lexicalOverlap share of the question's terms present in its source text
+     */
+    public record QuestionResult(
+            String queryId,
+            String questionId,
+            String retriever,
+            String question,
+            String documentId,
+            String chunkType,
+            String target,
+            int firstRelevantRank,
+            List<String> ranking,
+            List<Double> scores,
+            double latencyMillis,
+            double lexicalOverlap) {
+
+        /** Copies the lists. */
+        public QuestionResult {
+            ranking = List.copyOf(ranking);
+            scores = List.copyOf(scores);
+        }
+    }
+
+    /**
+     * The aggregates of one retriever.
+     *
+     * @param retriever the retriever's name
+     * @param metrics each metric's mean and interval, in report order ({@code hit@1}, … {@code child_hit@10})
+     * @param latency retrieval latency over the questions
+     * @param meanContextChars mean length in characters of one returned context (what a hit hands to an
+     *     LLM); 0 when nothing was returned
+     * @param origin where the retriever lives when it is not one of raglens's own: the URL of an HTTP
+     *     service or the class of a user's implementation; empty for a built-in
+     * @param failures failed queries per reason (each counted as returning nothing); empty when none
+     *     failed
+     */
+    public record RetrieverSummary(
+            String retriever,
+            Map<String, MetricSummary> metrics,
+            LatencyPercentiles latency,
+            double meanContextChars,
+            String origin,
+            Map<String, Integer> failures) {
+
+        /** Copies the metrics, keeping their order, and the failures, sorted by reason. */
+        public RetrieverSummary {
+            metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+            origin = Objects.requireNonNullElse(origin, "");
+            failures = Collections.unmodifiableMap(new TreeMap<>(failures == null ? Map.of() : failures));
+        }
+
+        /** A built-in retriever's summary with no context length, origin or failure recorded. */
+        public RetrieverSummary(String retriever, Map<String, MetricSummary> metrics, LatencyPercentiles latency) {
+            this(retriever, metrics, latency, 0, "", Map.of());
+        }
+
+        /** Whether the retriever is a user's own (a service or an implementation outside raglens). */
+        public boolean isExternal() {
+            return !origin.isEmpty();
+        }
+
+        /** Queries that failed, over every reason. */
+        public int failedQueries() {
+            return failures.values().stream().mapToInt(Integer::intValue).sum();
+        }
+    }
+
+    /**
+     * Latency percentiles of a set of timed calls, in milliseconds, by the nearest-rank method (each
+     * percentile is a latency that was actually observed).
+     *
+     * @param count number of calls
+     * @param p50Millis median
+     * @param p95Millis 95th percentile
+     * @param p99Millis 99th percentile
+     * @param meanMillis mean
+     * @param maxMillis slowest call
+     */
+    public record LatencyPercentiles(
+            int count, double p50Millis, double p95Millis, double p99Millis, double meanMillis, double maxMillis) {
+
+        /**
+         * Computes the percentiles of latencies given in nanoseconds.
+         *
+         * @param nanos the latencies; not modified
+         * @return the percentiles; all zero when {@code nanos} is empty
+         */
+        public static LatencyPercentiles ofNanos(long[] nanos) {
+            if (nanos.length == 0) {
+                return new LatencyPercentiles(0, 0, 0, 0, 0, 0);
+            }
+            long[] sorted = nanos.clone();
+            Arrays.sort(sorted);
+            double sum = 0;
+            for (long n : sorted) {
+                sum += n;
+            }
+            return new LatencyPercentiles(
+                    sorted.length,
+                    millis(percentile(sorted, 50)),
+                    millis(percentile(sorted, 95)),
+                    millis(percentile(sorted, 99)),
+                    sum / sorted.length / 1e6,
+                    millis(sorted[sorted.length - 1]));
+        }
+
+        /**
+         * The nearest-rank percentile of sorted values: the smallest value such that at least {@code p}
+         * percent of the values are at or below it.
+         *
+         * @param sorted values in ascending order, at least one
+         * @param p the percentile, in (0, 100]
+         * @return the percentile
+         * @throws IllegalArgumentException if {@code sorted} is empty or {@code p} is out of range
+         */
+        public static long percentile(long[] sorted, double p) {
+            if (sorted.length == 0) {
+                throw new IllegalArgumentException("no values to take a percentile of");
+            }
+            if (!(p > 0 && p <= 100)) {
+                throw new IllegalArgumentException("percentile must be in (0, 100], was " + p);
+            }
+            int rank = (int) Math.ceil(p / 100.0 * sorted.length);
+            return sorted[Math.max(1, rank) - 1];
+        }
+
+        private static double millis(long nanos) {
+            return nanos / 1e6;
         }
     }
 }

@@ -1,7 +1,7 @@
 package io.github.raglens.junit;
 
+import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
 import io.github.raglens.result.MetricSummary;
-import io.github.raglens.result.RetrieverSummary;
 import java.util.Locale;
 import java.util.Objects;
 import org.opentest4j.AssertionFailedError;

@@ -8,7 +8,7 @@ import io.github.raglens.eval.scoring.ScoreRecord;
 import io.github.raglens.internal.Json;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.QuestionResult;
+import io.github.raglens.result.BenchmarkReport.QuestionResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package io.github.raglens.eval.judge;
 
-import io.github.raglens.result.JudgeStats;
+import io.github.raglens.result.ScoringSummary.JudgeStats;
 import io.github.raglens.usage.UsageLedger;
 import java.util.concurrent.atomic.LongAdder;
 

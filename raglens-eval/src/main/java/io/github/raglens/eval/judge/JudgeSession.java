@@ -13,7 +13,7 @@ import io.github.raglens.internal.Json;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.EmbeddingPurpose;
-import io.github.raglens.result.JudgeStats;
+import io.github.raglens.result.ScoringSummary.JudgeStats;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.usage.UsageLedger;

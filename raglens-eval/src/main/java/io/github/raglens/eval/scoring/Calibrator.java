@@ -5,7 +5,7 @@ import static io.github.raglens.result.Calibration.HUMAN;
 import io.github.raglens.eval.stats.PredictionPoweredInference;
 import io.github.raglens.result.Calibration;
 import io.github.raglens.result.Calibration.MetricCalibration;
-import io.github.raglens.result.PredictionPoweredMean;
+import io.github.raglens.result.Calibration.PredictionPoweredMean;
 import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package io.github.raglens.eval.scoring;
 
-import io.github.raglens.result.SelfConsistency;
+import io.github.raglens.result.Aggregation.SelfConsistency;
 import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,6 +1,6 @@
 package io.github.raglens.eval.scoring;
 
-import io.github.raglens.result.JudgeDisagreement;
+import io.github.raglens.result.JudgeAgreement.JudgeDisagreement;
 import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,6 +1,6 @@
 package io.github.raglens.eval.stats;
 
-import io.github.raglens.result.PairedTestResult;
+import io.github.raglens.result.Aggregation.PairedTestResult;
 import java.util.Objects;
 import java.util.SplittableRandom;
 

@@ -1,6 +1,6 @@
 package io.github.raglens.eval.stats;
 
-import io.github.raglens.result.PredictionPoweredMean;
+import io.github.raglens.result.Calibration.PredictionPoweredMean;
 import java.util.Objects;
 
 /** Estimates a mean by prediction-powered inference: the judge's mean corrected by human-labelled residuals. */

@@ -1,8 +1,8 @@
 package io.github.raglens.eval.trec;
 
 import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.QuestionResult;
-import io.github.raglens.result.RetrieverSummary;
+import io.github.raglens.result.BenchmarkReport.QuestionResult;
+import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;

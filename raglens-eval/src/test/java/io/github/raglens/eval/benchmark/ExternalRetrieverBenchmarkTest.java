@@ -14,7 +14,7 @@ import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedContext;
 import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.RetrieverSummary;
+import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
 import io.github.raglens.spi.Retriever;
 import java.util.ArrayList;
 import java.util.List;

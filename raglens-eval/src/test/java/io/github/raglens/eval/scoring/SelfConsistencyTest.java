@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.github.raglens.model.JudgeInput;
 import io.github.raglens.model.Judgement;
-import io.github.raglens.result.SelfConsistency;
+import io.github.raglens.result.Aggregation.SelfConsistency;
 import io.github.raglens.spi.Judge;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package io.github.raglens.eval.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.raglens.result.PairedTestResult;
+import io.github.raglens.result.Aggregation.PairedTestResult;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.github.raglens.result.PredictionPoweredMean;
+import io.github.raglens.result.Calibration.PredictionPoweredMean;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 

@@ -24,8 +24,6 @@ module io.github.raglens {
     // The manifest, the usage file and the report's data go through Jackson.
     opens io.github.raglens to
             com.fasterxml.jackson.databind;
-    opens io.github.raglens.report to
-            com.fasterxml.jackson.databind;
     opens io.github.raglens.sample to
             com.fasterxml.jackson.databind;
     opens io.github.raglens.workspace to

@@ -3,7 +3,6 @@ package io.github.raglens;
 import io.github.raglens.error.Remedy;
 import io.github.raglens.error.StoreException;
 import io.github.raglens.internal.Json;
-import io.github.raglens.report.ReportModel;
 import io.github.raglens.result.JudgeAgreement;
 import io.github.raglens.result.JudgeAgreement.JudgeDisagreement;
 import java.io.IOException;

@@ -1,7 +1,6 @@
 package io.github.raglens;
 
 import io.github.raglens.model.Chunk;
-import io.github.raglens.report.ReportModel;
 import io.github.raglens.result.Aggregation;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.BenchmarkReport.Breakdown;

@@ -1,9 +1,9 @@
 package io.github.raglens;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import io.github.raglens.ReportModel.UsageRow;
 import io.github.raglens.error.StoreException;
 import io.github.raglens.internal.Json;
-import io.github.raglens.report.ReportModel.UsageRow;
 import io.github.raglens.usage.UsageLedger;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.github.raglens.ReportModel.UsageRow;
 import io.github.raglens.chunk.SlidingWindowChunker;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.UnknownPriceException;
@@ -18,7 +19,6 @@ import io.github.raglens.model.RagAnswer;
 import io.github.raglens.model.RetrievedContext;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
-import io.github.raglens.report.ReportModel.UsageRow;
 import io.github.raglens.result.Aggregation;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.JudgeAgreement;

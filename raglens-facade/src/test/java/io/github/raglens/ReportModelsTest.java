@@ -3,7 +3,6 @@ package io.github.raglens;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.internal.Json;
-import io.github.raglens.report.ReportModel;
 import io.github.raglens.result.Aggregation;
 import io.github.raglens.result.ConfidenceInterval;
 import java.util.List;

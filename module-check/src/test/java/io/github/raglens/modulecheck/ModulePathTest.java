@@ -98,7 +98,6 @@ class ModulePathTest {
                 .containsExactly("io.github.raglens.providers");
         Module facade = module("io.github.raglens");
         assertThat(facade.isExported("io.github.raglens")).isTrue();
-        assertThat(facade.isExported("io.github.raglens.report")).isFalse();
         Module eval = module("io.github.raglens.eval");
         assertThat(eval.isExported("io.github.raglens.eval.judge")).isFalse();
         assertThat(eval.isExported("io.github.raglens.eval.scoring")).isFalse();

@@ -1,11 +1,11 @@
-package io.github.raglens.report;
+package io.github.raglens;
 
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
 
 /** Renders a {@link ReportModel} as Markdown tables, for pull requests and terminals. Thread-safe. */
-public final class MarkdownReport {
+final class MarkdownReport {
 
     private MarkdownReport() {}
 

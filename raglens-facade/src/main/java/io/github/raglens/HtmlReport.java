@@ -1,4 +1,4 @@
-package io.github.raglens.report;
+package io.github.raglens;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -32,7 +32,7 @@ import java.util.Set;
  *
  * <p>Stateless and thread-safe.
  */
-public final class HtmlReport {
+final class HtmlReport {
 
     /** The webjar's record of its own version: the version is written once, in the build's pom. */
     private static final String CHART_JS_POM = "/META-INF/maven/org.webjars.npm/chart.js/pom.properties";

@@ -1,4 +1,4 @@
-package io.github.raglens.report;
+package io.github.raglens;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

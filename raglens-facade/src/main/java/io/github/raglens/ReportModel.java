@@ -1,4 +1,4 @@
-package io.github.raglens.report;
+package io.github.raglens;
 
 import java.util.List;
 import java.util.Map;
@@ -25,7 +25,7 @@ import java.util.Objects;
  *     empty when no second judge scored them
  * @param judgeDisagreements the cells where the two judges disagree most, largest gap first
  */
-public record ReportModel(
+record ReportModel(
         String title,
         String generatedAt,
         Corpus corpus,

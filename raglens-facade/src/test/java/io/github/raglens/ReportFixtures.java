@@ -1,4 +1,4 @@
-package io.github.raglens.report;
+package io.github.raglens;
 
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -19,7 +19,7 @@ import java.util.Set;
  * fails with {@code no-statements}; context recall without a reference fails with {@code
  * no-reference}; no contexts score 0 without a verdict call. Thread-safe.
  */
-public final class StatementSupport implements RepeatableMetric, AnswerFreeCalls {
+final class StatementSupport implements RepeatableMetric, AnswerFreeCalls {
 
     /** The name of faithfulness, the answer's side. */
     public static final String FAITHFULNESS = "faithfulness";

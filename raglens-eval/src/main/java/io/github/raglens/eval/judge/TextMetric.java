@@ -11,7 +11,7 @@ import java.util.function.Function;
  * Metrics computed from the text alone, without a judge model: string-similarity context precision
  * and recall against the source chunk, ROUGE-L, BLEU, exact and substring match. Thread-safe.
  */
-public final class TextMetric implements Judge {
+final class TextMetric implements Judge {
 
     /** Similarity at or above which a retrieved context counts as the source (precision). */
     static final double THRESHOLD = 0.5;

@@ -5,8 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.ParseException;
 import io.github.raglens.eval.judge.JudgeSession;
-import io.github.raglens.eval.judge.StatementSupport;
-import io.github.raglens.eval.judge.TextMetric;
+import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.eval.stats.PredictionPoweredInference;
 import io.github.raglens.result.Calibration;
 import io.github.raglens.spi.Judge;
@@ -21,8 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 class CalibrationTest {
 
-    private static final Judge FAITH = StatementSupport.faithfulness(
-            JudgeSession.builder(ScriptedLlm.of("fake/judge")).build());
+    private static final Judge FAITH = Metrics.create(
+                    List.of("faithfulness"),
+                    JudgeSession.builder(ScriptedLlm.of("fake/judge")).build())
+            .get(0);
 
     @TempDir
     Path dir;
@@ -72,8 +73,11 @@ class CalibrationTest {
                 {"retriever":"bm25","questionId":"q9","metric":"faithfulness","score":1}
                 {"retriever":"dense","questionId":"q0","metric":"faithfulness","score":1}
                 """);
-        Calibration c =
-                Calibrator.calibrate(records, HumanLabel.read(file), List.of(FAITH, TextMetric.rougeL()), "fake/judge");
+        Calibration c = Calibrator.calibrate(
+                records,
+                HumanLabel.read(file),
+                List.of(FAITH, Metrics.create(List.of("rouge_l"), null).get(0)),
+                "fake/judge");
         assertThat(c.metrics()).hasSize(1);
         Calibration.MetricCalibration m = c.metrics().getFirst();
         assertThat(m.byRetriever()).containsOnlyKeys("bm25");

@@ -11,7 +11,6 @@ import io.github.raglens.eval.judge.ContextPrecision;
 import io.github.raglens.eval.judge.CostEstimator;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Metrics;
-import io.github.raglens.eval.judge.StatementSupport;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.TokenPrice;
@@ -232,13 +231,8 @@ class ScorerTest {
                     .build());
         }
         try (JudgeSession s = b.build()) {
-            List<Judge> metrics = Metrics.create(
-                    List.of(
-                            StatementSupport.FAITHFULNESS,
-                            ContextPrecision.NAME,
-                            StatementSupport.CONTEXT_RECALL,
-                            "rouge_l"),
-                    s);
+            List<Judge> metrics =
+                    Metrics.create(List.of("faithfulness", ContextPrecision.NAME, "context_recall", "rouge_l"), s);
             return Scorer.builder(ws.resolve("scores.jsonl"))
                     .session(s)
                     .metrics(metrics)
@@ -288,7 +282,7 @@ class ScorerTest {
 
         // The deterministic fake gives every repeat the same verdicts: perfectly self-consistent.
         try (JudgeSession s = JudgeSession.builder(once).build()) {
-            Judge faithfulness = StatementSupport.faithfulness(s);
+            Judge faithfulness = Metrics.create(List.of("faithfulness"), s).get(0);
             SelfConsistency sc = ConsistencyMeasure.measure(records, faithfulness, once.modelName());
             assertThat(sc.repeats()).isEqualTo(3);
             assertThat(sc.cells()).isEqualTo(20);
@@ -298,8 +292,7 @@ class ScorerTest {
         // Repeats stored beside the first judgement leave the aggregation as it was without them.
         List<String> questions = List.of("q0", "q1", "q2", "q3");
         try (JudgeSession s = JudgeSession.builder(once).build()) {
-            List<Judge> metrics =
-                    Metrics.create(List.of(StatementSupport.FAITHFULNESS, StatementSupport.CONTEXT_RECALL), s);
+            List<Judge> metrics = Metrics.create(List.of("faithfulness", "context_recall"), s);
             var boot = io.github.raglens.eval.stats.Bootstrap.of(200, 1, 0.95);
             var test = io.github.raglens.eval.stats.PairedRandomizationTest.of(200, 1);
             Aggregation withRepeats = ScoreAggregator.aggregate(

@@ -1,6 +1,5 @@
 package io.github.raglens.result;
 
-import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

@@ -14,17 +14,11 @@ import io.github.raglens.eval.judge.CostEstimator;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.questions.DistinctQuestions;
 import io.github.raglens.eval.sampling.StratifiedSampler;
-import io.github.raglens.eval.scoring.AgreementMeasure;
-import io.github.raglens.eval.scoring.Calibrator;
-import io.github.raglens.eval.scoring.ConsistencyMeasure;
-import io.github.raglens.eval.scoring.DisagreementFinder;
 import io.github.raglens.eval.scoring.HumanLabel;
 import io.github.raglens.eval.scoring.LiveEvaluation;
-import io.github.raglens.eval.scoring.ScoreAggregator;
+import io.github.raglens.eval.scoring.ScoreAnalysis;
 import io.github.raglens.eval.scoring.ScoreRecord;
 import io.github.raglens.eval.scoring.Scorer;
-import io.github.raglens.eval.stats.Bootstrap;
-import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
@@ -32,11 +26,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.result.Aggregation;
-import io.github.raglens.result.Aggregation.SelfConsistency;
-import io.github.raglens.result.Calibration;
 import io.github.raglens.result.CostEstimate;
-import io.github.raglens.result.JudgeAgreement;
-import io.github.raglens.result.JudgeAgreement.JudgeDisagreement;
 import io.github.raglens.result.ScoringSummary;
 import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.spi.EmbeddingProvider;
@@ -329,14 +319,13 @@ final class EvaluateStage {
         List<ScoreRecord> records = Scorer.read(workspace.scores()).stream()
                 .filter(r -> currentCells.contains(r.retriever() + '\u001f' + r.questionId() + '\u001f' + r.inputs()))
                 .toList();
-        Aggregation aggregation = ScoreAggregator.aggregate(
-                records,
-                names,
-                picked.stream().map(QuestionSample::id).collect(Collectors.toSet()),
-                metrics,
-                judge.modelName(),
-                Bootstrap.defaults(),
-                PairedRandomizationTest.defaults());
+        ScoreAnalysis.Builder analysis = ScoreAnalysis.builder(records, metrics, judge.modelName())
+                .systems(names, picked.stream().map(QuestionSample::id).collect(Collectors.toSet()))
+                .selfConsistency(options.repeats() > 1);
+        labels.ifPresent(analysis::humanLabels);
+        second.ifPresent(b -> analysis.secondJudge(b.modelName(), EvaluationResult.DISAGREEMENTS_SHOWN));
+        ScoreAnalysis.Result analysed = analysis.analyse();
+        Aggregation aggregation = analysed.aggregation();
         try {
             Json.prettyWriter().writeValue(workspace.evaluation().toFile(), aggregation);
         } catch (IOException e) {
@@ -348,23 +337,7 @@ final class EvaluateStage {
                         picked.stream()
                                 .collect(Collectors.toMap(QuestionSample::id, QuestionSample::question, (a, b) -> a)))
                 .write(workspace.evaluationBaseline());
-        List<SelfConsistency> consistency =
-                options.repeats() > 1 ? ConsistencyMeasure.measure(records, metrics, judge.modelName()) : List.of();
-        Optional<Calibration> calibration =
-                labels.map(l -> Calibrator.calibrate(records, l, metrics, judge.modelName()));
-        List<JudgeAgreement> agreement = List.of();
-        List<JudgeDisagreement> disagreements = new ArrayList<>();
-        if (second.isPresent()) {
-            String b = second.get().modelName();
-            agreement = AgreementMeasure.measure(records, metrics, judge.modelName(), b);
-            for (Judge m : metrics) {
-                if (m.usesModel()) {
-                    disagreements.addAll(DisagreementFinder.largest(
-                            records, m, judge.modelName(), b, EvaluationResult.DISAGREEMENTS_SHOWN));
-                }
-            }
-        }
-        JudgeAgreementFile.of(agreement, disagreements).writeTo(workspace.judgeAgreement());
+        JudgeAgreementFile.of(analysed.agreement(), analysed.disagreements()).writeTo(workspace.judgeAgreement());
         Manifest.load(workspace.manifest())
                 .complete(
                         Stage.EVALUATE,
@@ -381,10 +354,10 @@ final class EvaluateStage {
                 answers.counts(),
                 summary,
                 aggregation,
-                consistency,
-                calibration,
-                agreement,
-                disagreements);
+                analysed.consistency(),
+                analysed.calibration(),
+                analysed.agreement(),
+                analysed.disagreements());
     }
 
     private static String chunkText(Map<String, Chunk> chunks, String id) {

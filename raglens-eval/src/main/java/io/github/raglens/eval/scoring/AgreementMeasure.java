@@ -14,7 +14,7 @@ import java.util.Objects;
 import java.util.OptionalDouble;
 
 /** Measures how well two judge models, or a judge and human labels, agree on the same cells. */
-public final class AgreementMeasure {
+final class AgreementMeasure {
 
     private AgreementMeasure() {}
 

@@ -15,7 +15,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /** Calibrates a judge's scores against human labels. */
-public final class Calibrator {
+final class Calibrator {
 
     private Calibrator() {}
 

@@ -11,7 +11,7 @@ import java.util.OptionalDouble;
 import java.util.TreeMap;
 
 /** Measures how consistent a judge model is with itself over the repeats of the same cells. */
-public final class ConsistencyMeasure {
+final class ConsistencyMeasure {
 
     private ConsistencyMeasure() {}
 

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Finds the cells on which two judge models disagree the most. */
-public final class DisagreementFinder {
+final class DisagreementFinder {
 
     private DisagreementFinder() {}
 

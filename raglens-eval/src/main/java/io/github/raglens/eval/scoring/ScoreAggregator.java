@@ -20,7 +20,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /** Summarises scores per metric and retriever, with intervals and Holm-corrected paired tests. */
-public final class ScoreAggregator {
+final class ScoreAggregator {
 
     private ScoreAggregator() {}
 

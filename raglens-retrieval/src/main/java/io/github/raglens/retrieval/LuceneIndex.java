@@ -303,8 +303,7 @@ public final class LuceneIndex implements AutoCloseable {
     Ranking.Candidates searchBm25(String query, int n, BM25Similarity override) {
         IndexSnapshot s = acquire();
         try {
-            return s.memo()
-                    .hits(SearchMemo.bm25(query, override), n, n, depth -> bm25.search(s, query, depth, override));
+            return s.memo().hits(SearchMemo.bm25(query, override), n, n, bm25.search(s, query, override));
         } catch (IOException e) {
             throw new IndexException(path, "cannot search " + where() + ": " + e.getMessage(), e);
         } finally {
@@ -331,8 +330,7 @@ public final class LuceneIndex implements AutoCloseable {
                 return new Ranking.Candidates(hits, hits.size() >= n);
             }
             int explore = VectorSearch.explored(n);
-            return s.memo()
-                    .hits(SearchMemo.hnsw(vector, explore), n, explore, depth -> VectorSearch.hnsw(s, vector, depth));
+            return s.memo().hits(SearchMemo.hnsw(vector, explore), n, explore, VectorSearch.hnsw(s, vector, explore));
         } catch (IOException e) {
             throw new IndexException(path, "cannot search " + where() + ": " + e.getMessage(), e);
         } finally {

@@ -2,9 +2,7 @@ package io.github.raglens.retrieval;
 
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.similarities.BM25Similarity;
 
@@ -60,12 +58,7 @@ final class SearchMemo {
     /** What identifies a search. */
     sealed interface Key permits Bm25Key, VectorKey {}
 
-    private final Map<Key, Found> found = new LinkedHashMap<>(CAPACITY * 2, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Key, Found> eldest) {
-            return size() > CAPACITY;
-        }
-    };
+    private final Lru<Key, Found> found = new Lru<>(CAPACITY);
 
     /** The key of a BM25 search of a query text, scored with {@code similarity} (null: the index's). */
     static Key bm25(String text, BM25Similarity similarity) {
@@ -86,10 +79,7 @@ final class SearchMemo {
      * @throws IOException if the search cannot read the index
      */
     Ranking.Candidates hits(Key key, int n, int depth, Search search) throws IOException {
-        Found known;
-        synchronized (found) {
-            known = found.get(key);
-        }
+        Found known = found.get(key);
         if (known != null && known.answers(n)) {
             return candidates(known.hits(), n, known.nanos());
         }
@@ -110,12 +100,7 @@ final class SearchMemo {
         Found fresh = new Found(hits, depth, System.nanoTime() - start + reused, prepared, prepareNanos);
         if (hits.size() <= MAX_HITS) {
             Key stored = key instanceof VectorKey v ? v.copy() : key;
-            synchronized (found) {
-                Found old = found.get(stored);
-                if (old == null || old.depth() < depth) {
-                    found.put(stored, fresh);
-                }
-            }
+            found.put(stored, fresh, (old, now) -> old.depth() < now.depth() ? now : old);
         }
         return candidates(hits, n, reused);
     }

@@ -16,10 +16,41 @@ import java.util.Objects;
 final class SharedBase implements Retriever {
 
     /**
-     * What makes two bases equal: how they were made ({@code name}), the embeddings (by identity) and the
-     * config.
+     * What makes two bases equal: how they were made ({@code name}), the embeddings (the same instance:
+     * a provider's own equality may compare whole models or vector tables) and the config.
      */
-    record Key(String name, Object embeddings, RetrievalConfig config) {}
+    static final class Key {
+        private final String name;
+        private final Object embeddings;
+        private final RetrievalConfig config;
+        private final int hash;
+
+        Key(String name, Object embeddings, RetrievalConfig config) {
+            this.name = Objects.requireNonNull(name, "name");
+            this.embeddings = embeddings;
+            this.config = Objects.requireNonNull(config, "config");
+            this.hash = (31 * name.hashCode() + System.identityHashCode(embeddings)) * 31 + config.hashCode();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k
+                    && k.hash == hash
+                    && k.embeddings == embeddings
+                    && k.name.equals(name)
+                    && k.config.equals(config);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        @Override
+        public String toString() {
+            return "SharedBase.Key[" + name + ", " + config + "]";
+        }
+    }
 
     /** A question to a base. */
     record Question(Key base, String query, int k) {}

@@ -84,6 +84,20 @@ final class EvalBenchmark implements Callable<Integer> {
             description = "Index in memory (Lucene's ByteBuffersDirectory) instead of a temporary folder on disk.")
     boolean inMemory;
 
+    @Option(
+            names = "--index-threads",
+            defaultValue = "1",
+            description = "Threads building the index (untimed). One, the default, adds the chunks in the same"
+                    + " order and builds the same HNSW graph on every run, so that two builds' results can be"
+                    + " compared; more threads make the graph, and so dense hits, differ run to run.")
+    int indexThreads;
+
+    @Option(
+            names = "--keep",
+            description = "Folder that keeps benchmark.json and the TREC runs of the last run (to compare the"
+                    + " results of two builds: `diff -r`); by default they go to a temporary folder, deleted.")
+    Path keep;
+
     @Option(names = "--runs", defaultValue = "2", description = "Timed runs; the first is cold (default: 2).")
     int runs;
 
@@ -115,6 +129,7 @@ final class EvalBenchmark implements Callable<Integer> {
         LuceneIndex index = (inMemory
                         ? LuceneIndex.builder().inMemory()
                         : LuceneIndex.builder().directory(indexDir))
+                .threads(indexThreads)
                 .open();
         index.addAll(setup.corpus, model);
         double indexMillis = (System.nanoTime() - t0) / 1e6;
@@ -144,7 +159,7 @@ final class EvalBenchmark implements Callable<Integer> {
         double[] retrievalCpu = new double[runs];
         double[] replayTotal = new double[replays];
         Map<String, double[]> replayPhases = new LinkedHashMap<>();
-        Path out = Files.createTempDirectory("raglens-eval-benchmark");
+        Path out = keep == null ? Files.createTempDirectory("raglens-eval-benchmark") : Files.createDirectories(keep);
         try {
             for (int run = 0; run < runs; run++) {
                 long cpuStart = processCpuNanos();
@@ -213,7 +228,9 @@ final class EvalBenchmark implements Callable<Integer> {
                 System.out.println(line.append(')'));
             }
         } finally {
-            deleteTree(out);
+            if (keep == null) {
+                deleteTree(out);
+            }
             index.close();
             if (indexDir != null) {
                 deleteTree(indexDir);
@@ -228,6 +245,7 @@ final class EvalBenchmark implements Callable<Integer> {
                 .put("retrievers", retrievers.size())
                 .put("embeddings", model.modelName())
                 .put("index", inMemory ? "memory" : "disk")
+                .put("indexThreads", indexThreads)
                 .put("indexBuildMillisUntimed", indexMillis)
                 .put("queryEmbeddingMillisUntimed", queryEmbeddingMillis)
                 .put("totalMillisMedian", totalMedian)

@@ -10,6 +10,7 @@ import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TermStates;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
@@ -64,10 +65,16 @@ final class Bm25Search {
         }
     }
 
-    /** The Lucene query of a text, or null when no term is left after analysis. */
-    Query query(String text) {
+    /**
+     * The Lucene query of a text, each term looked up in the searcher's reader already (so that
+     * searches of the query at several depths look it up once), or null when no term is left after
+     * analysis or the reader holds no document.
+     *
+     * @throws IOException if the term dictionary cannot be read
+     */
+    Query query(IndexSearcher searcher, String text) throws IOException {
         Map<String, Integer> terms = terms(text);
-        if (terms.isEmpty()) {
+        if (terms.isEmpty() || searcher.getIndexReader().numDocs() == 0) {
             return null;
         }
         BooleanQuery.Builder q = new BooleanQuery.Builder();
@@ -76,33 +83,39 @@ final class Bm25Search {
             if (clauses++ == IndexSearcher.getMaxClauseCount()) {
                 break;
             }
-            Query tq = new TermQuery(new Term(ChunkFields.TEXT, t.getKey()));
+            Term term = new Term(ChunkFields.TEXT, t.getKey());
+            // The states hold the term's statistics too: any similarity can score with them.
+            Query tq = new TermQuery(term, TermStates.build(searcher, term, true));
             q.add(t.getValue() == 1 ? tq : new BoostQuery(tq, t.getValue()), BooleanClause.Occur.SHOULD);
         }
         return q.build();
     }
 
     /**
-     * The top {@code n} hits of a text, scored with the given similarity or, when null, the index's.
-     *
-     * @throws IOException if the index cannot be read
+     * The BM25 search of a text over a snapshot, scored with the given similarity or, when null, the
+     * index's: its query is prepared once (terms analysed and looked up) for every depth it is run at.
      */
-    List<Hit> search(IndexSnapshot s, String text, int n, BM25Similarity override) throws IOException {
-        Query q = query(text);
-        int docs = s.reader().numDocs();
-        if (q == null || docs == 0) {
-            return List.of();
-        }
-        IndexSearcher searcher = override == null ? s.searcher() : s.searcher(override);
-        int top = Math.min(n, docs);
-        // Counting every match is not needed (only the top hits are used): a threshold of `top` lets
-        // Lucene skip documents that cannot enter the top (block-max MaxScore), the same hits in the
-        // same order.
-        TopDocs found = searcher.search(q, new TopScoreDocCollectorManager(top, top));
-        List<Hit> out = new ArrayList<>(found.scoreDocs.length);
-        for (ScoreDoc sd : found.scoreDocs) {
-            out.add(Hit.of(s.chunk(sd.doc), sd.score));
-        }
-        return out;
+    SearchMemo.Search search(IndexSnapshot s, String text, BM25Similarity override) {
+        return new SearchMemo.Search() {
+            @Override
+            public Query prepare() throws IOException {
+                return query(s.searcher(), text);
+            }
+
+            @Override
+            public List<Hit> run(Query prepared, int depth) throws IOException {
+                IndexSearcher searcher = override == null ? s.searcher() : s.searcher(override);
+                int top = Math.min(depth, s.reader().numDocs());
+                // Counting every match is not needed (only the top hits are used): a threshold of `top`
+                // lets Lucene skip documents that cannot enter the top (block-max MaxScore), the same
+                // hits in the same order.
+                TopDocs found = searcher.search(prepared, new TopScoreDocCollectorManager(top, top));
+                List<Hit> out = new ArrayList<>(found.scoreDocs.length);
+                for (ScoreDoc sd : found.scoreDocs) {
+                    out.add(Hit.of(s.chunk(sd.doc), sd.score));
+                }
+                return out;
+            }
+        };
     }
 }

@@ -1,6 +1,7 @@
 package io.github.raglens.retrieval;
 
 import io.github.raglens.model.Chunk;
+import io.github.raglens.model.RetrievalResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -46,6 +47,7 @@ final class IndexSnapshot {
     private final List<Chunk> chunks;
     private final Map<BM25Similarity, IndexSearcher> bySimilarity = new ConcurrentHashMap<>();
     private final SearchMemo memo = new SearchMemo();
+    private final Lru<SharedBase.Question, RetrievalResult> results = new Lru<>(SearchMemo.CAPACITY);
 
     private IndexSnapshot(DirectoryReader reader, IndexSearcher searcher, Chunk[] byDoc, List<Chunk> chunks) {
         this.reader = reader;
@@ -109,6 +111,14 @@ final class IndexSnapshot {
     /** The last searches made on this snapshot, for retrievers asking the same search again. */
     SearchMemo memo() {
         return memo;
+    }
+
+    /**
+     * The last results of expanding retrievers' bases on this snapshot ({@link SharedBase}), as many as
+     * the memo keeps searches.
+     */
+    Lru<SharedBase.Question, RetrievalResult> results() {
+        return results;
     }
 
     /** The searcher scoring with the index's BM25 parameters. */

@@ -5,6 +5,7 @@ import io.github.raglens.error.Remedy;
 import io.github.raglens.error.Setting;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.EmbeddingPurpose;
+import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.spi.EmbeddingProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,6 +20,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.codecs.KnnVectorsFormat;
@@ -332,8 +334,7 @@ public final class LuceneIndex implements AutoCloseable {
     Ranking.Candidates searchBm25(String query, int n, BM25Similarity override) {
         IndexSnapshot s = acquire();
         try {
-            return s.memo()
-                    .hits(SearchMemo.bm25(query, override), n, n, depth -> bm25.search(s, query, depth, override));
+            return s.memo().hits(SearchMemo.bm25(query, override), n, n, bm25.search(s, query, override));
         } catch (IOException e) {
             throw new IndexException(path, "cannot search " + where() + ": " + e.getMessage(), e);
         } finally {
@@ -360,10 +361,28 @@ public final class LuceneIndex implements AutoCloseable {
                 return new Ranking.Candidates(hits, hits.size() >= n);
             }
             int explore = VectorSearch.explored(n);
-            return s.memo()
-                    .hits(SearchMemo.hnsw(vector, explore), n, explore, depth -> VectorSearch.hnsw(s, vector, depth));
+            return s.memo().hits(SearchMemo.hnsw(vector, explore), n, explore, VectorSearch.hnsw(s, vector, explore));
         } catch (IOException e) {
             throw new IndexException(path, "cannot search " + where() + ": " + e.getMessage(), e);
+        } finally {
+            s.release();
+        }
+    }
+
+    /**
+     * The result of a question to an expanding retriever's base: the one remembered on the current
+     * snapshot, otherwise {@code retrieve}'s, remembered.
+     */
+    RetrievalResult shared(SharedBase.Question question, Supplier<RetrievalResult> retrieve) {
+        IndexSnapshot s = acquire();
+        try {
+            RetrievalResult known = s.results().get(question);
+            if (known != null) {
+                return known;
+            }
+            RetrievalResult fresh = retrieve.get();
+            s.results().put(question, fresh, (old, now) -> now);
+            return fresh;
         } finally {
             s.release();
         }

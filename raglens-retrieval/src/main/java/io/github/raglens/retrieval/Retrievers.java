@@ -74,9 +74,14 @@ public final class Retrievers {
                 .build();
     }
 
+    /**
+     * The base of an expanding retriever; the expanding retrievers over an equal base on one index share
+     * its results ({@link SharedBase}).
+     */
     private static Retriever expansionBase(LuceneIndex index, EmbeddingProvider provider, RetrievalConfig config) {
-        return provider == null
+        Retriever base = provider == null
                 ? Bm25Retriever.of(index, config)
                 : hybrid("hybrid", index, provider, config, HybridRetriever.Fusion.MIN_MAX);
+        return new SharedBase(base, index, new SharedBase.Key(base.name(), provider, config));
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.PriorityQueue;
 import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
 
@@ -27,17 +28,27 @@ final class VectorSearch {
     }
 
     /**
-     * The approximate top {@code n} through the HNSW graph explored for {@link #explored(int)} of {@code
-     * n} candidates, best first (ties by document); hit scores are cosines. For any {@code m <= n} of the
-     * same exploration, the top {@code m} are the first {@code m} of these.
+     * The approximate top hits through the HNSW graph explored for {@code explore} candidates, best first
+     * (ties by document); hit scores are cosines. For any {@code m <= n} of the same exploration, the top
+     * {@code m} are the first {@code m} of the top {@code n}. Its query holds its own copy of the vector.
      */
-    static List<Hit> hnsw(IndexSnapshot s, float[] vector, int n) throws IOException {
-        TopDocs top = s.searcher().search(new KnnFloatVectorQuery(ChunkFields.VECTOR, vector, explored(n)), n);
-        List<Hit> out = new ArrayList<>(top.scoreDocs.length);
-        for (ScoreDoc sd : top.scoreDocs) {
-            out.add(Hit.of(s.chunk(sd.doc), cosine(sd.score)));
-        }
-        return out;
+    static SearchMemo.Search hnsw(IndexSnapshot s, float[] vector, int explore) {
+        return new SearchMemo.Search() {
+            @Override
+            public Query prepare() {
+                return new KnnFloatVectorQuery(ChunkFields.VECTOR, vector.clone(), explore);
+            }
+
+            @Override
+            public List<Hit> run(Query prepared, int depth) throws IOException {
+                TopDocs top = s.searcher().search(prepared, depth);
+                List<Hit> out = new ArrayList<>(top.scoreDocs.length);
+                for (ScoreDoc sd : top.scoreDocs) {
+                    out.add(Hit.of(s.chunk(sd.doc), cosine(sd.score)));
+                }
+                return out;
+            }
+        };
     }
 
     /** The exact top {@code n} by comparing with every vector; ties go to the lower document. */

@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
+import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.testkit.HashingEmbeddings;
 import java.util.ArrayList;
@@ -113,6 +115,50 @@ class SharedSearchesTest {
                     }
                 }
             }
+        }
+    }
+
+    @Test
+    void expandingRetrieversOverEqualBases_shareTheBasesResult_perQueryDepthAndSnapshot() {
+        List<String> embedded = new ArrayList<>();
+        EmbeddingProvider counting = new EmbeddingProvider() {
+            @Override
+            public String modelName() {
+                return EMBEDDINGS.modelName();
+            }
+
+            @Override
+            public int dimension() {
+                return EMBEDDINGS.dimension();
+            }
+
+            @Override
+            public List<float[]> embed(List<String> texts, EmbeddingPurpose purpose) {
+                if (purpose == EmbeddingPurpose.QUERY) {
+                    embedded.addAll(texts);
+                }
+                return EMBEDDINGS.embed(texts, purpose);
+            }
+        };
+        List<Chunk> chunks = corpus(new Random(7));
+        try (LuceneIndex index = LuceneIndex.builder().threads(1).open()) {
+            index.addAll(chunks, EMBEDDINGS);
+            RetrievalConfig config = RetrievalConfig.defaults();
+            Retriever hierarchical = Retrievers.create("hierarchical", index, counting, config);
+            Retriever hierNeighbor = Retrievers.create("hier-neighbor", index, counting, config);
+            Retriever otherConfig =
+                    Retrievers.create("hier-neighbor", index, counting, config.withOverRetrievalFactor(4));
+
+            hierarchical.retrieve("graph fusion", 5);
+            hierNeighbor.retrieve("graph fusion", 5); // the same hybrid question: its result is shared
+            assertThat(embedded).containsExactly("graph fusion");
+            hierNeighbor.retrieve("graph fusion", 6); // another depth
+            otherConfig.retrieve("graph fusion", 5); // another base
+            hierNeighbor.retrieve("rank token", 5); // another query
+            assertThat(embedded).hasSize(4);
+            index.addAll(List.of(section("new", "s", "new > Intro", 0, "graph fusion")), EMBEDDINGS);
+            hierarchical.retrieve("graph fusion", 5); // a new snapshot
+            assertThat(embedded).hasSize(5);
         }
     }
 

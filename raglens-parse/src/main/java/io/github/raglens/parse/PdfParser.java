@@ -224,7 +224,7 @@ public final class PdfParser implements Parser {
         float body = HeadingDetector.bodySize(lines(withTables));
         FigureText.Result figures = FigureText.remove(withTables, body);
         Footnotes.Result footnotes = Footnotes.find(figures.pieces(), body);
-        List<Object> pieces = ContinuedTables.join(footnotes.pieces(), footnotes.lines());
+        List<Object> pieces = ContinuedTables.join(footnotes.pieces(), footnotes.lines(), body);
         List<Line> lines = lines(pieces);
         Set<Line> titleLines = titleLines(lines, body);
         String title = title(file, document, titleLines);

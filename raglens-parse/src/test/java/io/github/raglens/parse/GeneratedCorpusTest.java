@@ -97,6 +97,22 @@ class GeneratedCorpusTest {
         assertThat(withHeader.getFirst().rows()).isEqualTo(truth);
     }
 
+    /**
+     * Writer breaks a report's third table after four rows, with the page's footnotes (set at the body's
+     * size) between its two parts.
+     */
+    @Test
+    void tableContinuedOnTheNextPage_pastTheFootnotesOfItsFirstPage_isOneTable() throws IOException {
+        List<List<String>> truth = new ArrayList<>();
+        truth("writer-03").get("tables").get(2).get("cells").forEach(r -> {
+            List<String> row = new ArrayList<>();
+            r.forEach(c -> row.add(c.asText()));
+            truth.add(row);
+        });
+        Document d = PdfParser.create().parse(CORPUS.resolve("writer-03.pdf"));
+        assertThat(tables(d.root())).hasSize(4).anyMatch(t -> t.rows().equals(truth));
+    }
+
     /** Rows ruled above and below, the description cell over several lines, the other cells centred beside it. */
     @ParameterizedTest
     @ValueSource(strings = {"bulletin-02", "bulletin-03"})

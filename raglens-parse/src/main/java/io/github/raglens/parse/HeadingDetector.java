@@ -84,10 +84,10 @@ final class HeadingDetector {
         // front matter (authors, affiliations) precedes the abstract or the first numbered heading; a line
         // there in the style of the numbered headings with a paragraph under it is an unnumbered heading of
         // the document (authors set in that style have affiliations under them)
-        Set<String> numberedStyles = new java.util.HashSet<>();
+        Set<String> candidateNumberedStyles = new java.util.HashSet<>();
         for (int i : candidates) {
             if (Numbering.level(lines.get(i).text()) > 0) {
-                numberedStyles.add(style(lines.get(i)));
+                candidateNumberedStyles.add(style(lines.get(i)));
             }
         }
         int anchor = -1;
@@ -108,7 +108,7 @@ final class HeadingDetector {
             if (line.page() == 1
                     && anchor >= 0
                     && i < anchor
-                    && !(numberedStyles.contains(style(line)) && paragraphFollows(lines, i, body))) {
+                    && !(candidateNumberedStyles.contains(style(line)) && paragraphFollows(lines, i, body))) {
                 continue;
             }
             kept.add(i);
@@ -116,7 +116,7 @@ final class HeadingDetector {
         // in a numbered document, an unnumbered line is a heading only in a numbered heading's style or
         // under a well-known section name; large text in figures has neither
         int numbered = 0;
-        numberedStyles.clear();
+        Set<String> numberedStyles = new java.util.HashSet<>();
         for (int i : kept) {
             if (Numbering.level(lines.get(i).text()) > 0) {
                 numbered++;

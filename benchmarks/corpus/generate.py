@@ -9,11 +9,18 @@ next to each PDF is derived from the source: the headings with their levels and 
 tables with their cells and the page LaTeX put them on (read back from the .aux file). LibreOffice
 reports (flat ODT written here, converted by soffice) add word-processor layout: headings as styled
 paragraphs, tables with a header cell spanning two columns, footnotes, header and footer; their
-tables have page 0 (any page), as the source does not say where Writer breaks the pages.
+tables have page 0 (any page), as the source does not say where Writer breaks the pages. Statistical
+bulletins (LibreOffice too) add what government reports do: all-caps unnumbered headings before and
+after numbered ones, bold run-in lead-ins, a long table that Writer continues on the next page (its
+header row repeated there in odd bulletins, not in even ones), rows ruled above and below whose
+description cell runs over several lines with the other cells centred vertically, and group headers
+spanning three columns over a stub cell spanning two rows; each true table names its kind.
 
-Usage: benchmarks/corpus/generate.py OUT_DIR [--seed N] [--count N]
+Usage: benchmarks/corpus/generate.py OUT_DIR [--seed N] [--count N] [--reports N] [--bulletins N]
 Needs pdflatex with texlive-latex-extra and texlive-pictures, and soffice; the output is committed, so builds
-and CI never need TeX.
+and CI never need TeX. Writer sets the reports in whatever serif font is installed (the committed reports
+in DejaVu Serif, the bulletins in Liberation Serif from Debian's fonts-liberation), so a regenerated PDF
+may break its pages elsewhere; the ground truth does not change.
 """
 import argparse
 import json
@@ -261,6 +268,43 @@ def esc(text):
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def fodt_shell(body, automatic, header, footer):
+    """A flat ODT document: the paragraph styles of both report kinds, A4 pages with a header and a footer."""
+    return f"""<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+ xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+ xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
+ office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
+<office:styles>
+ <style:style style:name="Standard" style:family="paragraph"><style:text-properties fo:font-size="10.5pt"/></style:style>
+ <style:style style:name="Text_20_body" style:display-name="Text body" style:family="paragraph" style:parent-style-name="Standard">
+  <style:paragraph-properties fo:margin-bottom="0.2cm" fo:text-align="justify" fo:hyphenation-ladder-count="no-limit"/>
+  <style:text-properties fo:hyphenate="true" fo:language="en" fo:country="US"/></style:style>
+ <style:style style:name="Title" style:family="paragraph"><style:paragraph-properties fo:text-align="center" fo:margin-bottom="0.6cm"/>
+  <style:text-properties fo:font-size="20pt" fo:font-weight="bold"/></style:style>
+ <style:style style:name="Heading_20_1" style:display-name="Heading 1" style:family="paragraph" style:default-outline-level="1">
+  <style:paragraph-properties fo:margin-top="0.5cm" fo:margin-bottom="0.2cm" fo:keep-with-next="always"/>
+  <style:text-properties fo:font-size="15pt" fo:font-weight="bold"/></style:style>
+ <style:style style:name="Heading_20_2" style:display-name="Heading 2" style:family="paragraph" style:default-outline-level="2">
+  <style:paragraph-properties fo:margin-top="0.4cm" fo:margin-bottom="0.2cm" fo:keep-with-next="always"/>
+  <style:text-properties fo:font-size="12.5pt" fo:font-weight="bold"/></style:style>
+ <style:style style:name="Caption" style:family="paragraph"><style:paragraph-properties fo:keep-with-next="always"/>
+  <style:text-properties fo:font-size="9.5pt" fo:font-style="italic"/></style:style>
+ <style:style style:name="Header" style:family="paragraph"><style:text-properties fo:font-size="8.5pt"/></style:style>
+</office:styles>
+<office:automatic-styles>{automatic}<style:page-layout style:name="pm1"><style:page-layout-properties fo:page-width="21cm"
+ fo:page-height="29.7cm" fo:margin-top="1.5cm" fo:margin-bottom="1.5cm" fo:margin-left="2.2cm" fo:margin-right="2.2cm"/>
+ <style:header-style/><style:footer-style/></style:page-layout></office:automatic-styles>
+<office:master-styles><style:master-page style:name="Standard" style:page-layout-name="pm1">
+ <style:header><text:p text:style-name="Header">{header}</text:p></style:header>
+ <style:footer><text:p text:style-name="Header">{footer} <text:tab/> <text:page-number/></text:p></style:footer>
+</style:master-page></office:master-styles>
+<office:body><office:text>
+{chr(10).join(body)}
+</office:text></office:body></office:document>
+"""
+
+
 def fodt(rng, number):
     """A flat ODT report: numbered headings written as text, tables with a two-row header, footnotes."""
     title = f"Statistical Report {number} on {rng.choice(TOPICS)}"
@@ -313,41 +357,147 @@ def fodt(rng, number):
                         + "".join(rows) + "</table:table>")
             table_truth.append({"page": 0, "cells": cells})
         body.append(f'<text:p text:style-name="Text_20_body">{esc(paragraph(rng))}</text:p>')
-    xml = f"""<?xml version="1.0" encoding="UTF-8"?>
-<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
- xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"
- xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
- office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text">
-<office:styles>
- <style:style style:name="Standard" style:family="paragraph"><style:text-properties fo:font-size="10.5pt"/></style:style>
- <style:style style:name="Text_20_body" style:display-name="Text body" style:family="paragraph" style:parent-style-name="Standard">
-  <style:paragraph-properties fo:margin-bottom="0.2cm" fo:text-align="justify" fo:hyphenation-ladder-count="no-limit"/>
-  <style:text-properties fo:hyphenate="true" fo:language="en" fo:country="US"/></style:style>
- <style:style style:name="Title" style:family="paragraph"><style:paragraph-properties fo:text-align="center" fo:margin-bottom="0.6cm"/>
-  <style:text-properties fo:font-size="20pt" fo:font-weight="bold"/></style:style>
- <style:style style:name="Heading_20_1" style:display-name="Heading 1" style:family="paragraph" style:default-outline-level="1">
-  <style:paragraph-properties fo:margin-top="0.5cm" fo:margin-bottom="0.2cm" fo:keep-with-next="always"/>
-  <style:text-properties fo:font-size="15pt" fo:font-weight="bold"/></style:style>
- <style:style style:name="Heading_20_2" style:display-name="Heading 2" style:family="paragraph" style:default-outline-level="2">
-  <style:paragraph-properties fo:margin-top="0.4cm" fo:margin-bottom="0.2cm" fo:keep-with-next="always"/>
-  <style:text-properties fo:font-size="12.5pt" fo:font-weight="bold"/></style:style>
- <style:style style:name="Caption" style:family="paragraph"><style:paragraph-properties fo:keep-with-next="always"/>
-  <style:text-properties fo:font-size="9.5pt" fo:font-style="italic"/></style:style>
- <style:style style:name="Header" style:family="paragraph"><style:text-properties fo:font-size="8.5pt"/></style:style>
-</office:styles>
-<office:automatic-styles><style:page-layout style:name="pm1"><style:page-layout-properties fo:page-width="21cm"
- fo:page-height="29.7cm" fo:margin-top="1.5cm" fo:margin-bottom="1.5cm" fo:margin-left="2.2cm" fo:margin-right="2.2cm"/>
- <style:header-style/><style:footer-style/></style:page-layout></office:automatic-styles>
-<office:master-styles><style:master-page style:name="Standard" style:page-layout-name="pm1">
- <style:header><text:p text:style-name="Header">Report {number} <text:tab/> Office of Synthetic Statistics</text:p></style:header>
- <style:footer><text:p text:style-name="Header">{esc(venue)} <text:tab/> <text:page-number/></text:p></style:footer>
-</style:master-page></office:master-styles>
-<office:body><office:text>
-{chr(10).join(body)}
-</office:text></office:body></office:document>
-"""
+    xml = fodt_shell(body, "", f"Report {number} <text:tab/> Office of Synthetic Statistics", esc(venue))
     truth = {"layout": "one-column", "title": title, "headings": headings, "tables": table_truth,
              "figures": [], "footnotes": footnotes, "runningLines": [f"Report {number}", venue]}
+    return xml, truth
+
+
+REGIONS = ["North", "South", "East", "West", "Central", "Coastal", "Upland", "Metro", "Rural", "Border"]
+PROGRAMMES = ["Housing support", "Road upkeep", "Adult literacy", "Water quality", "Rural clinics", "Job training",
+              "Flood defence", "School meals", "Public transport", "Broadband access"]
+CAPS_HEADINGS = ["SUMMARY OF FINDINGS", "METHODOLOGY AND SOURCES", "NOTES ON THE TABLES", "REVISIONS POLICY"]
+RULE = "0.5pt solid #000000"
+
+
+def cell_xml(text, style, attrs=""):
+    return (f'<table:table-cell table:style-name="{style}" office:value-type="string"{attrs}>'
+            f'<text:p>{esc(text)}</text:p></table:table-cell>')
+
+
+def long_table(rng, repeat_header):
+    """A table of 34-46 rows that Writer breaks over a page; its header row repeated there or not."""
+    cols = rng.randint(4, 5)
+    head = ["Area"] + rng.sample(["Households", "Persons", "Dwellings", "Claims", "Visits", "Cases"], cols - 1)
+    body = []
+    for r in range(rng.randint(34, 46)):
+        body.append([f"{rng.choice(REGIONS)} district {r + 1}"] + [str(rng.randint(100, 99999)) for _ in range(cols - 1)])
+    row = lambda cells, style: "<table:table-row>" + "".join(cell_xml(c, style) for c in cells) + "</table:table-row>"
+    header = row(head, "CHead")
+    xml = (f'<table:table table:name="{{name}}" table:style-name="TWide"><table:table-column '
+           f'table:number-columns-repeated="{cols}"/>'
+           + (f"<table:table-header-rows>{header}</table:table-header-rows>" if repeat_header else header)
+           + "".join(row(b, "CBody") for b in body) + "</table:table>")
+    return xml, [head] + body
+
+
+def multiline_table(rng):
+    """Rows ruled above and below whose description cell runs over lines, the other cells centred vertically."""
+    head = ["Programme", "Description", "Budget", "Staff", "Share"]
+    rows = [head]
+    xml_rows = ["<table:table-row>" + "".join(cell_xml(c, "CHeadMid") for c in head) + "</table:table-row>"]
+    for name in rng.sample(PROGRAMMES, rng.randint(4, 6)):
+        words = [rng.choice(WORDS) for _ in range(rng.randint(12, 22))]
+        description = " ".join(words).capitalize() + "."
+        cells = [name, description, f"{rng.uniform(1, 900):.1f}", str(rng.randint(3, 400)), f"{rng.uniform(0, 60):.1f}%"]
+        rows.append(cells)
+        xml_rows.append("<table:table-row>" + "".join(cell_xml(c, "CMid") for c in cells) + "</table:table-row>")
+    xml = ('<table:table table:name="{name}" table:style-name="TWide">'
+           '<table:table-column table:style-name="ColLabel"/><table:table-column table:style-name="ColText"/>'
+           '<table:table-column table:style-name="ColNum" table:number-columns-repeated="3"/>'
+           + "".join(xml_rows) + "</table:table>")
+    return xml, rows
+
+
+def grouped_table(rng):
+    """A government-style header: a stub cell over two rows, group headers each spanning three columns."""
+    groups = sorted(rng.sample(["2019", "2020", "2021", "2022", "2023"], rng.randint(2, 3)))
+    subs = rng.choice([["Male", "Female", "Total"], ["Urban", "Rural", "All"], ["Rate", "Count", "Change"]])
+    top = ["Region"] + groups
+    sub = subs * len(groups)
+    body = []
+    for region in rng.sample(REGIONS, rng.randint(5, 8)):
+        body.append([region] + [f"{rng.uniform(0, 100):.1f}" if s in ("Rate", "Change") else str(rng.randint(10, 9999))
+                                for s in sub])
+    r1 = (cell_xml("Region", "CHead", ' table:number-rows-spanned="2"')
+          + "".join(cell_xml(g, "CGroup", ' table:number-columns-spanned="3"') + "<table:covered-table-cell/>" * 2
+                    for g in groups))
+    r2 = "<table:covered-table-cell/>" + "".join(cell_xml(c, "CHead") for c in sub)
+    xml = (f'<table:table table:name="{{name}}" table:style-name="TWide"><table:table-column '
+           f'table:number-columns-repeated="{1 + len(sub)}"/>'
+           f"<table:table-row>{r1}</table:table-row><table:table-row>{r2}</table:table-row>"
+           + "".join("<table:table-row>" + "".join(cell_xml(c, "CBody") for c in b) + "</table:table-row>"
+                     for b in body) + "</table:table>")
+    return xml, [top, sub] + body
+
+
+def gov_report(rng, number):
+    """A flat ODT statistical report in the manner of a government office: all-caps and numbered headings,
+    bold run-in lead-ins, a long table continued on the next page (header repeated in odd reports), ruled
+    rows with multi-line cells centred vertically, and group headers spanning columns."""
+    title = f"Official Statistics Bulletin {number}: {rng.choice(TOPICS)}"
+    venue = f"Office of Synthetic Statistics, Bulletin {number}, {rng.choice(['March', 'June', 'October'])} 2026"
+    headings = []
+    table_truth = []
+    body = [f'<text:p text:style-name="Title">{esc(title)}</text:p>']
+    caps = rng.sample(CAPS_HEADINGS, 2)
+    body.append(f'<text:h text:style-name="Heading_20_1" text:outline-level="1">{caps[0]}</text:h>')
+    headings.append({"title": caps[0], "level": 1, "numbered": False, "runIn": False})
+    for _ in range(2):
+        body.append(f'<text:p text:style-name="Text_20_body">{esc(paragraph(rng))}</text:p>')
+    kinds = ["long", "multiline", "grouped"]
+    rng.shuffle(kinds)
+    topics = rng.sample(TOPICS, len(TOPICS))
+    for s, kind in enumerate(kinds, start=1):
+        name = f"{s} {topics.pop()}"
+        body.append(f'<text:h text:style-name="Heading_20_1" text:outline-level="1">{esc(name)}</text:h>')
+        headings.append({"title": name, "level": 1, "numbered": True, "runIn": False})
+        for _ in range(rng.randint(1, 3)):
+            lead = topics.pop() if rng.random() < 0.4 else None
+            text = esc(paragraph(rng))
+            if lead:
+                text = f'<text:span text:style-name="Bold">{esc(lead)}.</text:span> ' + text
+            body.append(f'<text:p text:style-name="Text_20_body">{text}</text:p>')
+        if kind == "long":
+            xml, cells = long_table(rng, number % 2 == 1)
+        elif kind == "multiline":
+            xml, cells = multiline_table(rng)
+        else:
+            xml, cells = grouped_table(rng)
+        body.append(f'<text:p text:style-name="Caption">Table {s}: {esc(rng.choice(["Counts", "Rates", "Spending"]))}'
+                    f' by {esc(rng.choice(["area", "programme", "region"]))}.</text:p>')
+        body.append(xml.replace("{name}", f"T{s}"))
+        table_truth.append({"page": 0, "kind": kind, "cells": cells})
+        body.append(f'<text:p text:style-name="Text_20_body">{esc(paragraph(rng))}</text:p>')
+        if rng.random() < 0.5:
+            sub = f"{s}.1 {topics.pop()}"
+            body.append(f'<text:h text:style-name="Heading_20_2" text:outline-level="2">{esc(sub)}</text:h>')
+            headings.append({"title": sub, "level": 2, "numbered": True, "runIn": False})
+            body.append(f'<text:p text:style-name="Text_20_body">{esc(paragraph(rng))}</text:p>')
+    body.append(f'<text:h text:style-name="Heading_20_1" text:outline-level="1">{caps[1]}</text:h>')
+    headings.append({"title": caps[1], "level": 1, "numbered": False, "runIn": False})
+    body.append(f'<text:p text:style-name="Text_20_body">{esc(paragraph(rng))}</text:p>')
+    cell = ('<style:style style:name="{n}" style:family="table-cell"><style:table-cell-properties fo:padding="0.08cm"'
+            ' fo:border-left="none" fo:border-right="none" {b} style:vertical-align="{v}"/></style:style>')
+    styles = "".join([
+        '<style:style style:name="TWide" style:family="table"><style:table-properties style:width="16.6cm"'
+        ' table:align="margins"/></style:style>',
+        '<style:style style:name="ColLabel" style:family="table-column"><style:table-column-properties'
+        ' style:column-width="3.6cm"/></style:style>',
+        '<style:style style:name="ColText" style:family="table-column"><style:table-column-properties'
+        ' style:column-width="6.2cm"/></style:style>',
+        '<style:style style:name="ColNum" style:family="table-column"><style:table-column-properties'
+        ' style:column-width="2.26cm"/></style:style>',
+        '<style:style style:name="Bold" style:family="text"><style:text-properties fo:font-weight="bold"/></style:style>',
+        cell.format(n="CHead", b=f'fo:border-top="{RULE}" fo:border-bottom="{RULE}"', v="bottom"),
+        cell.format(n="CHeadMid", b=f'fo:border-top="{RULE}" fo:border-bottom="{RULE}"', v="middle"),
+        cell.format(n="CGroup", b=f'fo:border-top="{RULE}" fo:border-bottom="{RULE}"', v="middle"),
+        cell.format(n="CBody", b='fo:border-top="none" fo:border-bottom="none"', v="top"),
+        cell.format(n="CMid", b=f'fo:border-top="none" fo:border-bottom="{RULE}"', v="middle"),
+    ])
+    xml = fodt_shell(body, styles, f"Bulletin {number} <text:tab/> Official statistics", esc(venue))
+    truth = {"layout": "one-column", "title": title, "headings": headings, "tables": table_truth,
+             "figures": [], "footnotes": [], "runningLines": [f"Bulletin {number}", venue]}
     return xml, truth
 
 
@@ -367,6 +517,7 @@ def main():
     parser.add_argument("--seed", type=int, default=19)
     parser.add_argument("--count", type=int, default=8, help="LaTeX papers")
     parser.add_argument("--reports", type=int, default=3, help="LibreOffice reports (needs soffice)")
+    parser.add_argument("--bulletins", type=int, default=4, help="LibreOffice statistical bulletins (needs soffice)")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     rng = random.Random(args.seed)
@@ -382,6 +533,13 @@ def main():
     for number in range(1, args.reports + 1):
         name = f"writer-{number:02d}"
         xml, truth = fodt(rng, number)
+        convert(xml, name, args.out)
+        truth = {"file": f"{name}.pdf", "engine": "libreoffice", "seed": args.seed, **truth}
+        (args.out / f"{name}.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"{name}.pdf: {len(truth['headings'])} headings, {len(truth['tables'])} tables")
+    for number in range(1, args.bulletins + 1):
+        name = f"bulletin-{number:02d}"
+        xml, truth = gov_report(rng, number)
         convert(xml, name, args.out)
         truth = {"file": f"{name}.pdf", "engine": "libreoffice", "seed": args.seed, **truth}
         (args.out / f"{name}.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  */
 final class Footnotes {
 
-    private static final Pattern MARK =
+    static final Pattern MARK =
             Pattern.compile("^(?:\\d{1,2}|[*\u2217\u2020\u2021\u00a7\u00b6]{1,3})(?:$|[\\p{L}(\\[\"]|https?:).*");
     private static final Pattern VENUE = Pattern.compile(
             "(?i).*(?:\u00a9|\\(c\\)\\s*(?:19|20)\\d\\d|copyright|^proceedings of\\b|^in proceedings\\b).*");

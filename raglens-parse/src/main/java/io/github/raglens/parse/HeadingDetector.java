@@ -81,7 +81,15 @@ final class HeadingDetector {
                 candidates.add(i);
             }
         }
-        // front matter (authors, affiliations) precedes the abstract or the first numbered heading
+        // front matter (authors, affiliations) precedes the abstract or the first numbered heading; a line
+        // there in the style of the numbered headings with a paragraph under it is an unnumbered heading of
+        // the document (authors set in that style have affiliations under them)
+        Set<String> candidateNumberedStyles = new java.util.HashSet<>();
+        for (int i : candidates) {
+            if (Numbering.level(lines.get(i).text()) > 0) {
+                candidateNumberedStyles.add(style(lines.get(i)));
+            }
+        }
         int anchor = -1;
         for (int i : candidates) {
             Line line = lines.get(i);
@@ -97,7 +105,10 @@ final class HeadingDetector {
         List<Integer> kept = new ArrayList<>();
         for (int i : candidates) {
             Line line = lines.get(i);
-            if (line.page() == 1 && anchor >= 0 && i < anchor) {
+            if (line.page() == 1
+                    && anchor >= 0
+                    && i < anchor
+                    && !(candidateNumberedStyles.contains(style(line)) && paragraphFollows(lines, i, body))) {
                 continue;
             }
             kept.add(i);
@@ -393,6 +404,24 @@ final class HeadingDetector {
                 && b.top() - a.bottom() < 0.9f * a.size()
                 && Numbering.level(b.text()) == 0
                 && !a.text().endsWith(".");
+    }
+
+    /**
+     * Whether the line after line i is a line of running text: body size, eight words or more, most of
+     * them lower-case (a line of author names is capitalised).
+     */
+    private static boolean paragraphFollows(List<Line> lines, int i, float body) {
+        if (i + 1 >= lines.size()) {
+            return false;
+        }
+        Line next = lines.get(i + 1);
+        int lower = 0;
+        for (Word w : next.words()) {
+            lower += Character.isLowerCase(w.text().codePointAt(0)) ? 1 : 0;
+        }
+        return Math.abs(next.size() - body) <= 0.5f
+                && next.words().size() >= 8
+                && lower * 2 >= next.words().size();
     }
 
     private static String style(Line line) {

@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
 public final class PdfParser implements Parser {
 
     /** Changes whenever the output for the same file changes; part of the parse-cache key. */
-    public static final String VERSION = "pdf-8";
+    public static final String VERSION = "pdf-9";
 
     /** The metadata key under which a damaged PDF's document says what is broken and what was recovered. */
     static final String DAMAGE_KEY = "damaged";
@@ -213,18 +213,18 @@ public final class PdfParser implements Parser {
         if (chars < 20) {
             throw new NoTextException(file);
         }
-        List<List<Line>> perPage = new ArrayList<>();
+        List<List<Line>> laidOut = new ArrayList<>();
         List<Float> heights = new ArrayList<>();
         for (PageText p : pages) {
-            perPage.add(ColumnLayout.lines(p));
+            laidOut.add(ColumnLayout.lines(p));
             heights.add(p.height());
         }
-        perPage = RunningLines.remove(perPage, heights);
-        List<Object> withTables = withTables(pages, perPage);
+        List<List<Line>> perPage = RunningLines.remove(laidOut, heights);
+        List<Object> withTables = withTables(pages, laidOut, perPage);
         float body = HeadingDetector.bodySize(lines(withTables));
         FigureText.Result figures = FigureText.remove(withTables, body);
         Footnotes.Result footnotes = Footnotes.find(figures.pieces(), body);
-        List<Object> pieces = footnotes.pieces();
+        List<Object> pieces = ContinuedTables.join(footnotes.pieces(), footnotes.lines(), body);
         List<Line> lines = lines(pieces);
         Set<Line> titleLines = titleLines(lines, body);
         String title = title(file, document, titleLines);
@@ -293,16 +293,24 @@ public final class PdfParser implements Parser {
         }
     }
 
-    /** The lines of all pages with tables put in place of the words they cover. */
-    private static List<Object> withTables(List<PageText> pages, List<List<Line>> perPage) {
+    /**
+     * The lines of all pages with tables put in place of the words they cover; a table's row that is a
+     * running header or footer (a line of {@code laidOut} missing from {@code perPage}) is left out.
+     */
+    private static List<Object> withTables(List<PageText> pages, List<List<Line>> laidOut, List<List<Line>> perPage) {
         List<Object> out = new ArrayList<>();
         for (int i = 0; i < pages.size(); i++) {
             PageText page = pages.get(i);
             List<Line> lines = perPage.get(i);
-            List<TableFinder.Found> found = page.tables();
-            if (found.isEmpty()) {
+            List<TableFinder.Found> tables = page.tables();
+            if (tables.isEmpty()) {
                 out.addAll(lines);
                 continue;
+            }
+            Set<String> running = runningKeys(laidOut.get(i), lines);
+            List<TableFinder.Found> found = new ArrayList<>();
+            for (TableFinder.Found f : tables) {
+                found.add(running.isEmpty() ? f : f.withoutRows(row -> running.contains(rowKey(row))));
             }
             Map<TableFinder.Found, Boolean> placed = new IdentityHashMap<>();
             for (Line line : lines) {
@@ -332,6 +340,39 @@ public final class PdfParser implements Parser {
             }
         }
         return out;
+    }
+
+    /**
+     * The letters and digits of each running line removed from a page, and of those at one height
+     * joined left to right (a header with a tab between its parts is two lines).
+     */
+    private static Set<String> runningKeys(List<Line> all, List<Line> kept) {
+        Set<Line> removed = Collections.newSetFromMap(new IdentityHashMap<>());
+        removed.addAll(all);
+        kept.forEach(removed::remove);
+        Set<String> out = new java.util.HashSet<>();
+        Map<Integer, List<Line>> byHeight = new java.util.TreeMap<>();
+        for (Line line : removed) {
+            out.add(key(line.text()));
+            byHeight.computeIfAbsent(Math.round(line.top()), k -> new ArrayList<>())
+                    .add(line);
+        }
+        for (List<Line> row : byHeight.values()) {
+            row.sort((a, b) -> Float.compare(a.x0(), b.x0()));
+            StringBuilder b = new StringBuilder();
+            row.forEach(line -> b.append(line.text()));
+            out.add(key(b.toString()));
+        }
+        out.remove("");
+        return out;
+    }
+
+    private static String rowKey(List<String> row) {
+        return key(String.join("", row));
+    }
+
+    private static String key(String text) {
+        return text.replaceAll("[^\\p{L}\\p{Nd}]", "");
     }
 
     /** The largest-font lines at the top of the first page, when clearly larger than the body. */

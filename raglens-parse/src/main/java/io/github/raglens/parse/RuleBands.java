@@ -36,7 +36,8 @@ final class RuleBands {
          * The table's rows: the text lines between two rules are one row, a cell's lines joined by
          * spaces, so a cell wrapped over several lines stays one cell; but a line that fills as many
          * cells as the fullest line of the table starts a row of its own, as in tables that rule only
-         * their head and foot (each line there a row).
+         * their head and foot (each line there a row), unless the lines above it between the same
+         * rules have no such line: those are the first lines of a cell centred vertically beside it.
          *
          * @param lines the cells of each text line, left to right
          * @param centers the height of each text line's middle from the page top
@@ -48,16 +49,20 @@ final class RuleBands {
             }
             List<List<String>> out = new ArrayList<>();
             int open = -1;
+            boolean openHasFull = false;
             for (int i = 0; i < lines.size(); i++) {
                 int between = 0;
                 while (between < rules.size() && rules.get(between) < centers.get(i)) {
                     between++;
                 }
-                if (between != open || out.isEmpty() || filled(lines.get(i)) >= Math.max(2, fullest)) {
+                boolean full = filled(lines.get(i)) >= Math.max(2, fullest);
+                if (between != open || out.isEmpty() || full && openHasFull) {
                     out.add(new ArrayList<>(lines.get(i)));
                     open = between;
+                    openHasFull = full;
                     continue;
                 }
+                openHasFull |= full;
                 List<String> row = out.getLast();
                 List<String> line = lines.get(i);
                 for (int c = 0; c < line.size(); c++) {

@@ -48,6 +48,12 @@ final class TableFinder {
         boolean overlaps(Found o) {
             return o.left < right && left < o.right && o.top < bottom && top < o.bottom;
         }
+
+        /** This table without the rows that match, or itself when none does. */
+        Found withoutRows(java.util.function.Predicate<List<String>> drop) {
+            List<List<String>> kept = rows.stream().filter(drop.negate()).toList();
+            return kept.size() == rows.size() ? this : new Found(kept, page, top, left, bottom, right);
+        }
     }
 
     private TableFinder() {}

@@ -57,26 +57,29 @@ final class TableRegions {
                 }
             }
         }
-        if (!caption) {
-            for (float[] range :
-                    gutter == null ? List.of(new float[] {minX - 1, maxX + 1}) : ranges(gutter, minX, maxX)) {
-                List<List<Word>> rows = rows(page, range[0], range[1]);
-                float width = range[1] - range[0];
-                List<List<Word>> run = new ArrayList<>();
-                for (List<Word> row : rows) {
-                    boolean continues = !run.isEmpty()
-                            && (row.getFirst().top() - bottom(run.getLast()) <= 2.5f * size(row)
-                                    || skipsALine(run, row));
-                    if (!run.isEmpty() && (!continues || prose(row, width))) {
-                        numericRun(out, run);
-                        run = new ArrayList<>();
-                    }
-                    if (!prose(row, width)) {
-                        run.add(row);
-                    }
+        // uncaptioned runs of figures; on a page with a caption only the run that opens the page, above
+        // any caption or running text: a table continued from the page before, which has no caption there
+        for (float[] range : gutter == null ? List.of(new float[] {minX - 1, maxX + 1}) : ranges(gutter, minX, maxX)) {
+            List<List<Word>> rows = rows(page, range[0], range[1]);
+            float width = range[1] - range[0];
+            List<List<Word>> run = new ArrayList<>();
+            for (List<Word> row : rows) {
+                boolean continues = !run.isEmpty()
+                        && (row.getFirst().top() - bottom(run.getLast()) <= 2.5f * size(row) || skipsALine(run, row));
+                boolean text = prose(row, width)
+                        || TableFinder.CAPTION.matcher(text(row)).matches();
+                if (!run.isEmpty() && (!continues || text)) {
+                    numericRun(out, run);
+                    run = new ArrayList<>();
                 }
-                numericRun(out, run);
+                if (caption && text) {
+                    break;
+                }
+                if (!prose(row, width)) {
+                    run.add(row);
+                }
             }
+            numericRun(out, run);
         }
         return out;
     }

@@ -16,10 +16,12 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Cases seen on unseen papers, reproduced by the generated corpus (typeset by pdflatex from
- * {@code benchmarks/corpus/generate.py}; the ground truth is the JSON next to each PDF).
+ * Cases seen on unseen papers and reports, reproduced by the generated corpus (typeset by pdflatex and
+ * LibreOffice Writer from {@code benchmarks/corpus/generate.py}; the ground truth is the JSON next to
+ * each PDF).
  */
 class GeneratedCorpusTest {
 
@@ -78,6 +80,56 @@ class GeneratedCorpusTest {
         assertThat(corpus.rows().get(1)).containsExactly("Ours-19", "71.1", "Approach", "Token", "46.6");
     }
 
+    /**
+     * Writer breaks each bulletin's long table over a page, repeating its header row there in odd
+     * bulletins and not in even ones; on the next page it has no caption, and the page may have another
+     * captioned table.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"bulletin-01", "bulletin-02", "bulletin-03", "bulletin-04"})
+    void tableContinuedOnTheNextPage_isOneTable_withEveryRowAndItsHeaderOnce(String name) throws IOException {
+        List<List<String>> truth = trueTable(name, "long");
+        Document d = PdfParser.create().parse(CORPUS.resolve(name + ".pdf"));
+        List<Table> withHeader = tables(d.root()).stream()
+                .filter(t -> t.rows().contains(truth.getFirst()))
+                .toList();
+        assertThat(withHeader).hasSize(1);
+        assertThat(withHeader.getFirst().rows()).isEqualTo(truth);
+    }
+
+    /**
+     * Writer breaks a report's third table after four rows, with the page's footnotes (set at the body's
+     * size) between its two parts.
+     */
+    @Test
+    void tableContinuedOnTheNextPage_pastTheFootnotesOfItsFirstPage_isOneTable() throws IOException {
+        List<List<String>> truth = new ArrayList<>();
+        truth("writer-03").get("tables").get(2).get("cells").forEach(r -> {
+            List<String> row = new ArrayList<>();
+            r.forEach(c -> row.add(c.asText()));
+            truth.add(row);
+        });
+        Document d = PdfParser.create().parse(CORPUS.resolve("writer-03.pdf"));
+        assertThat(tables(d.root())).hasSize(4).anyMatch(t -> t.rows().equals(truth));
+    }
+
+    /** Rows ruled above and below, the description cell over several lines, the other cells centred beside it. */
+    @ParameterizedTest
+    @ValueSource(strings = {"bulletin-02", "bulletin-03"})
+    void multiLineCellBetweenTheRulesOfOneRow_staysOneRow(String name) throws IOException {
+        List<List<String>> truth = trueTable(name, "multiline");
+        Document d = PdfParser.create().parse(CORPUS.resolve(name + ".pdf"));
+        assertThat(tables(d.root())).anyMatch(t -> t.rows().equals(truth));
+    }
+
+    @Test
+    void allCapsHeadingBeforeTheFirstNumberedOne_onTheFirstPage_isAHeadingNotFrontMatter() {
+        Document d = parseWithoutOutline("bulletin-01");
+        assertThat(titles(d.root()))
+                .startsWith("METHODOLOGY AND SOURCES", "1 Data collection")
+                .endsWith("REVISIONS POLICY");
+    }
+
     @Test
     void runInHeading_staysTheLeadInOfItsParagraph_notASection() {
         Document d = PdfParser.builder().useOutline(false).build().parse(CORPUS.resolve("latex-08.pdf"));
@@ -109,7 +161,7 @@ class GeneratedCorpusTest {
     }
 
     @ParameterizedTest
-    @MethodSource("generatedPdfs")
+    @MethodSource("generatedPdfsWithFootnotes")
     void footnotes_areParagraphsOfTheirOwn_notInsideTheParagraphTheyInterrupt(String name) throws IOException {
         JsonNode truth = truth(name);
         Document d = parseWithoutOutline(name);
@@ -152,6 +204,34 @@ class GeneratedCorpusTest {
                     .isNotEmpty();
             return names;
         }
+    }
+
+    /** The cells of a document's true table of the given kind. */
+    private static List<List<String>> trueTable(String name, String kind) throws IOException {
+        for (JsonNode t : truth(name).get("tables")) {
+            if (t.path("kind").asText().equals(kind)) {
+                List<List<String>> rows = new ArrayList<>();
+                t.get("cells").forEach(r -> {
+                    List<String> row = new ArrayList<>();
+                    r.forEach(c -> row.add(c.asText()));
+                    rows.add(row);
+                });
+                return rows;
+            }
+        }
+        throw new AssertionError(name + " has no " + kind + " table");
+    }
+
+    /** The generated PDFs whose sources have footnotes (the bulletins have none). */
+    static List<String> generatedPdfsWithFootnotes() throws IOException {
+        List<String> out = new ArrayList<>();
+        for (String name : generatedPdfs()) {
+            if (!truth(name).get("footnotes").isEmpty()) {
+                out.add(name);
+            }
+        }
+        assertThat(out).as("generated PDFs with footnotes").hasSizeGreaterThanOrEqualTo(11);
+        return out;
     }
 
     private static JsonNode truth(String name) throws IOException {

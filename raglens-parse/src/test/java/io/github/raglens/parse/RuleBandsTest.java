@@ -31,6 +31,41 @@ class RuleBandsTest {
     }
 
     @Test
+    void rows_aCellCentredVerticallyBesideAMultiLineCell_joinsTheLinesAboveAndBelowIt() {
+        RuleBands.Band band = new RuleBands.Band(new Rectangle(100, 50, 300, 100), List.of(100f, 130f, 190f));
+        List<List<String>> lines = List.of(
+                List.of("Programme", "Description", "Budget"),
+                List.of("", "Repairs to roads", ""),
+                List.of("Road upkeep", "and bridges in", "352.4"),
+                List.of("", "rural areas.", ""));
+        List<Float> centers = List.of(115f, 145f, 160f, 175f);
+
+        assertThat(band.rows(lines, centers))
+                .containsExactly(
+                        List.of("Programme", "Description", "Budget"),
+                        List.of("Road upkeep", "Repairs to roads and bridges in rural areas.", "352.4"));
+    }
+
+    @Test
+    void rows_underOnlyAHeadAndFootRule_everyFullLineIsARow_wrappedLinesJoinTheRowAbove() {
+        RuleBands.Band band = new RuleBands.Band(new Rectangle(100, 50, 300, 100), List.of(100f, 130f, 200f));
+        List<List<String>> lines = List.of(
+                List.of("System", "Recall"),
+                List.of("BM25", "0.41"),
+                List.of("Dense", "0.52"),
+                List.of("retriever", ""),
+                List.of("Hybrid", "0.57"));
+        List<Float> centers = List.of(115f, 140f, 152f, 164f, 176f);
+
+        assertThat(band.rows(lines, centers))
+                .containsExactly(
+                        List.of("System", "Recall"),
+                        List.of("BM25", "0.41"),
+                        List.of("Dense retriever", "0.52"),
+                        List.of("Hybrid", "0.57"));
+    }
+
+    @Test
     void tablesRuledByHorizontalLinesOnly_sideBySide_areFoundWithTheirWrappedCellsWhole() {
         Path pdf = SharedData.require("tabula-java").resolve("resources/AnimalSounds1.pdf");
         Document d = PdfParser.create().parse(pdf);

@@ -1,2 +1,7 @@
-/** A Lucene index holding BM25 text and HNSW vectors, and the retrieval strategies over it. */
+/**
+ * A Lucene index holding BM25 text and HNSW vectors, and the retrieval strategies over it.
+ *
+ * <p>Not part of the API: the module exports this package to other raglens modules only, and users
+ * reach what it does through {@code RagLens}. Anything here may change in any release.
+ */
 package io.github.raglens.retrieval;

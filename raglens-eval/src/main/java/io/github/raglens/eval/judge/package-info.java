@@ -5,5 +5,8 @@
  * io.github.raglens.eval.judge.Metrics}; the answers they judge come from {@code
  * io.github.raglens.eval.answers}, and {@code io.github.raglens.eval.scoring} runs them over every
  * cell and summarises the scores.
+ *
+ * <p>Not part of the API: the module exports this package to other raglens modules only, and users
+ * reach what it does through {@code RagLens}. Anything here may change in any release.
  */
 package io.github.raglens.eval.judge;

@@ -1,5 +1,8 @@
 /**
  * Ground-truth questions: one question, answer and verbatim evidence per chunk, written by an LLM,
  * checked, and appended to {@code questions.jsonl} so that an interrupted run resumes.
+ *
+ * <p>Not part of the API: the module exports this package to other raglens modules only, and users
+ * reach what it does through {@code RagLens}. Anything here may change in any release.
  */
 package io.github.raglens.eval.questions;

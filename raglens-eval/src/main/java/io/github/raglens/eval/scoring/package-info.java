@@ -6,5 +6,8 @@
  * io.github.raglens.eval.scoring.Calibrator}, {@link io.github.raglens.eval.scoring.AgreementMeasure}
  * and {@link io.github.raglens.eval.scoring.ConsistencyMeasure} compute the summaries of core's
  * {@code io.github.raglens.result} from the records.
+ *
+ * <p>Not part of the API: the module exports this package to other raglens modules only, and users
+ * reach what it does through {@code RagLens}. Anything here may change in any release.
  */
 package io.github.raglens.eval.scoring;

@@ -111,15 +111,19 @@ public final class LuceneIndex implements AutoCloseable {
             if (e instanceof IndexException ie) {
                 throw ie;
             }
-            throw new IndexException(
-                    path,
-                    "index directory " + path + " is corrupt or was written by an incompatible version; delete it"
-                            + " and " + Remedy.INDEX.again(),
-                    e);
+            throw unreadable(path, e);
         }
         this.directory = dir;
         this.writer = w;
         this.batches = new BatchWriter(w, threads, b.batchSize, path, where());
+    }
+
+    private static IndexException unreadable(Path path, Exception cause) {
+        return new IndexException(
+                path,
+                "index directory " + path + " is corrupt or was written by an incompatible version; delete it and "
+                        + Remedy.INDEX.again(),
+                cause);
     }
 
     private static Directory openDirectory(Path path) throws IOException {
@@ -185,11 +189,7 @@ public final class LuceneIndex implements AutoCloseable {
             return Optional.ofNullable(
                     SegmentInfos.readLatestCommit(dir).getUserData().get(MODEL_KEY));
         } catch (IOException | RuntimeException e) {
-            throw new IndexException(
-                    directory,
-                    "index directory " + directory + " is corrupt or was written by an incompatible version; delete"
-                            + " it and " + Remedy.INDEX.again(),
-                    e);
+            throw unreadable(directory, e);
         }
     }
 

@@ -16,7 +16,7 @@ import java.util.Set;
 
 /**
  * What an evaluation reports from its stored scores, in one place: the aggregation per metric and
- * system with bootstrap intervals and Holm-corrected paired tests, and, when asked, the judge's
+ * system with bootstrap intervals and Holm-corrected paired tests (their defaults), and, when asked, the judge's
  * self-consistency over repeated judgements, its calibration against human labels, and its
  * agreement with a second judge with the cells they disagree on most.
  *
@@ -79,8 +79,6 @@ public final class ScoreAnalysis {
         private final String judgeModel;
         private List<String> systems = List.of();
         private Set<String> questionIds = Set.of();
-        private Bootstrap bootstrap = Bootstrap.defaults();
-        private PairedRandomizationTest test = PairedRandomizationTest.defaults();
         private boolean selfConsistency;
         private List<HumanLabel> labels;
         private String secondJudge;
@@ -99,13 +97,6 @@ public final class ScoreAnalysis {
         public Builder systems(List<String> systems, Set<String> questionIds) {
             this.systems = List.copyOf(systems);
             this.questionIds = Set.copyOf(questionIds);
-            return this;
-        }
-
-        /** The intervals' bootstrap and the paired test; {@code defaults()} of each unless set. */
-        public Builder statistics(Bootstrap bootstrap, PairedRandomizationTest test) {
-            this.bootstrap = Objects.requireNonNull(bootstrap, "bootstrap");
-            this.test = Objects.requireNonNull(test, "test");
             return this;
         }
 
@@ -140,8 +131,14 @@ public final class ScoreAnalysis {
 
         /** Computes the analysis; the records are only read. */
         public Result analyse() {
-            Aggregation aggregation =
-                    ScoreAggregator.aggregate(records, systems, questionIds, metrics, judgeModel, bootstrap, test);
+            Aggregation aggregation = ScoreAggregator.aggregate(
+                    records,
+                    systems,
+                    questionIds,
+                    metrics,
+                    judgeModel,
+                    Bootstrap.defaults(),
+                    PairedRandomizationTest.defaults());
             List<SelfConsistency> consistency =
                     selfConsistency ? ConsistencyMeasure.measure(records, metrics, judgeModel) : List.of();
             Optional<Calibration> calibration = labels == null

@@ -102,17 +102,29 @@ final class ParseQuality {
 
     /** The headings of a document (every section below the root) against the true titles. */
     static Counts headings(Document document, List<String> truth) {
+        return headingMatch(document, truth).counts();
+    }
+
+    /** Heading counts with the found headings that match no true one and the true ones not found. */
+    record HeadingMatch(Counts counts, List<String> extra, List<String> missed) {}
+
+    static HeadingMatch headingMatch(Document document, List<String> truth) {
         List<String> found = new ArrayList<>();
         titles(document.root(), found);
-        List<String> want =
+        List<String> want = new ArrayList<>(truth);
+        List<String> wantKeys =
                 new ArrayList<>(truth.stream().map(ParseQuality::key).toList());
-        int matched = 0;
+        List<String> extra = new ArrayList<>();
         for (String f : found) {
-            if (want.remove(key(f))) {
-                matched++;
+            int at = wantKeys.indexOf(key(f));
+            if (at < 0) {
+                extra.add(f);
+            } else {
+                wantKeys.remove(at);
+                want.remove(at);
             }
         }
-        return new Counts(matched, found.size(), truth.size());
+        return new HeadingMatch(new Counts(found.size() - extra.size(), found.size(), truth.size()), extra, want);
     }
 
     /** The found tables of the given pages against the true tables of those pages. */

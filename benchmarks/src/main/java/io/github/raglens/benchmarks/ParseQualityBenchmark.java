@@ -44,6 +44,11 @@ final class ParseQualityBenchmark implements Callable<Integer> {
     @Option(names = "--shared", defaultValue = "../shared/data", description = "The shared data folder.")
     Path shared;
 
+    @Option(
+            names = "--details",
+            description = "Print each document's unmatched headings: found but not true (+), true but not found (-).")
+    boolean details;
+
     @Override
     public Integer call() throws IOException {
         PdfParser headingsOnly = PdfParser.builder().useOutline(false).build();
@@ -51,7 +56,7 @@ final class ParseQualityBenchmark implements Callable<Integer> {
         ParseQuality.Counts genTables = ParseQuality.Counts.NONE;
         for (ParseQuality.Truth t : ParseQuality.corpus(corpus)) {
             Document d = headingsOnly.parse(t.pdf());
-            ParseQuality.Counts h = ParseQuality.headings(d, t.headings());
+            ParseQuality.Counts h = headings(t.pdf(), d, t.headings());
             ParseQuality.Counts tab = ParseQuality.tables(ParseQuality.tables(d), t.tables());
             System.out.printf("generated %s: headings %s; tables %s%n", t.pdf().getFileName(), h, tab);
             genHeadings = genHeadings.plus(h);
@@ -93,13 +98,22 @@ final class ParseQualityBenchmark implements Callable<Integer> {
                 continue;
             }
             try {
-                total = total.plus(ParseQuality.headings(parser.parse(pdf), outline));
+                total = total.plus(headings(pdf, parser.parse(pdf), outline));
             } catch (RuntimeException e) { // a file that fails finds nothing: its outline counts as missed
                 System.out.printf("headings %s: parse failed: %s%n", pdf.getFileName(), e.getMessage());
                 total = total.plus(new ParseQuality.Counts(0, 0, outline.size()));
             }
         }
         return total;
+    }
+
+    private ParseQuality.Counts headings(Path pdf, Document d, List<String> truth) {
+        ParseQuality.HeadingMatch m = ParseQuality.headingMatch(d, truth);
+        if (details) {
+            m.extra().forEach(h -> System.out.printf("  %s + %s%n", pdf.getFileName(), h));
+            m.missed().forEach(h -> System.out.printf("  %s - %s%n", pdf.getFileName(), h));
+        }
+        return m.counts();
     }
 
     private static void titles(PDOutlineNode node, List<String> out) {

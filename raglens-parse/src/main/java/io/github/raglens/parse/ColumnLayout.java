@@ -1,6 +1,7 @@
 package io.github.raglens.parse;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -34,7 +35,7 @@ final class ColumnLayout {
         int[] cover = new int[bins];
         boolean[] seen = new boolean[bins];
         for (List<Word> row : rows) {
-            java.util.Arrays.fill(seen, false);
+            Arrays.fill(seen, false);
             Word previous = null;
             for (Word w : row) {
                 float from = w.x0();
@@ -66,19 +67,21 @@ final class ColumnLayout {
             return null;
         }
         int slack = Math.max(1, (int) (0.04 * rows.size()));
-        int a = best;
-        int b = best;
-        while (a > 0 && cover[a - 1] <= cover[best] + slack) {
-            a--;
+        float[] run = lowRun(cover, best, cover[best] + slack, minX);
+        if (run[1] - run[0] < 6f) {
+            // Rows of the full width (a wide table's cells, a caption) crossing the gutter unevenly leave
+            // its least-covered bins narrower than a gutter: take the run of bins much less covered than
+            // the columns' text beside it.
+            int[] inRange = Arrays.copyOfRange(cover, from, Math.min(to, bins - 1) + 1);
+            Arrays.sort(inRange);
+            int median = inRange[inRange.length / 2];
+            run = lowRun(cover, best, cover[best] + Math.max(slack, (median - cover[best]) / 4), minX);
+            if (run[1] - run[0] < 6f || !rightColumnAligned(rows, run)) {
+                return null;
+            }
         }
-        while (b < bins - 1 && cover[b + 1] <= cover[best] + slack) {
-            b++;
-        }
-        float start = minX + a * BIN;
-        float end = minX + (b + 1) * BIN;
-        if (end - start < 6f) {
-            return null;
-        }
+        float start = run[0];
+        float end = run[1];
         int left = 0;
         int right = 0;
         for (List<Word> row : rows) {
@@ -95,6 +98,41 @@ final class ColumnLayout {
             return null;
         }
         return new float[] {start, end};
+    }
+
+    /**
+     * Whether most rows that do not cross the run start a word at its right edge, as the lines of a
+     * right column do at their margin; a table's cells beside a gap between its columns do not.
+     */
+    private static boolean rightColumnAligned(List<List<Word>> rows, float[] run) {
+        int beside = 0;
+        int aligned = 0;
+        for (List<Word> row : rows) {
+            boolean crosses = false;
+            boolean starts = false;
+            for (Word w : row) {
+                crosses |= w.x0() < run[1] - BIN && w.x1() > run[0] + BIN;
+                starts |= Math.abs(w.x0() - run[1]) <= 2 * BIN;
+            }
+            if (!crosses) {
+                beside++;
+                aligned += starts ? 1 : 0;
+            }
+        }
+        return aligned * 2 >= beside;
+    }
+
+    /** The bins around {@code best} covered at most {@code limit} times, as {start, end} in points. */
+    private static float[] lowRun(int[] cover, int best, int limit, float minX) {
+        int a = best;
+        int b = best;
+        while (a > 0 && cover[a - 1] <= limit) {
+            a--;
+        }
+        while (b < cover.length - 1 && cover[b + 1] <= limit) {
+            b++;
+        }
+        return new float[] {minX + a * BIN, minX + (b + 1) * BIN};
     }
 
     /** The lines of a page in reading order. */

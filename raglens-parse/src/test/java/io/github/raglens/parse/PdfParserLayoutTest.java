@@ -52,6 +52,65 @@ class PdfParserLayoutTest {
         }
     }
 
+    /**
+     * A two-column page under a table of the full width (a LaTeX {@code table*}) whose cells cross the
+     * gutter at staggered places, so that no stretch of the gutter as wide as a gutter is left
+     * uncrossed by them: the columns are still read apart and the heading in the left one is found.
+     */
+    @Test
+    void parse_twoColumnPageUnderAFullWidthTable_readsItsColumnsApart() throws IOException {
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        texts.add(TestPdfs.Text.bold(150, 40, "Judging Retrievers on Generated Questions", 16));
+        texts.add(TestPdfs.Text.body(200, 64, "Table 1: Ablation of the retrievers on the annotated set."));
+        String[] middle = {"Section", "57.6", "8.4"};
+        for (int r = 0; r < 12; r++) {
+            float y = 80 + 11 * r;
+            texts.add(TestPdfs.Text.body(110, y, "Run-" + r));
+            texts.add(TestPdfs.Text.body(200, y, "0." + (40 + r)));
+            // right-aligned at x = 322, so the cells start at staggered places across the gutter
+            String cell = middle[r % 3];
+            texts.add(TestPdfs.Text.body(322 - PDType1Font.TIMES_ROMAN.getStringWidth(cell) / 100, y, cell));
+            texts.add(TestPdfs.Text.body(380, y, "0." + (60 + r)));
+            texts.add(TestPdfs.Text.body(460, y, "Metric"));
+        }
+        texts.add(TestPdfs.Text.bold(72, 230, "1 Introduction", 12));
+        float y = 250;
+        for (int i = 0; i < 40; i++, y += 12) {
+            if (i == 20) {
+                texts.add(TestPdfs.Text.bold(72, y + 4, "2 Cost of evaluation", 12));
+                y += 20;
+            }
+            texts.add(new TestPdfs.Text(72, y, filled("left" + i, 228), PDType1Font.TIMES_ROMAN, 10, 228));
+        }
+        for (int i = 0; i < 40; i++) {
+            texts.add(new TestPdfs.Text(310, 210 + 12 * i, filled("right" + i, 230), PDType1Font.TIMES_ROMAN, 10, 230));
+        }
+        Document d = PdfParser.builder()
+                .useOutline(false)
+                .build()
+                .parse(TestPdfs.write(dir.resolve("table-star.pdf"), List.of(texts)));
+        assertThat(d.root().children())
+                .extracting(Section::title)
+                .containsExactly("1 Introduction", "2 Cost of evaluation");
+        String text = all(d.root());
+        assertThat(text.indexOf("left39 ")).isPositive().isLessThan(text.indexOf("right0 "));
+        assertThat(text.indexOf("left19 ")).isLessThan(text.indexOf("2 Cost of evaluation"));
+        assertThat(text.indexOf("2 Cost of evaluation")).isLessThan(text.indexOf("left20 "));
+    }
+
+    /** The word followed by as many more words as fit in {@code width} points of 10-point Times. */
+    private static String filled(String first, float width) throws IOException {
+        String[] words = {"words", "set", "in", "one", "column", "of", "this", "page", "and", "its", "lines"};
+        StringBuilder line = new StringBuilder(first);
+        for (int k = 0; ; k++) {
+            String longer = line + " " + words[k % words.length];
+            if (PDType1Font.TIMES_ROMAN.getStringWidth(longer) / 1000 * 10 > width) {
+                return line.toString();
+            }
+            line = new StringBuilder(longer);
+        }
+    }
+
     @Test
     void parse_runningHeaderFooterAndPageNumbers_areRemoved() throws IOException {
         List<List<TestPdfs.Text>> pages = new ArrayList<>();

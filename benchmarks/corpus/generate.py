@@ -52,6 +52,20 @@ TOPICS = [
     "Document layout", "Table extraction", "Heading detection", "Reading order",
     "Corpus statistics", "Inter-annotator agreement", "Training details", "Future directions",
 ]
+class Topics:
+    """Heading titles drawn without repeats until all are used, then from a fresh shuffle: a long
+    document may need more titles than TOPICS holds."""
+
+    def __init__(self, rng):
+        self.rng = rng
+        self.left = rng.sample(TOPICS, len(TOPICS))
+
+    def pop(self):
+        if not self.left:
+            self.left = self.rng.sample(TOPICS, len(TOPICS))
+        return self.left.pop()
+
+
 VENUES = [
     "Proceedings of the 12th Workshop on Synthetic Documents, pages {p}, 2026. (c) 2026 SDW",
     "Journal of Generated Layouts, Vol. 3, No. {p}, 2026",
@@ -182,7 +196,7 @@ def document(rng, number):
     figure_truth = []
     footnotes = []
     body = []
-    topics = rng.sample(TOPICS, len(TOPICS))
+    topics = Topics(rng)
     if rng.random() < 0.5:
         body.append("\\section*{Abstract}\n" + paragraph(rng, 5) + "\n")
         headings.append({"title": "Abstract", "level": 1, "numbered": False, "runIn": False})
@@ -313,7 +327,7 @@ def fodt(rng, number):
     table_truth = []
     footnotes = []
     body = [f'<text:p text:style-name="Title">{esc(title)}</text:p>']
-    topics = rng.sample(TOPICS, len(TOPICS))
+    topics = Topics(rng)
     note = 0
     tno = 0
     for s in range(1, rng.randint(4, 6) + 1):
@@ -447,7 +461,7 @@ def gov_report(rng, number):
         body.append(f'<text:p text:style-name="Text_20_body">{esc(paragraph(rng))}</text:p>')
     kinds = ["long", "multiline", "grouped"]
     rng.shuffle(kinds)
-    topics = rng.sample(TOPICS, len(TOPICS))
+    topics = Topics(rng)
     for s, kind in enumerate(kinds, start=1):
         name = f"{s} {topics.pop()}"
         body.append(f'<text:h text:style-name="Heading_20_1" text:outline-level="1">{esc(name)}</text:h>')

@@ -149,6 +149,11 @@ final class HeadingDetector {
             }
         }
         List<Float> ranked = new ArrayList<>(sizes);
+        // sections numbered I, II, III have their subsections lettered A, B, C
+        int romanSections = 0;
+        for (int i : kept) {
+            romanSections += Numbering.roman(lines.get(i).text()) ? 1 : 0;
+        }
         Map<Line, HeadingCandidate> startsAt = new IdentityHashMap<>();
         Set<Line> consumed = Collections.newSetFromMap(new IdentityHashMap<>());
         for (int k = 0; k < kept.size(); k++) {
@@ -171,6 +176,9 @@ final class HeadingDetector {
                 j++;
             }
             int level = Numbering.level(line.text());
+            if (romanSections >= 2 && Numbering.number(line.text()).matches("[A-Z]")) {
+                level = 2;
+            }
             if (level == 0) {
                 Integer byStyle = styleLevel.get(style(line));
                 level = byStyle != null ? byStyle : 1 + ranked.indexOf(styleSize(line));
@@ -428,6 +436,20 @@ final class HeadingDetector {
         return line.size() + (line.boldShare() >= 0.8 ? "b" : "");
     }
 
+    /** Whether a line's title (its numbering aside) is in capitals: four letters or more, none lower-case. */
+    private static boolean capitals(Line line) {
+        String rest = Numbering.strip(line.text());
+        int letters = 0;
+        for (int i = 0; i < rest.length(); i++) {
+            char c = rest.charAt(i);
+            if (Character.isLowerCase(c)) {
+                return false;
+            }
+            letters += Character.isLetter(c) ? 1 : 0;
+        }
+        return letters >= 4;
+    }
+
     private static float styleSize(Line line) {
         return line.size() + (line.boldShare() >= 0.8 ? 0.25f : 0f);
     }
@@ -447,12 +469,18 @@ final class HeadingDetector {
             return false;
         }
         float size = line.size();
-        if (size < body - 0.6f || size > 2.5f * body) {
+        boolean capitals = capitals(line);
+        // small capitals are set smaller than the body
+        if (size < (capitals ? 0.7f * body : body - 0.6f) || size > 2.5f * body) {
             return false;
         }
         boolean bold = line.boldShare() >= 0.8 && !boldBody;
         boolean larger = size >= body * 1.1f;
-        if (!bold && !larger) {
+        // a heading set apart from the body only by italics or capitals (IEEE's "II. RELATED WORK",
+        // "A. Datasets") is one when numbered or a well-known section's name: a line of emphasis is neither
+        boolean styled = (line.italicShare() >= 0.8 || capitals)
+                && (Numbering.level(text) > 0 || KNOWN_SECTION.matcher(text).matches());
+        if (!bold && !larger && !styled) {
             return false;
         }
         if (CAPTION.matcher(text).matches() || line.mathShare() > 0.3) {

@@ -92,6 +92,17 @@ record Line(int page, int column, List<Word> words) {
         return (double) bold / Math.max(1, charCount());
     }
 
+    /** Share of characters in italic words. */
+    double italicShare() {
+        int italic = 0;
+        for (Word w : words) {
+            if (w.italic()) {
+                italic += w.text().length();
+            }
+        }
+        return (double) italic / Math.max(1, charCount());
+    }
+
     /** Share of characters that are math symbols or set in math fonts. */
     double mathShare() {
         int math = 0;

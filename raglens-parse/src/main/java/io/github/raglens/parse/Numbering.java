@@ -41,6 +41,11 @@ final class Numbering {
         return 0;
     }
 
+    /** Whether a heading is numbered with a Roman numeral ({@code IV. Results}). */
+    static boolean roman(String text) {
+        return ROMAN.matcher(text.strip()).matches();
+    }
+
     /** The decimal or appendix number a heading starts with ({@code 3.2.1}, {@code A.1}), or "". */
     static String number(String text) {
         String t = text.strip();

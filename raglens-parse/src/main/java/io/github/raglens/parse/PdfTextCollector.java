@@ -141,7 +141,8 @@ final class PdfTextCollector extends PDFTextStripper {
     protected void endPage(PDPage page) throws IOException {
         flushRow();
         int number = getCurrentPageNo();
-        PageText text = new PageText(number, box.getWidth(), box.getHeight(), rows, horizontal, vertical, List.of());
+        PageText text = new PageText(
+                number, box.getWidth(), box.getHeight(), SplitBaselines.rejoin(rows), horizontal, vertical, List.of());
         if (tables != null) {
             List<TextPosition> pageGlyphs = glyphs;
             PDDocument doc = document;
@@ -263,6 +264,7 @@ final class PdfTextCollector extends PDFTextStripper {
         float bottom = -Float.MAX_VALUE;
         float sizeSum = 0;
         int boldChars = 0;
+        int italicChars = 0;
         int math = 0;
         for (TextPosition tp : positions) {
             float size = tp.getFontSizeInPt();
@@ -274,6 +276,7 @@ final class PdfTextCollector extends PDFTextStripper {
             sizeSum += size;
             int[] style = style(tp.getFont());
             boldChars += style[0];
+            italicChars += style[2];
             String u = tp.getUnicode();
             if (style[1] == 1 || (u != null && !u.isEmpty() && isMathSymbol(u.codePointAt(0)))) {
                 math += u == null ? 1 : Math.max(1, u.length());
@@ -281,7 +284,8 @@ final class PdfTextCollector extends PDFTextStripper {
         }
         float size = Math.round(sizeSum / positions.size() * 2f) / 2f;
         boolean bold = boldChars * 2 > positions.size();
-        row.add(new Word(text, x0, x1, top, bottom, size, bold, Math.min(math, text.length())));
+        boolean italic = italicChars * 2 > positions.size();
+        row.add(new Word(text, x0, x1, top, bottom, size, bold, italic, Math.min(math, text.length())));
     }
 
     /** Whether a word is in a right-to-left script (positions come in visual, left-to-right order). */
@@ -307,10 +311,10 @@ final class PdfTextCollector extends PDFTextStripper {
         }
     }
 
-    /** {bold 0/1, math font 0/1} for a font, cached per font object. */
+    /** {bold 0/1, math font 0/1, italic 0/1} for a font, cached per font object. */
     private int[] style(PDFont font) {
         if (font == null) {
-            return new int[] {0, 0};
+            return new int[] {0, 0, 0};
         }
         return fontStyle.computeIfAbsent(font, f -> {
             String name = f.getName() == null ? "" : f.getName().toLowerCase(Locale.ROOT);
@@ -339,7 +343,13 @@ final class PdfTextCollector extends PDFTextStripper {
                     || name.startsWith("symbol")
                     || name.startsWith("stix")
                     || name.startsWith("rsfs");
-            return new int[] {bold ? 1 : 0, math ? 1 : 0};
+            // a math font's letters are italic too, but they are formulas, not a heading's style
+            boolean italic = !math
+                    && (name.contains("ital")
+                            || name.contains("oblique")
+                            || name.matches(".*-(it|bi|boldit)$|(cm|ec|lm|t1)(ti|bxti|sl)\\d*.*")
+                            || d != null && (d.isItalic() || d.getItalicAngle() != 0));
+            return new int[] {bold ? 1 : 0, math ? 1 : 0, italic ? 1 : 0};
         });
     }
 

@@ -10,9 +10,19 @@ package io.github.raglens.parse;
  * @param bottom bottom edge (the baseline)
  * @param size font size in points
  * @param bold whether the font is bold
+ * @param italic whether the font is italic or oblique
  * @param mathChars characters set in a math font or that are math symbols
  */
-record Word(String text, float x0, float x1, float top, float bottom, float size, boolean bold, int mathChars) {
+record Word(
+        String text,
+        float x0,
+        float x1,
+        float top,
+        float bottom,
+        float size,
+        boolean bold,
+        boolean italic,
+        int mathChars) {
 
     float centerX() {
         return (x0 + x1) / 2;

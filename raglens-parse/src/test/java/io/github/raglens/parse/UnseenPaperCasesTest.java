@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.apache.pdfbox.pdmodel.font.PDFont;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.junit.jupiter.api.Test;
@@ -145,6 +146,39 @@ class UnseenPaperCasesTest {
         }
         pages.add(page.texts);
         return pages;
+    }
+
+    /** A numbered section heading in small capitals: its first letters at the body size, the rest smaller. */
+    private static void smallCapitals(Column page, String number, String title) throws IOException {
+        String big = number + " " + title.charAt(0);
+        PDFont font = PDType1Font.TIMES_ROMAN;
+        page.texts.add(new TestPdfs.Text(LEFT + 60, page.y, big, font, 10));
+        float x = LEFT + 60 + font.getStringWidth(big) / 1000 * 10;
+        page.texts.add(new TestPdfs.Text(x, page.y, title.substring(1).toUpperCase(Locale.ROOT), font, 8));
+        page.y += 18;
+    }
+
+    @Test
+    void headingsSetApartOnlyByCapitalsOrItalics_areFoundWhenNumbered() throws IOException {
+        // IEEE's style: sections "I. INTRODUCTION" in small capitals and subsections "A. Datasets" in
+        // italics, both at the body size and weight; an italic line of emphasis without a number is no heading
+        Column page = new Column().line("Judging Generated Answers", PDType1Font.TIMES_BOLD, 18, 40);
+        smallCapitals(page, "I.", "Introduction");
+        page.paragraph(sentences(0, 4), PDType1Font.TIMES_ROMAN, 10, 10);
+        page.line("A. Judging answers", PDType1Font.TIMES_ITALIC, 10, 16);
+        page.paragraph(sentences(40, 4), PDType1Font.TIMES_ROMAN, 10, 10);
+        page.line("Answers are judged twice", PDType1Font.TIMES_ITALIC, 10, 16);
+        page.paragraph(sentences(60, 3), PDType1Font.TIMES_ROMAN, 10, 10);
+        page.line("B. Agreement", PDType1Font.TIMES_ITALIC, 10, 16);
+        page.paragraph(sentences(80, 4), PDType1Font.TIMES_ROMAN, 10, 10);
+        smallCapitals(page, "II.", "Results");
+        page.paragraph(sentences(120, 4), PDType1Font.TIMES_ROMAN, 10, 10);
+        Document d = parse("ieee-style.pdf", List.of(page.texts));
+
+        assertThat(titles(d.root()))
+                .containsExactly("I. INTRODUCTION", "A. Judging answers", "B. Agreement", "II. RESULTS");
+        assertThat(d.root().children()).extracting(Section::title).containsExactly("I. INTRODUCTION", "II. RESULTS");
+        assertThat(d.root().children().getFirst().children().getFirst().text()).contains("Answers are judged twice");
     }
 
     @Test

@@ -14,10 +14,13 @@ bulletins (LibreOffice too) add what government reports do: all-caps unnumbered 
 after numbered ones, bold run-in lead-ins, a long table that Writer continues on the next page (its
 header row repeated there in odd bulletins, not in even ones), rows ruled above and below whose
 description cell runs over several lines with the other cells centred vertically, and group headers
-spanning three columns over a stub cell spanning two rows; each true table names its kind.
+spanning three columns over a stub cell spanning two rows; each true table names its kind. IEEE papers
+(IEEEtran's conference class) set their headings at the body's size: sections in small capitals, subsections
+in italics, subsubsections run in.
 
-Usage: benchmarks/corpus/generate.py OUT_DIR [--seed N] [--count N] [--reports N] [--bulletins N]
-Needs pdflatex with texlive-latex-extra and texlive-pictures, and soffice; the output is committed, so builds
+Usage: benchmarks/corpus/generate.py OUT_DIR [--seed N] [--count N] [--reports N] [--bulletins N] [--ieee N]
+Needs pdflatex with texlive-latex-extra, texlive-pictures, texlive-fonts-recommended and (for IEEEtran)
+texlive-publishers, and soffice; the output is committed, so builds
 and CI never need TeX. Writer sets the reports in whatever serif font is installed (the committed reports
 in DejaVu Serif, the bulletins in Liberation Serif from Debian's fonts-liberation), so a regenerated PDF
 may break its pages elsewhere; the ground truth does not change.
@@ -186,8 +189,11 @@ def tables(rng, label, two_column):
     return latex, out
 
 
-def document(rng, number):
-    two_column = number % 2 == 0
+def document(rng, number, ieee=False):
+    """A LaTeX paper: the article class, one or two columns, or with ieee IEEEtran's conference style
+    (two columns; sections in small capitals numbered I, II; subsections in italics lettered A, B;
+    subsubsections and paragraphs run in)."""
+    two_column = ieee or number % 2 == 0
     title = f"A Study of {rng.choice(TOPICS)} on Generated Papers {number}"
     short = f"Generated paper {number}"
     venue = rng.choice(VENUES).format(p=rng.randint(10, 99))
@@ -214,7 +220,7 @@ def document(rng, number):
             if rng.random() < 0.3:
                 sss = topics.pop()
                 body.append(f"\\subsubsection{{{sss}}}\n" + paragraph(rng) + "\n")
-                headings.append({"title": f"{s}.{ss}.1 {sss}", "level": 3, "numbered": True, "runIn": False})
+                headings.append({"title": f"{s}.{ss}.1 {sss}", "level": 3, "numbered": True, "runIn": ieee})
             if rng.random() < 0.35:
                 run_in = topics.pop()
                 body.append(f"\\paragraph{{{run_in}.}} " + paragraph(rng) + "\n")
@@ -235,10 +241,11 @@ def document(rng, number):
     headings.append({"title": "Acknowledgements", "level": 1, "numbered": False, "runIn": False})
     options = "10pt,twocolumn" if two_column else "11pt"
     tex = (
-        f"\\documentclass[{options}]{{article}}\n"
-        + ("\\usepackage[T1]{fontenc}\\usepackage{mathptmx}\n" if number % 4 in (1, 2) else "")
+        ("\\documentclass[conference]{IEEEtran}\n" if ieee else f"\\documentclass[{options}]{{article}}\n")
+        + ("\\usepackage[T1]{fontenc}\\usepackage{mathptmx}\n" if number % 4 in (1, 2) and not ieee else "")
         + "\\usepackage[utf8]{inputenc}\n"
-        "\\usepackage[margin=2cm]{geometry}\\usepackage{booktabs}\\usepackage{caption}\n"
+        + ("" if ieee else "\\usepackage[margin=2cm]{geometry}")
+        + "\\usepackage{booktabs}\\usepackage{caption}\n"
         "\\usepackage{pgfplots}\\pgfplotsset{compat=1.18}\\usepackage{fancyhdr}\n"
         "\\setcounter{secnumdepth}{3}\n"
         "\\pagestyle{fancy}\\fancyhf{}\n"
@@ -532,6 +539,7 @@ def main():
     parser.add_argument("--count", type=int, default=8, help="LaTeX papers")
     parser.add_argument("--reports", type=int, default=3, help="LibreOffice reports (needs soffice)")
     parser.add_argument("--bulletins", type=int, default=4, help="LibreOffice statistical bulletins (needs soffice)")
+    parser.add_argument("--ieee", type=int, default=2, help="LaTeX papers in IEEEtran's conference style")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     rng = random.Random(args.seed)
@@ -556,6 +564,16 @@ def main():
         xml, truth = gov_report(rng, number)
         convert(xml, name, args.out)
         truth = {"file": f"{name}.pdf", "engine": "libreoffice", "seed": args.seed, **truth}
+        (args.out / f"{name}.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"{name}.pdf: {len(truth['headings'])} headings, {len(truth['tables'])} tables")
+    # after the others, so that adding these left the committed documents as they were
+    for number in range(1, args.ieee + 1):
+        name = f"ieee-{number:02d}"
+        tex, truth = document(rng, number, ieee=True)
+        pages = typeset(tex, name, args.out)
+        for t in truth["tables"]:
+            t["page"] = pages[t.pop("label")]
+        truth = {"file": f"{name}.pdf", "engine": "pdflatex", "seed": args.seed, **truth}
         (args.out / f"{name}.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"{name}.pdf: {len(truth['headings'])} headings, {len(truth['tables'])} tables")
 

@@ -31,6 +31,8 @@ final class HeadingDetector {
                     + "|table of contents|summary|preface|foreword|index|glossary|notices|trademarks)\\b.*",
             Pattern.CASE_INSENSITIVE);
 
+    private static final Pattern NUMBER = Pattern.compile("\\d{1,2}(\\.\\d{1,2}){0,4}\\.?");
+
     private static final Pattern NON_LETTERS = Pattern.compile("[^\\p{L}]+");
 
     private static final Pattern STATEMENT = Pattern.compile(
@@ -75,7 +77,7 @@ final class HeadingDetector {
         for (int i = 0; i < lines.size(); i++) {
             Line line = lines.get(i);
             if (!titleLines.contains(line)
-                    && looksLikeHeading(line, body, boldBody)
+                    && (looksLikeHeading(line, body, boldBody) || numberedRunIn(line, body, boldBody))
                     && !opensParagraph(lines, i, body, rightEdges)
                     && wordsOfTheDocument(line, vocabulary)) {
                 candidates.add(i);
@@ -340,6 +342,18 @@ final class HeadingDetector {
         return out;
     }
 
+    /**
+     * Whether a line opens with a numbered bold lead-in that runs on into its paragraph, as LNCS sets
+     * its subsubsections and amsart its subsections ("1.1. Inter-annotator agreement. Score ...").
+     */
+    private static boolean numberedRunIn(Line line, float body, boolean boldBody) {
+        if (boldBody) {
+            return false;
+        }
+        Line tail = runInTail(line, body);
+        return tail != null && Numbering.level(lead(line, tail)) > 0;
+    }
+
     /** Whether a heading's title went on to the next line, so its own line holds no paragraph words. */
     private static boolean continuedBelow(Line line, List<Line> lines, Set<Line> consumed) {
         int i = lines.indexOf(line);
@@ -353,18 +367,31 @@ final class HeadingDetector {
      */
     static Line runInTail(Line line, float body) {
         List<Word> words = line.words();
-        int k = 0;
+        // the number may be set in the body font before a bold title (amsart's "1.1. Judging answers.")
+        int first = words.size() > 1 && NUMBER.matcher(words.getFirst().text()).matches() ? 1 : 0;
+        int k = first;
         while (k < words.size() && words.get(k).bold()) {
             k++;
         }
-        if (k == 0 || k == words.size() || k > 10 || line.size() < body - 0.6f || line.size() > 1.5f * body) {
+        // or, after a number, an italic title ending in a stop (amsart's "1.1.1. Chunking sections.")
+        boolean italicLead = false;
+        if (k == first && first == 1) {
+            while (k < words.size() && words.get(k).italic()) {
+                k++;
+            }
+            italicLead = k > first && words.get(k - 1).text().endsWith(".");
+            k = italicLead ? k : first;
+        }
+        if (k == first || k == words.size() || k > 10 || line.size() < body - 0.6f || line.size() > 1.5f * body) {
             return null;
         }
         Line tail = new Line(line.page(), line.column(), words.subList(k, words.size()));
         String lead = lead(line, tail);
         String ending = words.get(k - 1).text();
         boolean punctuated = ending.endsWith(".") || ending.endsWith(":") || ending.endsWith("\u2014");
-        if (!punctuated && !(k >= 3 && line.boldShare() >= 0.6)) {
+        // a numbered lead-in ("1.2.1 Evaluation protocol" of Springer's LNCS) needs no stop: its number
+        // marks it
+        if (!punctuated && !(k >= 3 && line.boldShare() >= 0.6) && Numbering.level(lead) == 0) {
             return null;
         }
         String rest = Numbering.level(lead) > 0 ? Numbering.strip(lead) : lead;
@@ -436,9 +463,15 @@ final class HeadingDetector {
         return line.size() + (line.boldShare() >= 0.8 ? "b" : "");
     }
 
-    /** Whether a line's title (its numbering aside) is in capitals: four letters or more, none lower-case. */
+    /**
+     * Whether a line's title (its numbering aside) is in capitals: four letters or more, none lower-case,
+     * or set in a small-capitals font, whose lower-case letters are drawn as capitals.
+     */
     private static boolean capitals(Line line) {
         String rest = Numbering.strip(line.text());
+        if (line.smallCapsShare() >= 0.8) {
+            return rest.codePoints().filter(Character::isLetter).count() >= 4;
+        }
         int letters = 0;
         for (int i = 0; i < rest.length(); i++) {
             char c = rest.charAt(i);

@@ -94,13 +94,22 @@ record Line(int page, int column, List<Word> words) {
 
     /** Share of characters in italic words. */
     double italicShare() {
-        int italic = 0;
+        return share(Word::italic);
+    }
+
+    /** Share of characters in words set in a small-capitals font. */
+    double smallCapsShare() {
+        return share(Word::smallCaps);
+    }
+
+    private double share(java.util.function.Predicate<Word> style) {
+        int chars = 0;
         for (Word w : words) {
-            if (w.italic()) {
-                italic += w.text().length();
+            if (style.test(w)) {
+                chars += w.text().length();
             }
         }
-        return (double) italic / Math.max(1, charCount());
+        return (double) chars / Math.max(1, charCount());
     }
 
     /** Share of characters that are math symbols or set in math fonts. */

@@ -26,7 +26,7 @@ final class Numbering {
             return m.group(1).split("\\.").length;
         }
         m = APPENDIX.matcher(t);
-        if (m.matches() && (m.group(1).contains(".") || t.length() > 3)) {
+        if (m.matches() && (m.group(1).contains(".") || t.length() > 3) && !capitalsAfterArticle(t, m)) {
             // "A Introduction" is an appendix heading only when followed by a title; "A." alone is not
             return m.group(1).split("\\.").length;
         }
@@ -39,6 +39,12 @@ final class Numbering {
             return 1;
         }
         return 0;
+    }
+
+    /** Whether "A" opens a title in capitals as its article ("A STUDY OF ..."), not as an appendix's letter. */
+    private static boolean capitalsAfterArticle(String text, Matcher appendix) {
+        String rest = appendix.group(2);
+        return text.startsWith("A ") && rest.equals(rest.toUpperCase(java.util.Locale.ROOT));
     }
 
     /** Whether a heading is numbered with a Roman numeral ({@code IV. Results}). */

@@ -265,6 +265,7 @@ final class PdfTextCollector extends PDFTextStripper {
         float sizeSum = 0;
         int boldChars = 0;
         int italicChars = 0;
+        int smallCapsChars = 0;
         int math = 0;
         for (TextPosition tp : positions) {
             float size = tp.getFontSizeInPt();
@@ -277,6 +278,7 @@ final class PdfTextCollector extends PDFTextStripper {
             int[] style = style(tp.getFont());
             boldChars += style[0];
             italicChars += style[2];
+            smallCapsChars += style[3];
             String u = tp.getUnicode();
             if (style[1] == 1 || (u != null && !u.isEmpty() && isMathSymbol(u.codePointAt(0)))) {
                 math += u == null ? 1 : Math.max(1, u.length());
@@ -285,7 +287,8 @@ final class PdfTextCollector extends PDFTextStripper {
         float size = Math.round(sizeSum / positions.size() * 2f) / 2f;
         boolean bold = boldChars * 2 > positions.size();
         boolean italic = italicChars * 2 > positions.size();
-        row.add(new Word(text, x0, x1, top, bottom, size, bold, italic, Math.min(math, text.length())));
+        boolean smallCaps = smallCapsChars * 2 > positions.size();
+        row.add(new Word(text, x0, x1, top, bottom, size, bold, italic, smallCaps, Math.min(math, text.length())));
     }
 
     /** Whether a word is in a right-to-left script (positions come in visual, left-to-right order). */
@@ -311,10 +314,10 @@ final class PdfTextCollector extends PDFTextStripper {
         }
     }
 
-    /** {bold 0/1, math font 0/1, italic 0/1} for a font, cached per font object. */
+    /** {bold 0/1, math font 0/1, italic 0/1, small capitals 0/1} for a font, cached per font object. */
     private int[] style(PDFont font) {
         if (font == null) {
-            return new int[] {0, 0, 0};
+            return new int[] {0, 0, 0, 0};
         }
         return fontStyle.computeIfAbsent(font, f -> {
             String name = f.getName() == null ? "" : f.getName().toLowerCase(Locale.ROOT);
@@ -349,7 +352,9 @@ final class PdfTextCollector extends PDFTextStripper {
                             || name.contains("oblique")
                             || name.matches(".*-(it|bi|boldit)$|(cm|ec|lm|t1)(ti|bxti|sl)\\d*.*")
                             || d != null && (d.isItalic() || d.getItalicAngle() != 0));
-            return new int[] {bold ? 1 : 0, math ? 1 : 0, italic ? 1 : 0};
+            // Computer Modern's cmcsc, Latin Modern's "Caps" faces, OpenType-named "SmallCaps"/"SC" faces
+            boolean smallCaps = name.matches("(cm|ec|lm|t1)csc.*|.*(caps|smcp).*|.*[-_]sc(\\d.*)?$");
+            return new int[] {bold ? 1 : 0, math ? 1 : 0, italic ? 1 : 0, smallCaps ? 1 : 0};
         });
     }
 

@@ -119,6 +119,7 @@ final class SplitBaselines {
                 Math.round(size * 2f) / 2f,
                 left.bold() && right.bold(),
                 left.italic() && right.italic(),
+                left.smallCaps() && right.smallCaps(),
                 left.mathChars() + right.mathChars());
     }
 }

@@ -11,6 +11,7 @@ package io.github.raglens.parse;
  * @param size font size in points
  * @param bold whether the font is bold
  * @param italic whether the font is italic or oblique
+ * @param smallCaps whether the font is a small-capitals one (its lower-case letters drawn as small capitals)
  * @param mathChars characters set in a math font or that are math symbols
  */
 record Word(
@@ -22,6 +23,7 @@ record Word(
         float size,
         boolean bold,
         boolean italic,
+        boolean smallCaps,
         int mathChars) {
 
     float centerX() {

@@ -75,7 +75,7 @@ class ColumnLayoutTest {
             for (String box : row.split(" ")) {
                 String[] x = box.split("-");
                 words.add(new Word(
-                        "w", Float.parseFloat(x[0]), Float.parseFloat(x[1]), top, top + 9, 10, false, false, 0));
+                        "w", Float.parseFloat(x[0]), Float.parseFloat(x[1]), top, top + 9, 10, false, false, false, 0));
             }
             out.add(words);
             top += 12;

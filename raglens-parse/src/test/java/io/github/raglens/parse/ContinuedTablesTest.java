@@ -20,7 +20,7 @@ class ContinuedTablesTest {
         List<Word> words = new java.util.ArrayList<>();
         float x = 72;
         for (String w : text.split(" ")) {
-            words.add(new Word(w, x, x + 30, 700, 710, BODY, false, false, 0));
+            words.add(new Word(w, x, x + 30, 700, 710, BODY, false, false, false, 0));
             x += 33;
         }
         return new Line(page, 0, words);

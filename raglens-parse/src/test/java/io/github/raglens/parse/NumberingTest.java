@@ -16,6 +16,8 @@ class NumberingTest {
                 "1. Introduction|1",
                 "A.1 Illustration of the Tasks|2",
                 "B Detailed Experimental Setup|1",
+                "A. PROOFS|1",
+                "A STUDY OF STATISTICAL TESTING|0",
                 "IV. RESULTS|1",
                 "Chapter 4 Results|1",
                 "Appendix A|1",

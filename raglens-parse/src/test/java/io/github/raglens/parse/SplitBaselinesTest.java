@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 class SplitBaselinesTest {
 
     private static Word word(String text, float x0, float x1, float baseline, float size) {
-        return new Word(text, x0, x1, baseline - 0.7f * size, baseline, size, false, false, 0);
+        return new Word(text, x0, x1, baseline - 0.7f * size, baseline, size, false, false, false, 0);
     }
 
     private static List<String> texts(List<Word> row) {

@@ -16,7 +16,7 @@ class TableRegionsTest {
             float x = ((Number) cells[i + 1]).floatValue();
             for (String w : ((String) cells[i]).split(" ")) {
                 float width = 5f * w.length();
-                out.add(new Word(w, x, x + width, top, top + 10, 10, false, false, 0));
+                out.add(new Word(w, x, x + width, top, top + 10, 10, false, false, false, 0));
                 x += width + 3;
             }
         }

@@ -181,6 +181,49 @@ class UnseenPaperCasesTest {
         assertThat(d.root().children().getFirst().children().getFirst().text()).contains("Answers are judged twice");
     }
 
+    /** One line: pieces of text in their fonts, one after another with a word space between. */
+    private static void pieces(Column page, Object... textsAndFonts) throws IOException {
+        float x = LEFT;
+        for (int i = 0; i < textsAndFonts.length; i += 2) {
+            String text = (String) textsAndFonts[i];
+            PDFont font = (PDFont) textsAndFonts[i + 1];
+            page.texts.add(new TestPdfs.Text(x, page.y, text, font, 10));
+            x += (font.getStringWidth(text) + font.getStringWidth(" ")) / 1000 * 10;
+        }
+        page.y += 12;
+    }
+
+    @Test
+    void numberedRunInHeadings_openTheirSectionsAndLeaveTheRestOfTheLineToTheParagraph() throws IOException {
+        // Springer's LNCS runs its subsubsections in, bold and without a stop; amsart sets a subsection's
+        // number in the body font before its bold title, and a subsubsection's title in italics
+        PDFont roman = PDType1Font.TIMES_ROMAN;
+        Column page = new Column().line("Judging Generated Answers", PDType1Font.TIMES_BOLD, 18, 40);
+        page.line("1 Introduction", PDType1Font.TIMES_BOLD, 13, 22);
+        page.paragraph(sentences(0, 3), roman, 10, 10);
+        pieces(page, "1.1.", roman, "Judging answers.", PDType1Font.TIMES_BOLD, sentences(10, 1), roman);
+        page.paragraph(sentences(20, 3), roman, 10, 10);
+        pieces(page, "1.1.1", PDType1Font.TIMES_BOLD, "Agreement", PDType1Font.TIMES_BOLD, sentences(30, 1), roman);
+        page.paragraph(sentences(40, 3), roman, 10, 10);
+        pieces(page, "1.1.2.", roman, "Disagreements.", PDType1Font.TIMES_ITALIC, sentences(50, 1), roman);
+        page.paragraph(sentences(60, 3), roman, 10, 10);
+        page.line("2 Results", PDType1Font.TIMES_BOLD, 13, 22);
+        page.paragraph(sentences(80, 3), roman, 10, 10);
+        Document d = parse("run-in.pdf", List.of(page.texts));
+
+        assertThat(titles(d.root()))
+                .containsExactly(
+                        "1 Introduction",
+                        "1.1. Judging answers",
+                        "1.1.1 Agreement",
+                        "1.1.2. Disagreements",
+                        "2 Results");
+        Section judging = d.root().children().getFirst().children().getFirst();
+        assertThat(judging.text()).startsWith(sentences(10, 1));
+        assertThat(judging.children()).extracting(Section::level).containsExactly(3, 3);
+        assertThat(judging.children().get(1).text()).startsWith(sentences(50, 1));
+    }
+
     @Test
     void boldBodyText_paragraphFirstLinesAreNotHeadings() throws IOException {
         Document d = parse("bold-body.pdf", paper(UNNUMBERED, PDType1Font.TIMES_BOLD, 10, 10));

@@ -14,11 +14,12 @@ bulletins (LibreOffice too) add what government reports do: all-caps unnumbered 
 after numbered ones, bold run-in lead-ins, a long table that Writer continues on the next page (its
 header row repeated there in odd bulletins, not in even ones), rows ruled above and below whose
 description cell runs over several lines with the other cells centred vertically, and group headers
-spanning three columns over a stub cell spanning two rows; each true table names its kind. IEEE papers
-(IEEEtran's conference class) set their headings at the body's size: sections in small capitals, subsections
-in italics, subsubsections run in.
+spanning three columns over a stub cell spanning two rows; each true table names its kind. Papers in
+IEEEtran's conference class, Springer's LNCS and the AMS article (CLASSES) set headings at the body's size
+in small capitals and italics, run numbered headings in, and set tables with narrow column gaps.
 
 Usage: benchmarks/corpus/generate.py OUT_DIR [--seed N] [--count N] [--reports N] [--bulletins N] [--ieee N]
+                                           [--lncs N] [--amsart N]
 Needs pdflatex with texlive-latex-extra, texlive-pictures, texlive-fonts-recommended and (for IEEEtran)
 texlive-publishers, and soffice; the output is committed, so builds
 and CI never need TeX. Writer sets the reports in whatever serif font is installed (the committed reports
@@ -189,11 +190,22 @@ def tables(rng, label, two_column):
     return latex, out
 
 
-def document(rng, number, ieee=False):
-    """A LaTeX paper: the article class, one or two columns, or with ieee IEEEtran's conference style
-    (two columns; sections in small capitals numbered I, II; subsections in italics lettered A, B;
-    subsubsections and paragraphs run in)."""
-    two_column = ieee or number % 2 == 0
+CLASSES = {
+    # IEEEtran's conference style: two columns; sections in small capitals numbered I, II; subsections in
+    # italics lettered A, B; subsubsections run in as "1) Title:", which no outline-free reader numbers
+    "ieee": "\\documentclass[conference]{IEEEtran}",
+    # Springer's LNCS: one narrow column, tables with 1.4 pt between columns, subsubsections run in bold
+    "lncs": "\\documentclass{llncs}",
+    # the AMS article: sections in small capitals, subsections run in after a number in the body font,
+    # subsubsections run in in italics
+    "amsart": "\\documentclass{amsart}",
+}
+
+
+def document(rng, number, style="article"):
+    """A LaTeX paper in the article class (one or two columns) or in one of CLASSES."""
+    ieee = style == "ieee"
+    two_column = ieee or style == "article" and number % 2 == 0
     title = f"A Study of {rng.choice(TOPICS)} on Generated Papers {number}"
     short = f"Generated paper {number}"
     venue = rng.choice(VENUES).format(p=rng.randint(10, 99))
@@ -241,10 +253,10 @@ def document(rng, number, ieee=False):
     headings.append({"title": "Acknowledgements", "level": 1, "numbered": False, "runIn": False})
     options = "10pt,twocolumn" if two_column else "11pt"
     tex = (
-        ("\\documentclass[conference]{IEEEtran}\n" if ieee else f"\\documentclass[{options}]{{article}}\n")
-        + ("\\usepackage[T1]{fontenc}\\usepackage{mathptmx}\n" if number % 4 in (1, 2) and not ieee else "")
+        (CLASSES[style] + "\n" if style in CLASSES else f"\\documentclass[{options}]{{article}}\n")
+        + ("\\usepackage[T1]{fontenc}\\usepackage{mathptmx}\n" if number % 4 in (1, 2) and style == "article" else "")
         + "\\usepackage[utf8]{inputenc}\n"
-        + ("" if ieee else "\\usepackage[margin=2cm]{geometry}")
+        + ("\\usepackage[margin=2cm]{geometry}" if style == "article" else "")
         + "\\usepackage{booktabs}\\usepackage{caption}\n"
         "\\usepackage{pgfplots}\\pgfplotsset{compat=1.18}\\usepackage{fancyhdr}\n"
         "\\setcounter{secnumdepth}{3}\n"
@@ -539,7 +551,8 @@ def main():
     parser.add_argument("--count", type=int, default=8, help="LaTeX papers")
     parser.add_argument("--reports", type=int, default=3, help="LibreOffice reports (needs soffice)")
     parser.add_argument("--bulletins", type=int, default=4, help="LibreOffice statistical bulletins (needs soffice)")
-    parser.add_argument("--ieee", type=int, default=2, help="LaTeX papers in IEEEtran's conference style")
+    for style in CLASSES:
+        parser.add_argument(f"--{style}", type=int, default=2, help=f"LaTeX papers in the {style} class")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     rng = random.Random(args.seed)
@@ -567,16 +580,17 @@ def main():
         (args.out / f"{name}.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"{name}.pdf: {len(truth['headings'])} headings, {len(truth['tables'])} tables")
     # after the others, so that adding these left the committed documents as they were
-    for number in range(1, args.ieee + 1):
-        name = f"ieee-{number:02d}"
-        tex, truth = document(rng, number, ieee=True)
-        pages = typeset(tex, name, args.out)
-        for t in truth["tables"]:
-            t["page"] = pages[t.pop("label")]
-        truth = {"file": f"{name}.pdf", "engine": "pdflatex", "seed": args.seed, **truth}
-        (args.out / f"{name}.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        print(f"{name}.pdf: {len(truth['headings'])} headings, {len(truth['tables'])} tables")
-
+    for style in CLASSES:
+        for number in range(1, getattr(args, style) + 1):
+            name = f"{style}-{number:02d}"
+            tex, truth = document(rng, number, style)
+            pages = typeset(tex, name, args.out)
+            for t in truth["tables"]:
+                t["page"] = pages[t.pop("label")]
+            truth = {"file": f"{name}.pdf", "engine": "pdflatex", "seed": args.seed, **truth}
+            text = json.dumps(truth, indent=1, ensure_ascii=False) + "\n"
+            (args.out / f"{name}.json").write_text(text, encoding="utf-8")
+            print(f"{name}.pdf: {len(truth['headings'])} headings, {len(truth['tables'])} tables")
 
 if __name__ == "__main__":
     main()

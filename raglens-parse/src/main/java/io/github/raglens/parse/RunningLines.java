@@ -11,13 +11,14 @@ import java.util.regex.Pattern;
 
 /**
  * Removes running headers, footers and page numbers: lines in the top or bottom margin whose text
- * (digits ignored) repeats at the same height on many pages, and lone page numbers.
+ * (digits ignored) repeats at the same height on many pages, and lone page numbers at a page's edge.
  */
 final class RunningLines {
 
     private static final Pattern PAGE_NUMBER =
             Pattern.compile("(page\\s*)?(#+|[ivxlc]+)(\\s*(of|/)\\s*#+)?|-\\s*#+\\s*-", Pattern.CASE_INSENSITIVE);
     private static final float MARGIN = 0.12f;
+    private static final float WIDE_MARGIN = 0.2f;
     private static final float Y_TOLERANCE = 4f;
 
     private RunningLines() {}
@@ -32,8 +33,9 @@ final class RunningLines {
         Map<String, List<float[]>> seen = new HashMap<>();
         for (int p = 0; p < pages.size(); p++) {
             float h = heights.get(p);
+            Set<Line> edge = edgeLines(pages.get(p));
             for (Line line : pages.get(p)) {
-                if (inMargin(line, h)) {
+                if (inMargin(line, h, edge)) {
                     seen.computeIfAbsent(repeated(line), k -> new ArrayList<>()).add(new float[] {p, line.top()});
                 }
             }
@@ -46,7 +48,7 @@ final class RunningLines {
             Set<Line> edge = edgeLines(lines);
             List<Line> kept = new ArrayList<>();
             for (Line line : lines) {
-                if (inMargin(line, h)) {
+                if (inMargin(line, h, edge)) {
                     String key = key(line);
                     if (edge.contains(line) && PAGE_NUMBER.matcher(key).matches()) {
                         continue;
@@ -65,8 +67,14 @@ final class RunningLines {
         return out;
     }
 
-    private static boolean inMargin(Line line, float height) {
-        return line.bottom() < MARGIN * height || line.top() > (1 - MARGIN) * height;
+    /**
+     * Whether a line is where running lines are: in the top or bottom eighth of the page, or, on pages
+     * with wide margins (Springer's LNCS, the AMS article), among the two lines at either edge of the
+     * page's text within its top or bottom fifth.
+     */
+    private static boolean inMargin(Line line, float height, Set<Line> edge) {
+        float margin = edge.contains(line) ? WIDE_MARGIN : MARGIN;
+        return line.bottom() < margin * height || line.top() > (1 - margin) * height;
     }
 
     /** The two topmost and two bottommost lines of a page. */

@@ -20,8 +20,7 @@ final class StreamColumns {
      * two columns shared by their fullest rows.
      */
     static List<List<String>> rows(PageText page, float top, float left, float bottom, float right) {
-        List<List<List<Word>>> rows = new ArrayList<>();
-        int most = 0;
+        List<List<Word>> wordRows = new ArrayList<>();
         for (List<Word> row : page.rows()) {
             List<Word> inside = new ArrayList<>();
             for (Word w : row) {
@@ -31,10 +30,68 @@ final class StreamColumns {
                 }
             }
             if (!inside.isEmpty()) {
-                List<List<Word>> runs = runs(inside);
-                rows.add(runs);
-                most = Math.max(most, runs.size());
+                wordRows.add(inside);
             }
+        }
+        float[] none = new float[0];
+        List<List<String>> byGaps = rows(wordRows, none);
+        // A table set with narrow gaps between its columns (Springer's 1.4 pt) has gaps no wider than a
+        // word space: its cells run together in some rows, which then read as header rows or lose a
+        // cell. Split the rows also where every row but a spanning header leaves a gap open, when that
+        // mends such rows without adding a column.
+        float[] open = openGaps(wordRows);
+        if (open.length == 0) {
+            return byGaps;
+        }
+        List<List<String>> byOpenGaps = rows(wordRows, open);
+        int[] gapRuns = runCounts(wordRows, none);
+        int[] openRuns = runCounts(wordRows, open);
+        boolean mendsHeader = headerRows(gapRuns) >= 2 && headerRows(openRuns) < headerRows(gapRuns);
+        int mended = 0;
+        for (int i = 0; i < gapRuns.length; i++) {
+            mended += openRuns[i] > gapRuns[i] ? 1 : 0;
+        }
+        // a chart's tick labels leave gaps open too; its caption's words then fall apart at them
+        boolean figure = wordRows.stream()
+                .anyMatch(r -> TableFinder.FIGURE_CAPTION.matcher(text(r)).matches());
+        boolean mendsBody = max(openRuns) == max(gapRuns) && mended >= 2 && !figure;
+        return !byOpenGaps.isEmpty() && (mendsHeader || mendsBody) ? byOpenGaps : byGaps;
+    }
+
+    private static int[] runCounts(List<List<Word>> wordRows, float[] splits) {
+        int[] counts = new int[wordRows.size()];
+        for (int i = 0; i < counts.length; i++) {
+            counts[i] = runs(wordRows.get(i), splits).size();
+        }
+        return counts;
+    }
+
+    /** How many rows come before the first with the most runs: the rows read as the header. */
+    private static int headerRows(int[] runCounts) {
+        int most = max(runCounts);
+        int i = 0;
+        while (runCounts[i] < most) {
+            i++;
+        }
+        return i;
+    }
+
+    private static int max(int[] values) {
+        return Arrays.stream(values).max().orElse(0);
+    }
+
+    private static int sum(int[] values) {
+        return Arrays.stream(values).sum();
+    }
+
+    /** The cells of rows of words, split into runs at wide gaps and at the given x positions. */
+    private static List<List<String>> rows(List<List<Word>> wordRows, float[] splits) {
+        List<List<List<Word>>> rows = new ArrayList<>();
+        int most = 0;
+        for (List<Word> inside : wordRows) {
+            List<List<Word>> runs = runs(inside, splits);
+            rows.add(runs);
+            most = Math.max(most, runs.size());
         }
         List<float[]> gaps = null;
         for (List<List<Word>> runs : rows) {
@@ -49,10 +106,7 @@ final class StreamColumns {
         for (int i = 0; i < separators.length; i++) {
             separators[i] = (gaps.get(i)[0] + gaps.get(i)[1]) / 2;
         }
-        int firstFull = 0;
-        while (rows.get(firstFull).size() < most) {
-            firstFull++;
-        }
+        int firstFull = firstFull(rows, most);
         List<List<String>> out = new ArrayList<>();
         if (firstFull > 0) {
             boolean fullRowIsHeader = !numbersBeyondFirst(rows.get(firstFull));
@@ -69,14 +123,71 @@ final class StreamColumns {
         return out;
     }
 
-    /** Words split where the gap is wider than about one em. */
-    private static List<List<Word>> runs(List<Word> row) {
+    private static int firstFull(List<List<List<Word>>> rows, int most) {
+        int firstFull = 0;
+        while (rows.get(firstFull).size() < most) {
+            firstFull++;
+        }
+        return firstFull;
+    }
+
+    /**
+     * The middles of the gaps at least a point and a half wide between words that every row leaves open
+     * but the first two of a table of five rows or more, where a header's cells spanning columns cross
+     * them.
+     */
+    private static float[] openGaps(List<List<Word>> wordRows) {
+        float minX = Float.MAX_VALUE;
+        float maxX = -Float.MAX_VALUE;
+        for (List<Word> row : wordRows) {
+            minX = Math.min(minX, row.getFirst().x0());
+            maxX = Math.max(maxX, row.getLast().x1());
+        }
+        float bin = 0.5f;
+        int[] cover = new int[(int) Math.ceil((maxX - minX) / bin) + 1];
+        int header = wordRows.size() >= 5 ? 2 : 0;
+        for (List<Word> row : wordRows.subList(header, wordRows.size())) {
+            boolean[] seen = new boolean[cover.length];
+            for (Word w : row) {
+                for (int i = (int) ((w.x0() - minX) / bin);
+                        i <= (int) ((w.x1() - minX) / bin) && i < cover.length;
+                        i++) {
+                    seen[i] = true;
+                }
+            }
+            for (int i = 0; i < cover.length; i++) {
+                cover[i] += seen[i] ? 1 : 0;
+            }
+        }
+        List<Float> middles = new ArrayList<>();
+        int start = -1;
+        for (int i = 0; i < cover.length; i++) {
+            boolean open = cover[i] == 0;
+            if (open && start < 0) {
+                start = i;
+            }
+            if (!open && start >= 0) {
+                if (start > 0 && (i - start) * bin >= 1.5f) {
+                    middles.add(minX + (start + i) / 2f * bin);
+                }
+                start = -1;
+            }
+        }
+        float[] out = new float[middles.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = middles.get(i);
+        }
+        return out;
+    }
+
+    /** Words split where the gap is wider than about one em or holds one of the given x positions. */
+    private static List<List<Word>> runs(List<Word> row, float[] splits) {
         List<List<Word>> out = new ArrayList<>();
         List<Word> run = new ArrayList<>();
         for (Word w : row) {
             if (!run.isEmpty()) {
                 Word last = run.getLast();
-                if (w.x0() - last.x1() > 0.9f * Math.max(w.size(), last.size())) {
+                if (w.x0() - last.x1() > 0.9f * Math.max(w.size(), last.size()) || splitBetween(last, w, splits)) {
                     out.add(run);
                     run = new ArrayList<>();
                 }
@@ -85,6 +196,15 @@ final class StreamColumns {
         }
         out.add(run);
         return out;
+    }
+
+    private static boolean splitBetween(Word a, Word b, float[] splits) {
+        for (float x : splits) {
+            if (x > a.x1() && x < b.x0()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static List<float[]> gapsOf(List<List<Word>> runs) {

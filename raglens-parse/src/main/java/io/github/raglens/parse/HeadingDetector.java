@@ -502,19 +502,26 @@ final class HeadingDetector {
             return false;
         }
         float size = line.size();
-        boolean capitals = capitals(line);
-        // small capitals are set smaller than the body
-        if (size < (capitals ? 0.7f * body : body - 0.6f) || size > 2.5f * body) {
+        if (size > 2.5f * body) {
             return false;
         }
         boolean bold = line.boldShare() >= 0.8 && !boldBody;
         boolean larger = size >= body * 1.1f;
-        // a heading set apart from the body only by italics or capitals (IEEE's "II. RELATED WORK",
-        // "A. Datasets") is one when numbered or a well-known section's name: a line of emphasis is neither
-        boolean styled = (line.italicShare() >= 0.8 || capitals)
-                && (Numbering.level(text) > 0 || KNOWN_SECTION.matcher(text).matches());
-        if (!bold && !larger && !styled) {
-            return false;
+        if (bold || larger) {
+            if (size < body - 0.6f) {
+                return false;
+            }
+        } else {
+            // a heading set apart from the body only by italics or capitals (IEEE's "II. RELATED WORK",
+            // "A. Datasets") is one when numbered or a well-known section's name: a line of emphasis is
+            // neither; small capitals are set smaller than the body
+            boolean capitals = capitals(line);
+            if (size < (capitals ? 0.7f * body : body - 0.6f)
+                    || !(line.italicShare() >= 0.8 || capitals)
+                    || !(Numbering.level(text) > 0
+                            || KNOWN_SECTION.matcher(text).matches())) {
+                return false;
+            }
         }
         if (CAPTION.matcher(text).matches() || line.mathShare() > 0.3) {
             return false;

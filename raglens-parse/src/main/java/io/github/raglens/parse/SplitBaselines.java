@@ -1,7 +1,9 @@
 package io.github.raglens.parse;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Puts back together a line that PDFBox split over two rows. PDFBox groups glyphs into rows by the
@@ -68,23 +70,20 @@ final class SplitBaselines {
         return moved;
     }
 
-    /** The baseline carrying most characters of a row. */
+    /** The baseline carrying most characters of a row, to half a point. */
     private static float baseline(List<Word> row) {
-        float best = 0;
+        Map<Integer, Integer> chars = new HashMap<>();
+        int best = 0;
         int most = -1;
         for (Word w : row) {
-            int chars = 0;
-            for (Word v : row) {
-                chars += Math.abs(v.bottom() - w.bottom()) <= SAME_BASELINE
-                        ? v.text().length()
-                        : 0;
-            }
-            if (chars > most) {
-                most = chars;
-                best = w.bottom();
+            int key = Math.round(w.bottom() / SAME_BASELINE);
+            int n = chars.merge(key, w.text().length(), Integer::sum);
+            if (n > most) {
+                most = n;
+                best = key;
             }
         }
-        return best;
+        return best * SAME_BASELINE;
     }
 
     /** The index of the word of {@code row} at most an em from {@code w} (a word space, or a numeral's quad), or -1. */

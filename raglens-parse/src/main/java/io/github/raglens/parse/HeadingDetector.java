@@ -14,8 +14,11 @@ import java.util.regex.Pattern;
 /**
  * Finds headings without an outline, from font statistics and numbering. The body size is the font
  * size carrying most characters; a heading line is short, bold or larger than the body, and not a
- * caption. Its level comes from its numbering, or else from the rank of its style among heading
- * styles (aligned with the levels numbered headings of the same style have).
+ * caption; at the body's size and weight, a numbered or well-known heading set in italics or capitals
+ * (small capitals included) is one too, and a numbered bold or italic lead-in opens a section that the
+ * rest of its line begins. Its level comes from its numbering (letters under Roman numerals one level
+ * down), or else from the rank of its style among heading styles (aligned with the levels numbered
+ * headings of the same style have).
  */
 final class HeadingDetector {
 

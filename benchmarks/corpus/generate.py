@@ -192,7 +192,7 @@ def tables(rng, label, two_column):
 
 CLASSES = {
     # IEEEtran's conference style: two columns; sections in small capitals numbered I, II; subsections in
-    # italics lettered A, B; subsubsections run in as "1) Title:", which no outline-free reader numbers
+    # italics lettered A, B; subsubsections run in as "1) Title:"
     "ieee": "\\documentclass[conference]{IEEEtran}",
     # Springer's LNCS: one narrow column, tables with 1.4 pt between columns, subsubsections run in bold
     "lncs": "\\documentclass{llncs}",
@@ -232,7 +232,7 @@ def document(rng, number, style="article"):
             if rng.random() < 0.3:
                 sss = topics.pop()
                 body.append(f"\\subsubsection{{{sss}}}\n" + paragraph(rng) + "\n")
-                headings.append({"title": f"{s}.{ss}.1 {sss}", "level": 3, "numbered": True, "runIn": ieee})
+                headings.append({"title": f"{s}.{ss}.1 {sss}", "level": 3, "numbered": True, "runIn": False})
             if rng.random() < 0.35:
                 run_in = topics.pop()
                 body.append(f"\\paragraph{{{run_in}.}} " + paragraph(rng) + "\n")

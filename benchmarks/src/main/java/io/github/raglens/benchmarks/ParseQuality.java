@@ -26,7 +26,8 @@ import java.util.stream.Stream;
  */
 final class ParseQuality {
 
-    private static final Pattern NUMBERING = Pattern.compile("^\\s*(?:(?:\\d+|[A-Z])(?:\\.\\d+)*\\.?|[IVXLC]+\\.)\\s+");
+    private static final Pattern NUMBERING =
+            Pattern.compile("^\\s*(?:(?:\\d+|[A-Z])(?:\\.\\d+)*\\.?|[IVXLC]+\\.|\\d+\\))\\s+");
 
     private ParseQuality() {}
 

@@ -34,7 +34,7 @@ final class HeadingDetector {
                     + "|table of contents|summary|preface|foreword|index|glossary|notices|trademarks)\\b.*",
             Pattern.CASE_INSENSITIVE);
 
-    private static final Pattern NUMBER = Pattern.compile("\\d{1,2}(\\.\\d{1,2}){0,4}\\.?");
+    private static final Pattern NUMBER = Pattern.compile("\\d{1,2}(\\.\\d{1,2}){0,4}\\.?|\\d{1,2}\\)");
 
     private static final Pattern NON_LETTERS = Pattern.compile("[^\\p{L}]+");
 
@@ -161,6 +161,7 @@ final class HeadingDetector {
         }
         Map<Line, HeadingCandidate> startsAt = new IdentityHashMap<>();
         Set<Line> consumed = Collections.newSetFromMap(new IdentityHashMap<>());
+        int previousLevel = 0;
         for (int k = 0; k < kept.size(); k++) {
             int i = kept.get(k);
             Line line = lines.get(i);
@@ -183,6 +184,8 @@ final class HeadingDetector {
             int level = Numbering.level(line.text());
             if (romanSections >= 2 && Numbering.number(line.text()).matches("[A-Z]")) {
                 level = 2;
+            } else if (Numbering.parenthesised(line.text())) {
+                level = Math.min(previousLevel + 1, 6); // "1)" sits under the heading before it
             }
             if (level == 0) {
                 Integer byStyle = styleLevel.get(style(line));
@@ -190,6 +193,9 @@ final class HeadingDetector {
                 level = Math.max(1, Math.min(level, 6));
             }
             startsAt.put(line, new HeadingCandidate(title.toString(), level, line.page()));
+            if (!Numbering.parenthesised(line.text())) {
+                previousLevel = level;
+            }
         }
         // a line whose bold lead-in runs on into its paragraph: a numbered lead-in opens its section and
         // hands the rest of the line to the paragraph; an unnumbered one at the body size is a run-in
@@ -376,13 +382,15 @@ final class HeadingDetector {
         while (k < words.size() && words.get(k).bold()) {
             k++;
         }
-        // or, after a number, an italic title ending in a stop (amsart's "1.1.1. Chunking sections.")
+        // or, after a number, an italic title ending in a stop or a colon (amsart's "1.1.1. Chunking
+        // sections.", IEEE's "1) Table extraction:")
         boolean italicLead = false;
         if (k == first && first == 1) {
             while (k < words.size() && words.get(k).italic()) {
                 k++;
             }
-            italicLead = k > first && words.get(k - 1).text().endsWith(".");
+            String end = k > first ? words.get(k - 1).text() : "";
+            italicLead = end.endsWith(".") || end.endsWith(":");
             k = italicLead ? k : first;
         }
         if (k == first || k == words.size() || k > 10 || line.size() < body - 0.6f || line.size() > 1.5f * body) {

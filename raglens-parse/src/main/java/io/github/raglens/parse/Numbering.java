@@ -5,13 +5,17 @@ import java.util.regex.Pattern;
 
 /**
  * Reads the level a heading's numbering implies: {@code 3.2.1 Training} is level 3, {@code A.1} level
- * 2, {@code IV.} and {@code Chapter 4} level 1. Returns 0 for unnumbered text.
+ * 2, {@code IV.} and {@code Chapter 4} level 1; {@code 1)} is numbered, its level left to the document.
+ * Returns 0 for unnumbered text.
  */
 final class Numbering {
 
     private static final Pattern DECIMAL = Pattern.compile("^(\\d{1,2}(?:\\.\\d{1,2}){0,4})\\.?\\s+(\\p{L}.*)$");
     private static final Pattern APPENDIX = Pattern.compile("^([A-H](?:\\.\\d{1,2}){0,3})\\.?\\s+(\\p{Lu}.*)$");
     private static final Pattern ROMAN = Pattern.compile("^([IVX]{1,5})\\.\\s+(\\p{Lu}.*)$");
+    /** IEEE's run-in subsubsections: "1) Table extraction:". */
+    private static final Pattern PARENTHESISED = Pattern.compile("^(\\d{1,2})\\)\\s+(\\p{Lu}.*)$");
+
     private static final Pattern CHAPTER = Pattern.compile(
             "^(?:chapter|part|appendix|section)\\s+(?:\\d{1,3}|[IVXLC]{1,6}|[A-Z])\\b[.:]?\\s*(.*)$",
             Pattern.CASE_INSENSITIVE);
@@ -34,6 +38,9 @@ final class Numbering {
         if (m.matches()) {
             return 1;
         }
+        if (parenthesised(t)) {
+            return 1; // one level below the heading before it, which only the document tells
+        }
         m = CHAPTER.matcher(t);
         if (m.matches()) {
             return 1;
@@ -45,6 +52,11 @@ final class Numbering {
     private static boolean capitalsAfterArticle(String text, Matcher appendix) {
         String rest = appendix.group(2);
         return text.startsWith("A ") && rest.equals(rest.toUpperCase(java.util.Locale.ROOT));
+    }
+
+    /** Whether a heading is numbered "1)", as IEEE numbers its subsubsections. */
+    static boolean parenthesised(String text) {
+        return PARENTHESISED.matcher(text.strip()).matches();
     }
 
     /** Whether a heading is numbered with a Roman numeral ({@code IV. Results}). */
@@ -67,7 +79,7 @@ final class Numbering {
     /** The text without its leading numbering. */
     static String strip(String text) {
         String t = text.strip();
-        for (Pattern p : new Pattern[] {DECIMAL, APPENDIX, ROMAN}) {
+        for (Pattern p : new Pattern[] {DECIMAL, APPENDIX, ROMAN, PARENTHESISED}) {
             Matcher m = p.matcher(t);
             if (m.matches()) {
                 return m.group(2);

@@ -18,6 +18,7 @@ class NumberingTest {
                 "B Detailed Experimental Setup|1",
                 "A. PROOFS|1",
                 "A STUDY OF STATISTICAL TESTING|0",
+                "1) Table extraction|1",
                 "IV. RESULTS|1",
                 "Chapter 4 Results|1",
                 "Appendix A|1",

@@ -161,7 +161,8 @@ class UnseenPaperCasesTest {
     @Test
     void headingsSetApartOnlyByCapitalsOrItalics_areFoundWhenNumbered() throws IOException {
         // IEEE's style: sections "I. INTRODUCTION" in small capitals and subsections "A. Datasets" in
-        // italics, both at the body size and weight; an italic line of emphasis without a number is no heading
+        // italics, both at the body size and weight, subsubsections "1) Title:" run in; an italic line of
+        // emphasis without a number is no heading
         Column page = new Column().line("Judging Generated Answers", PDType1Font.TIMES_BOLD, 18, 40);
         smallCapitals(page, "I.", "Introduction");
         page.paragraph(sentences(0, 4), PDType1Font.TIMES_ROMAN, 10, 10);
@@ -171,12 +172,22 @@ class UnseenPaperCasesTest {
         page.paragraph(sentences(60, 3), PDType1Font.TIMES_ROMAN, 10, 10);
         page.line("B. Agreement", PDType1Font.TIMES_ITALIC, 10, 16);
         page.paragraph(sentences(80, 4), PDType1Font.TIMES_ROMAN, 10, 10);
+        pieces(
+                page,
+                "1)",
+                PDType1Font.TIMES_ROMAN,
+                "Between judges:",
+                PDType1Font.TIMES_ITALIC,
+                sentences(90, 1),
+                PDType1Font.TIMES_ROMAN);
+        page.paragraph(sentences(100, 3), PDType1Font.TIMES_ROMAN, 10, 10);
         smallCapitals(page, "II.", "Results");
         page.paragraph(sentences(120, 4), PDType1Font.TIMES_ROMAN, 10, 10);
         Document d = parse("ieee-style.pdf", List.of(page.texts));
 
         assertThat(titles(d.root()))
-                .containsExactly("I. INTRODUCTION", "A. Judging answers", "B. Agreement", "II. RESULTS");
+                .containsExactly(
+                        "I. INTRODUCTION", "A. Judging answers", "B. Agreement", "1) Between judges", "II. RESULTS");
         assertThat(d.root().children()).extracting(Section::title).containsExactly("I. INTRODUCTION", "II. RESULTS");
         assertThat(d.root().children().getFirst().children().getFirst().text()).contains("Answers are judged twice");
     }

@@ -36,12 +36,14 @@ final class TableRegions {
             }
         }
         // captioned tables, searched in the caption's column; side-by-side tables first, each in its part
-        List<float[]> searched = sideBySide(full, maxX);
+        List<float[]> searched = sideBySide(full, minX, maxX);
         searched.addAll(ranges(gutter, minX, maxX));
         for (float[] range : searched) {
             List<List<Word>> rows = rows(page, range[0], range[1]);
+            boolean besideAnother = range.length > 2;
             for (int i = 0; i < rows.size(); i++) {
-                if (!TableFinder.CAPTION.matcher(text(rows.get(i))).matches()) {
+                if (!TableFinder.CAPTION.matcher(text(rows.get(i))).matches()
+                        || besideAnother && Math.abs(rows.get(i).getFirst().top() - range[2]) > 1f) {
                     continue;
                 }
                 float width = range[1] - range[0];
@@ -50,7 +52,13 @@ final class TableRegions {
                 }
                 List<List<Word>> down = walk(rows, i, +1, width);
                 List<List<Word>> up = walk(rows, i, -1, width);
-                List<List<Word>> best = withoutSpanningTitle(tabularRows(down) >= tabularRows(up) ? down : up);
+                // a part of the width under one of several captions reaches up into whatever stands above
+                // the row of captions: its table is the one below them when there is one
+                boolean takeDown = tabularRows(down) >= tabularRows(up) || besideAnother && tabularRows(down) >= 2;
+                List<List<Word>> best = withoutSpanningTitle(takeDown ? down : up);
+                if (besideAnother) {
+                    best = beforeCrossingLine(best, page, range, minX, maxX);
+                }
                 if (tabularRows(best) >= 2) {
                     float[] b = box(best);
                     add(out, new float[] {b[0], b[1], b[2], b[3], 1f});
@@ -169,24 +177,63 @@ final class TableRegions {
 
     /**
      * The parts of the page's width under captions set side by side on one row ("Table 1: …   Table
-     * 2: …"): each caption owns the width from its first word to the next caption, so tables placed
-     * next to each other are searched, and kept, apart.
+     * 2: …"), parted halfway between one caption's end and the next one's start, so tables placed next
+     * to each other are searched, and kept, apart. A caption centred over its table may be narrower
+     * than the table: the parts run from the page's left edge to its right one. Each part is {left,
+     * right, top of the captions' row}: only those captions are searched in it.
      */
-    private static List<float[]> sideBySide(List<List<Word>> rows, float maxX) {
+    private static List<float[]> sideBySide(List<List<Word>> rows, float minX, float maxX) {
         List<float[]> out = new ArrayList<>();
         for (List<Word> row : rows) {
-            List<Float> starts = new ArrayList<>();
-            for (int k = 0; k < row.size(); k++) {
-                if (k == 0 ? captionAt(row, k) : captionBeside(row, k)) {
-                    starts.add(row.get(k).x0());
+            List<Float> bounds = new ArrayList<>();
+            bounds.add(minX - 1);
+            for (int k = 1; k < row.size(); k++) {
+                if (captionAt(row, 0) && captionBeside(row, k)) {
+                    bounds.add((row.get(k - 1).x1() + row.get(k).x0()) / 2);
                 }
             }
-            for (int j = 0; starts.size() >= 2 && j < starts.size(); j++) {
-                float to = j + 1 < starts.size() ? starts.get(j + 1) - 1 : maxX + 1;
-                out.add(new float[] {starts.get(j) - 1, to});
+            bounds.add(maxX + 1);
+            for (int j = 0; bounds.size() >= 3 && j + 1 < bounds.size(); j++) {
+                out.add(new float[] {
+                    bounds.get(j), bounds.get(j + 1), row.getFirst().top()
+                });
             }
         }
         return out;
+    }
+
+    /**
+     * The rows of a table beside another up to the first that is part of a line crossing from one
+     * table's part of the width into the other's: running text above or below both.
+     */
+    private static List<List<Word>> beforeCrossingLine(
+            List<List<Word>> rows, PageText page, float[] part, float minX, float maxX) {
+        for (int i = 0; i < rows.size(); i++) {
+            float at = bottom(rows.get(i));
+            for (List<Word> line : page.rows()) {
+                if (Math.abs(bottom(line) - at) > 0.5f) {
+                    continue;
+                }
+                if (part[0] > minX && runsAcross(line, part[0]) || part[1] < maxX && runsAcross(line, part[1])) {
+                    return rows.subList(0, i);
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** Whether a line runs across x: a word spans it, or words lie within a word space on both sides. */
+    private static boolean runsAcross(List<Word> line, float x) {
+        boolean before = false;
+        boolean after = false;
+        for (Word w : line) {
+            if (w.x0() < x && w.x1() > x) {
+                return true;
+            }
+            before |= w.x1() <= x && w.x1() > x - w.size();
+            after |= w.x0() >= x && w.x0() < x + w.size();
+        }
+        return before && after;
     }
 
     private static boolean captionAt(List<Word> row, int k) {

@@ -1,6 +1,7 @@
 package io.github.raglens.parse;
 
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * One line of text on a page after column splitting: words left to right, with the statistics that
@@ -102,7 +103,7 @@ record Line(int page, int column, List<Word> words) {
         return share(Word::smallCaps);
     }
 
-    private double share(java.util.function.Predicate<Word> style) {
+    private double share(Predicate<Word> style) {
         int chars = 0;
         for (Word w : words) {
             if (style.test(w)) {

@@ -1,5 +1,6 @@
 package io.github.raglens.parse;
 
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -51,7 +52,7 @@ final class Numbering {
     /** Whether "A" opens a title in capitals as its article ("A STUDY OF ..."), not as an appendix's letter. */
     private static boolean capitalsAfterArticle(String text, Matcher appendix) {
         String rest = appendix.group(2);
-        return text.startsWith("A ") && rest.equals(rest.toUpperCase(java.util.Locale.ROOT));
+        return text.startsWith("A ") && rest.equals(rest.toUpperCase(Locale.ROOT));
     }
 
     /** Whether a heading is numbered "1)", as IEEE numbers its subsubsections. */

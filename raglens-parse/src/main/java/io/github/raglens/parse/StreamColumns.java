@@ -80,10 +80,6 @@ final class StreamColumns {
         return Arrays.stream(values).max().orElse(0);
     }
 
-    private static int sum(int[] values) {
-        return Arrays.stream(values).sum();
-    }
-
     /** The cells of rows of words, split into runs at wide gaps and at the given x positions. */
     private static List<List<String>> rows(List<List<Word>> wordRows, float[] splits) {
         List<List<List<Word>>> rows = new ArrayList<>();

@@ -185,10 +185,13 @@ final class TableRegions {
     private static List<float[]> sideBySide(List<List<Word>> rows, float minX, float maxX) {
         List<float[]> out = new ArrayList<>();
         for (List<Word> row : rows) {
+            if (!captionAt(row, 0)) {
+                continue;
+            }
             List<Float> bounds = new ArrayList<>();
             bounds.add(minX - 1);
             for (int k = 1; k < row.size(); k++) {
-                if (captionAt(row, 0) && captionBeside(row, k)) {
+                if (captionBeside(row, k)) {
                     bounds.add((row.get(k - 1).x1() + row.get(k).x0()) / 2);
                 }
             }

@@ -84,7 +84,7 @@ public final class LiveEvaluation {
     }
 
     /**
-     * Progress of a live run, reported after every answer and every cell.
+     * Progress of a live run, reported after every answer and every cell, and at its end.
      *
      * @param pairsDone (system, question) pairs whose answer is known (new, reused or failed)
      * @param pairs pairs in the plan
@@ -120,8 +120,8 @@ public final class LiveEvaluation {
      * @param origins for a user's system, where it lives, by name (see {@link
      *     AnswerGenerator#generate(Path, List, List, Map)})
      * @param chunkText the text of a chunk by id, for each question's source chunk; may return null
-     * @param progress called after every answer and every cell, from worker threads; must be
-     *     thread-safe
+     * @param progress called after every answer and every cell, from worker threads, and once more
+     *     with the final counts when the run ends; must be thread-safe
      * @return what the run did
      */
     public Result run(
@@ -182,6 +182,9 @@ public final class LiveEvaluation {
                 }
             });
             scored = scoring.finish();
+            // reports from worker threads may reach the listener out of order: the last one it gets
+            // holds the final counts
+            report.run();
         }
         return new Result(answered, scored);
     }

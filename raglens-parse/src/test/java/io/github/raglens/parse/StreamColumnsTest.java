@@ -2,28 +2,15 @@ package io.github.raglens.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Columns of unruled tables read from the gaps between their cells. */
 class StreamColumnsTest {
 
-    /**
-     * One row at {@code top}: each cell is {text, x0}, words 4 pt wide per character and a 2.5 pt word
-     * space, size 8 (a table set in 8 pt).
-     */
+    /** One row at {@code top}: each cell is {text, x0}, in 8 pt type, 4 pt per character and a 2.5 pt word space. */
     private static List<Word> row(float top, Object... cells) {
-        List<Word> out = new ArrayList<>();
-        for (int i = 0; i < cells.length; i += 2) {
-            float x = ((Number) cells[i + 1]).floatValue();
-            for (String w : ((String) cells[i]).split(" ")) {
-                float width = 4f * w.length();
-                out.add(new Word(w, x, x + width, top, top + 8, 8, false, false, false, 0));
-                x += width + 2.5f;
-            }
-        }
-        return out;
+        return WordRows.row(8, 2.5f, top, cells);
     }
 
     private static List<List<String>> read(List<List<Word>> rows) {

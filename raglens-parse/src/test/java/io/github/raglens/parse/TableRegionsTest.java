@@ -2,25 +2,15 @@ package io.github.raglens.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Trimming the region of an unruled table before stream extraction. */
 class TableRegionsTest {
 
-    /** One row at {@code top}: each cell is {text, x0}, words 5 pt wide per character, size 10. */
+    /** One row at {@code top}: each cell is {text, x0}, in 10 pt type, 5 pt per character and a 3 pt word space. */
     private static List<Word> row(float top, Object... cells) {
-        List<Word> out = new ArrayList<>();
-        for (int i = 0; i < cells.length; i += 2) {
-            float x = ((Number) cells[i + 1]).floatValue();
-            for (String w : ((String) cells[i]).split(" ")) {
-                float width = 5f * w.length();
-                out.add(new Word(w, x, x + width, top, top + 10, 10, false, false, false, 0));
-                x += width + 3;
-            }
-        }
-        return out;
+        return WordRows.row(10, 3, top, cells);
     }
 
     @Test

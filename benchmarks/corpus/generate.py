@@ -20,9 +20,8 @@ in small capitals and italics, run numbered headings in, and set tables with nar
 
 Usage: benchmarks/corpus/generate.py OUT_DIR [--seed N] [--count N] [--reports N] [--bulletins N] [--ieee N]
                                            [--lncs N] [--amsart N]
-Needs pdflatex with texlive-latex-extra, texlive-pictures, texlive-fonts-recommended and (for IEEEtran)
-texlive-publishers, and soffice; the output is committed, so builds
-and CI never need TeX. Writer sets the reports in whatever serif font is installed (the committed reports
+Needs pdflatex with texlive-latex-extra, texlive-pictures, texlive-fonts-recommended and texlive-publishers,
+and soffice; the output is committed, so builds and CI never need TeX. Writer sets the reports in whatever serif font is installed (the committed reports
 in DejaVu Serif, the bulletins in Liberation Serif from Debian's fonts-liberation), so a regenerated PDF
 may break its pages elsewhere; the ground truth does not change.
 """
@@ -556,41 +555,36 @@ def main():
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     rng = random.Random(args.seed)
-    for number in range(1, args.count + 1):
-        name = f"latex-{number:02d}"
-        tex, truth = document(rng, number)
+
+    def write(name, engine, truth):
+        truth = {"file": f"{name}.pdf", "engine": engine, "seed": args.seed, **truth}
+        (args.out / f"{name}.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"{name}.pdf: {len(truth['headings'])} headings, {len(truth['tables'])} tables")
+
+    def latex(name, number, style="article"):
+        tex, truth = document(rng, number, style)
         pages = typeset(tex, name, args.out)
         for t in truth["tables"]:
             t["page"] = pages[t.pop("label")]
-        truth = {"file": f"{name}.pdf", "engine": "pdflatex", "seed": args.seed, **truth}
-        (args.out / f"{name}.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        print(f"{name}.pdf: {len(truth['headings'])} headings, {len(truth['tables'])} tables")
+        write(name, "pdflatex", truth)
+
+    for number in range(1, args.count + 1):
+        latex(f"latex-{number:02d}", number)
     for number in range(1, args.reports + 1):
         name = f"writer-{number:02d}"
         xml, truth = fodt(rng, number)
         convert(xml, name, args.out)
-        truth = {"file": f"{name}.pdf", "engine": "libreoffice", "seed": args.seed, **truth}
-        (args.out / f"{name}.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        print(f"{name}.pdf: {len(truth['headings'])} headings, {len(truth['tables'])} tables")
+        write(name, "libreoffice", truth)
     for number in range(1, args.bulletins + 1):
         name = f"bulletin-{number:02d}"
         xml, truth = gov_report(rng, number)
         convert(xml, name, args.out)
-        truth = {"file": f"{name}.pdf", "engine": "libreoffice", "seed": args.seed, **truth}
-        (args.out / f"{name}.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        print(f"{name}.pdf: {len(truth['headings'])} headings, {len(truth['tables'])} tables")
+        write(name, "libreoffice", truth)
     # after the others, so that adding these left the committed documents as they were
     for style in CLASSES:
         for number in range(1, getattr(args, style) + 1):
-            name = f"{style}-{number:02d}"
-            tex, truth = document(rng, number, style)
-            pages = typeset(tex, name, args.out)
-            for t in truth["tables"]:
-                t["page"] = pages[t.pop("label")]
-            truth = {"file": f"{name}.pdf", "engine": "pdflatex", "seed": args.seed, **truth}
-            text = json.dumps(truth, indent=1, ensure_ascii=False) + "\n"
-            (args.out / f"{name}.json").write_text(text, encoding="utf-8")
-            print(f"{name}.pdf: {len(truth['headings'])} headings, {len(truth['tables'])} tables")
+            latex(f"{style}-{number:02d}", number, style)
+
 
 if __name__ == "__main__":
     main()

@@ -33,62 +33,55 @@ final class StreamColumns {
                 wordRows.add(inside);
             }
         }
-        float[] none = new float[0];
-        List<List<String>> byGaps = rows(wordRows, none);
+        List<List<List<Word>>> byGaps = splitRows(wordRows, new float[0]);
         // A table set with narrow gaps between its columns (Springer's 1.4 pt) has gaps no wider than a
         // word space: its cells run together in some rows, which then read as header rows or lose a
         // cell. Split the rows also where every row but a spanning header leaves a gap open, when that
         // mends such rows without adding a column.
         float[] open = openGaps(wordRows);
         if (open.length == 0) {
-            return byGaps;
+            return cells(byGaps);
         }
-        List<List<String>> byOpenGaps = rows(wordRows, open);
-        int[] gapRuns = runCounts(wordRows, none);
-        int[] openRuns = runCounts(wordRows, open);
-        boolean mendsHeader = headerRows(gapRuns) >= 2 && headerRows(openRuns) < headerRows(gapRuns);
+        List<List<List<Word>>> byOpenGaps = splitRows(wordRows, open);
+        boolean mendsHeader = headerRows(byGaps) >= 2 && headerRows(byOpenGaps) < headerRows(byGaps);
         int mended = 0;
-        for (int i = 0; i < gapRuns.length; i++) {
-            mended += openRuns[i] > gapRuns[i] ? 1 : 0;
+        for (int i = 0; i < byGaps.size(); i++) {
+            mended += byOpenGaps.get(i).size() > byGaps.get(i).size() ? 1 : 0;
         }
         // a chart's tick labels leave gaps open too; its caption's words then fall apart at them
         boolean figure = wordRows.stream()
                 .anyMatch(r -> TableFinder.FIGURE_CAPTION.matcher(text(r)).matches());
-        boolean mendsBody = max(openRuns) == max(gapRuns) && mended >= 2 && !figure;
-        return !byOpenGaps.isEmpty() && (mendsHeader || mendsBody) ? byOpenGaps : byGaps;
+        boolean mendsBody = most(byOpenGaps) == most(byGaps) && mended >= 2 && !figure;
+        List<List<String>> mendedCells = mendsHeader || mendsBody ? cells(byOpenGaps) : List.of();
+        return mendedCells.isEmpty() ? cells(byGaps) : mendedCells;
     }
 
-    private static int[] runCounts(List<List<Word>> wordRows, float[] splits) {
-        int[] counts = new int[wordRows.size()];
-        for (int i = 0; i < counts.length; i++) {
-            counts[i] = runs(wordRows.get(i), splits).size();
+    /** Each row of words split into runs at wide gaps and at the given x positions. */
+    private static List<List<List<Word>>> splitRows(List<List<Word>> wordRows, float[] splits) {
+        List<List<List<Word>>> rows = new ArrayList<>();
+        for (List<Word> row : wordRows) {
+            rows.add(runs(row, splits));
         }
-        return counts;
+        return rows;
+    }
+
+    private static int most(List<List<List<Word>>> rows) {
+        return rows.stream().mapToInt(List::size).max().orElse(0);
     }
 
     /** How many rows come before the first with the most runs: the rows read as the header. */
-    private static int headerRows(int[] runCounts) {
-        int most = max(runCounts);
+    private static int headerRows(List<List<List<Word>>> rows) {
+        int most = most(rows);
         int i = 0;
-        while (runCounts[i] < most) {
+        while (rows.get(i).size() < most) {
             i++;
         }
         return i;
     }
 
-    private static int max(int[] values) {
-        return Arrays.stream(values).max().orElse(0);
-    }
-
-    /** The cells of rows of words, split into runs at wide gaps and at the given x positions. */
-    private static List<List<String>> rows(List<List<Word>> wordRows, float[] splits) {
-        List<List<List<Word>>> rows = new ArrayList<>();
-        int most = 0;
-        for (List<Word> inside : wordRows) {
-            List<List<Word>> runs = runs(inside, splits);
-            rows.add(runs);
-            most = Math.max(most, runs.size());
-        }
+    /** The cells of rows split into runs, or an empty list when they show no columns shared by their fullest rows. */
+    private static List<List<String>> cells(List<List<List<Word>>> rows) {
+        int most = most(rows);
         List<float[]> gaps = null;
         for (List<List<Word>> runs : rows) {
             if (runs.size() == most) {
@@ -102,7 +95,7 @@ final class StreamColumns {
         for (int i = 0; i < separators.length; i++) {
             separators[i] = (gaps.get(i)[0] + gaps.get(i)[1]) / 2;
         }
-        int firstFull = firstFull(rows, most);
+        int firstFull = headerRows(rows);
         List<List<String>> out = new ArrayList<>();
         if (firstFull > 0) {
             boolean fullRowIsHeader = !numbersBeyondFirst(rows.get(firstFull));
@@ -117,14 +110,6 @@ final class StreamColumns {
             out.add(cells(runs, separators, false));
         }
         return out;
-    }
-
-    private static int firstFull(List<List<List<Word>>> rows, int most) {
-        int firstFull = 0;
-        while (rows.get(firstFull).size() < most) {
-            firstFull++;
-        }
-        return firstFull;
     }
 
     /**

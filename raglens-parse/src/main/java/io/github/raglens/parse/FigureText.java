@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * Keeps the text inside charts out of the running text: the tick numbers, axis labels and legend
@@ -13,8 +12,6 @@ import java.util.regex.Pattern;
  * are dropped and counted.
  */
 final class FigureText {
-
-    private static final Pattern NUMBER = Pattern.compile("[-+±(]?[$€£]?\\d[\\d.,]*%?\\)?[*†‡]*");
 
     /** The pieces without their figure text, and how many lines were dropped. */
     record Result(List<Object> pieces, int dropped) {}
@@ -80,7 +77,7 @@ final class FigureText {
         List<Word> words = line.words();
         int numbers = 0;
         for (Word w : words) {
-            numbers += NUMBER.matcher(w.text()).matches() ? 1 : 0;
+            numbers += w.figure() ? 1 : 0;
         }
         if (numbers * 2 >= words.size()) {
             return true;
@@ -95,7 +92,7 @@ final class FigureText {
             return false;
         }
         for (Word w : line.words()) {
-            if (!NUMBER.matcher(w.text()).matches()) {
+            if (!w.figure()) {
                 return false;
             }
         }

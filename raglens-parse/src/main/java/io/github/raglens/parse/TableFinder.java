@@ -25,7 +25,6 @@ final class TableFinder {
             "^(table|tab\\.)\\s*([0-9]{1,3}|[IVX]{1,5}|[A-Z]\\.?[0-9]{1,2})\\b.*", Pattern.CASE_INSENSITIVE);
     static final Pattern FIGURE_CAPTION =
             Pattern.compile("^(fig\\.|figure)\\s*[0-9]{1,3}\\b.*", Pattern.CASE_INSENSITIVE);
-    private static final Pattern NUMBER = Pattern.compile("[-+±(]?[$€£]?\\d[\\d.,]*%?\\)?[*†‡]*");
 
     /**
      * A table found on a page with its box (points from the page's top-left corner).
@@ -70,7 +69,7 @@ final class TableFinder {
             }
             int numbers = 0;
             for (Word w : line.words()) {
-                if (NUMBER.matcher(w.text()).matches()) {
+                if (w.figure()) {
                     numbers++;
                 }
             }
@@ -434,7 +433,7 @@ final class TableFinder {
                 String label = fromLeft ? filled.getFirst() : filled.getLast();
                 boolean numbers = false;
                 for (String cell : filled) {
-                    numbers |= cell != label && NUMBER.matcher(cell).matches();
+                    numbers |= cell != label && Word.figure(cell);
                 }
                 if (numbers) {
                     figures++;

@@ -2,7 +2,6 @@ package io.github.raglens.parse;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Finds where unruled tables sit on a page, from our own words (cheap, unlike image-based detection):
@@ -10,8 +9,6 @@ import java.util.regex.Pattern;
  * least three aligned rows that are mostly numbers.
  */
 final class TableRegions {
-
-    private static final Pattern NUMBER = Pattern.compile("[-+±(]?[$€£]?\\d[\\d.,]*%?\\)?[*†‡]*");
 
     private TableRegions() {}
 
@@ -113,7 +110,7 @@ final class TableRegions {
     private static int figures(List<Word> row) {
         int n = 0;
         for (Word w : row) {
-            n += NUMBER.matcher(w.text()).matches() ? 1 : 0;
+            n += w.figure() ? 1 : 0;
         }
         return n;
     }
@@ -155,7 +152,7 @@ final class TableRegions {
             }
             for (Word w : row) {
                 words++;
-                if (NUMBER.matcher(w.text()).matches()) {
+                if (w.figure()) {
                     numbers++;
                 }
             }
@@ -444,7 +441,7 @@ final class TableRegions {
 
     /** A row holding one number alone: a chart's tick label, where a table's rows have labels beside their numbers. */
     static boolean tick(List<Word> row) {
-        return row.size() == 1 && NUMBER.matcher(row.getFirst().text()).matches();
+        return row.size() == 1 && row.getFirst().figure();
     }
 
     /** The rows of a page restricted to words whose centre lies in [from, to], top to bottom. */

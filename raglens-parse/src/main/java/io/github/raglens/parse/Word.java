@@ -1,5 +1,7 @@
 package io.github.raglens.parse;
 
+import java.util.regex.Pattern;
+
 /**
  * One word on a PDF page with its box in points, measured from the page's top-left corner.
  *
@@ -26,7 +28,20 @@ record Word(
         boolean smallCaps,
         int mathChars) {
 
+    /** A figure as tables and charts print it: a number with its sign, currency, percent or note mark. */
+    private static final Pattern FIGURE = Pattern.compile("[-+±(]?[$€£]?\\d[\\d.,]*%?\\)?[*†‡]*");
+
     float centerX() {
         return (x0 + x1) / 2;
+    }
+
+    /** Whether the word is a figure: a number with its sign, currency, percent or note mark. */
+    boolean figure() {
+        return figure(text);
+    }
+
+    /** Whether a text is a figure: a number with its sign, currency, percent or note mark. */
+    static boolean figure(String text) {
+        return FIGURE.matcher(text).matches();
     }
 }

@@ -57,27 +57,36 @@ final class TableFinder {
 
     private TableFinder() {}
 
-    /** Whether a page shows evidence of a table: a caption, ruling lines or columns of numbers. */
+    /**
+     * Whether a page shows evidence of a table: a caption, ruling lines or rows of figures, read both
+     * as the page's lines and as its whole rows (a long table's wide column gap can pass for a gutter,
+     * which cuts its rows in two).
+     */
     static boolean evidence(PageText page, List<Line> lines) {
         if (page.horizontalRulings() >= 3 || (page.horizontalRulings() >= 2 && page.verticalRulings() >= 2)) {
             return true;
         }
-        int numericRows = 0;
+        int numericLines = 0;
         for (Line line : lines) {
             if (CAPTION.matcher(line.text()).matches()) {
                 return true;
             }
-            int numbers = 0;
-            for (Word w : line.words()) {
-                if (w.figure()) {
-                    numbers++;
-                }
-            }
-            if (numbers >= 3 && numbers * 2 >= line.words().size()) {
-                numericRows++;
-            }
+            numericLines += figures(line.words()) ? 1 : 0;
         }
-        return numericRows >= 3;
+        int numericRows = 0;
+        for (List<Word> row : page.rows()) {
+            numericRows += figures(row) ? 1 : 0;
+        }
+        return Math.max(numericLines, numericRows) >= 3;
+    }
+
+    /** Whether words are mostly figures, three or more. */
+    private static boolean figures(List<Word> words) {
+        int figures = 0;
+        for (Word w : words) {
+            figures += w.figure() ? 1 : 0;
+        }
+        return figures >= 3 && figures * 2 >= words.size();
     }
 
     /**
@@ -138,26 +147,34 @@ final class TableFinder {
 
     /**
      * Whether a caption or a line of running text across the whole width lies inside a box (a table's
-     * own cells of prose fill only their column).
+     * own cells of prose fill only their column). A caption is looked for among the words reaching into
+     * the box: one set wider than its table, centred over it, starts left of the table's rules.
      */
     private static boolean holdsText(PageText text, Rectangle box) {
         for (List<Word> row : text.rows()) {
             List<Word> inside = new ArrayList<>();
+            List<Word> reaching = new ArrayList<>();
             for (Word w : row) {
                 float cy = (w.top() + w.bottom()) / 2;
-                if (w.centerX() >= box.getLeft()
-                        && w.centerX() <= box.getRight()
-                        && cy >= box.getTop()
-                        && cy <= box.getBottom()) {
+                if (cy < box.getTop() || cy > box.getBottom()) {
+                    continue;
+                }
+                if (w.x1() > box.getLeft() && w.x0() < box.getRight()) {
+                    reaching.add(w);
+                }
+                if (w.centerX() >= box.getLeft() && w.centerX() <= box.getRight()) {
                     inside.add(w);
                 }
             }
             if (!inside.isEmpty()
-                    && (TableRegions.prose(inside, (float) box.getWidth())
-                                    && inside.getLast().x1() - inside.getFirst().x0() >= 0.9f * box.getWidth()
-                            || CAPTION.matcher(inside.getFirst().text() + " "
-                                            + (inside.size() > 1 ? inside.get(1).text() : ""))
-                                    .matches())) {
+                    && TableRegions.prose(inside, (float) box.getWidth())
+                    && inside.getLast().x1() - inside.getFirst().x0() >= 0.9f * box.getWidth()) {
+                return true;
+            }
+            if (!reaching.isEmpty()
+                    && CAPTION.matcher(reaching.getFirst().text() + " "
+                                    + (reaching.size() > 1 ? reaching.get(1).text() : ""))
+                            .matches()) {
                 return true;
             }
         }

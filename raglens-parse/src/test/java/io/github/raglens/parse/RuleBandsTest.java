@@ -6,14 +6,19 @@ import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
 import io.github.raglens.model.Table;
 import io.github.raglens.testdata.SharedData;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import technology.tabula.Rectangle;
 
 /** Tables drawn with horizontal rules only: the rules bound the rows, the words give the columns. */
 class RuleBandsTest {
+
+    @TempDir
+    Path dir;
 
     @Test
     void rows_linesBetweenTwoRulesAreOneRow_wrappedCellsJoinedBySpaces() {
@@ -77,5 +82,39 @@ class RuleBandsTest {
         assertThat(tables.get(0).rows().get(1))
                 .containsExactly("Parastratiosph ecomyiastratio sphecomyioid es", "Says", "bzzzzzzz");
         assertThat(tables.get(1).rows().get(1)).containsExactly("Dogs/wolves/ More dogs", "Says", "Bow-wow/ ruff-ruff");
+    }
+
+    @Test
+    void twoTablesOfOneWidthStackedInAColumn_underCaptionsWiderThanTheirRules_stayTwoTables() throws IOException {
+        // booktabs tables of the same columns, one above the other: their rules are of one width and
+        // close enough to bound one band, but the second caption, centred over its narrower table, lies
+        // between them, its first word reaching in over the rules' left end
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        List<TestPdfs.Shape> shapes = new ArrayList<>();
+        String[][] tables = {
+            {"Table 2: Statistics of the result runs.", "Hybrid"}, {"Table 4: Costs of the vector runs.", "Dense"}
+        };
+        float top = 100;
+        for (String[] table : tables) {
+            texts.add(TestPdfs.Text.body(345, top, table[0]));
+            shapes.add(TestPdfs.Shape.rule(360, 500, top + 10));
+            texts.add(TestPdfs.Text.body(362, top + 21, "System"));
+            texts.add(TestPdfs.Text.body(420, top + 21, "Latency"));
+            texts.add(TestPdfs.Text.body(470, top + 21, "Recall"));
+            shapes.add(TestPdfs.Shape.rule(360, 500, top + 25));
+            for (int r = 0; r < 3; r++) {
+                texts.add(TestPdfs.Text.body(362, top + 37 + 12 * r, table[1] + "-" + r));
+                texts.add(TestPdfs.Text.body(420, top + 37 + 12 * r, r + "7.1"));
+                texts.add(TestPdfs.Text.body(470, top + 37 + 12 * r, r + "80"));
+            }
+            shapes.add(TestPdfs.Shape.rule(360, 500, top + 70));
+            top += 100;
+        }
+        Document d = PdfParser.create().parse(TestPdfs.write(dir.resolve("stacked.pdf"), texts, shapes));
+
+        assertThat(d.root().tables()).hasSize(2);
+        assertThat(d.root().tables())
+                .extracting(t -> t.rows().get(1).getFirst())
+                .containsExactly("Hybrid-0", "Dense-0");
     }
 }

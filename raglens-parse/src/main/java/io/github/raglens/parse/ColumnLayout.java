@@ -135,6 +135,28 @@ final class ColumnLayout {
         return new float[] {minX + a * BIN, minX + (b + 1) * BIN};
     }
 
+    /**
+     * Whether a row runs across the gutter: a word covers its middle, or the space around the middle
+     * is narrower than half the gutter, a space between words of one line (a gutter found between a
+     * wide table's columns may meet a line of text at one of its word spaces).
+     */
+    private static boolean crosses(List<Word> row, float[] gutter) {
+        float center = (gutter[0] + gutter[1]) / 2;
+        float before = -Float.MAX_VALUE;
+        float after = Float.MAX_VALUE;
+        for (Word w : row) {
+            if (w.x0() < center && w.x1() > center) {
+                return true;
+            }
+            if (w.x1() <= center) {
+                before = Math.max(before, w.x1());
+            } else {
+                after = Math.min(after, w.x0());
+            }
+        }
+        return after - before < (gutter[1] - gutter[0]) / 2;
+    }
+
     /** The lines of a page in reading order. */
     static List<Line> lines(PageText page) {
         float[] gutter = gutter(page);
@@ -149,14 +171,7 @@ final class ColumnLayout {
         List<Line> left = new ArrayList<>();
         List<Line> right = new ArrayList<>();
         for (List<Word> row : page.rows()) {
-            boolean crosses = false;
-            for (Word w : row) {
-                if (w.x0() < center && w.x1() > center) {
-                    crosses = true;
-                    break;
-                }
-            }
-            if (crosses) {
+            if (crosses(row, gutter)) {
                 out.addAll(left);
                 out.addAll(right);
                 left.clear();

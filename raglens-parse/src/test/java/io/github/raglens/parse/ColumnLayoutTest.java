@@ -87,4 +87,43 @@ class ColumnLayoutTest {
     void gutter_ofASingleColumnPageWithWideTables_isNone() {
         assertThat(ColumnLayout.gutter(page(WIDE_TABLES_PAGE))).isNull();
     }
+
+    /**
+     * A report page holding a long table, a line of text above it and below it: the table's widest gap
+     * between columns is taken for a gutter. A row of the table is four cells, two on either side of that gap.
+     */
+    private static List<List<Word>> longTablePage(List<Word> textLine) {
+        List<List<Word>> rows = new ArrayList<>();
+        rows.add(WordRows.row(10, 3, 80, "Counts by area", 60));
+        for (int r = 0; r < 24; r++) {
+            rows.add(WordRows.row(
+                    10, 3, 100 + 12 * r, "East district " + r, 60, "31917", 160, "42831", 330, "95614", 420));
+        }
+        rows.add(textLine);
+        return rows;
+    }
+
+    @Test
+    void lineOfTextWithAWordSpaceWhereATablesColumnGapPassesForAGutter_staysOneLine_andTheTableStaysEvidentOnThePage() {
+        // the line covers the same stretch of the page whether or not a word space lies in the gutter
+        List<Word> probe = List.of(new Word("sentence", 60, 519, 400, 410, 10, false, false, false, 0));
+        float[] gutter = ColumnLayout.gutter(new PageText(2, 612, 792, longTablePage(probe), 0, 0, List.of()));
+        assertThat(gutter)
+                .as("the gap between the table's columns passes for a gutter")
+                .isNotNull();
+        float middle = (gutter[0] + gutter[1]) / 2;
+        List<Word> text = new ArrayList<>();
+        text.add(new Word("sentence", 60, middle - 1.5f, 400, 410, 10, false, false, false, 0));
+        for (float x = middle + 1.5f; x < 519; x += 33) {
+            text.add(new Word("sentence", x, Math.min(x + 30, 519), 400, 410, 10, false, false, false, 0));
+        }
+        PageText page = new PageText(2, 612, 792, longTablePage(text), 0, 0, List.of());
+
+        assertThat(ColumnLayout.gutter(page)).containsExactly(gutter);
+        assertThat(ColumnLayout.lines(page))
+                .filteredOn(line -> line.top() == 400)
+                .singleElement()
+                .satisfies(line -> assertThat(line.words()).hasSameSizeAs(text));
+        assertThat(TableFinder.evidence(page, ColumnLayout.lines(page))).isTrue();
+    }
 }

@@ -50,8 +50,14 @@ final class TableRegions {
                 List<List<Word>> down = walk(rows, i, +1, width);
                 List<List<Word>> up = walk(rows, i, -1, width);
                 // a part of the width under one of several captions reaches up into whatever stands above
-                // the row of captions: its table is the one below them when there is one
-                boolean takeDown = tabularRows(down) >= tabularRows(up) || besideAnother && tabularRows(down) >= 2;
+                // the row of captions, and rows right under another caption are that caption's table: the
+                // table is then the one below when there is one
+                int aboveUp = i - up.size() - 1;
+                boolean upCaptioned = !up.isEmpty()
+                        && aboveUp >= 0
+                        && TableFinder.CAPTION.matcher(text(rows.get(aboveUp))).matches();
+                boolean takeDown = tabularRows(down) >= tabularRows(up)
+                        || (besideAnother || upCaptioned) && tabularRows(down) >= 2;
                 List<List<Word>> best = withoutSpanningTitle(takeDown ? down : up);
                 if (besideAnother) {
                     best = beforeCrossingLine(best, page, range, minX, maxX);
@@ -275,11 +281,12 @@ final class TableRegions {
         List<Word> previous = rows.get(caption);
         float widest = 0;
         if (step > 0) {
-            // the caption may run over several lines
+            // the caption may run over several lines: full lines of text, or a short last line in the
+            // caption's type
             int skipped = 0;
             while (i < rows.size()
                     && skipped < 4
-                    && prose(rows.get(i), width)
+                    && (prose(rows.get(i), width) || captionType(rows.get(caption), rows.get(i)))
                     && gap(previous, rows.get(i)) < 1.5f * size(previous)) {
                 previous = rows.get(i);
                 i++;
@@ -306,6 +313,16 @@ final class TableRegions {
             i += step;
         }
         return out;
+    }
+
+    /** Whether a row is one run of words set in the caption's type: its size, weight and slant. */
+    private static boolean captionType(List<Word> caption, List<Word> row) {
+        Word a = caption.getLast();
+        Word b = row.getFirst();
+        return cells(row) == 1
+                && Math.abs(a.size() - b.size()) < 0.3f
+                && a.bold() == b.bold()
+                && a.italic() == b.italic();
     }
 
     /**

@@ -2,6 +2,7 @@ package io.github.raglens.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -31,5 +32,55 @@ class TableRegionsTest {
         List<List<Word>> rows = List.of(header, body);
 
         assertThat(TableRegions.withoutSpanningTitle(rows)).isSameAs(rows);
+    }
+
+    /** A page of the rows, 612 by 792 points, with no ruling lines. */
+    private static PageText page(List<List<Word>> rows) {
+        return new PageText(1, 612, 792, rows, 0, 0, List.of());
+    }
+
+    /** The rows of a three-column table whose header is at {@code top}, then a body row every 11 points. */
+    private static List<List<Word>> table(float top, int bodyRows) {
+        List<List<Word>> rows = new ArrayList<>();
+        rows.add(row(top, "System", 50, "Latency", 150, "Accuracy", 250));
+        for (int r = 1; r <= bodyRows; r++) {
+            rows.add(row(top + 11 * r, "Random-" + r, 50, r + "299", 150, r + "8.3", 250));
+        }
+        return rows;
+    }
+
+    @Test
+    void captionCloseUnderTheTableAbove_findsTheTableBelowIt_notTheOneAboveUnderItsOwnCaption() {
+        // LaTeX floats stacked in a column: the second caption is nearer the first table's last row than
+        // three and a half lines, and that table has more rows than the second one
+        List<List<Word>> rows = new ArrayList<>();
+        rows.add(row(100, "Table 1: Costs of the runs.", 50));
+        rows.addAll(table(120, 6));
+        rows.add(row(211, "Table 2: Ablation on the set.", 50));
+        rows.addAll(table(231, 4));
+
+        List<float[]> regions = TableRegions.find(page(rows));
+
+        assertThat(regions).hasSize(2);
+        assertThat(regions).extracting(r -> r[0]).containsExactlyInAnyOrder(119f, 230f); // a point above each header
+    }
+
+    @Test
+    void captionWithAShortSecondLineInItsOwnType_findsTheTableUnderBothLines() {
+        List<List<Word>> rows = new ArrayList<>();
+        rows.add(bold(row(100, "Table A4-12. Projected average use by space type and server class,", 50)));
+        rows.add(bold(row(113, "alternative scenarios, 2007 to 2011", 140)));
+        rows.addAll(table(140, 5));
+
+        List<float[]> regions = TableRegions.find(page(rows));
+
+        assertThat(regions).hasSize(1);
+        assertThat(regions.getFirst()[0]).isEqualTo(139f); // a point above the header
+    }
+
+    private static List<Word> bold(List<Word> row) {
+        return row.stream()
+                .map(w -> new Word(w.text(), w.x0(), w.x1(), w.top(), w.bottom(), w.size(), true, false, false, 0))
+                .toList();
     }
 }

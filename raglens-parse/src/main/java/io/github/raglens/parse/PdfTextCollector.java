@@ -228,7 +228,7 @@ final class PdfTextCollector extends PDFTextStripper {
             boolean space = unicode == null || unicode.isBlank();
             float advance =
                     previous == null ? 0f : tp.getXDirAdj() - (previous.getXDirAdj() + previous.getWidthDirAdj());
-            float em = Math.max(1f, tp.getFontSizeInPt());
+            float em = Math.max(1f, emSize(tp));
             // a wide gap, or a jump back to the left (text of another column sorted into this row)
             boolean gap = previous != null && (advance > 0.3f * em || advance < -0.5f * em);
             if ((space || gap) && !wordPositions.isEmpty()) {
@@ -245,6 +245,18 @@ final class PdfTextCollector extends PDFTextStripper {
         if (!wordPositions.isEmpty()) {
             addWord(chars, wordPositions);
         }
+    }
+
+    /**
+     * The glyph's type size in points on the page: the vertical scale of its text rendering matrix,
+     * which holds the font size, the text matrix and the page's transformation. PDFBox's
+     * {@code getFontSizeInPt} is cut to a whole point and read across the line, where pdfTeX's font
+     * expansion (microtype) stretches the glyphs: one paper's 8.97 pt body text read as 8 pt on one
+     * line and 9 pt on the next, and a 9.96 pt body ("10pt" in LaTeX) as the 9 pt of its captions.
+     */
+    private static float emSize(TextPosition tp) {
+        float size = Math.abs(tp.getYScale());
+        return size > 0 ? size : tp.getFontSizeInPt();
     }
 
     /** 0, 1, 2 or 3 for text at 0, 90, 180 or 270 degrees. */
@@ -268,7 +280,7 @@ final class PdfTextCollector extends PDFTextStripper {
         int smallCapsChars = 0;
         int math = 0;
         for (TextPosition tp : positions) {
-            float size = tp.getFontSizeInPt();
+            float size = emSize(tp);
             float height = tp.getHeightDir() > 0 ? tp.getHeightDir() : 0.7f * size;
             x0 = Math.min(x0, tp.getXDirAdj());
             x1 = Math.max(x1, tp.getXDirAdj() + tp.getWidthDirAdj());

@@ -15,12 +15,14 @@ after numbered ones, bold run-in lead-ins, a long table that Writer continues on
 header row repeated there in odd bulletins, not in even ones), rows ruled above and below whose
 description cell runs over several lines with the other cells centred vertically, and group headers
 spanning three columns over a stub cell spanning two rows; each true table names its kind. Papers in
-IEEEtran's conference class, Springer's LNCS and the AMS article (CLASSES) set headings at the body's size
-in small capitals and italics, run numbered headings in, and set tables with narrow column gaps.
+IEEEtran's conference class, Springer's LNCS, the AMS article and ACM's acmart (CLASSES) set headings at the
+body's size in small capitals and italics, run numbered headings in, and set tables with narrow column gaps;
+acmart's microtype stretches the glyphs of each line by a few per cent.
 
 Usage: benchmarks/corpus/generate.py OUT_DIR [--seed N] [--count N] [--reports N] [--bulletins N] [--ieee N]
-                                           [--lncs N] [--amsart N]
-Needs pdflatex with texlive-latex-extra, texlive-pictures, texlive-fonts-recommended and texlive-publishers,
+                                           [--lncs N] [--amsart N] [--acm N]
+Needs pdflatex with texlive-latex-extra, texlive-pictures, texlive-fonts-recommended, texlive-fonts-extra,
+texlive-plain-generic and texlive-publishers,
 and soffice; the output is committed, so builds and CI never need TeX. Writer sets the reports in whatever serif font is installed (the committed reports
 in DejaVu Serif, the bulletins in Liberation Serif from Debian's fonts-liberation), so a regenerated PDF
 may break its pages elsewhere; the ground truth does not change.
@@ -198,13 +200,15 @@ CLASSES = {
     # the AMS article: sections in small capitals, subsections run in after a number in the body font,
     # subsubsections run in in italics
     "amsart": "\\documentclass{amsart}",
+    # ACM's acmart (sigconf): two columns in Libertine; sections in bold capitals, subsubsections in italics,
+    # paragraphs run in in italics
+    "acm": "\\documentclass[sigconf,nonacm]{acmart}",
 }
 
 
 def document(rng, number, style="article"):
     """A LaTeX paper in the article class (one or two columns) or in one of CLASSES."""
-    ieee = style == "ieee"
-    two_column = ieee or style == "article" and number % 2 == 0
+    two_column = style in ("ieee", "acm") or style == "article" and number % 2 == 0
     title = f"A Study of {rng.choice(TOPICS)} on Generated Papers {number}"
     short = f"Generated paper {number}"
     venue = rng.choice(VENUES).format(p=rng.randint(10, 99))

@@ -229,8 +229,11 @@ final class PdfTextCollector extends PDFTextStripper {
             float advance =
                     previous == null ? 0f : tp.getXDirAdj() - (previous.getXDirAdj() + previous.getWidthDirAdj());
             float em = Math.max(1f, emSize(tp));
-            // a wide gap, or a jump back to the left (text of another column sorted into this row)
-            boolean gap = previous != null && (advance > 0.3f * em || advance < -0.5f * em);
+            // a word space, or a jump back to the left (text of another column sorted into this row); a
+            // PDF without space characters spaces its words only by position, and justified lines shrink
+            // those gaps to a fifth of an em or less (pdfTeX sets Times's quarter-em space down to 0.18
+            // em), while kerning inside a word moves a letter by a few hundredths
+            boolean gap = previous != null && (advance > 0.15f * em || advance < -0.5f * em);
             if ((space || gap) && !wordPositions.isEmpty()) {
                 addWord(chars, wordPositions);
                 chars.setLength(0);

@@ -13,16 +13,17 @@ import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.font.PDFont;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Type sizes as LaTeX sets them: TeX's points are a little smaller than PDF's (its 9 pt is 8.97 PDF
- * points, its 10 pt 9.96), and pdfTeX's font expansion (microtype) stretches a line's glyphs by a few
- * per cent across, never up.
+ * Text as pdfTeX sets it: TeX's points are a little smaller than PDF's (its 9 pt is 8.97 PDF points,
+ * its 10 pt 9.96), font expansion (microtype) stretches a line's glyphs by a few per cent across, never
+ * up, and words are spaced by position alone, with no space characters.
  */
-class TypeSizeTest {
+class LatexTypesettingTest {
 
     @TempDir
     Path dir;
@@ -58,6 +59,45 @@ class TypeSizeTest {
         cs.newLineAtOffset(72, y);
         cs.showText(text);
         cs.endText();
+    }
+
+    @Test
+    void wordsSpacedByPositionAlone_inATightlyJustifiedLine_areWords_andKernedLettersStayInTheirWord()
+            throws IOException {
+        Path pdf = dir.resolve("tight.pdf");
+        float size = 6.97f; // a footnote's 7 pt
+        // wide letters: PDFBox, which breaks words at gaps wider than a share of their letters' width, sees none here
+        PDFont font = PDType1Font.COURIER;
+        try (PDDocument doc = new PDDocument()) {
+            PDPage page = new PDPage(PDRectangle.LETTER);
+            doc.addPage(page);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
+                cs.beginText();
+                cs.setFont(font, size);
+                cs.newLineAtOffset(72, 700);
+                for (String word : new String[] {"metric", "column", "measurement", "Vo", "table"}) {
+                    // "Vo" is one word with its letters kerned apart by 0.03 em
+                    String[] pieces = word.equals("Vo") ? new String[] {"V", "o"} : new String[] {word};
+                    for (String piece : pieces) {
+                        cs.showText(piece);
+                        float advance = font.getStringWidth(piece) / 1000 * size;
+                        float kern = pieces.length > 1 && piece.equals("V") ? 0.03f * size : 0;
+                        cs.newLineAtOffset(advance + kern, 0);
+                    }
+                    cs.newLineAtOffset(0.17f * size, 0); // a word space shrunk to 0.17 em
+                }
+                cs.endText();
+            }
+            doc.save(pdf.toFile());
+        }
+        List<String> words = new ArrayList<>();
+        try (PDDocument doc = PDDocument.load(pdf.toFile())) {
+            for (PageText p : new PdfTextCollector(Deadline.after(Duration.ofMinutes(1))).collect(doc)) {
+                p.rows().forEach(row -> row.forEach(w -> words.add(w.text())));
+            }
+        }
+
+        assertThat(words).containsExactly("metric", "column", "measurement", "Vo", "table");
     }
 
     @Test

@@ -71,17 +71,17 @@ final class TableFinder {
             if (CAPTION.matcher(line.text()).matches()) {
                 return true;
             }
-            numericLines += figures(line.words()) ? 1 : 0;
+            numericLines += mostlyFigures(line.words()) ? 1 : 0;
         }
         int numericRows = 0;
         for (List<Word> row : page.rows()) {
-            numericRows += figures(row) ? 1 : 0;
+            numericRows += mostlyFigures(row) ? 1 : 0;
         }
         return Math.max(numericLines, numericRows) >= 3;
     }
 
     /** Whether words are mostly figures, three or more. */
-    private static boolean figures(List<Word> words) {
+    private static boolean mostlyFigures(List<Word> words) {
         int figures = 0;
         for (Word w : words) {
             figures += w.figure() ? 1 : 0;

@@ -15,12 +15,12 @@ after numbered ones, bold run-in lead-ins, a long table that Writer continues on
 header row repeated there in odd bulletins, not in even ones), rows ruled above and below whose
 description cell runs over several lines with the other cells centred vertically, and group headers
 spanning three columns over a stub cell spanning two rows; each true table names its kind. Papers in
-IEEEtran's conference class, Springer's LNCS, the AMS article and ACM's acmart (CLASSES) set headings at the
+IEEEtran's conference class, Springer's LNCS, the AMS article, ACM's acmart and Elsevier's elsarticle (CLASSES) set headings at the
 body's size in small capitals and italics, run numbered headings in, and set tables with narrow column gaps;
 acmart's microtype stretches the glyphs of each line by a few per cent.
 
 Usage: benchmarks/corpus/generate.py OUT_DIR [--seed N] [--count N] [--reports N] [--bulletins N] [--ieee N]
-                                           [--lncs N] [--amsart N] [--acm N]
+                                           [--lncs N] [--amsart N] [--acm N] [--els N]
 Needs pdflatex with texlive-latex-extra, texlive-pictures, texlive-fonts-recommended, texlive-fonts-extra,
 texlive-plain-generic and texlive-publishers,
 and soffice; the output is committed, so builds and CI never need TeX. Writer sets the reports in whatever serif font is installed (the committed reports
@@ -203,12 +203,17 @@ CLASSES = {
     # ACM's acmart (sigconf): two columns in Libertine; sections in bold capitals, subsubsections in italics,
     # paragraphs run in in italics
     "acm": "\\documentclass[sigconf,nonacm]{acmart}",
+    # Elsevier's elsarticle in its two-column journal layout (5p) in Times: numbered headings "1.", "1.1."
+    "els": "\\documentclass[final,5p,times,twocolumn]{elsarticle}",
 }
+TWO_COLUMN_CLASSES = ("ieee", "acm", "els")
+# papers of each class in the committed corpus; elsarticle is for held-out sets only
+COMMITTED = {"ieee": 2, "lncs": 2, "amsart": 2, "acm": 2, "els": 0}
 
 
 def document(rng, number, style="article"):
     """A LaTeX paper in the article class (one or two columns) or in one of CLASSES."""
-    two_column = style in ("ieee", "acm") or style == "article" and number % 2 == 0
+    two_column = style in TWO_COLUMN_CLASSES or style == "article" and number % 2 == 0
     title = f"A Study of {rng.choice(TOPICS)} on Generated Papers {number}"
     short = f"Generated paper {number}"
     venue = rng.choice(VENUES).format(p=rng.randint(10, 99))
@@ -555,7 +560,7 @@ def main():
     parser.add_argument("--reports", type=int, default=3, help="LibreOffice reports (needs soffice)")
     parser.add_argument("--bulletins", type=int, default=4, help="LibreOffice statistical bulletins (needs soffice)")
     for style in CLASSES:
-        parser.add_argument(f"--{style}", type=int, default=2, help=f"LaTeX papers in the {style} class")
+        parser.add_argument(f"--{style}", type=int, default=COMMITTED[style], help=f"LaTeX papers in the {style} class")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     rng = random.Random(args.seed)

@@ -28,27 +28,40 @@ class LatexTypesettingTest {
     @TempDir
     Path dir;
 
-    @Test
-    void typeSize_isTheGlyphsHeight_notCutToAWholePoint_norStretchedByFontExpansion() throws IOException {
-        Path pdf = dir.resolve("expanded.pdf");
+    /** Draws one page. */
+    private interface Drawing {
+        void draw(PDPageContentStream cs) throws IOException;
+    }
+
+    /** The rows of words the collector reads from a one-page PDF drawn by {@code drawing}. */
+    private List<List<Word>> rows(String name, Drawing drawing) throws IOException {
+        Path pdf = dir.resolve(name);
         try (PDDocument doc = new PDDocument()) {
             PDPage page = new PDPage(PDRectangle.LETTER);
             doc.addPage(page);
             try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
-                line(cs, 700, 8.9664f, 98, "narrowed nine point body");
-                line(cs, 686, 8.9664f, 102, "widened nine point body");
-                line(cs, 672, 9.9626f, 100, "ten point body");
+                drawing.draw(cs);
             }
             doc.save(pdf.toFile());
         }
-        List<Float> sizes = new ArrayList<>();
+        List<List<Word>> rows = new ArrayList<>();
         try (PDDocument doc = PDDocument.load(pdf.toFile())) {
             for (PageText p : new PdfTextCollector(Deadline.after(Duration.ofMinutes(1))).collect(doc)) {
-                p.rows().forEach(row -> sizes.add(row.getFirst().size()));
+                rows.addAll(p.rows());
             }
         }
+        return rows;
+    }
 
-        assertThat(sizes).containsExactly(9f, 9f, 10f);
+    @Test
+    void typeSize_isTheGlyphsHeight_notCutToAWholePoint_norStretchedByFontExpansion() throws IOException {
+        List<List<Word>> rows = rows("expanded.pdf", cs -> {
+            line(cs, 700, 8.9664f, 98, "narrowed nine point body");
+            line(cs, 686, 8.9664f, 102, "widened nine point body");
+            line(cs, 672, 9.9626f, 100, "ten point body");
+        });
+
+        assertThat(rows).extracting(row -> row.getFirst().size()).containsExactly(9f, 9f, 10f);
     }
 
     private static void line(PDPageContentStream cs, float y, float size, float stretch, String text)
@@ -64,38 +77,28 @@ class LatexTypesettingTest {
     @Test
     void wordsSpacedByPositionAlone_inATightlyJustifiedLine_areWords_andKernedLettersStayInTheirWord()
             throws IOException {
-        Path pdf = dir.resolve("tight.pdf");
         float size = 6.97f; // a footnote's 7 pt
         // wide letters: PDFBox, which breaks words at gaps wider than a share of their letters' width, sees none here
         PDFont font = PDType1Font.COURIER;
-        try (PDDocument doc = new PDDocument()) {
-            PDPage page = new PDPage(PDRectangle.LETTER);
-            doc.addPage(page);
-            try (PDPageContentStream cs = new PDPageContentStream(doc, page)) {
-                cs.beginText();
-                cs.setFont(font, size);
-                cs.newLineAtOffset(72, 700);
-                for (String word : new String[] {"metric", "column", "measurement", "Vo", "table"}) {
-                    // "Vo" is one word with its letters kerned apart by 0.03 em
-                    String[] pieces = word.equals("Vo") ? new String[] {"V", "o"} : new String[] {word};
-                    for (String piece : pieces) {
-                        cs.showText(piece);
-                        float advance = font.getStringWidth(piece) / 1000 * size;
-                        float kern = pieces.length > 1 && piece.equals("V") ? 0.03f * size : 0;
-                        cs.newLineAtOffset(advance + kern, 0);
-                    }
-                    cs.newLineAtOffset(0.17f * size, 0); // a word space shrunk to 0.17 em
+        List<List<Word>> rows = rows("tight.pdf", cs -> {
+            cs.beginText();
+            cs.setFont(font, size);
+            cs.newLineAtOffset(72, 700);
+            for (String word : new String[] {"metric", "column", "measurement", "Vo", "table"}) {
+                // "Vo" is one word with its letters kerned apart by 0.03 em
+                String[] pieces = word.equals("Vo") ? new String[] {"V", "o"} : new String[] {word};
+                for (String piece : pieces) {
+                    cs.showText(piece);
+                    float advance = font.getStringWidth(piece) / 1000 * size;
+                    float kern = pieces.length > 1 && piece.equals("V") ? 0.03f * size : 0;
+                    cs.newLineAtOffset(advance + kern, 0);
                 }
-                cs.endText();
+                cs.newLineAtOffset(0.17f * size, 0); // a word space shrunk to 0.17 em
             }
-            doc.save(pdf.toFile());
-        }
+            cs.endText();
+        });
         List<String> words = new ArrayList<>();
-        try (PDDocument doc = PDDocument.load(pdf.toFile())) {
-            for (PageText p : new PdfTextCollector(Deadline.after(Duration.ofMinutes(1))).collect(doc)) {
-                p.rows().forEach(row -> row.forEach(w -> words.add(w.text())));
-            }
-        }
+        rows.forEach(row -> row.forEach(w -> words.add(w.text())));
 
         assertThat(words).containsExactly("metric", "column", "measurement", "Vo", "table");
     }

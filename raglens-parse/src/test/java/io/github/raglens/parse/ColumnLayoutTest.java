@@ -89,7 +89,7 @@ class ColumnLayoutTest {
     }
 
     /**
-     * A report page holding a long table, a line of text above it and below it: the table's widest gap
+     * A report page holding a long table, a title above it and a line of text below it: the table's widest gap
      * between columns is taken for a gutter. A row of the table is four cells, two on either side of that gap.
      */
     private static List<List<Word>> longTablePage(List<Word> textLine) {

@@ -103,7 +103,7 @@ final class TableFinder {
         Page page = tabula.get();
         List<Found> out = new ArrayList<>();
         if (!page.getHorizontalRulings().isEmpty() && !page.getVerticalRulings().isEmpty()) {
-            Page lattice = TextCrossingRulings.removed(page);
+            Page lattice = ShadingEdges.removed(page);
             for (technology.tabula.Table t : new SpreadsheetExtractionAlgorithm().extract(lattice)) {
                 keep(
                         out,

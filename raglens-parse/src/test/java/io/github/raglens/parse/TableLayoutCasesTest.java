@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -227,43 +228,70 @@ class TableLayoutCasesTest {
         assertThat(tables.getFirst().rows()).containsExactly(List.of(rows[0]), List.of(rows[1]), List.of(rows[2]));
     }
 
+    private static final String[][] POLLUTANTS = {
+        {"Pollutant", "to air", "to water", "to land"},
+        {"Carbon dioxide (CO2)", "100 million", "-", "-"},
+        {"Hydro-fluorocarbons (HFCs)", "100", "-", "-"},
+        {"Methane (CH4)", "100 000", "-", "-"},
+        {"Nitrous oxide (N2O)", "10 000", "-", "-"}
+    };
+
     @Test
     void gridTableWithShadedLabelCells_shadingEdgeCrossingTheLabels_keepsTheLabelsWhole() throws IOException {
+        // the label cell's shading starts 5.5 points inside the border, a point after its text starts
+        List<Table> tables = shadedGrid("shaded.pdf", 5.5f, false);
+
+        assertThat(tables).hasSize(1);
+        assertThat(tables.getFirst().rows())
+                .containsExactlyElementsOf(Stream.of(POLLUTANTS).map(List::of).toList());
+    }
+
+    @Test
+    void gridTableShadedFromWhereItsLabelsStart_andInsideItsHeaderCells_keepsLabelsWholeUnderTheirHeader()
+            throws IOException {
+        // the label cell's shading starts a rounding after its text does; each header cell is shaded
+        // six points inside its borders, edges a lattice reading would take for narrow empty columns
+        List<Table> tables = shadedGrid("shaded-header.pdf", 4.51f, true);
+
+        assertThat(tables).hasSize(1);
+        assertThat(tables.getFirst().rows())
+                .containsExactlyElementsOf(Stream.of(POLLUTANTS).map(List::of).toList());
+    }
+
+    /**
+     * The {@link #POLLUTANTS} table drawn as a grid: labels 4.5 points inside their cells on shading
+     * that starts {@code shadingInset} points inside; when {@code shadedHeader}, the header row's
+     * cells are each shaded six points inside their borders instead.
+     */
+    private List<Table> shadedGrid(String name, float shadingInset, boolean shadedHeader) throws IOException {
         List<TestPdfs.Text> texts = new ArrayList<>();
         List<TestPdfs.Shape> shapes = new ArrayList<>();
         float[] columns = {96, 257, 340, 428, 499};
-        String[][] rows = {
-            {"Pollutant", "to air", "to water", "to land"},
-            {"Carbon dioxide (CO2)", "100 million", "-", "-"},
-            {"Hydro-fluorocarbons (HFCs)", "100", "-", "-"},
-            {"Methane (CH4)", "100 000", "-", "-"},
-            {"Nitrous oxide (N2O)", "10 000", "-", "-"}
-        };
         float top = 300;
         float pitch = 12;
-        for (int r = 0; r < rows.length; r++) {
+        for (int r = 0; r < POLLUTANTS.length; r++) {
             float y = top + r * pitch;
-            // the label cell's shading starts 5.5 points inside the border, a point after its text starts
-            shapes.add(new TestPdfs.Shape(columns[0] + 5.5f, y + 1, columns[1] - columns[0] - 11, pitch - 2));
+            if (r == 0 && shadedHeader) {
+                for (int c = 0; c < 4; c++) {
+                    shapes.add(new TestPdfs.Shape(columns[c] + 6, y + 1, columns[c + 1] - columns[c] - 12, pitch - 2));
+                }
+            } else {
+                shapes.add(new TestPdfs.Shape(
+                        columns[0] + shadingInset, y + 1, columns[1] - columns[0] - 2 * shadingInset, pitch - 2));
+            }
             for (int c = 0; c < 4; c++) {
                 float x = c == 0 ? columns[0] + 4.5f : columns[c] + 10;
-                texts.add(new TestPdfs.Text(x, y + 9, rows[r][c], PDType1Font.HELVETICA_BOLD, 7));
+                texts.add(new TestPdfs.Text(x, y + 9, POLLUTANTS[r][c], PDType1Font.HELVETICA_BOLD, 7));
             }
         }
-        float bottom = top + rows.length * pitch;
-        for (int r = 0; r <= rows.length; r++) {
+        float bottom = top + POLLUTANTS.length * pitch;
+        for (int r = 0; r <= POLLUTANTS.length; r++) {
             shapes.add(TestPdfs.Shape.rule(columns[0], columns[4], top + r * pitch));
         }
         for (float x : columns) {
             shapes.add(new TestPdfs.Shape(x, top, 0, bottom - top));
         }
-
-        List<Table> tables = tables(TestPdfs.write(dir.resolve("shaded.pdf"), texts, shapes));
-
-        assertThat(tables).hasSize(1);
-        assertThat(tables.getFirst().rows())
-                .containsExactly(
-                        List.of(rows[0]), List.of(rows[1]), List.of(rows[2]), List.of(rows[3]), List.of(rows[4]));
+        return tables(TestPdfs.write(dir.resolve(name), texts, shapes));
     }
 
     /**

@@ -282,12 +282,14 @@ final class TableRegions {
         float widest = 0;
         if (step > 0) {
             // the caption may run over several lines: full lines of text, or a short last line in the
-            // caption's type
+            // caption's type; a caption that is only its label ("Table 6.", boxed or on a line of its
+            // own) may stand further above its title
+            boolean label = rows.get(caption).size() <= 2;
             int skipped = 0;
             while (i < rows.size()
                     && skipped < 4
                     && (prose(rows.get(i), width) || captionType(rows.get(caption), rows.get(i)))
-                    && gap(previous, rows.get(i)) < 1.5f * size(previous)) {
+                    && gap(previous, rows.get(i)) < (label && skipped == 0 ? 3f : 1.5f) * size(previous)) {
                 previous = rows.get(i);
                 i++;
                 skipped++;
@@ -438,7 +440,8 @@ final class TableRegions {
 
     /**
      * Whether a row holds a run of running text beside other words: a line of the neighbouring
-     * column of a two-column page, seen across the whole width, where a table never reaches.
+     * column of a two-column page, seen across the whole width, where a table never reaches. A run
+     * beside figures only is a table's long row label.
      */
     static boolean beside(List<Word> row, float width) {
         int start = 0;
@@ -447,13 +450,31 @@ final class TableRegions {
                     || row.get(i).x0() - row.get(i - 1).x1()
                             > 0.9f * Math.max(row.get(i).size(), row.get(i - 1).size());
             if (apart) {
-                if (i - start >= 5 && row.get(i - 1).x1() - row.get(start).x0() >= 0.35f * width) {
+                if (i - start >= 5
+                        && row.get(i - 1).x1() - row.get(start).x0() >= 0.35f * width
+                        && !labelOfFigures(row, start, i)) {
                     return true;
                 }
                 start = i;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether the words [from, to) of a row label figures: the row's other words are figures, two or
+     * more (a page's footer has one, its number).
+     */
+    private static boolean labelOfFigures(List<Word> row, int from, int to) {
+        if (row.size() - (to - from) < 2) {
+            return false;
+        }
+        for (int k = 0; k < row.size(); k++) {
+            if ((k < from || k >= to) && !row.get(k).figure()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A row holding one number alone: a chart's tick label, where a table's rows have labels beside their numbers. */

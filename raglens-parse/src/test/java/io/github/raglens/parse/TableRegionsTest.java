@@ -78,6 +78,39 @@ class TableRegionsTest {
         assertThat(regions.getFirst()[0]).isEqualTo(139f); // a point above the header
     }
 
+    @Test
+    void captionThatIsOnlyItsLabel_twoLinesAboveItsTitle_findsTheTableUnderTheTitle() {
+        // a report's "Table 6." set in a box of its own, its title nearly two lines below
+        List<List<Word>> rows = new ArrayList<>();
+        rows.add(bold(row(100, "Table 6.", 250)));
+        rows.add(bold(row(128, "Production, imports, exports and net supply of the pesticides", 50)));
+        rows.addAll(table(154, 5));
+
+        List<float[]> regions = TableRegions.find(page(rows));
+
+        assertThat(regions).hasSize(1);
+        assertThat(regions.getFirst()[0]).isEqualTo(153f); // a point above the header
+        assertThat(regions.getFirst()[4]).isEqualTo(1f); // found as the caption's table
+    }
+
+    @Test
+    void rowLabelsAsLongAsALineOfText_besideFiguresOnly_stayInTheTable() {
+        List<List<Word>> rows = new ArrayList<>();
+        rows.add(row(100, "Table 5: Correlations between the extent of participation and impacts", 50));
+        rows.add(row(120, "Culture", 300, "Language", 380, "Skills", 460));
+        String[] labels = {
+            "Knowledge and awareness of different cultures", "Foreign language competence", "Self competence"
+        };
+        for (int r = 0; r < labels.length; r++) {
+            rows.add(row(134 + 14 * r, labels[r], 50, "0,2885", 300, "-0,3974", 380, "0,3904", 460));
+        }
+
+        List<float[]> regions = TableRegions.find(page(rows));
+
+        assertThat(regions).hasSize(1);
+        assertThat(regions.getFirst()[2]).isEqualTo(134 + 14 * 2 + 10 + 2f); // two points below the last row
+    }
+
     private static List<Word> bold(List<Word> row) {
         return row.stream()
                 .map(w -> new Word(w.text(), w.x0(), w.x1(), w.top(), w.bottom(), w.size(), true, false, false, 0))

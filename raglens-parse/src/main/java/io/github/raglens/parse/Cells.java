@@ -3,11 +3,17 @@ package io.github.raglens.parse;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Drops rows and columns that are empty in every cell. */
+/** Helpers for a table's cell texts. */
 final class Cells {
 
     private Cells() {}
 
+    /** Whether a cell is a figure, its thousands perhaps parted by spaces ("1 000"). */
+    static boolean figure(String cell) {
+        return !cell.isBlank() && Word.figure(cell.replace(" ", ""));
+    }
+
+    /** The rows without the rows and columns that are empty in every cell. */
     static List<List<String>> clean(List<List<String>> rows) {
         int columns = 0;
         for (List<String> row : rows) {

@@ -48,6 +48,11 @@ final class TableFinder {
             return o.left < right && left < o.right && o.top < bottom && top < o.bottom;
         }
 
+        /** Whether this table's box holds another's, give or take two points. */
+        boolean surrounds(Found o) {
+            return left <= o.left + 2 && right >= o.right - 2 && top <= o.top + 2 && bottom >= o.bottom - 2;
+        }
+
         /** This table without the rows that match, or itself when none does. */
         Found withoutRows(java.util.function.Predicate<List<String>> drop) {
             List<List<String>> kept = rows.stream().filter(drop.negate()).toList();
@@ -108,7 +113,7 @@ final class TableFinder {
                 keep(
                         out,
                         reading(
-                                Cells.clean(cells(framed(lattice, text, t), true)),
+                                Cells.clean(StackedRows.cells(framed(lattice, text, t))),
                                 text,
                                 t,
                                 !captioned(regions, t),
@@ -125,7 +130,8 @@ final class TableFinder {
                 List<List<String>> rows = Cells.clean(cells(t, true));
                 int columns = rows.isEmpty() ? 0 : rows.getFirst().size();
                 boolean merged = !spanned.isEmpty() && spanned.getFirst().size() > columns;
-                stream.add(reading(merged ? Cells.clean(spanned) : rows, text, area, r[4] == 0, false));
+                stream.add(reading(
+                        WrappedRows.joined(merged ? Cells.clean(spanned) : rows), text, area, r[4] == 0, false));
             }
         }
         for (RuleBands.Band band : RuleBands.find(page)) {
@@ -138,6 +144,17 @@ final class TableFinder {
         }
         stream.removeIf(java.util.Objects::isNull);
         stream.sort((a, b) -> Integer.compare(filled(b.rows()), filled(a.rows())));
+        // rules around only part of a table (one ruled column, a block of rows) give way to a stream
+        // reading around them with more cells
+        for (int i = 0; i < out.size(); i++) {
+            Found part = out.get(i);
+            for (Found f : stream) {
+                if (f.surrounds(part) && filled(f.rows()) > filled(part.rows()) && !out.contains(f)) {
+                    out.set(i, f);
+                    break;
+                }
+            }
+        }
         for (Found f : stream) {
             keep(out, f);
         }
@@ -341,17 +358,18 @@ final class TableFinder {
         for (var row : table.getRows()) {
             List<String> cells = new ArrayList<>();
             for (var cell : row) {
-                String text = cell.getText();
-                if (normalise) {
-                    text = Normalizer.normalize(text, Normalizer.Form.NFKC)
-                            .replaceAll("\\s+", " ")
-                            .strip();
-                }
-                cells.add(text);
+                cells.add(normalise ? normalised(cell.getText()) : cell.getText());
             }
             rows.add(cells);
         }
         return rows;
+    }
+
+    /** A cell's text NFKC-normalised on one line. */
+    static String normalised(String text) {
+        return Normalizer.normalize(text, Normalizer.Form.NFKC)
+                .replaceAll("\\s+", " ")
+                .strip();
     }
 
     /**

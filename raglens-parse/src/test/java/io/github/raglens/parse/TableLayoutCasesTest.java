@@ -294,6 +294,124 @@ class TableLayoutCasesTest {
         return tables(TestPdfs.write(dir.resolve(name), texts, shapes));
     }
 
+    @Test
+    void gridRuledInGroupsOfRows_aFigureOnEachLine_isSplitIntoItsLines_aCellBesideTheGroupOnEach() throws IOException {
+        String[][] groups = {
+            {"Latvia\nMalta\nIceland", "7\n18\n18", "8.002\n975\n5.466", "Low"},
+            {"Cyprus\nEstonia\nBulgaria", "45\n46\n52", "2.102\n7.600\n17.400", "Medium"}
+        };
+        List<Table> tables =
+                groupedGrid("stacked.pdf", new String[] {"Country", "Replies", "Researchers", "Level"}, groups);
+
+        assertThat(tables).hasSize(1);
+        assertThat(tables.getFirst().rows())
+                .containsExactly(
+                        List.of("Country", "Replies", "Researchers", "Level"),
+                        List.of("Latvia", "7", "8.002", "Low"),
+                        List.of("Malta", "18", "975", "Low"),
+                        List.of("Iceland", "18", "5.466", "Low"),
+                        List.of("Cyprus", "45", "2.102", "Medium"),
+                        List.of("Estonia", "46", "7.600", "Medium"),
+                        List.of("Bulgaria", "52", "17.400", "Medium"));
+    }
+
+    @Test
+    void gridOfCellsWrappedOnTheSameLines_withoutFigures_keepsEachCellWhole() throws IOException {
+        String[][] groups = {
+            {"Public information and\ndeliberation in policy", "North Carolina State\nUniversity", "NSF"},
+            {"Nanotechnology and its\npublics", "Pennsylvania State\nUniversity", "DOE"}
+        };
+        List<Table> tables = groupedGrid("wrapped.pdf", new String[] {"Project", "Institution", "Agency"}, groups);
+
+        assertThat(tables).hasSize(1);
+        assertThat(tables.getFirst().rows())
+                .containsExactly(
+                        List.of("Project", "Institution", "Agency"),
+                        List.of(
+                                "Public information and deliberation in policy",
+                                "North Carolina State University",
+                                "NSF"),
+                        List.of("Nanotechnology and its publics", "Pennsylvania State University", "DOE"));
+    }
+
+    /**
+     * A grid with a rule under the header and around each group of rows, not between the rows of a
+     * group: each cell of a group holds its lines ("\n" apart) one row pitch apart, a cell of one
+     * line sits at the group's middle.
+     */
+    private List<Table> groupedGrid(String name, String[] header, String[][] groups) throws IOException {
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        List<TestPdfs.Shape> shapes = new ArrayList<>();
+        float left = 100;
+        float width = 110;
+        float pitch = 10;
+        float top = 200;
+        float y = top;
+        shapes.add(TestPdfs.Shape.rule(left, left + width * header.length, y));
+        for (int c = 0; c < header.length; c++) {
+            texts.add(new TestPdfs.Text(left + c * width + 4, y + 9, header[c], PDType1Font.HELVETICA_BOLD, 8));
+        }
+        y += 13;
+        for (String[] group : groups) {
+            shapes.add(TestPdfs.Shape.rule(left, left + width * header.length, y));
+            int lines = group[0].split("\n").length;
+            for (int c = 0; c < group.length; c++) {
+                String[] cell = group[c].split("\n");
+                float first = y + 10 + (lines - cell.length) * pitch / 2;
+                for (int i = 0; i < cell.length; i++) {
+                    texts.add(new TestPdfs.Text(
+                            left + c * width + 4, first + i * pitch, cell[i], PDType1Font.HELVETICA, 8));
+                }
+            }
+            y += lines * pitch + 4;
+        }
+        shapes.add(TestPdfs.Shape.rule(left, left + width * header.length, y));
+        for (int c = 0; c <= header.length; c++) {
+            shapes.add(new TestPdfs.Shape(left + c * width, top, 0, y - top));
+        }
+        return tables(TestPdfs.write(dir.resolve(name), texts, shapes));
+    }
+
+    @Test
+    void rulesAroundOnlyTheFirstRowsOfACaptionedTable_theWholeTableIsRead() throws IOException {
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        List<TestPdfs.Shape> shapes = new ArrayList<>();
+        texts.add(TestPdfs.Text.body(LEFT, 100, "Table 4: Parsing results on section 23 of the treebank."));
+        String[][] rows = {
+            {"Parser", "Training", "F1"},
+            {"Petrov et al.", "WSJ only", "90.4"},
+            {"Zhu et al.", "WSJ only", "90.4"},
+            {"Dyer et al.", "WSJ only", "91.7"},
+            {"Huang and Harper", "semi-supervised", "91.3"},
+            {"Luong et al.", "multi-task", "93.0"},
+            {"Dyer et al.", "generative", "93.3"}
+        };
+        float[] columns = {LEFT, 200, 320};
+        float y = 118;
+        for (String[] row : rows) {
+            for (int c = 0; c < row.length; c++) {
+                texts.add(TestPdfs.Text.body(columns[c] + 3, y, row[c]));
+            }
+            y += 13;
+        }
+        // rules across the table above, between and below the body's first three rows, and column
+        // rules beside the training column there only
+        float boxTop = 118 + 13 - 10;
+        float boxBottom = boxTop + 3 * 13;
+        for (int r = 0; r <= 3; r++) {
+            shapes.add(TestPdfs.Shape.rule(LEFT, 345, boxTop + r * 13));
+        }
+        shapes.add(new TestPdfs.Shape(columns[1], boxTop, 0, boxBottom - boxTop));
+        shapes.add(new TestPdfs.Shape(columns[2], boxTop, 0, boxBottom - boxTop));
+        paragraph(texts, y + 10, 2, 3);
+
+        List<Table> tables = tables(TestPdfs.write(dir.resolve("part-ruled.pdf"), texts, shapes));
+
+        assertThat(tables).hasSize(1);
+        assertThat(tables.getFirst().rows())
+                .containsExactlyElementsOf(Stream.of(rows).map(List::of).toList());
+    }
+
     /**
      * A table ruled above, below and under its header rows, one line per row, its rules reaching
      * {@code x1}; returns its bottom.

@@ -113,7 +113,7 @@ final class TableFinder {
                 keep(
                         out,
                         reading(
-                                Cells.clean(StackedRows.cells(framed(lattice, text, t))),
+                                Cells.clean(LatticeCells.cells(framed(lattice, text, t))),
                                 text,
                                 t,
                                 !captioned(regions, t),

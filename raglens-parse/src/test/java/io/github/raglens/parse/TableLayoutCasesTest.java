@@ -412,6 +412,59 @@ class TableLayoutCasesTest {
                 .containsExactlyElementsOf(Stream.of(rows).map(List::of).toList());
     }
 
+    @Test
+    void gridWithHeaderCellsSpanningTwoColumns_putsEachOverItsFirstColumn_andJoinsAWrappedCellsLines()
+            throws IOException {
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        List<TestPdfs.Shape> shapes = new ArrayList<>();
+        float[] columns = {60, 260, 320, 380, 440, 500};
+        float top = 200;
+        float pitch = 14;
+        String[][] rows = {
+            {"", "Male", "Female", "Male", "Female"},
+            {"North", "1,204", "1,310", "1,288", "1,402"},
+            {"South", "2,455", "2,601", "2,512", "2,690"}
+        };
+        // the first header row: "Region", then "2023" and "2024" each over two columns
+        texts.add(new TestPdfs.Text(columns[0] + 3, top + 10, "Region", PDType1Font.HELVETICA_BOLD, 8));
+        texts.add(new TestPdfs.Text(columns[1] + 3, top + 10, "2023", PDType1Font.HELVETICA_BOLD, 8));
+        texts.add(new TestPdfs.Text(columns[3] + 3, top + 10, "2024", PDType1Font.HELVETICA_BOLD, 8));
+        for (int r = 0; r < rows.length; r++) {
+            for (int c = 0; c < 5; c++) {
+                texts.add(new TestPdfs.Text(
+                        columns[c] + 3, top + (r + 2) * pitch - 4, rows[r][c], PDType1Font.HELVETICA, 8));
+            }
+        }
+        // a last row whose label wraps onto a second line
+        float last = top + 4 * pitch;
+        texts.add(new TestPdfs.Text(columns[0] + 3, last + 10, "East and the coastal", PDType1Font.HELVETICA, 8));
+        texts.add(new TestPdfs.Text(columns[0] + 3, last + 20, "districts", PDType1Font.HELVETICA, 8));
+        String[] east = {"876", "912", "901", "955"};
+        for (int c = 1; c < 5; c++) {
+            texts.add(new TestPdfs.Text(columns[c] + 3, last + 15, east[c - 1], PDType1Font.HELVETICA, 8));
+        }
+        float bottom = last + 2 * pitch;
+        for (float y : new float[] {top, top + pitch, top + 2 * pitch, top + 3 * pitch, last, bottom}) {
+            shapes.add(TestPdfs.Shape.rule(columns[0], columns[5], y));
+        }
+        for (int c = 0; c < columns.length; c++) {
+            // the rules between the two columns under one year start below the first header row
+            float from = c == 2 || c == 4 ? top + pitch : top;
+            shapes.add(new TestPdfs.Shape(columns[c], from, 0, bottom - from));
+        }
+
+        List<Table> tables = tables(TestPdfs.write(dir.resolve("spanning.pdf"), texts, shapes));
+
+        assertThat(tables).hasSize(1);
+        assertThat(tables.getFirst().rows())
+                .containsExactly(
+                        List.of("Region", "2023", "", "2024", ""),
+                        List.of(rows[0]),
+                        List.of(rows[1]),
+                        List.of(rows[2]),
+                        List.of("East and the coastal districts", "876", "912", "901", "955"));
+    }
+
     /**
      * A table ruled above, below and under its header rows, one line per row, its rules reaching
      * {@code x1}; returns its bottom.

@@ -7,40 +7,59 @@ import technology.tabula.RectangularTextContainer;
 import technology.tabula.TextChunk;
 
 /**
- * The cell texts of a ruled table whose rules part groups of rows rather than rows: a report rules
- * off five countries at a time, each cell of the group holding one line per country. Such a row is
- * split into its lines when two or more of its cells hold the same number of lines on the same
- * baselines and one of them holds a figure on every line (wrapped text in two columns can share its
- * baselines too, but is not a stack of figures). A cell of one line beside the stack spans the group
- * ("Low" centred beside five countries) and is repeated on each line.
+ * The cell texts of a ruled table, read from its cells' boxes rather than Tabula's row lists (which
+ * put a cell spanning two columns in the first free slot, so "2024" over "Male  Female" landed over
+ * 2023's Female): each cell goes to the column its left edge starts, the columns it spans beside it
+ * left empty. A cell's lines are joined with a space (Tabula glues "the" and "islands").
+ *
+ * <p>A table whose rules part groups of rows rather than rows (a report rules off five countries at a
+ * time, each cell holding one line per country) has each such row split into its lines when two or
+ * more of its cells hold the same number of lines on the same baselines and one of them holds a
+ * figure on every line (wrapped text in two columns can share its baselines too, but is not a stack
+ * of figures). A cell of one line beside the stack spans the group ("Low" centred beside five
+ * countries) and is repeated on each line.
  */
-final class StackedRows {
+final class LatticeCells {
 
     /** A line of a cell: its baseline and height in points and its text. */
     private record CellLine(float baseline, float height, String text) {}
 
-    private StackedRows() {}
+    /** How far apart, in points, two cell edges may be and still start one column. */
+    private static final float SAME_EDGE = 2;
 
-    /** The table's rows, each cell normalised (NFKC, one line), stacked groups split into their lines. */
+    private LatticeCells() {}
+
+    /** The table's rows of normalised cell texts (NFKC, one line), stacked groups split into their lines. */
     @SuppressWarnings("rawtypes") // Tabula's Table.getRows() returns raw RectangularTextContainer rows
     static List<List<String>> cells(technology.tabula.Table table) {
+        List<Float> columns = columnEdges(table);
         List<List<String>> out = new ArrayList<>();
         for (List<RectangularTextContainer> row : table.getRows()) {
             List<List<CellLine>> cells = new ArrayList<>();
+            for (int c = 0; c < columns.size(); c++) {
+                cells.add(List.of());
+            }
             for (RectangularTextContainer cell : row) {
-                cells.add(lines(cell));
+                if (cell.getWidth() <= 0) {
+                    continue; // Tabula's placeholder for a cell spanning rows from above
+                }
+                for (int c = 0; c < columns.size(); c++) {
+                    if (columns.get(c) > cell.getLeft() - SAME_EDGE) {
+                        cells.set(c, lines(cell));
+                        break;
+                    }
+                }
             }
             int stack = stackHeight(cells);
             for (int i = 0; i < stack; i++) {
                 List<String> texts = new ArrayList<>();
-                for (int c = 0; c < row.size(); c++) {
-                    List<CellLine> lines = cells.get(c);
+                for (List<CellLine> lines : cells) {
                     if (stack == 1 || lines.size() > 1 && lines.size() != stack) {
-                        texts.add(i == 0 ? TableFinder.normalised(row.get(c).getText()) : "");
+                        texts.add(i == 0 ? joined(lines) : "");
                     } else if (lines.size() == stack) {
                         texts.add(lines.get(i).text());
                     } else {
-                        texts.add(lines.isEmpty() ? "" : lines.getFirst().text());
+                        texts.add(joined(lines));
                     }
                 }
                 out.add(texts);
@@ -49,9 +68,39 @@ final class StackedRows {
         return out;
     }
 
+    /** The left edges of the table's columns: its cells' left edges, those within a hair of each other as one. */
+    @SuppressWarnings("rawtypes") // Tabula's Table.getRows() returns raw RectangularTextContainer rows
+    private static List<Float> columnEdges(technology.tabula.Table table) {
+        List<Float> lefts = new ArrayList<>();
+        for (List<RectangularTextContainer> row : table.getRows()) {
+            for (RectangularTextContainer cell : row) {
+                if (cell.getWidth() > 0) {
+                    lefts.add(cell.getLeft());
+                }
+            }
+        }
+        lefts.sort(null);
+        List<Float> edges = new ArrayList<>();
+        for (float left : lefts) {
+            if (edges.isEmpty() || left - edges.getLast() > SAME_EDGE) {
+                edges.add(left);
+            }
+        }
+        return edges;
+    }
+
+    private static String joined(List<CellLine> lines) {
+        return String.join(" ", lines.stream().map(CellLine::text).toList());
+    }
+
     /** How many rows a row of cells holds: its stack's lines, or 1. */
     private static int stackHeight(List<List<CellLine>> cells) {
-        List<List<CellLine>> stacked = cells.stream().filter(c -> c.size() > 1).toList();
+        List<List<CellLine>> stacked = new ArrayList<>();
+        for (List<CellLine> cell : cells) {
+            if (cell.size() > 1) {
+                stacked.add(cell);
+            }
+        }
         if (stacked.size() < 2) {
             return 1;
         }

@@ -507,6 +507,22 @@ final class HeadingDetector {
         return size >= 1.08f * body;
     }
 
+    /**
+     * Whether a line's words stand apart in three or more runs, gaps of over one and a half ems between
+     * them: a table's row (its bold header row reads like a heading), where a heading has at most one
+     * such gap, after its number.
+     */
+    private static boolean cellsApart(Line line) {
+        int gaps = 0;
+        List<Word> words = line.words();
+        for (int i = 1; i < words.size(); i++) {
+            Word a = words.get(i - 1);
+            Word b = words.get(i);
+            gaps += b.x0() - a.x1() > 1.5f * Math.max(a.size(), b.size()) ? 1 : 0;
+        }
+        return gaps >= 2;
+    }
+
     /** Whether a line looks like a heading in a document whose body text is not bold. */
     static boolean looksLikeHeading(Line line, float body) {
         return looksLikeHeading(line, body, false);
@@ -543,7 +559,7 @@ final class HeadingDetector {
                 return false;
             }
         }
-        if (CAPTION.matcher(text).matches() || line.mathShare() > 0.3) {
+        if (CAPTION.matcher(text).matches() || line.mathShare() > 0.3 || cellsApart(line)) {
             return false;
         }
         char last = text.charAt(text.length() - 1);

@@ -82,7 +82,8 @@ final class TableFinder {
         for (List<Word> row : page.rows()) {
             numericRows += mostlyFigures(row) ? 1 : 0;
         }
-        return Math.max(numericLines, numericRows) >= 3;
+        return Math.max(numericLines, numericRows) >= 3
+                || TableRegions.amountList(lines.stream().map(Line::words).toList());
     }
 
     /** Whether words are mostly figures, three or more. */

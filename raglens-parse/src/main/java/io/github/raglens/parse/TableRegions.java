@@ -2,13 +2,19 @@ package io.github.raglens.parse;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Finds where unruled tables sit on a page, from our own words (cheap, unlike image-based detection):
  * the block of aligned rows next to a "Table N" caption, in the caption's column, or else a run of at
- * least three aligned rows that are mostly numbers.
+ * least three aligned rows that are mostly numbers, or of five labels each with its amount.
  */
 final class TableRegions {
+
+    /** Decimals or grouped thousands: a figure that is an amount, not a page or a year. */
+    private static final Pattern AMOUNT = Pattern.compile("\\d[.,]\\d");
+
+    private static final Pattern CURRENCY = Pattern.compile("[$€£¥]");
 
     private TableRegions() {}
 
@@ -163,10 +169,50 @@ final class TableRegions {
                 }
             }
         }
-        if (tabular >= 3 && numbers * 10 >= words * 3) {
+        if (tabular >= 3 && numbers * 10 >= words * 3 || amountList(run)) {
             float[] b = box(withoutSpanningTitle(run));
             add(out, new float[] {b[0], b[1], b[2], b[3], 0f});
         }
+    }
+
+    /**
+     * Whether five or more rows of a run are a list of amounts: a label, then far to its right one
+     * amount with decimals or grouped thousands, the amounts' right edges in line ("Weekly  $ 71.15",
+     * "Annually  3,700.00"). A table of contents has whole page numbers.
+     */
+    static boolean amountList(List<List<Word>> rows) {
+        int amounts = 0;
+        float right = Float.NaN;
+        for (List<Word> row : rows) {
+            Word amount = row.getLast();
+            if (!amountAfterLabel(row) || !Float.isNaN(right) && Math.abs(amount.x1() - right) > 2) {
+                continue;
+            }
+            right = amount.x1();
+            amounts++;
+        }
+        return amounts >= 5;
+    }
+
+    /**
+     * Whether a row is a label of a few words in one run, then, over two ems to its right, an amount
+     * with decimals or grouped thousands.
+     */
+    private static boolean amountAfterLabel(List<Word> row) {
+        Word amount = row.getLast();
+        if (row.size() < 2 || !amount.figure() || !AMOUNT.matcher(amount.text()).find()) {
+            return false;
+        }
+        int label = row.size() - 2;
+        if (label > 0 && CURRENCY.matcher(row.get(label).text()).matches()) {
+            label--; // "$ 71.15": the sign set apart from its amount
+        }
+        Word last = row.get(label);
+        List<Word> words = row.subList(0, label + 1);
+        return !last.figure()
+                && words.size() <= 8
+                && cells(words) == 1
+                && row.get(label + 1).x0() - last.x1() > 2 * amount.size();
     }
 
     private static void add(List<float[]> out, float[] box) {

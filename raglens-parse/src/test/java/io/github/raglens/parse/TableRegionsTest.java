@@ -111,6 +111,41 @@ class TableRegionsTest {
         assertThat(regions.getFirst()[2]).isEqualTo(134 + 14 * 2 + 10 + 2f); // two points below the last row
     }
 
+    @Test
+    void listOfAmountsBesideTheirLabels_isATable_aTableOfContentsIsNot() {
+        // labels of three words: too few figures for a run of figures, so only the amounts can tell
+        String[][] amounts = {
+            {"Paid each week", "71.15"}, {"Paid every fortnight", "142.31"}, {"Paid each month", "308.33"},
+            {"Paid each quarter", "925.00"}, {"Paid twice yearly", "1,850.00"}, {"Paid once yearly", "3,700.00"}
+        };
+        String[][] contents = {
+            {"Aims and scope", "1"}, {"Earlier related work", "4"}, {"The proposed method", "9"},
+            {"Experiments and results", "15"}, {"Discussion of limits", "22"}, {"Conclusion and outlook", "27"}
+        };
+        for (String[][] list : List.of(amounts, contents)) {
+            List<List<Word>> rows = new ArrayList<>();
+            rows.add(row(100, "Payments in the year are set by the period in which the employee is paid, as the", 50));
+            for (int r = 0; r < list.length; r++) {
+                // right-aligned at x 300
+                String figure = list[r][1];
+                rows.add(row(120 + 14 * r, list[r][0], 50, figure, 300 - 5 * figure.length()));
+            }
+            rows.add(row(
+                    120 + 14 * list.length + 10,
+                    "list above shows for the six periods and their payments in the year.",
+                    50));
+
+            List<float[]> regions = TableRegions.find(page(rows));
+
+            if (list == amounts) {
+                assertThat(regions).hasSize(1);
+                assertThat(regions.getFirst()[0]).isEqualTo(119f); // a point above the first row
+            } else {
+                assertThat(regions).isEmpty();
+            }
+        }
+    }
+
     private static List<Word> bold(List<Word> row) {
         return row.stream()
                 .map(w -> new Word(w.text(), w.x0(), w.x1(), w.top(), w.bottom(), w.size(), true, false, false, 0))

@@ -469,7 +469,7 @@ final class TableFinder {
                 String label = fromLeft ? filled.getFirst() : filled.getLast();
                 boolean numbers = false;
                 for (String cell : filled) {
-                    numbers |= cell != label && Word.figure(cell);
+                    numbers |= cell != label && Cells.figure(cell);
                 }
                 if (numbers) {
                     figures++;

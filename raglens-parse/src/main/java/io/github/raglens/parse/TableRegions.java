@@ -14,7 +14,7 @@ final class TableRegions {
     /** Decimals or grouped thousands: a figure that is an amount, not a page or a year. */
     private static final Pattern AMOUNT = Pattern.compile("\\d[.,]\\d");
 
-    private static final Pattern CURRENCY = Pattern.compile("[$€£¥]");
+    private static final Pattern CURRENCY = Pattern.compile("[$€£]");
 
     private TableRegions() {}
 

@@ -108,6 +108,20 @@ class SharedSearchesTest {
                         .containsExactlyInAnyOrderElementsOf(expected.hits.subList(from, to));
             }
         }
+
+        /**
+         * Whether a result of reciprocal-rank fusion says the same as another: the same hits, in any
+         * order, but for the last one, which may trade with the next. Two dense hits that score a float
+         * ulp apart may trade places (see above), and fusing by rank turns that trade into other fused
+         * scores and orders: 2/62 and 2/63 where the other search gave 1/62 + 1/63 twice.
+         */
+        void hasHitsOf(Said expected, String description) {
+            assertThat(hits).as(description).hasSameSizeAs(expected.hits);
+            int above = Math.max(0, hits.size() - 1);
+            assertThat(hits.subList(0, above))
+                    .as(description)
+                    .allMatch(expected.hits::contains, "a hit of the other search");
+        }
     }
 
     @RepeatedTest(3)
@@ -140,10 +154,14 @@ class SharedSearchesTest {
                 for (int k : ks) {
                     for (String name : order) {
                         Retriever r = Retrievers.create(name, shared, EMBEDDINGS, RetrievalConfig.defaults());
-                        Said.of(r.retrieve(q, k))
-                                .isLike(
-                                        alone.get(name + "|" + q + "|" + k),
-                                        String.format("seed %d, %s, '%s', k %d", seed, name, q, k));
+                        Said said = Said.of(r.retrieve(q, k));
+                        Said expected = alone.get(name + "|" + q + "|" + k);
+                        String description = String.format("seed %d, %s, '%s', k %d", seed, name, q, k);
+                        if (name.equals("hybrid-rrf")) {
+                            said.hasHitsOf(expected, description);
+                        } else {
+                            said.isLike(expected, description);
+                        }
                     }
                 }
             }

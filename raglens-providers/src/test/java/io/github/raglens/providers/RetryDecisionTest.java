@@ -155,7 +155,7 @@ class RetryDecisionTest {
 
     @RepeatedTest(20)
     void backoff_doublesWithinJitter_andIsCapped() {
-        long seed = new Random().nextLong();
+        long seed = Long.getLong("raglens.seed", new Random().nextLong());
         SplittableRandom random = new SplittableRandom(seed);
         for (int retry = 0; retry < 10; retry++) {
             double nominal = Math.min(500 * Math.pow(2, retry), 8000);

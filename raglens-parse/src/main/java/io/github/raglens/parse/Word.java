@@ -28,8 +28,14 @@ record Word(
         boolean smallCaps,
         int mathChars) {
 
-    /** A figure as tables and charts print it: a number with its sign, currency, percent or note mark. */
-    private static final Pattern FIGURE = Pattern.compile("[-+±(]?[$€£]?\\d[\\d.,]*%?\\)?[*†‡]*");
+    /**
+     * A figure as tables and charts print it: a number with its sign (a hyphen, the minus sign or an
+     * en dash standing for one), currency, percent or note mark.
+     */
+    private static final Pattern FIGURE = Pattern.compile("[-−–+±(]?[$€£]?\\d[\\d.,]*%?\\)?[*†‡]*");
+
+    /** Dots and nothing else: a dot leader between a label and its figure, or a piece of one. */
+    private static final Pattern LEADER = Pattern.compile("[.·]+");
 
     float centerX() {
         return (x0 + x1) / 2;
@@ -38,6 +44,11 @@ record Word(
     /** Whether the word is a figure: a number with its sign, currency, percent or note mark. */
     boolean figure() {
         return figure(text);
+    }
+
+    /** Whether the word is only dots: a leader filling the space from a label to its figure, not a word of the text. */
+    boolean leader() {
+        return LEADER.matcher(text).matches();
     }
 
     /** Whether a text is a figure: a number with its sign, currency, percent or note mark. */

@@ -76,23 +76,44 @@ final class TableFinder {
             if (CAPTION.matcher(line.text()).matches()) {
                 return true;
             }
-            numericLines += mostlyFigures(line.words()) ? 1 : 0;
+            numericLines += figureRow(line.words()) ? 1 : 0;
         }
         int numericRows = 0;
         for (List<Word> row : page.rows()) {
-            numericRows += mostlyFigures(row) ? 1 : 0;
+            numericRows += figureRow(row) ? 1 : 0;
         }
         return Math.max(numericLines, numericRows) >= 3
                 || TableRegions.amountList(lines.stream().map(Line::words).toList());
     }
 
-    /** Whether words are mostly figures, three or more. */
-    private static boolean mostlyFigures(List<Word> words) {
+    /**
+     * Whether a row reads as a table's: three or more figures making half its words (dot leaders
+     * aside), or two or more figures each set apart as a cell of its own ("Defence   3.1   3.3").
+     */
+    private static boolean figureRow(List<Word> words) {
         int figures = 0;
-        for (Word w : words) {
-            figures += w.figure() ? 1 : 0;
+        int counted = 0;
+        int apart = 0;
+        for (int i = 0; i < words.size(); i++) {
+            Word w = words.get(i);
+            if (w.leader()) {
+                continue;
+            }
+            counted++;
+            if (w.figure()) {
+                figures++;
+                apart += (i == 0 || setApart(words.get(i - 1), w))
+                                && (i == words.size() - 1 || setApart(w, words.get(i + 1)))
+                        ? 1
+                        : 0;
+            }
         }
-        return figures >= 3 && figures * 2 >= words.size();
+        return figures >= 3 && figures * 2 >= counted || apart >= 2;
+    }
+
+    /** Whether two neighbouring words stand in different cells: over about an em apart, or a leader between. */
+    private static boolean setApart(Word a, Word b) {
+        return a.leader() || b.leader() || b.x0() - a.x1() > 0.9f * Math.max(a.size(), b.size());
     }
 
     /**

@@ -80,10 +80,12 @@ final class TableRegions {
             List<List<Word>> rows = rows(page, range[0], range[1]);
             float width = range[1] - range[0];
             List<List<Word>> run = new ArrayList<>();
+            List<Word> previous = null;
             for (List<Word> row : rows) {
                 boolean continues = !run.isEmpty()
                         && (row.getFirst().top() - bottom(run.getLast()) <= 2.5f * size(row) || skipsALine(run, row));
                 boolean text = prose(row, width)
+                        || previous != null && endsParagraph(previous, row, width)
                         || TableFinder.CAPTION.matcher(text(row)).matches();
                 if (!run.isEmpty() && (!continues || text)) {
                     numericRun(out, run);
@@ -92,13 +94,26 @@ final class TableRegions {
                 if (caption && text) {
                     break;
                 }
-                if (!prose(row, width)) {
+                if (!text) {
                     run.add(row);
                 }
+                previous = row;
             }
             numericRun(out, run);
         }
         return out;
+    }
+
+    /**
+     * Whether a row is the short last line of the paragraph above it: one run of words under a line
+     * of prose, its baseline within one and a half ems of the prose's (a table keeps some space from
+     * the text above).
+     */
+    private static boolean endsParagraph(List<Word> above, List<Word> row, float width) {
+        return prose(above, width)
+                && cells(row) == 1
+                && Math.abs(row.getFirst().x0() - above.getFirst().x0()) < size(row)
+                && bottom(row) - bottom(above) < 1.5f * size(row);
     }
 
     /**
@@ -163,10 +178,8 @@ final class TableRegions {
                 tabular++;
             }
             for (Word w : row) {
-                words++;
-                if (w.figure()) {
-                    numbers++;
-                }
+                words += w.leader() ? 0 : 1;
+                numbers += w.figure() ? 1 : 0;
             }
         }
         if (tabular >= 3 && numbers * 10 >= words * 3 || amountList(run)) {
@@ -207,12 +220,18 @@ final class TableRegions {
         if (label > 0 && CURRENCY.matcher(row.get(label).text()).matches()) {
             label--; // "$ 71.15": the sign set apart from its amount
         }
+        boolean led = false;
+        while (label > 0 && row.get(label).leader()) {
+            label--; // "Weekly ........ 71.15": dots lead from the label to its amount
+            led = true;
+        }
         Word last = row.get(label);
         List<Word> words = row.subList(0, label + 1);
         return !last.figure()
+                && !last.leader()
                 && words.size() <= 8
                 && cells(words) == 1
-                && row.get(label + 1).x0() - last.x1() > 2 * amount.size();
+                && (led || row.get(label + 1).x0() - last.x1() > 2 * amount.size());
     }
 
     private static void add(List<float[]> out, float[] box) {

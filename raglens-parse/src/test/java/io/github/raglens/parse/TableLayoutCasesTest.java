@@ -202,6 +202,54 @@ class TableLayoutCasesTest {
     }
 
     @Test
+    void uncaptionedTableOfTwoFigureColumns_labelsLedByDots_isFoundWithoutTheLeaders_orTheParagraphAbove()
+            throws IOException {
+        // a government report's table: label, dot leader, two figures set flush right; no caption, no
+        // rules, and a paragraph above it whose last line is short
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        float y = paragraph(texts, 80, 3, 3);
+        texts.add(new TestPdfs.Text(
+                LEFT,
+                y += PITCH,
+                "as the temporary support measures for energy prices",
+                PDType1Font.TIMES_ROMAN,
+                10,
+                RIGHT - LEFT));
+        texts.add(TestPdfs.Text.body(LEFT, y += PITCH, "come to an end."));
+        String[][] rows = {
+            {"Function", "2022", "2023"},
+            {"General public services", "12.4%", "12.1%"},
+            {"Defence", "3.1%", "3.3%"},
+            {"Public order and safety", "4.0%", "4.1%"},
+            {"Economic affairs", "10.7%", "10.2%"},
+            {"Health", "17.9%", "18.4%"},
+            {"Social protection", "40.9%", "40.8%"}
+        };
+        y += 10;
+        for (int r = 0; r < rows.length; r++) {
+            y += 14;
+            String label = rows[r][0];
+            if (r > 0) {
+                float width = PDType1Font.TIMES_ROMAN.getStringWidth(label + " ") / 1000 * 10;
+                float dot = PDType1Font.TIMES_ROMAN.getStringWidth(".") / 1000 * 10;
+                label += " " + ".".repeat((int) ((300 - LEFT - width) / dot));
+            }
+            texts.add(TestPdfs.Text.body(LEFT, y, label));
+            for (int c = 1; c <= 2; c++) {
+                float width = PDType1Font.TIMES_ROMAN.getStringWidth(rows[r][c]) / 1000 * 10;
+                texts.add(TestPdfs.Text.body(380 + 80 * c - width, y, rows[r][c]));
+            }
+        }
+        paragraph(texts, y + 14, 11, 3);
+
+        List<Table> tables = tables(TestPdfs.write(dir.resolve("leaders.pdf"), List.of(texts)));
+
+        assertThat(tables).hasSize(1);
+        assertThat(tables.getFirst().rows())
+                .isEqualTo(java.util.Arrays.stream(rows).map(List::of).toList());
+    }
+
+    @Test
     void ruledRowsOnly_longCellEndingCloserThanAnEmToTheNextLeftAlignedColumn_keepsItsColumns() throws IOException {
         List<TestPdfs.Text> texts = new ArrayList<>();
         List<TestPdfs.Shape> shapes = new ArrayList<>();

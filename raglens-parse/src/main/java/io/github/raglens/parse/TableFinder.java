@@ -63,9 +63,9 @@ final class TableFinder {
     private TableFinder() {}
 
     /**
-     * Whether a page shows evidence of a table: a caption, ruling lines or rows of figures, read both
-     * as the page's lines and as its whole rows (a long table's wide column gap can pass for a gutter,
-     * which cuts its rows in two).
+     * Whether a page shows evidence of a table: a caption, ruling lines, a grid of words or rows of
+     * figures, read both as the page's lines and as its whole rows (a long table's wide column gap can
+     * pass for a gutter, which cuts its rows in two).
      */
     static boolean evidence(PageText page, List<Line> lines) {
         if (page.horizontalRulings() >= 3 || (page.horizontalRulings() >= 2 && page.verticalRulings() >= 2)) {
@@ -83,7 +83,8 @@ final class TableFinder {
             numericRows += figureRow(row) ? 1 : 0;
         }
         return Math.max(numericLines, numericRows) >= 3
-                || TableRegions.amountList(lines.stream().map(Line::words).toList());
+                || TableRegions.amountList(lines.stream().map(Line::words).toList())
+                || TableRegions.holdsWordGrid(page.rows());
     }
 
     /**

@@ -64,7 +64,7 @@ final class TableRegions {
                         && TableFinder.CAPTION.matcher(text(rows.get(aboveUp))).matches();
                 boolean takeDown = tabularRows(down) >= tabularRows(up)
                         || (besideAnother || upCaptioned) && tabularRows(down) >= 2;
-                List<List<Word>> best = withoutSpanningTitle(takeDown ? down : up);
+                List<List<Word>> best = trimmed(takeDown ? down : up);
                 if (besideAnother) {
                     best = beforeCrossingLine(best, page, range, minX, maxX);
                 }
@@ -75,12 +75,14 @@ final class TableRegions {
             }
         }
         // uncaptioned runs of figures; on a page with a caption only the run that opens the page, above
-        // any caption or running text: a table continued from the page before, which has no caption there
+        // any caption or running text (a table continued from the page before, which has no caption
+        // there), and grids of words, which a chart's labels do not make
         for (float[] range : gutter == null ? List.of(new float[] {minX - 1, maxX + 1}) : ranges(gutter, minX, maxX)) {
             List<List<Word>> rows = rows(page, range[0], range[1]);
             float width = range[1] - range[0];
             List<List<Word>> run = new ArrayList<>();
             List<Word> previous = null;
+            boolean gridsOnly = false;
             for (List<Word> row : rows) {
                 boolean continues = !run.isEmpty()
                         && (row.getFirst().top() - bottom(run.getLast()) <= 2.5f * size(row) || skipsALine(run, row));
@@ -88,18 +90,16 @@ final class TableRegions {
                         || previous != null && endsParagraph(previous, row, width)
                         || TableFinder.CAPTION.matcher(text(row)).matches();
                 if (!run.isEmpty() && (!continues || text)) {
-                    numericRun(out, run);
+                    uncaptioned(out, run, page, gridsOnly);
                     run = new ArrayList<>();
                 }
-                if (caption && text) {
-                    break;
-                }
+                gridsOnly |= caption && text;
                 if (!text) {
                     run.add(row);
                 }
                 previous = row;
             }
-            numericRun(out, run);
+            uncaptioned(out, run, page, gridsOnly);
         }
         return out;
     }
@@ -169,7 +169,9 @@ final class TableRegions {
         return !right.isEmpty() && TableFinder.CAPTION.matcher(text(right)).matches();
     }
 
-    private static void numericRun(List<float[]> out, List<List<Word>> run) {
+    /** Adds the region of an uncaptioned run of rows that is a table: of figures, amounts or words. */
+    private static void uncaptioned(List<float[]> out, List<List<Word>> rows, PageText page, boolean gridsOnly) {
+        List<List<Word>> run = trimmed(rows);
         int tabular = 0;
         int words = 0;
         int numbers = 0;
@@ -182,10 +184,139 @@ final class TableRegions {
                 numbers += w.figure() ? 1 : 0;
             }
         }
-        if (tabular >= 3 && numbers * 10 >= words * 3 || amountList(run)) {
-            float[] b = box(withoutSpanningTitle(run));
+        if (!gridsOnly && (tabular >= 3 && numbers * 10 >= words * 3 || amountList(run)) || wordGrid(run)) {
+            float[] b = box(acrossTheGutter(run, page));
             add(out, new float[] {b[0], b[1], b[2], b[3], 0f});
         }
+    }
+
+    /**
+     * Whether some run of a page's rows is a {@linkplain #wordGrid grid of words}: rows of two or more
+     * cells, one under the other.
+     */
+    static boolean holdsWordGrid(List<List<Word>> rows) {
+        List<List<Word>> run = new ArrayList<>();
+        for (List<Word> row : rows) {
+            if (cells(row) >= 2) {
+                run.add(row);
+                continue;
+            }
+            if (wordGrid(run)) {
+                return true;
+            }
+            run.clear();
+        }
+        return wordGrid(run);
+    }
+
+    /**
+     * Whether rows are a table of words, which has few figures to tell it (less than half its words):
+     * four or more rows, nearly all of two or more cells and none of more than six words, whose cells start at three or more shared
+     * left edges (within two points), each shared by four rows in five. Lines of text in two columns share two edges; a centred block
+     * of names shares none.
+     */
+    static boolean wordGrid(List<List<Word>> rows) {
+        if (rows.size() < 4) {
+            return false;
+        }
+        List<Float> starts = new ArrayList<>();
+        int multi = 0;
+        int words = 0;
+        int figures = 0;
+        for (List<Word> row : rows) {
+            if (longestCell(row) > 6) {
+                return false; // a line of text beside a table, or a grid of sentences
+            }
+            multi += cells(row) >= 2 ? 1 : 0;
+            starts.addAll(cellStarts(row));
+            words += row.size();
+            figures += figures(row);
+        }
+        if (multi * 5 < rows.size() * 4 || figures * 2 >= words) {
+            return false; // a grid of figures is told by its figures, beside its caption if it has one
+        }
+        starts.sort(null);
+        int columns = 0;
+        float last = -Float.MAX_VALUE;
+        for (float x : starts) {
+            if (x - last <= 2) {
+                continue;
+            }
+            int shared = 0;
+            for (List<Word> row : rows) {
+                shared += cellStarts(row).stream().anyMatch(s -> s >= x && s <= x + 4) ? 1 : 0;
+            }
+            if (shared * 5 >= rows.size() * 4) {
+                columns++;
+                last = x + 4;
+            }
+        }
+        return columns >= 3;
+    }
+
+    /** The words in a row's longest cell. */
+    private static int longestCell(List<Word> row) {
+        int longest = 0;
+        int words = 0;
+        for (int i = 0; i < row.size(); i++) {
+            boolean apart = i > 0
+                    && row.get(i).x0() - row.get(i - 1).x1()
+                            > 0.9f * Math.max(row.get(i).size(), row.get(i - 1).size());
+            words = apart ? 1 : words + 1;
+            longest = Math.max(longest, words);
+        }
+        return longest;
+    }
+
+    /** The left edges of a row's cells. */
+    private static List<Float> cellStarts(List<Word> row) {
+        List<Float> out = new ArrayList<>();
+        out.add(row.getFirst().x0());
+        for (int i = 1; i < row.size(); i++) {
+            Word a = row.get(i - 1);
+            Word b = row.get(i);
+            if (b.x0() - a.x1() > 0.9f * Math.max(a.size(), b.size())) {
+                out.add(b.x0());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A run found in one column of a page, widened to its whole rows when they go on across the
+     * gutter: two or more in three hold words on the other side too, and those are not the lines of a
+     * column of text (most of them six words or more, ending within two ems of the column's edge). A
+     * table whose widest column gap passed for a gutter is then kept whole, its row labels with it.
+     */
+    private static List<List<Word>> acrossTheGutter(List<List<Word>> run, PageText page) {
+        List<List<Word>> whole = new ArrayList<>(run.size());
+        List<List<Word>> others = new ArrayList<>();
+        for (List<Word> part : run) {
+            List<Word> row = part;
+            for (List<Word> full : page.rows()) {
+                if (full.size() > part.size() && full.containsAll(part)) {
+                    row = full;
+                    others.add(full.stream().filter(w -> !part.contains(w)).toList());
+                    break;
+                }
+            }
+            whole.add(row);
+        }
+        if (others.size() * 3 < run.size() * 2) {
+            return run;
+        }
+        float edge = -Float.MAX_VALUE;
+        for (List<Word> other : others) {
+            edge = Math.max(edge, other.getLast().x1());
+        }
+        int lines = 0;
+        for (List<Word> other : others) {
+            lines += other.size() >= 6
+                            && edge - other.getLast().x1() < 2 * other.getLast().size()
+                    ? 1
+                    : 0;
+        }
+        return lines * 2 >= others.size() ? run : whole;
     }
 
     /**
@@ -390,6 +521,31 @@ final class TableRegions {
                 && Math.abs(a.size() - b.size()) < 0.3f
                 && a.bold() == b.bold()
                 && a.italic() == b.italic();
+    }
+
+    /**
+     * The rows of a table without what borders it, top to bottom: leading rows that are a title across
+     * its column gaps ({@link #withoutSpanningTitle}) or a heading in larger type than the table's, and
+     * trailing rows of one cell (a note under the table, the next section's heading).
+     */
+    static List<List<Word>> trimmed(List<List<Word>> rows) {
+        List<List<Word>> sorted = new ArrayList<>(withoutSpanningTitle(rows));
+        sorted.sort((a, b) -> Float.compare(top(a), top(b)));
+        double[] sizes = sorted.stream()
+                .filter(r -> cells(r) >= 2)
+                .mapToDouble(TableRegions::size)
+                .sorted()
+                .toArray();
+        double body = sizes.length == 0 ? Double.MAX_VALUE : sizes[sizes.length / 2];
+        int first = 0;
+        int last = sorted.size();
+        while (first < last && cells(sorted.get(first)) == 1 && size(sorted.get(first)) > 1.08 * body) {
+            first++;
+        }
+        while (last > first && cells(sorted.get(last - 1)) == 1) {
+            last--;
+        }
+        return sorted.subList(first, last);
     }
 
     /**

@@ -146,6 +146,84 @@ class TableRegionsTest {
         }
     }
 
+    @Test
+    void uncaptionedTable_leavesOutTheNoteUnderIt_andTheNextSectionsHeading() {
+        List<List<Word>> rows = new ArrayList<>();
+        rows.add(row(
+                100, "Employment grew in most sectors of the economy over the year, as the table below shows.", 50));
+        rows.add(row(120, "Sector", 50, "Employed", 250, "Women", 350));
+        String[] sectors = {"Agriculture", "Manufacturing", "Construction", "Retail", "Health"};
+        for (int r = 0; r < sectors.length; r++) {
+            rows.add(row(134 + 14 * r, sectors[r], 50, (400 + r) + ".5", 250, (30 + r) + ".2", 350));
+        }
+        rows.add(WordRows.row(8, 2, 134 + 14 * 5, "1 Provisional. 2 Including armed forces.", 50));
+        rows.add(bold(WordRows.row(14, 4, 134 + 14 * 5 + 16, "2 Offices and contacts", 50)));
+        rows.add(row(
+                134 + 14 * 5 + 34, "The regional offices of the agency answer questions about the survey and its", 50));
+
+        List<float[]> regions = TableRegions.find(page(rows));
+
+        assertThat(regions).hasSize(1);
+        assertThat(regions.getFirst()[0]).isEqualTo(119f); // a point above the header
+        assertThat(regions.getFirst()[2]).isEqualTo(134 + 14 * 4 + 10 + 2f); // two points below the last row
+    }
+
+    @Test
+    void tableWhoseColumnGapPassesForAGutter_isKeptWhole_notJustItsFigures() {
+        // long row labels, then two columns of figures set flush right: the gap between them is the
+        // page's widest, and the labels hold too few figures for the whole rows to count as a table's
+        List<List<Word>> rows = new ArrayList<>();
+        rows.add(row(100, "Revenue grew faster than spending in the year, so the deficit narrowed again, as", 50));
+        rows.add(row(112, "the table of the main items of revenue below shows for the last two years of it.", 50));
+        String[] figures = {"12.4", "1,204.1", "3.1", "655.0", "17.9", "40.9", "1,388.9", "9.8", "512.6", "78.1"};
+        for (int r = 0; r < figures.length; r++) {
+            String a = figures[r];
+            String b = figures[(r + 3) % figures.length];
+            rows.add(row(
+                    140 + 14 * r,
+                    "Taxes on income and wealth of " + "households and firms".substring(0, 2 * r),
+                    50,
+                    a,
+                    400 - 5 * a.length(),
+                    b,
+                    480 - 5 * b.length()));
+        }
+        rows.add(row(300, "Social contributions were flat in both years, while property income fell back.", 50));
+
+        List<float[]> regions = TableRegions.find(page(rows));
+
+        assertThat(regions).hasSize(1);
+        assertThat(regions.getFirst()[1]).isEqualTo(49f); // from the labels' left edge
+        assertThat(regions.getFirst()[3]).isEqualTo(481f);
+    }
+
+    @Test
+    void gridOfWords_isATable_namesCentredOverColumnsAreNot() {
+        List<List<Word>> grid = new ArrayList<>();
+        grid.add(row(100, "Region", 50, "Office", 120, "Opening hours", 300, "Contact", 430));
+        grid.add(row(
+                114, "North", 50, "Harbour Street, Northport", 120, "Monday to Friday", 300, "north@example.org", 430));
+        grid.add(row(128, "South", 50, "Market Square", 120, "Monday to Saturday", 300, "south@example.org", 430));
+        grid.add(row(142, "East", 50, "Station Road, Eastham", 120, "Tuesday to Friday", 300, "east@example.org", 430));
+        List<List<Word>> names = new ArrayList<>();
+        String[][] people = {
+            {"Ann Lee", "Bartholomew Wright", "Cy Ng"}, {"University of Leeds", "ETH", "Inria Paris"},
+            {"Leeds, UK", "Zurich, Switzerland", "Paris, France"}, {"ann@leeds.ac.uk", "bw@ethz.ch", "cy@inria.fr"}
+        };
+        for (int r = 0; r < people.length; r++) {
+            Object[] cells = new Object[6];
+            for (int c = 0; c < 3; c++) {
+                cells[2 * c] = people[r][c];
+                cells[2 * c + 1] = 120 + 180 * c - 2.5f * people[r][c].length(); // centred on its column
+            }
+            names.add(row(100 + 14 * r, cells));
+        }
+
+        assertThat(TableRegions.wordGrid(grid)).isTrue();
+        assertThat(TableRegions.wordGrid(names)).isFalse();
+        assertThat(TableRegions.wordGrid(grid.subList(0, 3))).isFalse(); // too few rows to tell
+    }
+
     private static List<Word> bold(List<Word> row) {
         return row.stream()
                 .map(w -> new Word(w.text(), w.x0(), w.x1(), w.top(), w.bottom(), w.size(), true, false, false, 0))

@@ -168,7 +168,7 @@ final class StreamColumns {
         for (Word w : row) {
             if (!run.isEmpty()) {
                 Word last = run.getLast();
-                if (w.x0() - last.x1() > 0.9f * Math.max(w.size(), last.size()) || splitBetween(last, w, splits)) {
+                if (TableRegions.apart(last, w) || splitBetween(last, w, splits)) {
                     out.add(run);
                     run = new ArrayList<>();
                 }

@@ -114,7 +114,7 @@ final class TableFinder {
 
     /** Whether two neighbouring words stand in different cells: over about an em apart, or a leader between. */
     private static boolean setApart(Word a, Word b) {
-        return a.leader() || b.leader() || b.x0() - a.x1() > 0.9f * Math.max(a.size(), b.size());
+        return a.leader() || b.leader() || TableRegions.apart(a, b);
     }
 
     /**

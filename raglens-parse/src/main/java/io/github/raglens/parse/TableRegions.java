@@ -211,9 +211,9 @@ final class TableRegions {
 
     /**
      * Whether rows are a table of words, which has few figures to tell it (less than half its words):
-     * four or more rows, nearly all of two or more cells and none of more than six words, whose cells start at three or more shared
-     * left edges (within two points), each shared by four rows in five. Lines of text in two columns share two edges; a centred block
-     * of names shares none.
+     * four or more rows, nearly all of two or more cells and none of more than six words, whose cells
+     * start at three or more shared left edges (within two points), each shared by four rows in five.
+     * Lines of text in two columns share two edges; a centred block of names shares none.
      */
     static boolean wordGrid(List<List<Word>> rows) {
         if (rows.size() < 4) {
@@ -259,10 +259,7 @@ final class TableRegions {
         int longest = 0;
         int words = 0;
         for (int i = 0; i < row.size(); i++) {
-            boolean apart = i > 0
-                    && row.get(i).x0() - row.get(i - 1).x1()
-                            > 0.9f * Math.max(row.get(i).size(), row.get(i - 1).size());
-            words = apart ? 1 : words + 1;
+            words = i > 0 && apart(row.get(i - 1), row.get(i)) ? 1 : words + 1;
             longest = Math.max(longest, words);
         }
         return longest;
@@ -273,10 +270,8 @@ final class TableRegions {
         List<Float> out = new ArrayList<>();
         out.add(row.getFirst().x0());
         for (int i = 1; i < row.size(); i++) {
-            Word a = row.get(i - 1);
-            Word b = row.get(i);
-            if (b.x0() - a.x1() > 0.9f * Math.max(a.size(), b.size())) {
-                out.add(b.x0());
+            if (apart(row.get(i - 1), row.get(i))) {
+                out.add(row.get(i).x0());
             }
         }
         return out;
@@ -577,7 +572,7 @@ final class TableRegions {
             Word a = body.get(i - 1);
             Word b = body.get(i);
             float middle = (a.x1() + b.x0()) / 2;
-            if (b.x0() - a.x1() > 0.9f * Math.max(a.size(), b.size()) && x0 < middle && middle < x1) {
+            if (apart(a, b) && x0 < middle && middle < x1) {
                 return true;
             }
         }
@@ -602,13 +597,14 @@ final class TableRegions {
     static int cells(List<Word> row) {
         int cells = 1;
         for (int i = 1; i < row.size(); i++) {
-            Word a = row.get(i - 1);
-            Word b = row.get(i);
-            if (b.x0() - a.x1() > 0.9f * Math.max(a.size(), b.size())) {
-                cells++;
-            }
+            cells += apart(row.get(i - 1), row.get(i)) ? 1 : 0;
         }
         return cells;
+    }
+
+    /** Whether two neighbouring words of a row stand in different cells: more than about an em apart. */
+    static boolean apart(Word a, Word b) {
+        return b.x0() - a.x1() > 0.9f * Math.max(a.size(), b.size());
     }
 
     /**
@@ -667,10 +663,7 @@ final class TableRegions {
     static boolean beside(List<Word> row, float width) {
         int start = 0;
         for (int i = 1; i <= row.size(); i++) {
-            boolean apart = i == row.size()
-                    || row.get(i).x0() - row.get(i - 1).x1()
-                            > 0.9f * Math.max(row.get(i).size(), row.get(i - 1).size());
-            if (apart) {
+            if (i == row.size() || apart(row.get(i - 1), row.get(i))) {
                 if (i - start >= 5
                         && row.get(i - 1).x1() - row.get(start).x0() >= 0.35f * width
                         && !labelOfFigures(row, start, i)) {

@@ -5,10 +5,11 @@ import java.util.List;
 
 /**
  * Column separators of an unruled table from its words. Each row is cut into runs where a gap is
- * wider than about one em, and also where a word starts exactly where runs of two other rows start
- * after more than a word space: a long cell may end closer to the next column than one em (a narrow
- * or left-aligned column next to a long word), which merges the two columns for a reader that looks
- * at gaps alone. A separator lies in the middle of each stretch of the x axis that no run covers.
+ * wider than about one em, where a word starts exactly where runs of two other rows start after more
+ * than a word space, and where a word ends exactly where runs of two other rows end (figures set
+ * flush right): a long cell may end closer to the next column than one em (a narrow or left-aligned
+ * column next to a long word, or column gaps set narrow), which merges the two columns for a reader
+ * that looks at gaps alone. A separator lies in the middle of each stretch of the x axis that no run covers.
  */
 final class AlignedColumns {
 
@@ -38,16 +39,18 @@ final class AlignedColumns {
     static List<Float> separators(List<List<Word>> rows) {
         List<List<List<Word>>> runs = new ArrayList<>();
         List<Float> starts = new ArrayList<>();
+        List<Float> ends = new ArrayList<>();
         for (List<Word> row : rows) {
-            List<List<Word>> r = runs(row, List.of());
+            List<List<Word>> r = runs(row, List.of(), List.of());
             runs.add(r);
             for (List<Word> run : r) {
                 starts.add(run.getFirst().x0());
+                ends.add(run.getLast().x1());
             }
         }
-        // split again where a word starts at a column start that other rows show
+        // split again where a word starts at a column start, or ends at a column end, that other rows show
         for (int i = 0; i < rows.size(); i++) {
-            runs.set(i, runs(rows.get(i), starts));
+            runs.set(i, runs(rows.get(i), starts, ends));
         }
         float min = Float.MAX_VALUE;
         float max = -Float.MAX_VALUE;
@@ -81,8 +84,12 @@ final class AlignedColumns {
         return out;
     }
 
-    /** A row's runs: split at gaps wider than 0.9 em, or wider than a word space before an aligned start. */
-    private static List<List<Word>> runs(List<Word> row, List<Float> starts) {
+    /**
+     * A row's runs: split at gaps wider than 0.9 em, wider than a word space before an aligned start,
+     * or wider than a quarter em after an aligned end (a column of figures set flush right, its gap to
+     * the next column as narrow as a word space).
+     */
+    private static List<List<Word>> runs(List<Word> row, List<Float> starts, List<Float> ends) {
         List<List<Word>> out = new ArrayList<>();
         List<Word> run = new ArrayList<>();
         for (Word w : row) {
@@ -90,7 +97,9 @@ final class AlignedColumns {
                 Word last = run.getLast();
                 float gap = w.x0() - last.x1();
                 float em = Math.max(w.size(), last.size());
-                if (gap > 0.9f * em || gap > 0.4f * em && aligned(w.x0(), starts)) {
+                if (gap > 0.9f * em
+                        || gap > 0.4f * em && aligned(w.x0(), starts)
+                        || gap > 0.25f * em && aligned(last.x1(), ends)) {
                     out.add(run);
                     run = new ArrayList<>();
                 }
@@ -101,10 +110,10 @@ final class AlignedColumns {
         return out;
     }
 
-    /** Whether runs of at least two other rows start at x. */
-    private static boolean aligned(float x, List<Float> starts) {
+    /** Whether runs of at least two other rows start (or end) at x. */
+    private static boolean aligned(float x, List<Float> edges) {
         int n = 0;
-        for (float s : starts) {
+        for (float s : edges) {
             if (Math.abs(s - x) <= ALIGNED) {
                 n++;
             }

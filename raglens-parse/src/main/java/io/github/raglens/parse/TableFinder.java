@@ -162,7 +162,12 @@ final class TableFinder {
                 continue; // the rules of two tables, with their captions or running text between them
             }
             for (technology.tabula.Table t : bandTables(page.getArea(band.area()), text)) {
-                stream.add(reading(Cells.clean(band.rows(cells(t, true), centers(t))), text, band.area(), true, false));
+                stream.add(reading(
+                        Cells.clean(band.rows(cells(t, true), centers(t))),
+                        text,
+                        band.area(),
+                        !captioned(regions, band.area()) && !captionAtEdge(text, band.area()),
+                        false));
             }
         }
         stream.removeIf(java.util.Objects::isNull);
@@ -251,6 +256,28 @@ final class TableFinder {
             }
         }
         return new BasicExtractionAlgorithm(rulings).extract(area);
+    }
+
+    /**
+     * Whether a "Table N" caption stands at a box's top or bottom edge: a row beginning with one, over
+     * the box's width, within two and a half ems of the edge. A band of rules may hold a table whose
+     * region search from its caption stopped at a header the search could not tell from text (column
+     * gaps no wider than word spaces make it one run of words).
+     */
+    private static boolean captionAtEdge(PageText text, Rectangle box) {
+        for (List<Word> row : text.rows()) {
+            Word first = row.getFirst();
+            float reach = 2.5f * first.size();
+            boolean edge = first.bottom() <= box.getTop() + 2 && first.bottom() >= box.getTop() - reach
+                    || first.top() >= box.getBottom() - 2 && first.top() <= box.getBottom() + reach;
+            if (edge
+                    && row.getLast().x1() > box.getLeft()
+                    && first.x0() < box.getRight()
+                    && CAPTION.matcher(TableRegions.text(row)).matches()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether a captioned region overlaps a box: a ruled table there has its caption. */

@@ -714,7 +714,7 @@ final class TableRegions {
         return out;
     }
 
-    private static String text(List<Word> row) {
+    static String text(List<Word> row) {
         StringBuilder b = new StringBuilder();
         for (Word w : row) {
             b.append(b.isEmpty() ? "" : " ").append(w.text());

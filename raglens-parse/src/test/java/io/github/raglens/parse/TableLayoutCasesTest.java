@@ -250,6 +250,60 @@ class TableLayoutCasesTest {
     }
 
     @Test
+    void ruledTableWithColumnGapsNarrowerThanAWordSpace_aboveAChart_isFoundWithItsColumns() throws IOException {
+        // columns set flush right a quarter em apart (a narrow \tabcolsep), so the header reads like a
+        // line of words; right under the table a chart and its "Fig. 1" caption
+        String[][] rows = {
+            {"System", "Mean latency", "Top recall", "Exact accuracy", "Total pages", "Unit cost"},
+            {"BM25-19", "4.4", "536", "59.6", "Heading", "7.1"},
+            {"Oracle-66", "42.8", "Dataset", "Precision", "2979", "12.0"},
+            {"Random-65", "76.4", "1815", "1313", "95.7", "3.3"},
+            {"Rerank-70", "37.0", "Interval", "31.7", "36.9", "Query"},
+            {"Hybrid-83", "Method", "21.6", "59.4", "64.6", "0.8"}
+        };
+        PDType1Font font = PDType1Font.TIMES_ROMAN;
+        float[] rights = new float[rows[0].length];
+        float x = 150;
+        for (int c = 0; c < rights.length; c++) {
+            float widest = 0;
+            for (String[] row : rows) {
+                widest = Math.max(widest, font.getStringWidth(row[c]) / 1000 * 9);
+            }
+            rights[c] = x + widest;
+            x = rights[c] + 2.5f;
+        }
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        List<TestPdfs.Shape> shapes = new ArrayList<>();
+        paragraph(texts, 40, 2, 3); // the page's text: the header's run of words spans much of its width
+        texts.add(TestPdfs.Text.body(170, 100, "Table 3: Corpus statistics on the section set."));
+        shapes.add(TestPdfs.Shape.rule(148, rights[rights.length - 1] + 2, 106));
+        float y = 108;
+        for (int r = 0; r < rows.length; r++) {
+            y += 12;
+            for (int c = 0; c < rows[r].length; c++) {
+                float width = font.getStringWidth(rows[r][c]) / 1000 * 9;
+                texts.add(new TestPdfs.Text(c == 0 ? 150 : rights[c] - width, y, rows[r][c], font, 9));
+            }
+            if (r == 0) {
+                shapes.add(TestPdfs.Shape.rule(148, rights[rights.length - 1] + 2, y + 4));
+                y += 4;
+            }
+        }
+        shapes.add(TestPdfs.Shape.rule(148, rights[rights.length - 1] + 2, y + 5));
+        String[] ticks = {"1", "0.8", "0.6", "0.4", "0.2"};
+        for (int t = 0; t < ticks.length; t++) {
+            texts.add(new TestPdfs.Text(160, y + 30 + 14 * t, ticks[t], font, 8));
+        }
+        texts.add(TestPdfs.Text.body(170, y + 110, "Fig. 1: Win rate of the systems as the input grows."));
+
+        List<Table> tables = tables(TestPdfs.write(dir.resolve("narrow-gaps.pdf"), texts, shapes));
+
+        assertThat(tables).hasSize(1);
+        assertThat(tables.getFirst().rows())
+                .isEqualTo(java.util.Arrays.stream(rows).map(List::of).toList());
+    }
+
+    @Test
     void ruledRowsOnly_longCellEndingCloserThanAnEmToTheNextLeftAlignedColumn_keepsItsColumns() throws IOException {
         List<TestPdfs.Text> texts = new ArrayList<>();
         List<TestPdfs.Shape> shapes = new ArrayList<>();

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * Column separators of an unruled table from its words. Each row is cut into runs where a gap is
  * wider than about one em, where a word starts exactly where runs of two other rows start after more
- * than a word space, and where a word ends exactly where runs of two other rows end (figures set
+ * than a word space, and where a word ends exactly where words of two other rows end (figures set
  * flush right): a long cell may end closer to the next column than one em (a narrow or left-aligned
  * column next to a long word, or column gaps set narrow), which merges the two columns for a reader
  * that looks at gaps alone. A separator lies in the middle of each stretch of the x axis that no run covers.
@@ -45,7 +45,9 @@ final class AlignedColumns {
             runs.add(r);
             for (List<Word> run : r) {
                 starts.add(run.getFirst().x0());
-                ends.add(run.getLast().x1());
+            }
+            for (Word w : row) {
+                ends.add(w.x1());
             }
         }
         // split again where a word starts at a column start, or ends at a column end, that other rows show
@@ -86,8 +88,8 @@ final class AlignedColumns {
 
     /**
      * A row's runs: split at gaps wider than 0.9 em, wider than a word space before an aligned start,
-     * or wider than a quarter em after an aligned end (a column of figures set flush right, its gap to
-     * the next column as narrow as a word space).
+     * or wider than a quarter em after a word whose end is aligned with words of other rows (a column
+     * of figures set flush right, its gap to the next column as narrow as a word space).
      */
     private static List<List<Word>> runs(List<Word> row, List<Float> starts, List<Float> ends) {
         List<List<Word>> out = new ArrayList<>();
@@ -99,7 +101,7 @@ final class AlignedColumns {
                 float em = Math.max(w.size(), last.size());
                 if (gap > 0.9f * em
                         || gap > 0.4f * em && aligned(w.x0(), starts)
-                        || gap > 0.25f * em && aligned(last.x1(), ends)) {
+                        || gap > 0.25f * em && endsAligned(last.x1(), ends)) {
                     out.add(run);
                     run = new ArrayList<>();
                 }
@@ -110,7 +112,18 @@ final class AlignedColumns {
         return out;
     }
 
-    /** Whether runs of at least two other rows start (or end) at x. */
+    /** Whether words of two other rows end at x as well: a column set flush right. */
+    private static boolean endsAligned(float x, List<Float> ends) {
+        int n = 0;
+        for (float e : ends) {
+            if (Math.abs(e - x) <= ALIGNED) {
+                n++;
+            }
+        }
+        return n >= 3;
+    }
+
+    /** Whether runs of at least two other rows start at x. */
     private static boolean aligned(float x, List<Float> edges) {
         int n = 0;
         for (float s : edges) {

@@ -609,9 +609,13 @@ final class TableRegions {
 
     /**
      * A line of running text: several words spanning most of the column, either as one cell or
-     * {@linkplain #justified justified} so widely that its word gaps look like column gaps.
+     * {@linkplain #justified justified} so widely that its word gaps look like column gaps. Dot leaders
+     * are not words: spaced out (". . . .") they would make a table's row look evenly justified.
      */
     static boolean prose(List<Word> row, float width) {
+        if (row.stream().anyMatch(Word::leader)) {
+            row = row.stream().filter(w -> !w.leader()).toList();
+        }
         if (row.size() < 6 || row.getLast().x1() - row.getFirst().x0() < 0.6f * width) {
             return false;
         }

@@ -224,6 +224,16 @@ class TableRegionsTest {
         assertThat(TableRegions.wordGrid(grid.subList(0, 3))).isFalse(); // too few rows to tell
     }
 
+    @Test
+    void rowLedBySpacedDots_isNotProse_aLineOfTextIs() {
+        // ". . . . ." set as words of one dot each, evenly spaced, as a statistical abstract prints them
+        List<Word> led = row(100, "Violent crime . . . . . . . . . . . . . . .", 20, "456,965", 300, "268,346", 360);
+        List<Word> text = row(114, "the offences charged are counted once for each arrest made in the year", 20);
+
+        assertThat(TableRegions.prose(led, 400)).isFalse();
+        assertThat(TableRegions.prose(text, 400)).isTrue();
+    }
+
     private static List<Word> bold(List<Word> row) {
         return row.stream()
                 .map(w -> new Word(w.text(), w.x0(), w.x1(), w.top(), w.bottom(), w.size(), true, false, false, 0))

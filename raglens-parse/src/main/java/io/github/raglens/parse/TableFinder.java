@@ -83,8 +83,8 @@ final class TableFinder {
             numericRows += figureRow(row) ? 1 : 0;
         }
         return Math.max(numericLines, numericRows) >= 3
-                || TableRegions.amountList(lines.stream().map(Line::words).toList())
-                || TableRegions.holdsWordGrid(page.rows());
+                || AmountList.is(lines.stream().map(Line::words).toList())
+                || WordGrid.holds(page.rows());
     }
 
     /**

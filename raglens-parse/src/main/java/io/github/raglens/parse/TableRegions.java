@@ -2,19 +2,14 @@ package io.github.raglens.parse;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Finds where unruled tables sit on a page, from our own words (cheap, unlike image-based detection):
  * the block of aligned rows next to a "Table N" caption, in the caption's column, or else a run of at
- * least three aligned rows that are mostly numbers, or of five labels each with its amount.
+ * least three aligned rows that are mostly numbers, a {@linkplain AmountList list of amounts} or a
+ * {@linkplain WordGrid grid of words}.
  */
 final class TableRegions {
-
-    /** Decimals or grouped thousands: a figure that is an amount, not a page or a year. */
-    private static final Pattern AMOUNT = Pattern.compile("\\d[.,]\\d");
-
-    private static final Pattern CURRENCY = Pattern.compile("[$€£]");
 
     private TableRegions() {}
 
@@ -134,7 +129,7 @@ final class TableRegions {
         return pitch > 0 && bottom(row) - bottom(run.getLast()) <= 2.2f * pitch;
     }
 
-    private static int figures(List<Word> row) {
+    static int figures(List<Word> row) {
         int n = 0;
         for (Word w : row) {
             n += w.figure() ? 1 : 0;
@@ -184,97 +179,10 @@ final class TableRegions {
                 numbers += w.figure() ? 1 : 0;
             }
         }
-        if (!gridsOnly && (tabular >= 3 && numbers * 10 >= words * 3 || amountList(run)) || wordGrid(run)) {
+        if (!gridsOnly && (tabular >= 3 && numbers * 10 >= words * 3 || AmountList.is(run)) || WordGrid.is(run)) {
             float[] b = box(acrossTheGutter(run, page));
             add(out, new float[] {b[0], b[1], b[2], b[3], 0f});
         }
-    }
-
-    /**
-     * Whether some run of a page's rows is a {@linkplain #wordGrid grid of words}: rows of two or more
-     * cells, one under the other.
-     */
-    static boolean holdsWordGrid(List<List<Word>> rows) {
-        List<List<Word>> run = new ArrayList<>();
-        for (List<Word> row : rows) {
-            if (cells(row) >= 2) {
-                run.add(row);
-                continue;
-            }
-            if (wordGrid(run)) {
-                return true;
-            }
-            run.clear();
-        }
-        return wordGrid(run);
-    }
-
-    /**
-     * Whether rows are a table of words, which has few figures to tell it (less than half its words):
-     * four or more rows, nearly all of two or more cells and none of more than six words, whose cells
-     * start at three or more shared left edges (within two points), each shared by four rows in five.
-     * Lines of text in two columns share two edges; a centred block of names shares none.
-     */
-    static boolean wordGrid(List<List<Word>> rows) {
-        if (rows.size() < 4) {
-            return false;
-        }
-        List<Float> starts = new ArrayList<>();
-        int multi = 0;
-        int words = 0;
-        int figures = 0;
-        for (List<Word> row : rows) {
-            if (longestCell(row) > 6) {
-                return false; // a line of text beside a table, or a grid of sentences
-            }
-            multi += cells(row) >= 2 ? 1 : 0;
-            starts.addAll(cellStarts(row));
-            words += row.size();
-            figures += figures(row);
-        }
-        if (multi * 5 < rows.size() * 4 || figures * 2 >= words) {
-            return false; // a grid of figures is told by its figures, beside its caption if it has one
-        }
-        starts.sort(null);
-        int columns = 0;
-        float last = -Float.MAX_VALUE;
-        for (float x : starts) {
-            if (x - last <= 2) {
-                continue;
-            }
-            int shared = 0;
-            for (List<Word> row : rows) {
-                shared += cellStarts(row).stream().anyMatch(s -> s >= x && s <= x + 4) ? 1 : 0;
-            }
-            if (shared * 5 >= rows.size() * 4) {
-                columns++;
-                last = x + 4;
-            }
-        }
-        return columns >= 3;
-    }
-
-    /** The words in a row's longest cell. */
-    private static int longestCell(List<Word> row) {
-        int longest = 0;
-        int words = 0;
-        for (int i = 0; i < row.size(); i++) {
-            words = i > 0 && apart(row.get(i - 1), row.get(i)) ? 1 : words + 1;
-            longest = Math.max(longest, words);
-        }
-        return longest;
-    }
-
-    /** The left edges of a row's cells. */
-    private static List<Float> cellStarts(List<Word> row) {
-        List<Float> out = new ArrayList<>();
-        out.add(row.getFirst().x0());
-        for (int i = 1; i < row.size(); i++) {
-            if (apart(row.get(i - 1), row.get(i))) {
-                out.add(row.get(i).x0());
-            }
-        }
-        return out;
     }
 
     /**
@@ -312,52 +220,6 @@ final class TableRegions {
                     : 0;
         }
         return lines * 2 >= others.size() ? run : whole;
-    }
-
-    /**
-     * Whether five or more rows of a run are a list of amounts: a label, then far to its right one
-     * amount with decimals or grouped thousands, the amounts' right edges in line ("Weekly  $ 71.15",
-     * "Annually  3,700.00"). A table of contents has whole page numbers.
-     */
-    static boolean amountList(List<List<Word>> rows) {
-        int amounts = 0;
-        float right = Float.NaN;
-        for (List<Word> row : rows) {
-            Word amount = row.getLast();
-            if (!amountAfterLabel(row) || !Float.isNaN(right) && Math.abs(amount.x1() - right) > 2) {
-                continue;
-            }
-            right = amount.x1();
-            amounts++;
-        }
-        return amounts >= 5;
-    }
-
-    /**
-     * Whether a row is a label of a few words in one run, then, over two ems to its right, an amount
-     * with decimals or grouped thousands.
-     */
-    private static boolean amountAfterLabel(List<Word> row) {
-        Word amount = row.getLast();
-        if (row.size() < 2 || !amount.figure() || !AMOUNT.matcher(amount.text()).find()) {
-            return false;
-        }
-        int label = row.size() - 2;
-        if (label > 0 && CURRENCY.matcher(row.get(label).text()).matches()) {
-            label--; // "$ 71.15": the sign set apart from its amount
-        }
-        boolean led = false;
-        while (label > 0 && row.get(label).leader()) {
-            label--; // "Weekly ........ 71.15": dots lead from the label to its amount
-            led = true;
-        }
-        Word last = row.get(label);
-        List<Word> words = row.subList(0, label + 1);
-        return !last.figure()
-                && !last.leader()
-                && words.size() <= 8
-                && cells(words) == 1
-                && (led || row.get(label + 1).x0() - last.x1() > 2 * amount.size());
     }
 
     private static void add(List<float[]> out, float[] box) {

@@ -99,9 +99,11 @@ final class AlignedColumns {
                 Word last = run.getLast();
                 float gap = w.x0() - last.x1();
                 float em = Math.max(w.size(), last.size());
+                // a word inside a run starts none of the runs read so far, so two starts there are other
+                // rows'; the ends hold the word's own end besides two other rows'
                 if (gap > 0.9f * em
-                        || gap > 0.4f * em && aligned(w.x0(), starts)
-                        || gap > 0.25f * em && endsAligned(last.x1(), ends)) {
+                        || gap > 0.4f * em && at(w.x0(), starts) >= 2
+                        || gap > 0.25f * em && at(last.x1(), ends) >= 3) {
                     out.add(run);
                     run = new ArrayList<>();
                 }
@@ -112,26 +114,15 @@ final class AlignedColumns {
         return out;
     }
 
-    /** Whether words of two other rows end at x as well: a column set flush right. */
-    private static boolean endsAligned(float x, List<Float> ends) {
+    /** How many of the edges lie at x, give or take {@link #ALIGNED}. */
+    private static int at(float x, List<Float> edges) {
         int n = 0;
-        for (float e : ends) {
+        for (float e : edges) {
             if (Math.abs(e - x) <= ALIGNED) {
                 n++;
             }
         }
-        return n >= 3;
-    }
-
-    /** Whether runs of at least two other rows start at x. */
-    private static boolean aligned(float x, List<Float> edges) {
-        int n = 0;
-        for (float s : edges) {
-            if (Math.abs(s - x) <= ALIGNED) {
-                n++;
-            }
-        }
-        return n >= 2;
+        return n;
     }
 
     private static void cover(int[] cover, float min, float x0, float x1) {

@@ -40,6 +40,7 @@ final class WordGrid {
         if (rows.size() < 4) {
             return false;
         }
+        List<List<Float>> rowStarts = new ArrayList<>(rows.size());
         List<Float> starts = new ArrayList<>();
         int multi = 0;
         int words = 0;
@@ -48,8 +49,10 @@ final class WordGrid {
             if (longestCell(row) > 6) {
                 return false; // a line of text beside a table, or a grid of sentences
             }
-            multi += TableRegions.cells(row) >= 2 ? 1 : 0;
-            starts.addAll(cellStarts(row));
+            List<Float> cells = cellStarts(row);
+            rowStarts.add(cells);
+            starts.addAll(cells);
+            multi += cells.size() >= 2 ? 1 : 0;
             words += row.size();
             figures += TableRegions.figures(row);
         }
@@ -64,8 +67,8 @@ final class WordGrid {
                 continue;
             }
             int shared = 0;
-            for (List<Word> row : rows) {
-                shared += cellStarts(row).stream().anyMatch(s -> s >= x && s <= x + 4) ? 1 : 0;
+            for (List<Float> cells : rowStarts) {
+                shared += cells.stream().anyMatch(s -> s >= x && s <= x + 4) ? 1 : 0;
             }
             if (shared * 5 >= rows.size() * 4) {
                 columns++;

@@ -542,11 +542,140 @@ def gov_report(rng, number):
     return xml, truth
 
 
-def convert(xml, name, out):
+AGENCIES = ["Department of Health", "Environment Agency", "Transport Authority", "Department of Labour",
+            "Statistics Office", "Ministry of Finance", "Housing Board", "Department of Education"]
+STATUTES = ["Public Health Act, section 4", "Water Resources Act, part 2", "Railways Act, schedule 1",
+            "Skills and Training Act", "Statistics Act, section 9", "Budget Act, part 3", "Housing Act",
+            "Education (Nutrition) Act"]
+
+
+def figure_text(rng, style):
+    """A figure as statistical tables print it: thousands separated, negatives in parentheses or with a
+    minus sign, now and then not available."""
+    roll = rng.random()
+    if roll < 0.06:
+        return rng.choice(["n.a.", "–", ".."])
+    value = rng.uniform(-50, 900) if style == "change" else rng.uniform(1, 99999)
+    text = f"{abs(value):,.1f}" if style == "change" else f"{abs(value):,.0f}"
+    if value < 0:
+        text = rng.choice([f"({text})", f"\u2212{text}", f"-{text}"])
+    return text
+
+
+def td(text, right=False, extra="", bold=False):
+    shown = esc(text) if text else "&nbsp;"
+    align = ' align="right"' if right else ""
+    return f"<td{align}{extra}>" + (f"<b>{shown}</b>" if bold else shown) + "</td>"
+
+
+def html_table(rng, kind, border):
+    """One table of a report as HTML and its true cells: figures under a row of years (some labels
+    indented, a bold total), a narrow one of two figure columns, labels led by dot leaders to two figure
+    columns, a table of words, or a header over two rows with group cells spanning columns."""
+    attrs = ('width="100%" border="1" cellpadding="3" cellspacing="0"' if border == "grid"
+             else 'width="100%" border="0" cellpadding="2" cellspacing="0"')
+    shade = ' bgcolor="#d9e2f3"' if border == "shaded" else ""
+    rows, cells = [], []
+    if kind == "words":
+        head = ["Programme", "Lead agency", "Legal basis"]
+        body = [[name, rng.choice(AGENCIES), rng.choice(STATUTES)]
+                for name in rng.sample(PROGRAMMES, rng.randint(4, 7))]
+        rows.append(f"<tr{shade}>" + "".join(td(h, bold=True) for h in head) + "</tr>")
+        rows += ["<tr>" + "".join(td(c) for c in b) + "</tr>" for b in body]
+        cells = [head] + body
+    elif kind == "grouped":
+        groups = sorted(rng.sample(["2020", "2021", "2022", "2023"], 2))
+        subs = rng.choice([["Male", "Female"], ["Urban", "Rural"], ["Count", "Rate"]])
+        rows.append(f"<tr{shade}>" + td("Region", extra=' rowspan="2"')
+                    + "".join(f'<td colspan="2" align="center">{g}</td>' for g in groups) + "</tr>")
+        rows.append(f"<tr{shade}>" + "".join(td(s, True) for s in subs * 2) + "</tr>")
+        body = [[r] + [figure_text(rng, "count") for _ in range(4)] for r in rng.sample(REGIONS, rng.randint(4, 8))]
+        rows += ["<tr>" + td(b[0]) + "".join(td(c, True) for c in b[1:]) + "</tr>" for b in body]
+        cells = [["Region"] + groups, subs * 2] + body
+    else:
+        leaders = kind == "leaders"
+        two = leaders or kind == "narrow"  # a narrow table fits a column of a two-column page
+        years = [str(y) for y in range(2024 - (2 if two else rng.randint(2, 4)), 2024)]
+        head = [rng.choice(["", "Item", "Category"]) if not leaders else "Function"] + years
+        if not two and rng.random() < 0.5:
+            head.append("Change (%)")
+        rows.append(f"<tr{shade}>" + td(head[0]) + "".join(td(h, True) for h in head[1:]) + "</tr>")
+        cells.append(head)
+        labels = rng.sample(PROGRAMMES + TOPICS[:8], rng.randint(4, 6) if kind == "narrow" else rng.randint(5, 11))
+        for i, label in enumerate(labels):
+            indent = not leaders and i > 0 and rng.random() < 0.25
+            figures = [figure_text(rng, "change" if h.startswith("Change") else "count") for h in head[1:]]
+            shown = ("&nbsp;" * 4 if indent else "") + esc(label) + (" " + "." * rng.randint(25, 60) if leaders else "")
+            rows.append("<tr>" + f"<td>{shown}</td>" + "".join(td(f, True) for f in figures) + "</tr>")
+            cells.append([label] + figures)
+        if rng.random() < 0.6:
+            total = [figure_text(rng, "count") for _ in head[1:]]
+            rows.append("<tr>" + td("Total", bold=True) + "".join(td(f, True, bold=True) for f in total) + "</tr>")
+            cells.append(["Total"] + total)
+    return f"<table {attrs}>" + "".join(rows) + "</table>", cells
+
+
+def html_report(rng, number):
+    """A report written as HTML and typeset by LibreOffice Writer, in the table layouts of government and
+    statistical reports: tables with and without captions (above, in capitals, or below), without
+    rules, in a grid or with a shaded header; figures with dot leaders, indented labels, negatives and
+    bold totals; tables of words; headers over two rows; notes under tables, sometimes with the next
+    heading right after; and now and then a two-column page with a small table in one column."""
+    title = f"{rng.choice(['Annual Report', 'Quarterly Review', 'Statistical Release'])} {number}: {rng.choice(TOPICS)}"
+    headings, tables = [], []
+    body = [f"<h1>{esc(title)}</h1>"]
+    topics = Topics(rng)
+    numbered_table = 0
+    s = 0  # the number of the last numbered section
+    for _ in range(rng.randint(3, 5)):
+        name = rng.choice(CAPS_HEADINGS) if rng.random() < 0.2 else None
+        if name is None or any(h["title"] == name for h in headings):
+            s += 1
+            name = f"{s} {topics.pop()}"
+        body.append(f"<h2>{esc(name)}</h2>")
+        headings.append({"title": name, "level": 1, "numbered": name[0].isdigit(), "runIn": False})
+        for _ in range(rng.randint(1, 2)):
+            body.append(f"<p>{esc(paragraph(rng, rng.randint(2, 4)))}</p>")
+        two_columns = rng.random() < 0.15
+        kind = "narrow" if two_columns else rng.choice(["figures", "figures", "leaders", "words", "grouped"])
+        border = rng.choice(["none", "none", "grid", "shaded"])
+        html, cells = html_table(rng, kind, border)
+        caption_style = rng.choice(["none", "above", "above", "caps", "below"])
+        caption = ""
+        if caption_style != "none":
+            numbered_table += 1
+            text = f"{rng.choice(['Counts', 'Spending', 'Rates', 'Staff'])} by {rng.choice(['area', 'programme', 'region'])}"
+            caption = (f"<p>TABLE {numbered_table} — {esc(text.upper())}</p>" if caption_style == "caps"
+                       else f"<p><b>Table {numbered_table}.</b> {esc(text)}</p>")
+        block = (caption if caption_style != "below" else "") + html + (caption if caption_style == "below" else "")
+        if rng.random() < 0.4:
+            block += f"<p><small>Source: {esc(rng.choice(AGENCIES))}. {esc(sentence(rng, 0))}</small></p>"
+        if two_columns:
+            body.append(f'<multicol cols="2" gutter="20"><p>{esc(paragraph(rng, 5))}</p>{block}'
+                        f"<p>{esc(paragraph(rng, 4))}</p></multicol>")
+        else:
+            body.append(block)
+        tables.append({"page": 0, "kind": kind, "cells": cells})
+        if rng.random() < 0.6:
+            body.append(f"<p>{esc(paragraph(rng))}</p>")
+        if name[0].isdigit() and rng.random() < 0.4:
+            sub = f"{s}.1 {topics.pop()}"
+            body.append(f"<h3>{esc(sub)}</h3><p>{esc(paragraph(rng))}</p>")
+            headings.append({"title": sub, "level": 2, "numbered": True, "runIn": False})
+    html = ('<html><head><meta charset="utf-8"><title>' + esc(title) + "</title></head><body>"
+            + "".join(body) + "</body></html>")
+    truth = {"layout": "one-column", "title": title, "headings": headings, "tables": tables,
+             "figures": [], "footnotes": [], "runningLines": []}
+    return html, truth
+
+
+def convert(xml, name, out, suffix="fodt"):
     with tempfile.TemporaryDirectory() as work:
-        src = Path(work) / f"{name}.fodt"
+        src = Path(work) / f"{name}.{suffix}"
         src.write_text(xml, encoding="utf-8")
-        run = subprocess.run(["soffice", "--headless", "--convert-to", "pdf", "--outdir", work, str(src)],
+        # HTML would open in Writer/Web, which exports no PDF; the Writer filter sets it as a document
+        target = "pdf:writer_pdf_Export" if suffix == "html" else "pdf"
+        run = subprocess.run(["soffice", "--headless", "--convert-to", target, "--outdir", work, str(src)],
                              capture_output=True, text=True)
         if run.returncode != 0 or not (Path(work) / f"{name}.pdf").exists():
             sys.exit(f"soffice failed on {name}: {run.stderr[-2000:]}")
@@ -559,6 +688,8 @@ def main():
     parser.add_argument("--count", type=int, default=8, help="LaTeX papers")
     parser.add_argument("--reports", type=int, default=3, help="LibreOffice reports (needs soffice)")
     parser.add_argument("--bulletins", type=int, default=4, help="LibreOffice statistical bulletins (needs soffice)")
+    parser.add_argument("--html-reports", type=int, default=0,
+                        help="reports written as HTML in government table layouts (LibreOffice)")
     for style in CLASSES:
         parser.add_argument(f"--{style}", type=int, default=COMMITTED[style], help=f"LaTeX papers in the {style} class")
     args = parser.parse_args()
@@ -593,6 +724,11 @@ def main():
     for style in CLASSES:
         for number in range(1, getattr(args, style) + 1):
             latex(f"{style}-{number:02d}", number, style)
+    for number in range(1, args.html_reports + 1):
+        name = f"report-{number:02d}"
+        html, truth = html_report(rng, number)
+        convert(html, name, args.out, "html")
+        write(name, "libreoffice", truth)
 
 
 if __name__ == "__main__":

@@ -651,8 +651,11 @@ def html_report(rng, number):
         if rng.random() < 0.4:
             block += f"<p><small>Source: {esc(rng.choice(AGENCIES))}. {esc(sentence(rng, 0))}</small></p>"
         if two_columns:
-            body.append(f'<multicol cols="2" gutter="20"><p>{esc(paragraph(rng, 5))}</p>{block}'
-                        f"<p>{esc(paragraph(rng, 4))}</p></multicol>")
+            # on a page of their own, the table opening or closing the two columns: Writer balances the
+            # columns, and would otherwise break the table between them or over the page
+            text = "".join(f"<p>{esc(paragraph(rng, 6))}</p>" for _ in range(2))
+            body.append('<p style="page-break-before: always"></p><multicol cols="2" gutter="20">' + (block + text if rng.random() < 0.5 else text + block)
+                        + "</multicol>")
         else:
             body.append(block)
         tables.append({"page": 0, "kind": kind, "cells": cells})

@@ -2,6 +2,7 @@ package io.github.raglens.parse;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Finds where unruled tables sit on a page, from our own words (cheap, unlike image-based detection):
@@ -11,6 +12,16 @@ import java.util.List;
  */
 final class TableRegions {
 
+    /** A year as header rows print it over a column: four digits, no separators. */
+    private static final Pattern YEAR = Pattern.compile("(1[89]|2[01])\\d\\d");
+
+    /** A caption with its title: "Table", its number, a stop, colon or dash, then a word. */
+    private static final Pattern TITLED_CAPTION =
+            Pattern.compile("^(Table|TABLE) ([0-9]{1,3}|[IVX]{1,5}) ?[.:\u2014\u2013-] ?\\p{L}.*");
+
+    /** Three letters in a row: a word, not a placeholder for a figure ("n.a.", "..", "(X)"). */
+    private static final Pattern LETTERS = Pattern.compile("\\p{L}{3}");
+
     private TableRegions() {}
 
     /**
@@ -18,7 +29,6 @@ final class TableRegions {
      * captioned is 1 for a region next to a "Table N" caption, else 0.
      */
     static List<float[]> find(PageText page) {
-        float[] gutter = ColumnLayout.gutter(page);
         float minX = Float.MAX_VALUE;
         float maxX = -Float.MAX_VALUE;
         for (List<Word> row : page.rows()) {
@@ -28,14 +38,18 @@ final class TableRegions {
         List<float[]> out = new ArrayList<>();
         boolean caption = false;
         List<List<Word>> full = rows(page, minX - 1, maxX + 1);
+        float[] gutter = ColumnLayout.gutter(page);
+        // a page set in two columns only in part (the rest across the width) shows no gutter of its own;
+        // a caption set in one of those columns then tells where its column is
+        float[] captionGutter = gutter != null ? gutter : besideACaption(full);
         for (List<Word> row : full) {
-            if (TableFinder.CAPTION.matcher(text(row)).matches() || captionInside(row, gutter)) {
+            if (TableFinder.CAPTION.matcher(text(row)).matches() || captionInside(row, captionGutter)) {
                 caption = true;
             }
         }
         // captioned tables, searched in the caption's column; side-by-side tables first, each in its part
         List<float[]> searched = sideBySide(full, minX, maxX);
-        searched.addAll(ranges(gutter, minX, maxX));
+        searched.addAll(ranges(captionGutter, minX, maxX));
         for (float[] range : searched) {
             List<List<Word>> rows = rows(page, range[0], range[1]);
             boolean besideAnother = range.length > 2;
@@ -45,7 +59,7 @@ final class TableRegions {
                     continue;
                 }
                 float width = range[1] - range[0];
-                if (gutter != null && width > maxX - minX && inOneColumn(rows.get(i), gutter)) {
+                if (captionGutter != null && width > maxX - minX && inOneColumn(rows.get(i), captionGutter)) {
                     continue; // searched in its column, where the other column's lines cannot join it
                 }
                 List<List<Word>> down = walk(rows, i, +1, width);
@@ -151,6 +165,30 @@ final class TableRegions {
         return left && right;
     }
 
+    /**
+     * The gap beside the first caption that shares its line with a column of text: a row split at a
+     * gap over two ems wide, one side a titled caption ("Table 1. Rates by area"; a cell reading
+     * "Table 36.5" is none), the other side words; null when none does.
+     */
+    private static float[] besideACaption(List<List<Word>> rows) {
+        for (List<Word> row : rows) {
+            for (int k = 1; k < row.size(); k++) {
+                Word a = row.get(k - 1);
+                Word b = row.get(k);
+                if (b.x0() - a.x1() > 2 * Math.max(a.size(), b.size())
+                        && (TITLED_CAPTION
+                                        .matcher(text(row.subList(k, row.size())))
+                                        .matches()
+                                || TITLED_CAPTION
+                                        .matcher(text(row.subList(0, k)))
+                                        .matches())) {
+                    return new float[] {a.x1(), b.x0()};
+                }
+            }
+        }
+        return null;
+    }
+
     private static boolean captionInside(List<Word> row, float[] gutter) {
         if (gutter == null) {
             return false;
@@ -179,8 +217,11 @@ final class TableRegions {
                 numbers += w.figure() ? 1 : 0;
             }
         }
-        if (!gridsOnly && (tabular >= 3 && numbers * 10 >= words * 3 || AmountList.is(run)) || WordGrid.is(run)) {
-            float[] b = box(acrossTheGutter(run, page));
+        boolean figures = tabular >= 3 && numbers * 10 >= words * 3 || AmountList.is(run);
+        List<List<Word>> whole = acrossTheGutter(run, page);
+        // on a page with captions, figures without one must stand in rows of a label and its figures
+        if (figures && (!gridsOnly || labelledRows(whole) >= 3) || WordGrid.is(run)) {
+            float[] b = box(whole);
             add(out, new float[] {b[0], b[1], b[2], b[3], 0f});
         }
     }
@@ -333,6 +374,7 @@ final class TableRegions {
         int i = caption + step;
         List<Word> previous = rows.get(caption);
         float widest = 0;
+        boolean dataSoFar = false;
         if (step > 0) {
             // the caption may run over several lines: full lines of text, or a short last line in the
             // caption's type; a caption that is only its label ("Table 6.", boxed or on a line of its
@@ -357,9 +399,12 @@ final class TableRegions {
                 break;
             }
             float gap = Math.abs(gap(previous, row));
-            if (gap > 3.5f * size(row) || out.size() >= 2 && gap > 2f * Math.max(widest, size(row) / 2)) {
-                break; // a gap far wider than any between the rows so far leaves the table
+            // a gap far wider than any between the rows so far leaves the table; not while the rows so
+            // far are header rows (words and years), set close together over the first row of data
+            if (gap > 3.5f * size(row) || out.size() >= 2 && dataSoFar && gap > 2f * Math.max(widest, size(row) / 2)) {
+                break;
             }
+            dataSoFar |= holdsData(row);
             if (!out.isEmpty()) {
                 widest = Math.max(widest, gap);
             }
@@ -368,6 +413,16 @@ final class TableRegions {
             i += step;
         }
         return out;
+    }
+
+    /** Whether a row holds a figure other than a year, which header rows hold over their columns. */
+    private static boolean holdsData(List<Word> row) {
+        for (Word w : row) {
+            if (w.figure() && !YEAR.matcher(w.text()).matches()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether a row is one run of words set in the caption's type: its size, weight and slant. */
@@ -462,6 +517,34 @@ final class TableRegions {
             cells += apart(row.get(i - 1), row.get(i)) ? 1 : 0;
         }
         return cells;
+    }
+
+    /**
+     * Rows of a label followed by two or more figures each in a cell of its own and no further words
+     * ("Road upkeep  31,062  10,009  n.a."): a table's rows, where a chart's labels are numbers alone or
+     * words, and a row of two tables side by side goes on with the other table's label.
+     */
+    private static int labelledRows(List<List<Word>> rows) {
+        int n = 0;
+        for (List<Word> row : rows) {
+            int lone = 0;
+            boolean figureSeen = false;
+            boolean wordAfter = false;
+            for (int i = 1; i < row.size(); i++) {
+                Word w = row.get(i);
+                if (w.figure()) {
+                    figureSeen = true;
+                    lone += (row.get(i - 1).leader() || apart(row.get(i - 1), w))
+                                    && (i == row.size() - 1 || apart(w, row.get(i + 1)))
+                            ? 1
+                            : 0;
+                } else if (figureSeen && LETTERS.matcher(w.text()).find()) {
+                    wordAfter = true;
+                }
+            }
+            n += !row.getFirst().figure() && !row.getFirst().leader() && lone >= 2 && !wordAfter ? 1 : 0;
+        }
+        return n;
     }
 
     /** Whether two neighbouring words of a row stand in different cells: more than about an em apart. */

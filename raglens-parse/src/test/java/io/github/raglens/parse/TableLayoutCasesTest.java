@@ -250,6 +250,147 @@ class TableLayoutCasesTest {
     }
 
     @Test
+    void captionedTableWithAHeaderOverThreeCloseLines_itsFirstRowOfFiguresWellBelow_isFoundWhole() throws IOException {
+        // a word processor's table: years over pairs of columns, the stub "Region" centred down the two
+        // header rows (a line of its own), then the body at a wider pitch than the header's lines
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        float y = paragraph(texts, 80, 2, 4);
+        texts.add(TestPdfs.Text.body(LEFT, y += 2 * PITCH, "Table 3. Rates by programme"));
+        // each year centred over the two cells of its columns, on the edge between them
+        texts.add(TestPdfs.Text.body(right(0) - width("2021") / 2, y += 2 * PITCH, "2021"));
+        texts.add(TestPdfs.Text.body(right(2) - width("2023") / 2, y, "2023"));
+        texts.add(TestPdfs.Text.body(LEFT, y += 15, "Region"));
+        String[] subs = {"Male", "Female", "Male", "Female"};
+        y += 15;
+        for (int c = 0; c < subs.length; c++) {
+            texts.add(TestPdfs.Text.body(right(c) - width(subs[c]), y, subs[c]));
+        }
+        String[][] body = {
+            {"North", "12,312", "55,390", "n.a.", "89,452"},
+            {"Coastal", "29,139", "27,308", "73,453", "63,552"},
+            {"East", "47,397", "63,734", "10,574", "74,436"},
+            {"West", "2,274", "27,852", "98,803", "60,596"},
+            {"Upland", "89,520", "n.a.", "92,350", "62,413"}
+        };
+        for (String[] row : body) {
+            y += 26;
+            texts.add(TestPdfs.Text.body(LEFT, y, row[0]));
+            for (int c = 1; c < row.length; c++) {
+                texts.add(TestPdfs.Text.body(right(c - 1) - width(row[c]), y, row[c]));
+            }
+        }
+        paragraph(texts, y + 2 * PITCH, 9, 3);
+
+        List<Table> tables = tables(TestPdfs.write(dir.resolve("header-close.pdf"), List.of(texts)));
+
+        assertThat(tables).hasSize(1);
+        assertThat(tables.getFirst().rows().getLast()).containsExactly(body[body.length - 1]);
+        assertThat(tables.getFirst().rows()).contains(List.of(body[0]));
+    }
+
+    @Test
+    void uncaptionedTableOfLabelledFigures_onAPageWithACaptionedTable_isFoundBesideIt() throws IOException {
+        // a report's first table has no caption; the second, further down the page, has one
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        float y = paragraph(texts, 80, 4, 3);
+        String[][] first = {
+            {"Programme", "2021", "2022", "2023"},
+            {"Road upkeep", "31,062", "10,009", "73,483"},
+            {"Job training", "91,863", "54,837", "61,396"},
+            {"School meals", "96,627", "20,082", "34,164"},
+            {"Flood defence", "90,619", "30,159", "93,249"},
+            {"Total", "309,171", "115,087", "262,292"}
+        };
+        y = figureRows(texts, y + PITCH, first);
+        y = paragraph(texts, y + PITCH, 13, 4);
+        texts.add(TestPdfs.Text.body(LEFT, y += 2 * PITCH, "Table 1. Spending by area"));
+        String[][] second = {
+            {"Area", "2022", "2023", "2024"},
+            {"Metro", "1,204", "1,310", "1,377"},
+            {"Coastal", "880", "912", "940"},
+            {"Upland", "455", "470", "463"}
+        };
+        figureRows(texts, y + PITCH, second);
+
+        List<Table> tables = tables(TestPdfs.write(dir.resolve("uncaptioned-first.pdf"), List.of(texts)));
+
+        assertThat(tables).extracting(Table::rows).containsExactly(rowsOf(first), rowsOf(second));
+    }
+
+    @Test
+    void captionedTableInTheRightColumn_ofAPageInTwoColumnsOnlyAtItsTop_isFound() throws IOException {
+        // a report's page: two columns at the top, a captioned table in the right one, then text across
+        // the whole width, so that the page as a whole shows no gutter
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        float y = 80;
+        for (int i = 0; i < 14; i++) {
+            texts.add(columnLine(LEFT, y + i * PITCH, i, i < 13));
+        }
+        for (int i = 0; i < 3; i++) {
+            texts.add(columnLine(310, y + i * PITCH, 20 + i, true));
+        }
+        texts.add(TestPdfs.Text.body(310, y + 4 * PITCH, "Table 1. Rates by area"));
+        String[][] rows = {
+            {"Item", "2022", "2023"},
+            {"Error analysis", "86,650", "n.a."},
+            {"Water quality", "51,656", "5,883"},
+            {"Broadband access", "79,484", "98,993"},
+            {"Total", "25,823", "27,321"}
+        };
+        float row = y + 4 * PITCH;
+        for (String[] cells : rows) {
+            row += 20;
+            texts.add(TestPdfs.Text.body(310, row, cells[0]));
+            texts.add(TestPdfs.Text.body(470 - width(cells[1]), row, cells[1]));
+            texts.add(TestPdfs.Text.body(RIGHT - width(cells[2]), row, cells[2]));
+        }
+        paragraph(texts, y + 15 * PITCH, 5, 12);
+        paragraph(texts, y + 29 * PITCH, 8, 12);
+
+        List<Table> tables = tables(TestPdfs.write(dir.resolve("two-columns-at-top.pdf"), List.of(texts)));
+
+        assertThat(tables).extracting(Table::rows).containsExactly(rowsOf(rows));
+    }
+
+    /** A line of a column 222 points wide: seven words, stretched to the width unless it ends a paragraph. */
+    private static TestPdfs.Text columnLine(float x, float y, int first, boolean stretched) {
+        StringBuilder line = new StringBuilder();
+        for (int w = 0; w < 5; w++) {
+            line.append(w == 0 ? "" : " ").append(WORDS[(first * 5 + w) % WORDS.length]);
+        }
+        return new TestPdfs.Text(x, y, line.toString(), PDType1Font.TIMES_ROMAN, 10, stretched ? 222 : 0);
+    }
+
+    /** Rows of a label and figures set flush right in the columns {@link #right} gives; returns the last y. */
+    private static float figureRows(List<TestPdfs.Text> texts, float y, String[][] rows) {
+        for (String[] row : rows) {
+            y += 16;
+            texts.add(TestPdfs.Text.body(LEFT, y, row[0]));
+            for (int c = 1; c < row.length; c++) {
+                texts.add(TestPdfs.Text.body(right(c - 1) - width(row[c]), y, row[c]));
+            }
+        }
+        return y;
+    }
+
+    /** The right edge of figure column {@code c}, 90 points apart from x = 260. */
+    private static float right(int c) {
+        return 260 + 90 * c;
+    }
+
+    private static float width(String text) {
+        try {
+            return PDType1Font.TIMES_ROMAN.getStringWidth(text) / 1000 * 10;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static List<List<String>> rowsOf(String[][] rows) {
+        return java.util.Arrays.stream(rows).map(List::of).toList();
+    }
+
+    @Test
     void ruledTableWithColumnGapsNarrowerThanAWordSpace_aboveAChart_isFoundWithItsColumns() throws IOException {
         // columns set flush right a quarter em apart (a narrow \tabcolsep), so the header reads like a
         // line of words; right under the table a chart and its "Fig. 1" caption

@@ -83,9 +83,10 @@ final class TableRegions {
                 }
             }
         }
-        // uncaptioned runs of figures; on a page with a caption only the run that opens the page, above
-        // any caption or running text (a table continued from the page before, which has no caption
-        // there), and grids of words, which a chart's labels do not make
+        // uncaptioned runs of figures; on a page with a caption (where a chart's labels may stand) only
+        // the run that opens the page, above any caption or running text (a table continued from the
+        // page before, which has no caption there), runs of labelled figure rows and grids of words,
+        // which a chart's labels do not make
         for (float[] range : gutter == null ? List.of(new float[] {minX - 1, maxX + 1}) : ranges(gutter, minX, maxX)) {
             List<List<Word>> rows = rows(page, range[0], range[1]);
             float width = range[1] - range[0];

@@ -272,13 +272,7 @@ class TableLayoutCasesTest {
             {"West", "2,274", "27,852", "98,803", "60,596"},
             {"Upland", "89,520", "n.a.", "92,350", "62,413"}
         };
-        for (String[] row : body) {
-            y += 26;
-            texts.add(TestPdfs.Text.body(LEFT, y, row[0]));
-            for (int c = 1; c < row.length; c++) {
-                texts.add(TestPdfs.Text.body(right(c - 1) - width(row[c]), y, row[c]));
-            }
-        }
+        y = figureRows(texts, y, body, 26);
         paragraph(texts, y + 2 * PITCH, 9, 3);
 
         List<Table> tables = tables(TestPdfs.write(dir.resolve("header-close.pdf"), List.of(texts)));
@@ -301,7 +295,7 @@ class TableLayoutCasesTest {
             {"Flood defence", "90,619", "30,159", "93,249"},
             {"Total", "309,171", "115,087", "262,292"}
         };
-        y = figureRows(texts, y + PITCH, first);
+        y = figureRows(texts, y + PITCH, first, 16);
         y = paragraph(texts, y + PITCH, 13, 4);
         texts.add(TestPdfs.Text.body(LEFT, y += 2 * PITCH, "Table 1. Spending by area"));
         String[][] second = {
@@ -310,7 +304,7 @@ class TableLayoutCasesTest {
             {"Coastal", "880", "912", "940"},
             {"Upland", "455", "470", "463"}
         };
-        figureRows(texts, y + PITCH, second);
+        figureRows(texts, y + PITCH, second, 16);
 
         List<Table> tables = tables(TestPdfs.write(dir.resolve("uncaptioned-first.pdf"), List.of(texts)));
 
@@ -361,10 +355,13 @@ class TableLayoutCasesTest {
         return new TestPdfs.Text(x, y, line.toString(), PDType1Font.TIMES_ROMAN, 10, stretched ? 222 : 0);
     }
 
-    /** Rows of a label and figures set flush right in the columns {@link #right} gives; returns the last y. */
-    private static float figureRows(List<TestPdfs.Text> texts, float y, String[][] rows) {
+    /**
+     * Rows of a label and figures set flush right in the columns {@link #right} gives, {@code pitch}
+     * points apart; returns the last row's y.
+     */
+    private static float figureRows(List<TestPdfs.Text> texts, float y, String[][] rows, float pitch) {
         for (String[] row : rows) {
-            y += 16;
+            y += pitch;
             texts.add(TestPdfs.Text.body(LEFT, y, row[0]));
             for (int c = 1; c < row.length; c++) {
                 texts.add(TestPdfs.Text.body(right(c - 1) - width(row[c]), y, row[c]));

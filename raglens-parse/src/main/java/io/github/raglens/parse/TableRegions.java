@@ -93,6 +93,7 @@ final class TableRegions {
             List<List<Word>> run = new ArrayList<>();
             List<Word> previous = null;
             boolean gridsOnly = false;
+            boolean textAbove = false;
             for (List<Word> row : rows) {
                 boolean continues = !run.isEmpty()
                         && (row.getFirst().top() - bottom(run.getLast()) <= 2.5f * size(row) || skipsALine(run, row));
@@ -100,16 +101,17 @@ final class TableRegions {
                         || previous != null && endsParagraph(previous, row, width)
                         || TableFinder.CAPTION.matcher(text(row)).matches();
                 if (!run.isEmpty() && (!continues || text)) {
-                    uncaptioned(out, run, page, gridsOnly);
+                    uncaptioned(out, run, page, gridsOnly, !textAbove);
                     run = new ArrayList<>();
                 }
                 gridsOnly |= caption && text;
+                textAbove |= text;
                 if (!text) {
                     run.add(row);
                 }
                 previous = row;
             }
-            uncaptioned(out, run, page, gridsOnly);
+            uncaptioned(out, run, page, gridsOnly, !textAbove);
         }
         return out;
     }
@@ -167,23 +169,24 @@ final class TableRegions {
     }
 
     /**
-     * The gap beside the first caption that shares its line with a column of text: a row split at a
+     * The gutter beside the first caption that shares its line with a column of text: a row split at a
      * gap over two ems wide, one side a titled caption ("Table 1. Rates by area"; a cell reading
-     * "Table 36.5" is none), the other side words; null when none does.
+     * "Table 36.5" is none), the other side words; null when none does. A caption on the right starts
+     * its column; one on the left may end well short of its column, which reaches to the other's start.
      */
     private static float[] besideACaption(List<List<Word>> rows) {
         for (List<Word> row : rows) {
             for (int k = 1; k < row.size(); k++) {
                 Word a = row.get(k - 1);
                 Word b = row.get(k);
-                if (b.x0() - a.x1() > 2 * Math.max(a.size(), b.size())
-                        && (TITLED_CAPTION
-                                        .matcher(text(row.subList(k, row.size())))
-                                        .matches()
-                                || TITLED_CAPTION
-                                        .matcher(text(row.subList(0, k)))
-                                        .matches())) {
+                if (b.x0() - a.x1() <= 2 * Math.max(a.size(), b.size())) {
+                    continue;
+                }
+                if (TITLED_CAPTION.matcher(text(row.subList(k, row.size()))).matches()) {
                     return new float[] {a.x1(), b.x0()};
+                }
+                if (TITLED_CAPTION.matcher(text(row.subList(0, k))).matches()) {
+                    return new float[] {b.x0() - b.size(), b.x0()};
                 }
             }
         }
@@ -203,8 +206,13 @@ final class TableRegions {
         return !right.isEmpty() && TableFinder.CAPTION.matcher(text(right)).matches();
     }
 
-    /** Adds the region of an uncaptioned run of rows that is a table: of figures, amounts or words. */
-    private static void uncaptioned(List<float[]> out, List<List<Word>> rows, PageText page, boolean gridsOnly) {
+    /**
+     * Adds the region of an uncaptioned run of rows that is a table: of figures, amounts or words. A
+     * run that opens its page may be the last rows of a table of words the page before began, three
+     * rows or more.
+     */
+    private static void uncaptioned(
+            List<float[]> out, List<List<Word>> rows, PageText page, boolean gridsOnly, boolean opensPage) {
         List<List<Word>> run = trimmed(rows);
         int tabular = 0;
         int words = 0;
@@ -221,7 +229,7 @@ final class TableRegions {
         boolean figures = tabular >= 3 && numbers * 10 >= words * 3 || AmountList.is(run);
         List<List<Word>> whole = acrossTheGutter(run, page);
         // on a page with captions, figures without one must stand in rows of a label and its figures
-        if (figures && (!gridsOnly || labelledRows(whole) >= 3) || WordGrid.is(run)) {
+        if (figures && (!gridsOnly || labelledRows(whole) >= 3) || WordGrid.is(run, opensPage ? 3 : 4)) {
             float[] b = box(whole);
             add(out, new float[] {b[0], b[1], b[2], b[3], 0f});
         }

@@ -13,21 +13,30 @@ final class WordGrid {
 
     /**
      * Whether some run of a page's rows is a {@linkplain #is grid of words}: rows of two or more
-     * cells, one under the other.
+     * cells, one under the other, not lines of running text; the run that opens the page, three rows
+     * or more, as it may end a table the page before began.
      */
     static boolean holds(List<List<Word>> rows) {
-        List<List<Word>> run = new ArrayList<>();
+        float left = Float.MAX_VALUE;
+        float right = -Float.MAX_VALUE;
         for (List<Word> row : rows) {
-            if (TableRegions.cells(row) >= 2) {
+            left = Math.min(left, row.getFirst().x0());
+            right = Math.max(right, row.getLast().x1());
+        }
+        List<List<Word>> run = new ArrayList<>();
+        int least = 3;
+        for (List<Word> row : rows) {
+            if (TableRegions.cells(row) >= 2 && !TableRegions.prose(row, right - left)) {
                 run.add(row);
                 continue;
             }
-            if (is(run)) {
+            if (is(run, least)) {
                 return true;
             }
             run.clear();
+            least = 4;
         }
-        return is(run);
+        return is(run, least);
     }
 
     /**
@@ -37,7 +46,12 @@ final class WordGrid {
      * Lines of text in two columns share two edges; a centred block of names shares none.
      */
     static boolean is(List<List<Word>> rows) {
-        if (rows.size() < 4) {
+        return is(rows, 4);
+    }
+
+    /** {@link #is(List)} with another least number of rows. */
+    static boolean is(List<List<Word>> rows, int least) {
+        if (rows.size() < least) {
             return false;
         }
         List<List<Float>> rowStarts = new ArrayList<>(rows.size());

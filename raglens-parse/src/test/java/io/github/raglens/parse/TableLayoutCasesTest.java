@@ -13,6 +13,8 @@ import java.util.stream.Stream;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Table layouts of real reports, each reproduced on a generated page: the table must be found whole,
@@ -311,19 +313,23 @@ class TableLayoutCasesTest {
         assertThat(tables).extracting(Table::rows).containsExactly(rowsOf(first), rowsOf(second));
     }
 
-    @Test
-    void captionedTableInTheRightColumn_ofAPageInTwoColumnsOnlyAtItsTop_isFound() throws IOException {
-        // a report's page: two columns at the top, a captioned table in the right one, then text across
-        // the whole width, so that the page as a whole shows no gutter
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void captionedTableInOneColumn_ofAPageInTwoColumnsOnlyAtItsTop_isFound(boolean inTheRight) throws IOException {
+        // a report's page: two columns at the top, a captioned table in one of them, then text across the
+        // whole width, so that the page as a whole shows no gutter; a caption in the left column ends
+        // far short of its table's right edge
         List<TestPdfs.Text> texts = new ArrayList<>();
+        float table = inTheRight ? 310 : LEFT;
+        float text = inTheRight ? LEFT : 310;
         float y = 80;
         for (int i = 0; i < 14; i++) {
-            texts.add(columnLine(LEFT, y + i * PITCH, i, i < 13));
+            texts.add(columnLine(text, y + i * PITCH, i, i < 13));
         }
         for (int i = 0; i < 3; i++) {
-            texts.add(columnLine(310, y + i * PITCH, 20 + i, true));
+            texts.add(columnLine(table, y + i * PITCH, 20 + i, true));
         }
-        texts.add(TestPdfs.Text.body(310, y + 4 * PITCH, "Table 1. Rates by area"));
+        texts.add(TestPdfs.Text.body(table, y + 4 * PITCH, "Table 1. Rates by area"));
         String[][] rows = {
             {"Item", "2022", "2023"},
             {"Error analysis", "86,650", "n.a."},
@@ -334,9 +340,9 @@ class TableLayoutCasesTest {
         float row = y + 4 * PITCH;
         for (String[] cells : rows) {
             row += 20;
-            texts.add(TestPdfs.Text.body(310, row, cells[0]));
-            texts.add(TestPdfs.Text.body(470 - width(cells[1]), row, cells[1]));
-            texts.add(TestPdfs.Text.body(RIGHT - width(cells[2]), row, cells[2]));
+            texts.add(TestPdfs.Text.body(table, row, cells[0]));
+            texts.add(TestPdfs.Text.body(table + 160 - width(cells[1]), row, cells[1]));
+            texts.add(TestPdfs.Text.body(table + 222 - width(cells[2]), row, cells[2]));
         }
         paragraph(texts, y + 15 * PITCH, 5, 12);
         paragraph(texts, y + 29 * PITCH, 8, 12);
@@ -346,7 +352,44 @@ class TableLayoutCasesTest {
         assertThat(tables).extracting(Table::rows).containsExactly(rowsOf(rows));
     }
 
-    /** A line of a column 222 points wide: seven words, stretched to the width unless it ends a paragraph. */
+    @Test
+    void tableOfWordsBrokenByThePage_itsLastThreeRowsOpeningTheNext_isOneTable() throws IOException {
+        // Writer breaks a table of words after its header and first row; three rows open the next page
+        String[][] rows = {
+            {"Programme", "Lead agency", "Legal basis"},
+            {"Water quality", "Ministry of Finance", "Education (Nutrition) Act"},
+            {"Flood defence", "Department of Labour", "Housing Act"},
+            {"Rural clinics", "Statistics Office", "Public Health Act, section 4"},
+            {"Adult literacy", "Department of Labour", "Railways Act, schedule 1"}
+        };
+        float[] columns = {LEFT, 210, 380};
+        List<TestPdfs.Text> first = new ArrayList<>();
+        float y = paragraph(first, 60, 0, 12);
+        y = paragraph(first, y + PITCH, 3, 12);
+        y = paragraph(first, y + PITCH, 6, 12);
+        first.add(TestPdfs.Text.body(LEFT, y += 2 * PITCH, "Table 2. Programmes and their legal basis"));
+        for (int r = 0; r < 2; r++) {
+            y += 24;
+            for (int c = 0; c < columns.length; c++) {
+                first.add(TestPdfs.Text.body(columns[c], y, rows[r][c]));
+            }
+        }
+        List<TestPdfs.Text> next = new ArrayList<>();
+        y = 60;
+        for (int r = 2; r < rows.length; r++) {
+            y += 24;
+            for (int c = 0; c < columns.length; c++) {
+                next.add(TestPdfs.Text.body(columns[c], y, rows[r][c]));
+            }
+        }
+        paragraph(next, y + 2 * PITCH, 9, 6);
+
+        List<Table> tables = tables(TestPdfs.write(dir.resolve("words-broken.pdf"), List.of(first, next)));
+
+        assertThat(tables).extracting(Table::rows).containsExactly(rowsOf(rows));
+    }
+
+    /** A line of a column 222 points wide: five words, stretched to the width unless it ends a paragraph. */
     private static TestPdfs.Text columnLine(float x, float y, int first, boolean stretched) {
         StringBuilder line = new StringBuilder();
         for (int w = 0; w < 5; w++) {

@@ -559,6 +559,10 @@ def figure_text(rng, style):
     text = f"{abs(value):,.1f}" if style == "change" else f"{abs(value):,.0f}"
     if value < 0:
         text = rng.choice([f"({text})", f"\u2212{text}", f"-{text}"])
+    elif style == "money":
+        text = "$" + text
+    elif style == "share":
+        text = f"{rng.uniform(0, 100):.1f}%"
     return text
 
 
@@ -583,6 +587,22 @@ def html_table(rng, kind, border):
         rows.append(f"<tr{shade}>" + "".join(td(h, bold=True) for h in head) + "</tr>")
         rows += ["<tr>" + "".join(td(c) for c in b) + "</tr>" for b in body]
         cells = [head] + body
+    elif kind == "sections":
+        # rows in groups, each under a bold row of its own that names it
+        years = [str(y) for y in range(2024 - rng.randint(2, 3), 2024)]
+        head = [""] + years
+        rows.append(f"<tr{shade}>" + td("") + "".join(td(h, True) for h in head[1:]) + "</tr>")
+        cells.append(head)
+        items = rng.sample(PROGRAMMES + TOPICS[:8], 9)
+        for g, group in enumerate(rng.sample(["Income", "Expenditure", "Financing", "Households", "Businesses"],
+                                             rng.randint(2, 3))):
+            rows.append("<tr>" + td(group, extra=f' colspan="{len(head)}"', bold=True) + "</tr>")
+            cells.append([group])
+            for label in items[3 * g:3 * g + rng.randint(2, 3)]:
+                figures = [figure_text(rng, "count") for _ in head[1:]]
+                rows.append("<tr><td>" + "&nbsp;" * 4 + esc(label) + "</td>" + "".join(td(f, True) for f in figures)
+                            + "</tr>")
+                cells.append([label] + figures)
     elif kind == "grouped":
         groups = sorted(rng.sample(["2020", "2021", "2022", "2023"], 2))
         subs = rng.choice([["Male", "Female"], ["Urban", "Rural"], ["Count", "Rate"]])
@@ -602,9 +622,13 @@ def html_table(rng, kind, border):
         rows.append(f"<tr{shade}>" + td(head[0]) + "".join(td(h, True) for h in head[1:]) + "</tr>")
         cells.append(head)
         labels = rng.sample(PROGRAMMES + TOPICS[:8], rng.randint(4, 6) if kind == "narrow" else rng.randint(5, 11))
+        # a label long enough to wrap in its cell, the row's figures beside its first line
+        labels = [l + " " + " ".join(rng.sample(WORDS, 6)) if kind == "figures" and rng.random() < 0.15 else l
+                  for l in labels]
+        style = rng.choice(["count", "count", "money", "share"])
         for i, label in enumerate(labels):
             indent = not leaders and i > 0 and rng.random() < 0.25
-            figures = [figure_text(rng, "change" if h.startswith("Change") else "count") for h in head[1:]]
+            figures = [figure_text(rng, "change" if h.startswith("Change") else style) for h in head[1:]]
             shown = ("&nbsp;" * 4 if indent else "") + esc(label) + (" " + "." * rng.randint(25, 60) if leaders else "")
             rows.append("<tr>" + f"<td>{shown}</td>" + "".join(td(f, True) for f in figures) + "</tr>")
             cells.append([label] + figures)
@@ -637,7 +661,7 @@ def html_report(rng, number):
         for _ in range(rng.randint(1, 2)):
             body.append(f"<p>{esc(paragraph(rng, rng.randint(2, 4)))}</p>")
         two_columns = rng.random() < 0.15
-        kind = "narrow" if two_columns else rng.choice(["figures", "figures", "leaders", "words", "grouped"])
+        kind = "narrow" if two_columns else rng.choice(["figures", "figures", "leaders", "words", "grouped", "sections"])
         border = rng.choice(["none", "none", "grid", "shaded"])
         html, cells = html_table(rng, kind, border)
         caption_style = rng.choice(["none", "above", "above", "caps", "below"])
@@ -645,8 +669,10 @@ def html_report(rng, number):
         if caption_style != "none":
             numbered_table += 1
             text = f"{rng.choice(['Counts', 'Spending', 'Rates', 'Staff'])} by {rng.choice(['area', 'programme', 'region'])}"
-            caption = (f"<p>TABLE {numbered_table} — {esc(text.upper())}</p>" if caption_style == "caps"
-                       else f"<p><b>Table {numbered_table}.</b> {esc(text)}</p>")
+            # numbered through the report, or within its section as reports with chapters number them
+            label = str(numbered_table) if s == 0 or rng.random() < 0.6 else f"{s}{rng.choice(['-', '.'])}{numbered_table}"
+            caption = (f"<p>TABLE {label} — {esc(text.upper())}</p>" if caption_style == "caps"
+                       else f"<p><b>Table {label}.</b> {esc(text)}</p>")
         block = (caption if caption_style != "below" else "") + html + (caption if caption_style == "below" else "")
         if rng.random() < 0.4:
             block += f"<p><small>Source: {esc(rng.choice(AGENCIES))}. {esc(sentence(rng, 0))}</small></p>"

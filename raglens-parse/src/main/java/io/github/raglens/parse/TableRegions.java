@@ -238,8 +238,9 @@ final class TableRegions {
     /**
      * A run found in one column of a page, widened to its whole rows when they go on across the
      * gutter: two or more in three hold words on the other side too, and those are not the lines of a
-     * column of text (most of them six words or more, ending within two ems of the column's edge). A
-     * table whose widest column gap passed for a gutter is then kept whole, its row labels with it.
+     * column of text (most of them six words or more, ending within two ems of the column's edge; or
+     * lines set between the run's rows, one for every three rows or more). A table whose widest column
+     * gap passed for a gutter is then kept whole, its row labels with it.
      */
     private static List<List<Word>> acrossTheGutter(List<List<Word>> run, PageText page) {
         List<List<Word>> whole = new ArrayList<>(run.size());
@@ -255,7 +256,7 @@ final class TableRegions {
             }
             whole.add(row);
         }
-        if (others.size() * 3 < run.size() * 2) {
+        if (run.isEmpty() || others.size() * 3 < run.size() * 2 || linesBetween(run, page) * 3 >= run.size()) {
             return run;
         }
         float edge = -Float.MAX_VALUE;
@@ -270,6 +271,37 @@ final class TableRegions {
                     : 0;
         }
         return lines * 2 >= others.size() ? run : whole;
+    }
+
+    /**
+     * Lines of the page between a run's first and last rows that hold none of its words, one cell
+     * each, and that run over at least half the way from where they start to the run (or from the run
+     * to where they end): the lines of a column of text beside it, set closer than the run's rows. The
+     * second lines of cells wrapped elsewhere in the table's rows stand in several cells or fall short.
+     */
+    private static int linesBetween(List<List<Word>> run, PageText page) {
+        float top = top(run.getFirst());
+        float bottom = bottom(run.getLast());
+        float left = Float.MAX_VALUE;
+        float right = -Float.MAX_VALUE;
+        for (List<Word> row : run) {
+            left = Math.min(left, row.getFirst().x0());
+            right = Math.max(right, row.getLast().x1());
+        }
+        int n = 0;
+        for (List<Word> row : page.rows()) {
+            if (top(row) <= top
+                    || bottom(row) >= bottom
+                    || run.stream().anyMatch(r -> r.stream().anyMatch(row::contains))) {
+                continue;
+            }
+            float x0 = row.getFirst().x0();
+            float x1 = row.getLast().x1();
+            boolean before = x1 < left && x1 - x0 >= (left - x0) / 2;
+            boolean after = x0 > right && x1 - x0 >= (x1 - right) / 2;
+            n += (before || after) && cells(row) == 1 ? 1 : 0;
+        }
+        return n;
     }
 
     private static void add(List<float[]> out, float[] box) {
@@ -529,29 +561,32 @@ final class TableRegions {
     }
 
     /**
-     * Rows of a label followed by two or more figures each in a cell of its own and no further words
-     * ("Road upkeep  31,062  10,009  n.a."): a table's rows, where a chart's labels are numbers alone or
-     * words, and a row of two tables side by side goes on with the other table's label.
+     * Rows of a label in one cell, then, a cell apart, two or more figures and no further words ("Road
+     * upkeep  31,062  10,009  n.a."; figure columns may stand closer than a cell gap when a long label
+     * squeezes them): a table's rows, where a chart's labels are numbers alone or words, a row of two
+     * tables side by side goes on with the other table's label, and a line of text in the next column
+     * is a cell of its own before the label.
      */
     private static int labelledRows(List<List<Word>> rows) {
         int n = 0;
         for (List<Word> row : rows) {
-            int lone = 0;
-            boolean figureSeen = false;
+            int figures = 0;
+            boolean apartFromLabel = false;
+            boolean labelInCells = false;
             boolean wordAfter = false;
             for (int i = 1; i < row.size(); i++) {
                 Word w = row.get(i);
                 if (w.figure()) {
-                    figureSeen = true;
-                    lone += (row.get(i - 1).leader() || apart(row.get(i - 1), w))
-                                    && (i == row.size() - 1 || apart(w, row.get(i + 1)))
-                            ? 1
-                            : 0;
-                } else if (figureSeen && LETTERS.matcher(w.text()).find()) {
+                    apartFromLabel |= figures == 0 && (row.get(i - 1).leader() || apart(row.get(i - 1), w));
+                    figures++;
+                } else if (figures > 0 && LETTERS.matcher(w.text()).find()) {
                     wordAfter = true;
+                } else if (figures == 0 && !w.leader() && !row.get(i - 1).leader() && apart(row.get(i - 1), w)) {
+                    labelInCells = true;
                 }
             }
-            n += !row.getFirst().figure() && !row.getFirst().leader() && lone >= 2 && !wordAfter ? 1 : 0;
+            boolean labelled = !row.getFirst().figure() && !row.getFirst().leader() && !labelInCells;
+            n += labelled && apartFromLabel && figures >= 2 && !wordAfter ? 1 : 0;
         }
         return n;
     }

@@ -389,6 +389,86 @@ class TableLayoutCasesTest {
         assertThat(tables).extracting(Table::rows).containsExactly(rowsOf(rows));
     }
 
+    @Test
+    void uncaptionedTableWhoseLongLabelsSqueezeItsFigureColumns_onAPageWithACaptionedTable_isFound()
+            throws IOException {
+        // Writer gives a long label column the width and sets the figure columns a few points apart
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        float y = paragraph(texts, 80, 4, 3);
+        String[][] first = {
+            {"Category", "2021", "2022", "2023"},
+            {"Adult literacy", "44,855", "30,230", "75,685"},
+            {"High-level methodology", "6,705", "57,437", "33,819"},
+            {"Extracting structured data", "93,162", "57,054", "29,550"},
+            {"Water quality", "71,515", "83,968", "44,980"},
+            {"Ablation studies", "10,410", "39,847", "43,372"}
+        };
+        for (String[] row : first) {
+            y += 18;
+            texts.add(TestPdfs.Text.body(LEFT, y, row[0]));
+            for (int c = 1; c < row.length; c++) {
+                // right edges 33 points apart: about 6 points between a column's figures and the next's
+                texts.add(TestPdfs.Text.body(400 + 33 * c - width(row[c]), y, row[c]));
+            }
+        }
+        y = paragraph(texts, y + PITCH, 13, 4);
+        texts.add(TestPdfs.Text.body(LEFT, y += 2 * PITCH, "Table 1. Spending by area"));
+        String[][] second = {
+            {"Area", "2022", "2023", "2024"},
+            {"Metro", "1,204", "1,310", "1,377"},
+            {"Coastal", "880", "912", "940"},
+            {"Upland", "455", "470", "463"}
+        };
+        figureRows(texts, y + PITCH, second, 16);
+
+        List<Table> tables = tables(TestPdfs.write(dir.resolve("squeezed.pdf"), List.of(texts)));
+
+        assertThat(tables).extracting(Table::rows).containsExactly(rowsOf(first), rowsOf(second));
+    }
+
+    @Test
+    void uncaptionedTableInTheRightColumn_besideRaggedLinesSetCloserThanItsRows_keepsTheLinesOut() throws IOException {
+        // the left column's lines are ragged (not justified), so they do not end at one edge; they are
+        // told from the table's own labels by standing between its rows
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        float y = 80;
+        for (int i = 0; i < 16; i++) {
+            texts.add(new TestPdfs.Text(LEFT, y + i * PITCH, raggedLine(i), PDType1Font.TIMES_ROMAN, 10, 0));
+        }
+        String[][] rows = {
+            {"Category", "2022", "2023"},
+            {"Error analysis", "23,520", "48,838"},
+            {"Public transport", "20,049", "65,413"},
+            {"Data collection", "17,401", "40,012"},
+            {"Adult literacy", "15,417", "40,184"},
+            {"Total", "77,172", "4,100"}
+        };
+        float row = y;
+        for (String[] cells : rows) {
+            texts.add(TestPdfs.Text.body(320, row, cells[0]));
+            texts.add(TestPdfs.Text.body(470 - width(cells[1]), row, cells[1]));
+            texts.add(TestPdfs.Text.body(RIGHT - width(cells[2]), row, cells[2]));
+            row += 2 * PITCH;
+        }
+        for (int i = 0; i < 4; i++) {
+            texts.add(columnLine(320, row + (i + 1) * PITCH, 30 + i, i < 3));
+        }
+        paragraph(texts, y + 18 * PITCH, 5, 8);
+
+        List<Table> tables = tables(TestPdfs.write(dir.resolve("ragged-beside.pdf"), List.of(texts)));
+
+        assertThat(tables).extracting(Table::rows).containsExactly(rowsOf(rows));
+    }
+
+    /** A ragged line of a column 230 points wide: three to five words, never reaching past x = 292. */
+    private static String raggedLine(int i) {
+        StringBuilder line = new StringBuilder();
+        for (int w = 0; w < 3 + i % 3; w++) {
+            line.append(w == 0 ? "" : " ").append(WORDS[(i * 3 + w) % WORDS.length]);
+        }
+        return line.toString();
+    }
+
     /** A line of a column 222 points wide: five words, stretched to the width unless it ends a paragraph. */
     private static TestPdfs.Text columnLine(float x, float y, int first, boolean stretched) {
         StringBuilder line = new StringBuilder();

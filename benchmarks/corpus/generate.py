@@ -14,13 +14,18 @@ bulletins (LibreOffice too) add what government reports do: all-caps unnumbered 
 after numbered ones, bold run-in lead-ins, a long table that Writer continues on the next page (its
 header row repeated there in odd bulletins, not in even ones), rows ruled above and below whose
 description cell runs over several lines with the other cells centred vertically, and group headers
-spanning three columns over a stub cell spanning two rows; each true table names its kind. Papers in
+spanning three columns over a stub cell spanning two rows; each true table names its kind. Reports
+written as HTML (--html-reports, none in the committed corpus) draw each table's layout at random from
+those of government reports: caption above, in capitals, below or none; no rules, a grid or a shaded
+header; figures under years with indented labels, negatives, dollars, per cent and bold totals, labels
+long enough to wrap, dot leaders, tables of words, two-row group headers, rows in groups under bold
+names, notes under tables, and narrow tables in a two-column section. Papers in
 IEEEtran's conference class, Springer's LNCS, the AMS article, ACM's acmart and Elsevier's elsarticle (CLASSES) set headings at the
 body's size in small capitals and italics, run numbered headings in, and set tables with narrow column gaps;
 acmart's microtype stretches the glyphs of each line by a few per cent.
 
 Usage: benchmarks/corpus/generate.py OUT_DIR [--seed N] [--count N] [--reports N] [--bulletins N] [--ieee N]
-                                           [--lncs N] [--amsart N] [--acm N] [--els N]
+                                           [--lncs N] [--amsart N] [--acm N] [--els N] [--html-reports N]
 Needs pdflatex with texlive-latex-extra, texlive-pictures, texlive-fonts-recommended, texlive-fonts-extra,
 texlive-plain-generic and texlive-publishers,
 and soffice; the output is committed, so builds and CI never need TeX. Writer sets the reports in whatever serif font is installed (the committed reports

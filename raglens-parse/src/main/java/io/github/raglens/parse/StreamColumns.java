@@ -118,12 +118,9 @@ final class StreamColumns {
      * them.
      */
     private static float[] openGaps(List<List<Word>> wordRows) {
-        float minX = Float.MAX_VALUE;
-        float maxX = -Float.MAX_VALUE;
-        for (List<Word> row : wordRows) {
-            minX = Math.min(minX, row.getFirst().x0());
-            maxX = Math.max(maxX, row.getLast().x1());
-        }
+        float[] across = TableRegions.across(wordRows);
+        float minX = across[0];
+        float maxX = across[1];
         float bin = 0.5f;
         int[] cover = new int[(int) Math.ceil((maxX - minX) / bin) + 1];
         int header = wordRows.size() >= 5 ? 2 : 0;

@@ -29,12 +29,9 @@ final class TableRegions {
      * captioned is 1 for a region next to a "Table N" caption, else 0.
      */
     static List<float[]> find(PageText page) {
-        float minX = Float.MAX_VALUE;
-        float maxX = -Float.MAX_VALUE;
-        for (List<Word> row : page.rows()) {
-            minX = Math.min(minX, row.getFirst().x0());
-            maxX = Math.max(maxX, row.getLast().x1());
-        }
+        float[] across = across(page.rows());
+        float minX = across[0];
+        float maxX = across[1];
         List<float[]> out = new ArrayList<>();
         boolean caption = false;
         List<List<Word>> full = rows(page, minX - 1, maxX + 1);
@@ -282,12 +279,9 @@ final class TableRegions {
     private static int linesBetween(List<List<Word>> run, PageText page) {
         float top = top(run.getFirst());
         float bottom = bottom(run.getLast());
-        float left = Float.MAX_VALUE;
-        float right = -Float.MAX_VALUE;
-        for (List<Word> row : run) {
-            left = Math.min(left, row.getFirst().x0());
-            right = Math.max(right, row.getLast().x1());
-        }
+        float[] across = across(run);
+        float left = across[0];
+        float right = across[1];
         int n = 0;
         for (List<Word> row : page.rows()) {
             if (top(row) <= top
@@ -733,6 +727,17 @@ final class TableRegions {
             b = Math.max(b, w.bottom());
         }
         return b;
+    }
+
+    /** How far rows reach from left to right: {left, right} in points. */
+    static float[] across(List<List<Word>> rows) {
+        float left = Float.MAX_VALUE;
+        float right = -Float.MAX_VALUE;
+        for (List<Word> row : rows) {
+            left = Math.min(left, row.getFirst().x0());
+            right = Math.max(right, row.getLast().x1());
+        }
+        return new float[] {left, right};
     }
 
     private static float[] box(List<List<Word>> rows) {

@@ -17,16 +17,12 @@ final class WordGrid {
      * or more, as it may end a table the page before began.
      */
     static boolean holds(List<List<Word>> rows) {
-        float left = Float.MAX_VALUE;
-        float right = -Float.MAX_VALUE;
-        for (List<Word> row : rows) {
-            left = Math.min(left, row.getFirst().x0());
-            right = Math.max(right, row.getLast().x1());
-        }
+        float[] across = TableRegions.across(rows);
+        float width = across[1] - across[0];
         List<List<Word>> run = new ArrayList<>();
         int least = 3;
         for (List<Word> row : rows) {
-            if (TableRegions.cells(row) >= 2 && !TableRegions.prose(row, right - left)) {
+            if (TableRegions.cells(row) >= 2 && !TableRegions.prose(row, width)) {
                 run.add(row);
                 continue;
             }

@@ -298,15 +298,7 @@ class TableLayoutCasesTest {
             {"Total", "309,171", "115,087", "262,292"}
         };
         y = figureRows(texts, y + PITCH, first, 16);
-        y = paragraph(texts, y + PITCH, 13, 4);
-        texts.add(TestPdfs.Text.body(LEFT, y += 2 * PITCH, "Table 1. Spending by area"));
-        String[][] second = {
-            {"Area", "2022", "2023", "2024"},
-            {"Metro", "1,204", "1,310", "1,377"},
-            {"Coastal", "880", "912", "940"},
-            {"Upland", "455", "470", "463"}
-        };
-        figureRows(texts, y + PITCH, second, 16);
+        String[][] second = captionedTableBelow(texts, y);
 
         List<Table> tables = tables(TestPdfs.write(dir.resolve("uncaptioned-first.pdf"), List.of(texts)));
 
@@ -411,15 +403,7 @@ class TableLayoutCasesTest {
                 texts.add(TestPdfs.Text.body(400 + 33 * c - width(row[c]), y, row[c]));
             }
         }
-        y = paragraph(texts, y + PITCH, 13, 4);
-        texts.add(TestPdfs.Text.body(LEFT, y += 2 * PITCH, "Table 1. Spending by area"));
-        String[][] second = {
-            {"Area", "2022", "2023", "2024"},
-            {"Metro", "1,204", "1,310", "1,377"},
-            {"Coastal", "880", "912", "940"},
-            {"Upland", "455", "470", "463"}
-        };
-        figureRows(texts, y + PITCH, second, 16);
+        String[][] second = captionedTableBelow(texts, y);
 
         List<Table> tables = tables(TestPdfs.write(dir.resolve("squeezed.pdf"), List.of(texts)));
 
@@ -476,6 +460,20 @@ class TableLayoutCasesTest {
             line.append(w == 0 ? "" : " ").append(WORDS[(first * 5 + w) % WORDS.length]);
         }
         return new TestPdfs.Text(x, y, line.toString(), PDType1Font.TIMES_ROMAN, 10, stretched ? 222 : 0);
+    }
+
+    /** A paragraph and, under it, a captioned table of four rows; returns the table's cells. */
+    private static String[][] captionedTableBelow(List<TestPdfs.Text> texts, float y) {
+        y = paragraph(texts, y + PITCH, 13, 4);
+        texts.add(TestPdfs.Text.body(LEFT, y += 2 * PITCH, "Table 1. Spending by area"));
+        String[][] rows = {
+            {"Area", "2022", "2023", "2024"},
+            {"Metro", "1,204", "1,310", "1,377"},
+            {"Coastal", "880", "912", "940"},
+            {"Upland", "455", "470", "463"}
+        };
+        figureRows(texts, y + PITCH, rows, 16);
+        return rows;
     }
 
     /**

@@ -19,9 +19,6 @@ final class TableRegions {
     private static final Pattern TITLED_CAPTION =
             Pattern.compile("^(Table|TABLE) ([0-9]{1,3}|[IVX]{1,5}) ?[.:\u2014\u2013-] ?\\p{L}.*");
 
-    /** Three letters in a row: a word, not a placeholder for a figure ("n.a.", "..", "(X)"). */
-    private static final Pattern LETTERS = Pattern.compile("\\p{L}{3}");
-
     private TableRegions() {}
 
     /**
@@ -224,78 +221,12 @@ final class TableRegions {
             }
         }
         boolean figures = tabular >= 3 && numbers * 10 >= words * 3 || AmountList.is(run);
-        List<List<Word>> whole = acrossTheGutter(run, page);
+        List<List<Word>> whole = GutterCrossing.widened(run, page);
         // on a page with captions, figures without one must stand in rows of a label and its figures
-        if (figures && (!gridsOnly || labelledRows(whole) >= 3) || WordGrid.is(run, opensPage ? 3 : 4)) {
+        if (figures && (!gridsOnly || LabelledRows.count(whole) >= 3) || WordGrid.is(run, opensPage ? 3 : 4)) {
             float[] b = box(whole);
             add(out, new float[] {b[0], b[1], b[2], b[3], 0f});
         }
-    }
-
-    /**
-     * A run found in one column of a page, widened to its whole rows when they go on across the
-     * gutter: two or more in three hold words on the other side too, and those are not the lines of a
-     * column of text (most of them six words or more, ending within two ems of the column's edge; or
-     * lines set between the run's rows, one for every three rows or more). A table whose widest column
-     * gap passed for a gutter is then kept whole, its row labels with it.
-     */
-    private static List<List<Word>> acrossTheGutter(List<List<Word>> run, PageText page) {
-        List<List<Word>> whole = new ArrayList<>(run.size());
-        List<List<Word>> others = new ArrayList<>();
-        for (List<Word> part : run) {
-            List<Word> row = part;
-            for (List<Word> full : page.rows()) {
-                if (full.size() > part.size() && full.containsAll(part)) {
-                    row = full;
-                    others.add(full.stream().filter(w -> !part.contains(w)).toList());
-                    break;
-                }
-            }
-            whole.add(row);
-        }
-        if (run.isEmpty() || others.size() * 3 < run.size() * 2 || linesBetween(run, page) * 3 >= run.size()) {
-            return run;
-        }
-        float edge = -Float.MAX_VALUE;
-        for (List<Word> other : others) {
-            edge = Math.max(edge, other.getLast().x1());
-        }
-        int lines = 0;
-        for (List<Word> other : others) {
-            lines += other.size() >= 6
-                            && edge - other.getLast().x1() < 2 * other.getLast().size()
-                    ? 1
-                    : 0;
-        }
-        return lines * 2 >= others.size() ? run : whole;
-    }
-
-    /**
-     * Lines of the page between a run's first and last rows that hold none of its words, one cell
-     * each, and that run over at least half the way from where they start to the run (or from the run
-     * to where they end): the lines of a column of text beside it, set closer than the run's rows. The
-     * second lines of cells wrapped elsewhere in the table's rows stand in several cells or fall short.
-     */
-    private static int linesBetween(List<List<Word>> run, PageText page) {
-        float top = top(run.getFirst());
-        float bottom = bottom(run.getLast());
-        float[] across = across(run);
-        float left = across[0];
-        float right = across[1];
-        int n = 0;
-        for (List<Word> row : page.rows()) {
-            if (top(row) <= top
-                    || bottom(row) >= bottom
-                    || run.stream().anyMatch(r -> r.stream().anyMatch(row::contains))) {
-                continue;
-            }
-            float x0 = row.getFirst().x0();
-            float x1 = row.getLast().x1();
-            boolean before = x1 < left && x1 - x0 >= (left - x0) / 2;
-            boolean after = x0 > right && x1 - x0 >= (x1 - right) / 2;
-            n += (before || after) && cells(row) == 1 ? 1 : 0;
-        }
-        return n;
     }
 
     private static void add(List<float[]> out, float[] box) {
@@ -554,37 +485,6 @@ final class TableRegions {
         return cells;
     }
 
-    /**
-     * Rows of a label in one cell, then, a cell apart, two or more figures and no further words ("Road
-     * upkeep  31,062  10,009  n.a."; figure columns may stand closer than a cell gap when a long label
-     * squeezes them): a table's rows, where a chart's labels are numbers alone or words, a row of two
-     * tables side by side goes on with the other table's label, and a line of text in the next column
-     * is a cell of its own before the label.
-     */
-    private static int labelledRows(List<List<Word>> rows) {
-        int n = 0;
-        for (List<Word> row : rows) {
-            int figures = 0;
-            boolean apartFromLabel = false;
-            boolean labelInCells = false;
-            boolean wordAfter = false;
-            for (int i = 1; i < row.size(); i++) {
-                Word w = row.get(i);
-                if (w.figure()) {
-                    apartFromLabel |= figures == 0 && (row.get(i - 1).leader() || apart(row.get(i - 1), w));
-                    figures++;
-                } else if (figures > 0 && LETTERS.matcher(w.text()).find()) {
-                    wordAfter = true;
-                } else if (figures == 0 && !w.leader() && !row.get(i - 1).leader() && apart(row.get(i - 1), w)) {
-                    labelInCells = true;
-                }
-            }
-            boolean labelled = !row.getFirst().figure() && !row.getFirst().leader() && !labelInCells;
-            n += labelled && apartFromLabel && figures >= 2 && !wordAfter ? 1 : 0;
-        }
-        return n;
-    }
-
     /** Whether two neighbouring words of a row stand in different cells: more than about an em apart. */
     static boolean apart(Word a, Word b) {
         return b.x0() - a.x1() > 0.9f * Math.max(a.size(), b.size());
@@ -713,7 +613,7 @@ final class TableRegions {
         return Math.max(1f, row.getFirst().size());
     }
 
-    private static float top(List<Word> row) {
+    static float top(List<Word> row) {
         float t = Float.MAX_VALUE;
         for (Word w : row) {
             t = Math.min(t, w.top());
@@ -721,7 +621,7 @@ final class TableRegions {
         return t;
     }
 
-    private static float bottom(List<Word> row) {
+    static float bottom(List<Word> row) {
         float b = -Float.MAX_VALUE;
         for (Word w : row) {
             b = Math.max(b, w.bottom());

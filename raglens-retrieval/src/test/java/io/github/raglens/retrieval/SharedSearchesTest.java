@@ -100,8 +100,15 @@ class SharedSearchesTest {
                 while (to < n && expected.scores[to - 1] - expected.scores[to] <= SCORE_TOLERANCE) {
                     to++;
                 }
-                if (to == n && to - from > 1) {
-                    break; // a tie at the cut: the scores above show the hits there score alike
+                if (to == n) {
+                    // the last hits, scoring alike (the scores above show it), may have traded one of
+                    // themselves with a hit past the cut that scores alike too
+                    List<String> kept = new ArrayList<>(hits.subList(from, to));
+                    kept.retainAll(expected.hits.subList(from, to));
+                    assertThat(kept)
+                            .as("%s, ranks %d to %d", description, from + 1, to)
+                            .hasSizeGreaterThanOrEqualTo(to - from - 1);
+                    break;
                 }
                 assertThat(hits.subList(from, to))
                         .as("%s, ranks %d to %d", description, from + 1, to)

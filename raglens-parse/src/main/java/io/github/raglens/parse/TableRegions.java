@@ -221,7 +221,9 @@ final class TableRegions {
             }
         }
         boolean figures = tabular >= 3 && numbers * 10 >= words * 3 || AmountList.is(run);
-        List<List<Word>> whole = GutterCrossing.widened(run, page);
+        List<List<Word>> widened = GutterCrossing.widened(run, page);
+        // not widened into a table found already: the other column holds a table of its own
+        List<List<Word>> whole = widened != run && overlaps(out, box(widened)) ? run : widened;
         // on a page with captions, figures without one must stand in rows of a label and its figures
         if (figures && (!gridsOnly || LabelledRows.count(whole) >= 3) || WordGrid.is(run, opensPage ? 3 : 4)) {
             float[] b = box(whole);
@@ -230,12 +232,19 @@ final class TableRegions {
     }
 
     private static void add(List<float[]> out, float[] box) {
+        if (!overlaps(out, box)) {
+            out.add(box);
+        }
+    }
+
+    /** Whether a box overlaps any of the regions found so far. */
+    private static boolean overlaps(List<float[]> out, float[] box) {
         for (float[] o : out) {
             if (box[1] < o[3] && o[1] < box[3] && box[0] < o[2] && o[0] < box[2]) {
-                return;
+                return true;
             }
         }
-        out.add(box);
+        return false;
     }
 
     /**

@@ -444,6 +444,55 @@ class TableLayoutCasesTest {
         assertThat(tables).extracting(Table::rows).containsExactly(rowsOf(rows));
     }
 
+    @Test
+    void uncaptionedTableInTheRightColumn_besideACaptionedOneInTheLeft_isFoundToo() throws IOException {
+        // a two-column page: a captioned table in the left column, an uncaptioned one in the right, their
+        // rows at about the same heights, so that the right one's rows go on across the gutter into the
+        // left one's; lines of seven words, as running text has
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        String[][] left = {
+            {"Country", "Pop.", "Growth"},
+            {"Belgium", "11.6", "2.1"},
+            {"Bulgaria", "6.4", "-0.8"},
+            {"Czechia", "10.9", "1.4"},
+            {"Denmark", "5.9", "1.9"}
+        };
+        String[][] right = {
+            {"Region", "Share", "Change"},
+            {"North", "21.4", "0.6"},
+            {"South", "18.2", "-1.1"},
+            {"East", "30.9", "2.3"},
+            {"West", "29.5", "0.4"}
+        };
+        float y = 80;
+        for (int i = 0; i < 8; i++) {
+            texts.add(columnLine(LEFT, y + i * PITCH, i, i < 7, 7));
+        }
+        // the right column's text runs on beside the left one's caption
+        for (int i = 0; i < 10; i++) {
+            texts.add(columnLine(310, y + i * PITCH, 40 + i, i < 9, 7));
+        }
+        texts.add(TestPdfs.Text.body(LEFT, y + 9 * PITCH, "Table 2. Population and growth"));
+        for (int r = 0; r < left.length; r++) {
+            float row = y + 11 * PITCH + r * 20;
+            texts.add(TestPdfs.Text.body(LEFT, row, left[r][0]));
+            texts.add(TestPdfs.Text.body(LEFT + 150 - width(left[r][1]), row, left[r][1]));
+            texts.add(TestPdfs.Text.body(LEFT + 222 - width(left[r][2]), row, left[r][2]));
+            texts.add(TestPdfs.Text.body(310, row - 2, right[r][0]));
+            texts.add(TestPdfs.Text.body(460 - width(right[r][1]), row - 2, right[r][1]));
+            texts.add(TestPdfs.Text.body(RIGHT - width(right[r][2]), row - 2, right[r][2]));
+        }
+        float after = y + 11 * PITCH + left.length * 20 + PITCH;
+        for (int i = 0; i < 8; i++) {
+            texts.add(columnLine(LEFT, after + i * PITCH, 20 + i, i < 7, 7));
+            texts.add(columnLine(310, after + i * PITCH, 60 + i, i < 7, 7));
+        }
+
+        List<Table> tables = tables(TestPdfs.write(dir.resolve("table-in-each-column.pdf"), List.of(texts)));
+
+        assertThat(tables).extracting(Table::rows).containsExactlyInAnyOrder(rowsOf(left), rowsOf(right));
+    }
+
     /** A ragged line of a column 230 points wide: three to five words, never reaching past x = 292. */
     private static String raggedLine(int i) {
         StringBuilder line = new StringBuilder();
@@ -455,8 +504,13 @@ class TableLayoutCasesTest {
 
     /** A line of a column 222 points wide: five words, stretched to the width unless it ends a paragraph. */
     private static TestPdfs.Text columnLine(float x, float y, int first, boolean stretched) {
+        return columnLine(x, y, first, stretched, 5);
+    }
+
+    /** A line of a column 222 points wide, of {@code words} words. */
+    private static TestPdfs.Text columnLine(float x, float y, int first, boolean stretched, int words) {
         StringBuilder line = new StringBuilder();
-        for (int w = 0; w < 5; w++) {
+        for (int w = 0; w < words; w++) {
             line.append(w == 0 ? "" : " ").append(WORDS[(first * 5 + w) % WORDS.length]);
         }
         return new TestPdfs.Text(x, y, line.toString(), PDType1Font.TIMES_ROMAN, 10, stretched ? 222 : 0);

@@ -19,13 +19,18 @@ written as HTML (--html-reports, none in the committed corpus) draw each table's
 those of government reports: caption above, in capitals, below or none; no rules, a grid or a shaded
 header; figures under years with indented labels, negatives, dollars, per cent and bold totals, labels
 long enough to wrap, dot leaders, tables of words, two-row group headers, rows in groups under bold
-names, notes under tables, and narrow tables in a two-column section. Papers in
+names, notes under tables, and narrow tables in a two-column section. Rich papers (--rich, two in the
+committed corpus) add what real papers hold beside their sections, each a line that may look like a
+heading: author blocks side by side with initials and e-mail addresses, an abstract, itemized lists led by
+bold words, short numbered lists, displayed equations, theorems and proofs, algorithms set by hand, code
+listings, boxed prompts with bold role names, diagrams of labelled boxes (some bold, some under a bold
+title), references and appendices. Papers in
 IEEEtran's conference class, Springer's LNCS, the AMS article, ACM's acmart and Elsevier's elsarticle (CLASSES) set headings at the
 body's size in small capitals and italics, run numbered headings in, and set tables with narrow column gaps;
 acmart's microtype stretches the glyphs of each line by a few per cent.
 
 Usage: benchmarks/corpus/generate.py OUT_DIR [--seed N] [--count N] [--reports N] [--bulletins N] [--ieee N]
-                                           [--lncs N] [--amsart N] [--acm N] [--els N] [--html-reports N]
+                                           [--lncs N] [--amsart N] [--acm N] [--els N] [--html-reports N] [--rich N]
 Needs pdflatex with texlive-latex-extra, texlive-pictures, texlive-fonts-recommended, texlive-fonts-extra,
 texlive-plain-generic and texlive-publishers,
 and soffice; the output is committed, so builds and CI never need TeX. Writer sets the reports in whatever serif font is installed (the committed reports
@@ -196,6 +201,133 @@ def tables(rng, label, two_column):
     return latex, out
 
 
+# --rich papers: what real papers hold beside headings, paragraphs, tables and plots, each a way for a
+# line to look like a heading that is not one (none of these is in the committed corpus)
+SURNAMES = ["Okafor", "Lindqvist", "Tanaka", "Moreau", "Castillo", "Novak", "Haddad", "Brennan"]
+STAGES = ["Query", "Retriever", "Reranker", "Reader", "Answer", "Judge", "Index", "Chunker"]
+
+
+def author_block(rng):
+    authors = []
+    for k in range(rng.randint(2, 4)):
+        name = f"{rng.choice('ABCDEFGHJKLMNPRS')}. {SURNAMES[(k + rng.randrange(8)) % 8]}"
+        place = rng.choice(["University of Synthetic Studies", "Institute for Generated Text", "Example Labs"])
+        thanks = f"\\thanks{{{sentence(rng, 0.1)}}}" if k == 0 and rng.random() < 0.5 else ""
+        authors.append(f"{name}{thanks}\\\\ {place}\\\\ \\texttt{{{name.split()[-1].lower()}@example.org}}")
+    return " \\and ".join(authors)
+
+
+def lead_in_list(rng):
+    """An itemized list whose items open with a bold lead-in, as contributions are listed."""
+    items = "".join(f"\\item \\textbf{{{rng.choice(TOPICS)}:}} {sentence(rng)}\n" for _ in range(rng.randint(2, 4)))
+    return "\\begin{itemize}\n" + items + "\\end{itemize}\n"
+
+
+def short_enumeration(rng):
+    """A numbered list of short items: each line looks like a numbered heading."""
+    items = "".join(f"\\item {rng.choice(TOPICS)}\n" for _ in range(rng.randint(3, 5)))
+    return "\\begin{enumerate}\n" + items + "\\end{enumerate}\n"
+
+
+def equations(rng):
+    a, b = rng.sample(["q", "d", "k", "s", "r"], 2)
+    return (
+        f"\\begin{{equation}}\n\\mathrm{{score}}({a},{b}) = \\sum_{{t \\in {a}}} \\frac{{f_{{t,{b}}} (k_1 + 1)}}"
+        f"{{f_{{t,{b}}} + k_1 (1 - b + b \\cdot |{b}| / \\bar{{L}})}}\n\\end{{equation}}\n"
+        + paragraph(rng, 2)
+        + "\n\\begin{align*}\nP &= \\frac{|R \\cap F|}{|F|} & R &= \\frac{|R \\cap F|}{|R|}\n\\end{align*}\n"
+    )
+
+
+def theorem(rng):
+    kind = rng.choice(["rltheorem", "rldefinition", "rllemma"])
+    name = rng.choice(["", f"[{rng.choice(TOPICS)}]"])
+    return (
+        f"\\begin{{{kind}}}{name}\n{sentence(rng)} {sentence(rng)}\n\\end{{{kind}}}\n"
+        f"\\begin{{proof}}\n{paragraph(rng, 2)}\n\\end{{proof}}\n"
+    )
+
+
+def algorithm(rng, index):
+    """A boxed algorithm set by hand (no algorithm package is installed): a bold title, numbered steps."""
+    steps = [
+        "\\textbf{for} each query $q$ \\textbf{do}",
+        "\\quad $C \\gets$ \\textsc{Retrieve}$(q, k)$",
+        "\\quad \\textbf{if} $|C| = 0$ \\textbf{then} \\textbf{continue}",
+        "\\quad $a \\gets$ \\textsc{Answer}$(q, C)$",
+        "\\textbf{end for}",
+        "\\textbf{return} the scores",
+    ]
+    lines = "".join(f"{n}: {step}\\\\\n" for n, step in enumerate(steps, 1))
+    return (
+        "\\begin{figure}[t]\\centering\\fbox{\\begin{minipage}{0.9\\linewidth}\\small\n"
+        f"\\textbf{{Algorithm {index}}} {rng.choice(['Evaluate a retriever', 'Judge the answers'])}\\\\\n"
+        f"{lines}\\end{{minipage}}}}\n\\end{{figure}}\n"
+    )
+
+
+def code_listing(rng):
+    var = rng.choice(["lens", "runner", "judge"])
+    return (
+        "\\begin{lstlisting}[basicstyle=\\ttfamily\\small]\n"
+        f"var {var} = RagLens.builder()\n    .docs(Path.of(\"papers\"))\n    .build();\n"
+        f"Report report = {var}.benchmark();\n\\end{{lstlisting}}\n"
+    )
+
+
+def flowchart(rng, index):
+    """A diagram of boxes with one or two words each, joined by arrows, and its caption."""
+    stages = rng.sample(STAGES, rng.randint(3, 5))
+    # some diagrams set their boxes in bold and title their parts: short bold lines, as headings are
+    bold = "\\bfseries" if rng.random() < 0.5 else ""
+    nodes = "".join(
+        f"\\node[draw,rounded corners,minimum width=1.4cm,font={bold}] (n{i}) at ({i * 2.1},0) {{{name}}};\n"
+        for i, name in enumerate(stages))
+    if rng.random() < 0.5:
+        nodes += f"\\node[font=\\bfseries\\large] at ({(len(stages) - 1) * 1.05},1.1) {{{rng.choice(TOPICS)}}};\n"
+    arrows = "".join(f"\\draw[->] (n{i}) -- (n{i + 1});\n" for i in range(len(stages) - 1))
+    caption = f"The stages of the {rng.choice(WORDS)} pipeline ({index})."
+    return (
+        "\\begin{figure*}[t]\\centering\\begin{tikzpicture}\n" + nodes + arrows
+        + f"\\end{{tikzpicture}}\n\\caption{{{caption}}}\n\\end{{figure*}}\n"
+    )
+
+
+def prompt_box(rng):
+    """A framed prompt, as papers on language models print them: bold role names, each opening a line."""
+    turns = [f"\\textbf{{{role}:}} {sentence(rng, 0.1)}" for role in ("System", "Context", "Question")]
+    return (
+        "\\begin{figure}[t]\\centering\\fbox{\\parbox{0.9\\linewidth}{\\small\n"
+        + "\\\\\n".join(turns + ["\\textbf{Answer:}"])
+        + f"}}}}\n\\caption{{The prompt of the {rng.choice(WORDS)} judge.}}\n\\end{{figure}}\n"
+    )
+
+
+def bibliography(rng):
+    entries = []
+    for k in range(rng.randint(6, 12)):
+        who = ", ".join(f"{rng.choice('ABCDEFGHJK')}. {rng.choice(SURNAMES)}" for _ in range(rng.randint(1, 3)))
+        title = sentence(rng, 0.1)[:-1]
+        venue = rng.choice(["In Proceedings of SIGIR", "Transactions on Generated Text", "arXiv preprint"])
+        entries.append(f"\\bibitem{{r{k}}} {who}. {title}. {venue}, {rng.randint(2015, 2026)}.\n")
+    return "\\begin{thebibliography}{99}\n" + "".join(entries) + "\\end{thebibliography}\n"
+
+
+RICH_PREAMBLE = (
+    "\\usepackage{amsmath}\\usepackage{amsthm}\\usepackage{listings}\n"
+    "\\newtheorem{rltheorem}{Theorem}\\newtheorem{rllemma}[rltheorem]{Lemma}\n"
+    "\\theoremstyle{definition}\\newtheorem{rldefinition}{Definition}\n"
+)
+
+
+def rich_extras(rng, index):
+    """One or two of the rich elements, placed after a section's paragraph."""
+    makers = [lead_in_list, short_enumeration, equations, theorem, code_listing,
+              prompt_box, lambda r: algorithm(r, index), lambda r: flowchart(r, index),
+              lambda r: f"\\noindent\\textbf{{{rng.choice(TOPICS)}.}} {paragraph(r)}\n"]
+    return "".join(rng.choice(makers)(rng) + paragraph(rng, 2) + "\n" for _ in range(rng.randint(1, 2)))
+
+
 CLASSES = {
     # IEEEtran's conference style: two columns; sections in small capitals numbered I, II; subsections in
     # italics lettered A, B; subsubsections run in as "1) Title:"
@@ -216,8 +348,10 @@ TWO_COLUMN_CLASSES = ("ieee", "acm", "els")
 COMMITTED = {"ieee": 2, "lncs": 2, "amsart": 2, "acm": 2, "els": 0}
 
 
-def document(rng, number, style="article"):
-    """A LaTeX paper in the article class (one or two columns) or in one of CLASSES."""
+def document(rng, number, style="article", rich=False):
+    """A LaTeX paper in the article class (one or two columns) or in one of CLASSES; a rich one (article
+    class only) adds an author block, an abstract, lists, equations, theorems, algorithms, code, diagrams,
+    references and an appendix."""
     two_column = style in TWO_COLUMN_CLASSES or style == "article" and number % 2 == 0
     title = f"A Study of {rng.choice(TOPICS)} on Generated Papers {number}"
     short = f"Generated paper {number}"
@@ -228,7 +362,11 @@ def document(rng, number, style="article"):
     footnotes = []
     body = []
     topics = Topics(rng)
-    if rng.random() < 0.5:
+    if rich:
+        body.append("\\begin{abstract}\n" + paragraph(rng, 5) + "\n\\end{abstract}\n")
+        body.append(f"\\noindent\\textit{{Keywords:}} {', '.join(rng.sample(WORDS, 4))}\n\n")
+        headings.append({"title": "Abstract", "level": 1, "numbered": False, "runIn": False})
+    elif rng.random() < 0.5:
         body.append("\\section*{Abstract}\n" + paragraph(rng, 5) + "\n")
         headings.append({"title": "Abstract", "level": 1, "numbered": False, "runIn": False})
     sections = rng.randint(4, 6)
@@ -251,6 +389,8 @@ def document(rng, number, style="article"):
                 body.append(f"\\paragraph{{{run_in}.}} " + paragraph(rng) + "\n")
                 headings.append({"title": run_in, "level": 4, "numbered": False, "runIn": True})
         body.append(paragraph(rng, footnotes=footnotes) + "\n")
+        if rich:
+            body.append(rich_extras(rng, s))
         if rng.random() < 0.55:
             tno += 1
             latex, found = tables(rng, f"tab:{tno}", two_column)
@@ -264,6 +404,14 @@ def document(rng, number, style="article"):
         body.append(paragraph(rng, footnotes=footnotes) + "\n\n" + paragraph(rng) + "\n")
     body.append("\\section*{Acknowledgements}\n" + paragraph(rng, 2) + "\n")
     headings.append({"title": "Acknowledgements", "level": 1, "numbered": False, "runIn": False})
+    if rich:
+        body.append(bibliography(rng))
+        headings.append({"title": "References", "level": 1, "numbered": False, "runIn": False})
+        body.append("\\appendix\n")
+        for letter in "AB"[: rng.randint(1, 2)]:
+            name = topics.pop()
+            body.append(f"\\section{{{name}}}\n" + paragraph(rng) + "\n" + rich_extras(rng, 9))
+            headings.append({"title": f"{letter} {name}", "level": 1, "numbered": True, "runIn": False})
     options = "10pt,twocolumn" if two_column else "11pt"
     tex = (
         (CLASSES[style] + "\n" if style in CLASSES else f"\\documentclass[{options}]{{article}}\n")
@@ -272,11 +420,12 @@ def document(rng, number, style="article"):
         + ("\\usepackage[margin=2cm]{geometry}" if style == "article" else "")
         + "\\usepackage{booktabs}\\usepackage{caption}\n"
         "\\usepackage{pgfplots}\\pgfplotsset{compat=1.18}\\usepackage{fancyhdr}\n"
-        "\\setcounter{secnumdepth}{3}\n"
+        + (RICH_PREAMBLE if rich else "")
+        + "\\setcounter{secnumdepth}{3}\n"
         "\\pagestyle{fancy}\\fancyhf{}\n"
         f"\\fancyhead[L]{{\\small {short}}}\\fancyhead[R]{{\\small\\thepage}}\n"
         f"\\fancyfoot[C]{{\\footnotesize {venue}}}\n"
-        f"\\title{{{title}}}\\author{{Synthetic Author {number}}}\\date{{}}\n"
+        f"\\title{{{title}}}\\author{{{author_block(rng) if rich else f'Synthetic Author {number}'}}}\\date{{}}\n"
         "\\begin{document}\\maketitle\\thispagestyle{fancy}\n" + "\n".join(body) + "\\end{document}\n"
     )
     truth = {
@@ -724,6 +873,9 @@ def main():
     parser.add_argument("--bulletins", type=int, default=4, help="LibreOffice statistical bulletins (needs soffice)")
     parser.add_argument("--html-reports", type=int, default=0,
                         help="reports written as HTML in government table layouts (LibreOffice)")
+    parser.add_argument("--rich", type=int, default=2,
+                        help="LaTeX papers with author blocks, lists, equations, theorems, algorithms, code, "
+                             "diagrams, references and appendices")
     for style in CLASSES:
         parser.add_argument(f"--{style}", type=int, default=COMMITTED[style], help=f"LaTeX papers in the {style} class")
     args = parser.parse_args()
@@ -735,8 +887,8 @@ def main():
         (args.out / f"{name}.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"{name}.pdf: {len(truth['headings'])} headings, {len(truth['tables'])} tables")
 
-    def latex(name, number, style="article"):
-        tex, truth = document(rng, number, style)
+    def latex(name, number, style="article", rich=False):
+        tex, truth = document(rng, number, style, rich)
         pages = typeset(tex, name, args.out)
         for t in truth["tables"]:
             t["page"] = pages[t.pop("label")]
@@ -763,6 +915,8 @@ def main():
         html, truth = html_report(rng, number)
         convert(html, name, args.out, "html")
         write(name, "libreoffice", truth)
+    for number in range(1, args.rich + 1):
+        latex(f"rich-{number:02d}", number, rich=True)
 
 
 if __name__ == "__main__":

@@ -101,8 +101,10 @@ final class ColumnLayout {
     }
 
     /**
-     * Whether most rows that do not cross the run start a word at its right edge, as the lines of a
-     * right column do at their margin; a table's cells beside a gap between its columns do not.
+     * Whether most rows that hold words right of the run, and do not cross it, start a word at its right
+     * edge, as the lines of a right column do at their margin; a table's cells beside a gap between its
+     * columns do not. Rows with words on the left only (a left column running on below a shorter right
+     * one) say nothing of it.
      */
     private static boolean rightColumnAligned(List<List<Word>> rows, float[] run) {
         int beside = 0;
@@ -110,11 +112,13 @@ final class ColumnLayout {
         for (List<Word> row : rows) {
             boolean crosses = false;
             boolean starts = false;
+            boolean rightOfIt = false;
             for (Word w : row) {
                 crosses |= w.x0() < run[1] - BIN && w.x1() > run[0] + BIN;
                 starts |= Math.abs(w.x0() - run[1]) <= 2 * BIN;
+                rightOfIt |= w.x0() >= run[1] - BIN;
             }
-            if (!crosses) {
+            if (!crosses && rightOfIt) {
                 beside++;
                 aligned += starts ? 1 : 0;
             }

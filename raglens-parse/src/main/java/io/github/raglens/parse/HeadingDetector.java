@@ -86,12 +86,15 @@ final class HeadingDetector {
                 candidates.add(i);
             }
         }
-        // front matter (authors, affiliations) precedes the abstract or the first numbered heading; a line
-        // there in the style of the numbered headings with a paragraph under it is an unnumbered heading of
-        // the document (authors set in that style have affiliations under them)
+        // front matter (authors, affiliations) precedes the abstract or the first numbered heading, or
+        // stands above it in another column (authors set side by side); a line there in the style of the
+        // numbered headings with a paragraph under it is an unnumbered heading of the document (authors
+        // set in that style have affiliations under them). An author's initial ("F. Moreau") reads like an
+        // appendix's letter, which never opens a document: letters neither anchor nor give a style.
         Set<String> candidateNumberedStyles = new java.util.HashSet<>();
         for (int i : candidates) {
-            if (Numbering.level(lines.get(i).text()) > 0) {
+            if (Numbering.level(lines.get(i).text()) > 0
+                    && !Numbering.lettered(lines.get(i).text())) {
                 candidateNumberedStyles.add(style(lines.get(i)));
             }
         }
@@ -102,7 +105,8 @@ final class HeadingDetector {
                 break;
             }
             String t = line.text();
-            if (Numbering.level(t) > 0 || FRONT_ANCHOR.matcher(t).matches()) {
+            if (Numbering.level(t) > 0 && !Numbering.lettered(t)
+                    || FRONT_ANCHOR.matcher(t).matches()) {
                 anchor = i;
                 break;
             }
@@ -112,20 +116,24 @@ final class HeadingDetector {
             Line line = lines.get(i);
             if (line.page() == 1
                     && anchor >= 0
-                    && i < anchor
+                    && (i < anchor || aboveInAnotherColumn(line, lines.get(anchor)))
                     && !(candidateNumberedStyles.contains(style(line)) && paragraphFollows(lines, i, body))) {
                 continue;
             }
             kept.add(i);
         }
-        // in a numbered document, an unnumbered line is a heading only in a numbered heading's style or
-        // under a well-known section name; large text in figures has neither
+        // in a numbered document, an unnumbered line is a heading only in a numbered heading's style, and
+        // where those stand (a diagram's title in that style is centred over it, not at its column's
+        // start), or under a well-known section name; large text in figures has neither
         int numbered = 0;
-        Set<String> numberedStyles = new java.util.HashSet<>();
+        // per style, how many more of its numbered headings start at their column's edge than do not
+        Map<String, Integer> numberedStyles = new HashMap<>();
+        Map<String, Float> leftEdges = leftEdges(lines);
         for (int i : kept) {
-            if (Numbering.level(lines.get(i).text()) > 0) {
+            Line line = lines.get(i);
+            if (Numbering.level(line.text()) > 0) {
                 numbered++;
-                numberedStyles.add(style(lines.get(i)));
+                numberedStyles.merge(style(line), flushLeft(line, leftEdges) ? 1 : -1, Integer::sum);
             }
         }
         if (numbered >= 3) {
@@ -133,8 +141,9 @@ final class HeadingDetector {
             for (int i : kept) {
                 Line line = lines.get(i);
                 String t = line.text();
+                Integer flush = numberedStyles.get(style(line));
                 if (Numbering.level(t) > 0
-                        || numberedStyles.contains(style(line))
+                        || flush != null && (flush <= 0 || flushLeft(line, leftEdges))
                         || KNOWN_SECTION.matcher(t).matches()) {
                     strict.add(i);
                 }
@@ -277,6 +286,28 @@ final class HeadingDetector {
             }
         }
         return words < 5 || elsewhere * 4 >= words;
+    }
+
+    /**
+     * Where each page's columns start ("page:column"), and each page ("page"): the leftmost start of a
+     * line of five words or more, so a stray label does not move it.
+     */
+    private static Map<String, Float> leftEdges(List<Line> lines) {
+        Map<String, Float> edges = new HashMap<>();
+        for (Line line : lines) {
+            if (line.words().size() >= 5) {
+                edges.merge(line.page() + ":" + line.column(), line.x0(), Math::min);
+                edges.merge(String.valueOf(line.page()), line.x0(), Math::min);
+            }
+        }
+        return edges;
+    }
+
+    /** Whether a line starts at its column's left edge, within an em (true where the edge is unknown). */
+    private static boolean flushLeft(Line line, Map<String, Float> leftEdges) {
+        Float edge =
+                leftEdges.getOrDefault(line.page() + ":" + line.column(), leftEdges.get(String.valueOf(line.page())));
+        return edge == null || Math.abs(line.x0() - edge) <= line.size();
     }
 
     /** The right edge of the text of each column of each page. */
@@ -450,6 +481,11 @@ final class HeadingDetector {
                 && b.top() - a.bottom() < 0.9f * a.size()
                 && Numbering.level(b.text()) == 0
                 && !a.text().endsWith(".");
+    }
+
+    /** Whether a line stands higher on the page than another, in another column: beside the front matter. */
+    private static boolean aboveInAnotherColumn(Line line, Line anchor) {
+        return line.column() != anchor.column() && line.bottom() < anchor.top();
     }
 
     /**

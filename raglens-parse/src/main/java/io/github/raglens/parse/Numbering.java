@@ -55,6 +55,17 @@ final class Numbering {
         return text.startsWith("A ") && rest.equals(rest.toUpperCase(Locale.ROOT));
     }
 
+    /**
+     * Whether a heading is numbered from an appendix's letter ({@code B Proofs}, {@code B.2 Bounds}), as an
+     * author's initial reads too ({@code F. Moreau}).
+     */
+    static boolean lettered(String text) {
+        String t = text.strip();
+        return !DECIMAL.matcher(t).matches()
+                && level(t) > 0
+                && APPENDIX.matcher(t).matches();
+    }
+
     /** Whether a heading is numbered "1)", as IEEE numbers its subsubsections. */
     static boolean parenthesised(String text) {
         return PARENTHESISED.matcher(text.strip()).matches();

@@ -30,14 +30,14 @@ final class TableRegions {
         float minX = across[0];
         float maxX = across[1];
         List<float[]> out = new ArrayList<>();
-        boolean caption = false;
+        boolean caption = false; // of a table or a figure, either of which puts a chart's labels in doubt
         List<List<Word>> full = rows(page, minX - 1, maxX + 1);
         float[] gutter = ColumnLayout.gutter(page);
         // a page set in two columns only in part (the rest across the width) shows no gutter of its own;
         // a caption set in one of those columns then tells where its column is
         float[] captionGutter = gutter != null ? gutter : besideACaption(full);
         for (List<Word> row : full) {
-            if (TableFinder.CAPTION.matcher(text(row)).matches() || captionInside(row, captionGutter)) {
+            if (captionOf(text(row)) || captionInside(row, captionGutter)) {
                 caption = true;
             }
         }
@@ -187,6 +187,13 @@ final class TableRegions {
         return null;
     }
 
+    /** Whether a line opens a table's caption ("Table 2") or a figure's ("Figure 2", "Fig. 2"). */
+    private static boolean captionOf(String line) {
+        return TableFinder.CAPTION.matcher(line).matches()
+                || TableFinder.FIGURE_CAPTION.matcher(line).matches();
+    }
+
+    /** Whether the part of a row right of the gutter opens a caption: one set in the right-hand column. */
     private static boolean captionInside(List<Word> row, float[] gutter) {
         if (gutter == null) {
             return false;
@@ -197,7 +204,7 @@ final class TableRegions {
                 right.add(w);
             }
         }
-        return !right.isEmpty() && TableFinder.CAPTION.matcher(text(right)).matches();
+        return !right.isEmpty() && captionOf(text(right));
     }
 
     /**

@@ -126,4 +126,52 @@ class ColumnLayoutTest {
                 .satisfies(line -> assertThat(line.words()).hasSameSizeAs(text));
         assertThat(TableFinder.evidence(page, ColumnLayout.lines(page))).isTrue();
     }
+    /** A line of text from x0 to x1 at {@code top}: seven words 3 points apart, filling it. */
+    private static List<Word> textLine(float top, float x0, float x1) {
+        List<Word> out = new ArrayList<>();
+        float width = (x1 - x0 - 18) / 7;
+        for (int w = 0; w < 7; w++) {
+            float x = x0 + w * (width + 3);
+            out.add(new Word("measure", x, x + width, top, top + 9, 10, false, false, false, 0));
+        }
+        return out;
+    }
+
+    @Test
+    void gutter_underAWideTable_isFound_whenTheLeftColumnRunsOnBelowAShorterRightOne() {
+        // the last page of a two-column paper: a table across the width at its top, some of its cells
+        // over the gutter, then the left column (references) running on well below the right column's end
+        List<List<Word>> rows = new ArrayList<>();
+        rows.add(WordRows.row(10, 3, 60, "Table 2: Ablation on the token set.", 230));
+        for (int r = 0; r < 6; r++) {
+            rows.add(WordRows.row(
+                    10,
+                    3,
+                    80 + 11 * r,
+                    "Oracle-" + r,
+                    150,
+                    "Evaluation",
+                    220,
+                    "39.4",
+                    305,
+                    "23.0",
+                    380,
+                    "Embedding",
+                    450));
+        }
+        for (int k = 0; k < 47; k++) {
+            float top = 150 + 12 * k;
+            List<Word> row = textLine(top, 57, 302.7f);
+            if (k < 22) {
+                row.addAll(textLine(top, 310.7f, 555));
+            }
+            rows.add(row);
+        }
+
+        float[] gutter = ColumnLayout.gutter(new PageText(5, 612, 792, rows, 0, 0, List.of()));
+
+        assertThat(gutter).isNotNull();
+        assertThat(gutter[0]).isBetween(299f, 305f);
+        assertThat(gutter[1]).isBetween(307f, 313f);
+    }
 }

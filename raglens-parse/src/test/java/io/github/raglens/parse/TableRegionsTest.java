@@ -197,6 +197,68 @@ class TableRegionsTest {
         assertThat(regions.getFirst()[3]).isEqualTo(481f);
     }
 
+    /** A line of text from x0 to x1 at {@code top}: words of unequal widths, 3 points apart, filling it. */
+    private static List<Word> line(float top, float x0, float x1, int words) {
+        float[] shares = {1.4f, 0.7f, 1f, 1.2f, 0.6f, 1.1f, 0.9f};
+        float total = 0;
+        for (int w = 0; w < words; w++) {
+            total += shares[w % shares.length];
+        }
+        float unit = (x1 - x0 - 3 * (words - 1)) / total;
+        List<Word> out = new ArrayList<>();
+        float x = x0;
+        for (int w = 0; w < words; w++) {
+            float width = unit * shares[w % shares.length];
+            out.add(new Word(
+                    w == words - 1 ? "methods." : "measure", x, x + width, top, top + 10, 10, false, false, false, 0));
+            x += width + 3;
+        }
+        return out;
+    }
+
+    @Test
+    void chartsTickLabelsInTheRightColumn_besideAColumnOfText_areNoTable() {
+        // a plot in the right column of a two-column page, as pdfTeX placed one: its ticks and legend on
+        // and between the heights of the left column's lines, a paragraph's last line and a heading beside
+        // them, its caption under it. The ticks are numbers in aligned rows, but a page with a figure's
+        // caption is where a chart's labels stand
+        java.util.TreeMap<Float, List<Word>> rows = new java.util.TreeMap<>();
+        for (int k = 0; k < 36; k++) {
+            float top = 60 + 12 * k;
+            if (top == 252) {
+                continue; // the space above the heading
+            }
+            List<Word> left = top == 240 ? line(top, 57, 190, 4) : top == 264 ? row(top, "4.2 Strategies", 57) : null;
+            rows.put(top, left != null ? left : line(top, 57, 301, 7));
+        }
+        for (float top = 60; top <= 144; top += 12) {
+            rows.get(top).addAll(line(top, 311, 555, 7));
+        }
+        Object[][] chart = {
+            {168f, "1", 353.6f}, {180f, "0.8", 346f}, {192f, "0.6", 346f}, {216f, "0.4", 346f},
+            {228f, "Dense", 501.9f}, {230f, "0.2", 346f}, {240f, "SFT", 505.7f}, {246.4f, "0", 353.6f},
+            {253.3f, "1", 374.2f}, {264f, "Number of passages", 409.3f}
+        };
+        for (Object[] label : chart) {
+            rows.computeIfAbsent((Float) label[0], t -> new ArrayList<>())
+                    .addAll(row((Float) label[0], label[1], label[2]));
+        }
+        for (int x = 2; x <= 5; x++) {
+            rows.get(253.3f).addAll(row(253.3f, String.valueOf(x), 374.2f + 36.5f * (x - 1)));
+        }
+        rows.get(288f).addAll(row(288, "Figure 1: Recall of the systems as the input grows.", 325));
+        for (float top = 324; top <= 480; top += 12) {
+            rows.get(top).addAll(line(top, 311, 555, 7));
+        }
+        List<List<Word>> sorted = new ArrayList<>();
+        rows.values()
+                .forEach(r -> sorted.add(r.stream()
+                        .sorted(java.util.Comparator.comparing(Word::x0))
+                        .toList()));
+
+        assertThat(TableRegions.find(page(sorted))).isEmpty();
+    }
+
     @Test
     void rowLedBySpacedDots_isNotProse_aLineOfTextIs() {
         // ". . . . ." set as words of one dot each, evenly spaced, as a statistical abstract prints them

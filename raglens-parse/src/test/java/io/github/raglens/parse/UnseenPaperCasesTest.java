@@ -74,13 +74,22 @@ class UnseenPaperCasesTest {
         return b.toString().strip();
     }
 
-    /** A builder of one narrow justified column, top to bottom. */
+    /** A builder of one narrow justified column, top to bottom, starting at x = {@code left}. */
     private static final class Column {
         final List<TestPdfs.Text> texts = new ArrayList<>();
+        final float left;
         float y = 60;
 
+        Column() {
+            this(LEFT);
+        }
+
+        Column(float left) {
+            this.left = left;
+        }
+
         Column line(String text, PDFont font, float size, float leading) {
-            texts.add(new TestPdfs.Text(LEFT, y, text, font, size));
+            texts.add(new TestPdfs.Text(left, y, text, font, size));
             y += leading;
             return this;
         }
@@ -103,7 +112,7 @@ class UnseenPaperCasesTest {
             for (int i = 0; i < lines.size(); i++) {
                 float fontSize = i == 0 ? firstSize : size;
                 float width = i < lines.size() - 1 ? WIDTH : 0;
-                texts.add(new TestPdfs.Text(LEFT, y, lines.get(i), font, fontSize, width));
+                texts.add(new TestPdfs.Text(left, y, lines.get(i), font, fontSize, width));
                 y += 1.2f * size;
             }
             y += 0.5f * size;
@@ -278,6 +287,60 @@ class UnseenPaperCasesTest {
 
         assertThat(titles(d.root())).containsExactly(NUMBERED);
         assertThat(d.root().children().get(1).text()).contains("0.4 SFT GPT (prompted) GPT");
+    }
+
+    @Test
+    void authorsSetSideBySideAboveTwoColumns_theirInitialsAndAffiliations_areNoHeadings() throws IOException {
+        // an author's initial reads like an appendix's letter ("F. Moreau", "A. Castillo"), and the
+        // right-hand author's lines fall into the right column, read after the left one's headings
+        PDFont roman = PDType1Font.TIMES_ROMAN;
+        List<TestPdfs.Text> page = new ArrayList<>();
+        page.add(new TestPdfs.Text(170, 60, "Judging Generated Answers", PDType1Font.TIMES_BOLD, 18));
+        String[][] authors = {
+            {"F. Moreau", "University of Synthetic Studies", "moreau@example.org"},
+            {"A. Castillo", "Institute for Generated Text", "castillo@example.org"}
+        };
+        for (int a = 0; a < authors.length; a++) {
+            float x = 120 + 250 * a;
+            page.add(new TestPdfs.Text(x + 20, 100, authors[a][0], roman, 12));
+            page.add(new TestPdfs.Text(x, 115, authors[a][1], roman, 12));
+            page.add(new TestPdfs.Text(x + 10, 130, authors[a][2], PDType1Font.COURIER, 10));
+        }
+        Column left = new Column();
+        left.y = 170;
+        left.line("Abstract", PDType1Font.TIMES_BOLD, 12, 18);
+        left.paragraph(sentences(0, 4), roman, 10, 10);
+        left.line("1 Introduction", PDType1Font.TIMES_BOLD, 12, 18);
+        left.paragraph(sentences(40, 5), roman, 10, 10);
+        left.paragraph(sentences(80, 5), roman, 10, 10);
+        Column right = new Column(320);
+        right.y = 170;
+        right.paragraph(sentences(120, 3), roman, 10, 10);
+        right.line("2 Judging answers", PDType1Font.TIMES_BOLD, 12, 18);
+        right.paragraph(sentences(160, 5), roman, 10, 10);
+        right.line("3 Results", PDType1Font.TIMES_BOLD, 12, 18);
+        right.paragraph(sentences(200, 4), roman, 10, 10);
+        page.addAll(left.texts);
+        page.addAll(right.texts);
+        Document d = parse("authors-side-by-side.pdf", List.of(page));
+
+        assertThat(titles(d.root())).containsExactly("Abstract", "1 Introduction", "2 Judging answers", "3 Results");
+    }
+
+    @Test
+    void diagramsTitleInTheNumberedHeadingsStyle_centredOverItsBoxes_isNoHeading() throws IOException {
+        // a diagram's bold title over one row of its boxes' labels and under it the figure's caption:
+        // too few lines to tell a chart, but the numbered headings of that style start at the column's edge
+        List<List<TestPdfs.Text>> pages = paper(NUMBERED, PDType1Font.TIMES_ROMAN, 10, 10);
+        List<TestPdfs.Text> first = pages.getFirst();
+        first.add(new TestPdfs.Text(150, 560, "Retrieval pipeline", PDType1Font.TIMES_BOLD, 13));
+        first.add(TestPdfs.Text.body(LEFT + 20, 585, "Query"));
+        first.add(TestPdfs.Text.body(LEFT + 100, 585, "Retriever"));
+        first.add(TestPdfs.Text.body(LEFT + 180, 585, "Reader"));
+        first.add(TestPdfs.Text.body(LEFT + 20, 610, "Figure 1: The stages of the pipeline."));
+        Document d = parse("diagram-title.pdf", pages);
+
+        assertThat(titles(d.root())).containsExactly(NUMBERED);
     }
 
     @Test

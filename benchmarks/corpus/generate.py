@@ -207,14 +207,20 @@ SURNAMES = ["Okafor", "Lindqvist", "Tanaka", "Moreau", "Castillo", "Novak", "Had
 STAGES = ["Query", "Retriever", "Reranker", "Reader", "Answer", "Judge", "Index", "Chunker"]
 
 
-def author_block(rng):
+def author_block(rng, style):
+    """The \\author commands of two to four authors, each with a place and an e-mail address (acmart
+    wants its own commands for those)."""
     authors = []
     for k in range(rng.randint(2, 4)):
         name = f"{rng.choice('ABCDEFGHJKLMNPRS')}. {SURNAMES[(k + rng.randrange(8)) % 8]}"
         place = rng.choice(["University of Synthetic Studies", "Institute for Generated Text", "Example Labs"])
         thanks = f"\\thanks{{{sentence(rng, 0.1)}}}" if k == 0 and rng.random() < 0.5 else ""
-        authors.append(f"{name}{thanks}\\\\ {place}\\\\ \\texttt{{{name.split()[-1].lower()}@example.org}}")
-    return " \\and ".join(authors)
+        email = f"{name.split()[-1].lower()}@example.org"
+        if style == "acm":
+            authors.append(f"\\author{{{name}}}\\affiliation{{\\institution{{{place}}}\\country{{}}}}\\email{{{email}}}")
+        else:
+            authors.append(f"{name}{thanks}\\\\ {place}\\\\ \\texttt{{{email}}}")
+    return "\n".join(authors) if style == "acm" else "\\author{" + " \\and ".join(authors) + "}"
 
 
 def lead_in_list(rng):
@@ -313,11 +319,18 @@ def bibliography(rng):
     return "\\begin{thebibliography}{99}\n" + "".join(entries) + "\\end{thebibliography}\n"
 
 
-RICH_PREAMBLE = (
-    "\\usepackage{amsmath}\\usepackage{amsthm}\\usepackage{listings}\n"
-    "\\newtheorem{rltheorem}{Theorem}\\newtheorem{rllemma}[rltheorem]{Lemma}\n"
-    "\\theoremstyle{definition}\\newtheorem{rldefinition}{Definition}\n"
-)
+def rich_preamble(style):
+    """The packages and theorem kinds the rich elements use; LNCS brings its own proofs and theorem styles."""
+    theorems = "\\newtheorem{rltheorem}{Theorem}\\newtheorem{rllemma}[rltheorem]{Lemma}\n"
+    if style == "lncs":
+        return "\\usepackage{amsmath}\\usepackage{listings}\n" + theorems + "\\newtheorem{rldefinition}{Definition}\n"
+    return (
+        "\\usepackage{amsmath}\\usepackage{amsthm}\\usepackage{listings}\n" + theorems
+        + "\\theoremstyle{definition}\\newtheorem{rldefinition}{Definition}\n"
+    )
+
+
+RICH_STYLES = ("article", "ieee", "lncs", "acm")
 
 
 def rich_extras(rng, index):
@@ -349,8 +362,8 @@ COMMITTED = {"ieee": 2, "lncs": 2, "amsart": 2, "acm": 2, "els": 0}
 
 
 def document(rng, number, style="article", rich=False):
-    """A LaTeX paper in the article class (one or two columns) or in one of CLASSES; a rich one (article
-    class only) adds an author block, an abstract, lists, equations, theorems, algorithms, code, diagrams,
+    """A LaTeX paper in the article class (one or two columns) or in one of CLASSES; a rich one (article,
+    IEEEtran, LNCS or acmart) adds an author block, an abstract, lists, equations, theorems, algorithms, code, diagrams,
     references and an appendix."""
     two_column = style in TWO_COLUMN_CLASSES or style == "article" and number % 2 == 0
     title = f"A Study of {rng.choice(TOPICS)} on Generated Papers {number}"
@@ -362,10 +375,16 @@ def document(rng, number, style="article", rich=False):
     footnotes = []
     body = []
     topics = Topics(rng)
+    front = ""  # what acmart wants before \\maketitle
     if rich:
-        body.append("\\begin{abstract}\n" + paragraph(rng, 5) + "\n\\end{abstract}\n")
+        abstract = "\\begin{abstract}\n" + paragraph(rng, 5) + "\n\\end{abstract}\n"
+        if style == "acm":
+            front = abstract
+        else:
+            body.append(abstract)
         body.append(f"\\noindent\\textit{{Keywords:}} {', '.join(rng.sample(WORDS, 4))}\n\n")
-        headings.append({"title": "Abstract", "level": 1, "numbered": False, "runIn": False})
+        # IEEEtran and LNCS run "Abstract" into its paragraph
+        headings.append({"title": "Abstract", "level": 1, "numbered": False, "runIn": style in ("ieee", "lncs")})
     elif rng.random() < 0.5:
         body.append("\\section*{Abstract}\n" + paragraph(rng, 5) + "\n")
         headings.append({"title": "Abstract", "level": 1, "numbered": False, "runIn": False})
@@ -408,11 +427,15 @@ def document(rng, number, style="article", rich=False):
         body.append(bibliography(rng))
         headings.append({"title": "References", "level": 1, "numbered": False, "runIn": False})
         body.append("\\appendix\n")
-        for letter in "AB"[: rng.randint(1, 2)]:
+        if style == "ieee":  # IEEEtran's \\appendix is a heading of its own, "Appendix"
+            body.append(paragraph(rng) + "\n" + rich_extras(rng, 9))
+            headings.append({"title": "Appendix", "level": 1, "numbered": False, "runIn": False})
+        for letter in "AB"[: rng.randint(1, 2) if style != "ieee" else 0]:
             name = topics.pop()
             body.append(f"\\section{{{name}}}\n" + paragraph(rng) + "\n" + rich_extras(rng, 9))
             headings.append({"title": f"{letter} {name}", "level": 1, "numbered": True, "runIn": False})
     options = "10pt,twocolumn" if two_column else "11pt"
+    authors = author_block(rng, style) if rich else f"\\author{{Synthetic Author {number}}}"
     tex = (
         (CLASSES[style] + "\n" if style in CLASSES else f"\\documentclass[{options}]{{article}}\n")
         + ("\\usepackage[T1]{fontenc}\\usepackage{mathptmx}\n" if number % 4 in (1, 2) and style == "article" else "")
@@ -420,13 +443,13 @@ def document(rng, number, style="article", rich=False):
         + ("\\usepackage[margin=2cm]{geometry}" if style == "article" else "")
         + "\\usepackage{booktabs}\\usepackage{caption}\n"
         "\\usepackage{pgfplots}\\pgfplotsset{compat=1.18}\\usepackage{fancyhdr}\n"
-        + (RICH_PREAMBLE if rich else "")
+        + (rich_preamble(style) if rich else "")
         + "\\setcounter{secnumdepth}{3}\n"
         "\\pagestyle{fancy}\\fancyhf{}\n"
         f"\\fancyhead[L]{{\\small {short}}}\\fancyhead[R]{{\\small\\thepage}}\n"
         f"\\fancyfoot[C]{{\\footnotesize {venue}}}\n"
-        f"\\title{{{title}}}\\author{{{author_block(rng) if rich else f'Synthetic Author {number}'}}}\\date{{}}\n"
-        "\\begin{document}\\maketitle\\thispagestyle{fancy}\n" + "\n".join(body) + "\\end{document}\n"
+        f"\\title{{{title}}}{authors}\\date{{}}\n"
+        "\\begin{document}" + front + "\\maketitle\\thispagestyle{fancy}\n" + "\n".join(body) + "\\end{document}\n"
     )
     truth = {
         "layout": "two-column" if two_column else "one-column",
@@ -876,6 +899,7 @@ def main():
     parser.add_argument("--rich", type=int, default=2,
                         help="LaTeX papers with author blocks, lists, equations, theorems, algorithms, code, "
                              "diagrams, references and appendices")
+    parser.add_argument("--rich-style", choices=RICH_STYLES, default="article", help="the class of the rich papers")
     for style in CLASSES:
         parser.add_argument(f"--{style}", type=int, default=COMMITTED[style], help=f"LaTeX papers in the {style} class")
     args = parser.parse_args()
@@ -916,7 +940,7 @@ def main():
         convert(html, name, args.out, "html")
         write(name, "libreoffice", truth)
     for number in range(1, args.rich + 1):
-        latex(f"rich-{number:02d}", number, rich=True)
+        latex(f"rich-{number:02d}", number, args.rich_style, rich=True)
 
 
 if __name__ == "__main__":

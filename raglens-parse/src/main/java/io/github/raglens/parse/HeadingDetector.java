@@ -111,12 +111,19 @@ final class HeadingDetector {
                 break;
             }
         }
+        // where running text starts in each column of the first page
+        Map<Integer, Float> firstText = new HashMap<>();
+        for (Line line : lines) {
+            if (line.page() == 1 && line.words().size() >= 5 && Math.abs(line.size() - body) <= 0.5f) {
+                firstText.merge(line.column(), line.top(), Math::min);
+            }
+        }
         List<Integer> kept = new ArrayList<>();
         for (int i : candidates) {
             Line line = lines.get(i);
             if (line.page() == 1
                     && anchor >= 0
-                    && (i < anchor || aboveInAnotherColumn(line, lines.get(anchor)))
+                    && (i < anchor || aboveInAnotherColumn(line, lines.get(anchor), firstText))
                     && !(candidateNumberedStyles.contains(style(line)) && paragraphFollows(lines, i, body))) {
                 continue;
             }
@@ -483,9 +490,14 @@ final class HeadingDetector {
                 && !a.text().endsWith(".");
     }
 
-    /** Whether a line stands higher on the page than another, in another column: beside the front matter. */
-    private static boolean aboveInAnotherColumn(Line line, Line anchor) {
-        return line.column() != anchor.column() && line.bottom() < anchor.top();
+    /**
+     * Whether a line stands in another column than the anchor, higher than it and than any running text
+     * of its own column: beside the front matter, not a heading set at the top of the next column.
+     */
+    private static boolean aboveInAnotherColumn(Line line, Line anchor, Map<Integer, Float> firstText) {
+        return line.column() != anchor.column()
+                && line.bottom() < anchor.top()
+                && line.bottom() <= firstText.getOrDefault(line.column(), Float.MAX_VALUE);
     }
 
     /**
@@ -544,19 +556,21 @@ final class HeadingDetector {
     }
 
     /**
-     * Whether a line's words stand apart in three or more runs, gaps of over one and a half ems between
-     * them: a table's row (its bold header row reads like a heading), where a heading has at most one
-     * such gap, after its number.
+     * Whether a line's words stand apart, gaps of over one and a half ems between them: a table's row
+     * (its bold header row reads like a heading) or a diagram's labels, where a heading has such a gap
+     * only after its number.
      */
     private static boolean cellsApart(Line line) {
-        int gaps = 0;
         List<Word> words = line.words();
+        boolean numbered = Numbering.level(line.text()) > 0;
         for (int i = 1; i < words.size(); i++) {
             Word a = words.get(i - 1);
             Word b = words.get(i);
-            gaps += b.x0() - a.x1() > 1.5f * Math.max(a.size(), b.size()) ? 1 : 0;
+            if (b.x0() - a.x1() > 1.5f * Math.max(a.size(), b.size()) && !(i == 1 && numbered)) {
+                return true;
+            }
         }
-        return gaps >= 2;
+        return false;
     }
 
     /** Whether a line looks like a heading in a document whose body text is not bold. */

@@ -31,4 +31,10 @@ class HeadingDetectorTest {
         assertThat(HeadingDetector.looksLikeHeading(bold("Office", 60, "Opening hours", 160, "Languages", 300), BODY))
                 .isFalse();
     }
+
+    @Test
+    void boldLabelsOfTwoOfADiagramsBoxes_farApart_areNoHeading() {
+        assertThat(HeadingDetector.looksLikeHeading(bold("Index", 60, "Query", 140), BODY))
+                .isFalse();
+    }
 }

@@ -328,6 +328,34 @@ class UnseenPaperCasesTest {
     }
 
     @Test
+    void headingAtTheTopOfTheRightColumn_higherThanTheLeftColumnsFirstHeading_isKept() throws IOException {
+        // a long abstract without a heading fills the left column down to the first section; the right
+        // column opens with running text, then a subsection well above that first section
+        PDFont roman = PDType1Font.TIMES_ROMAN;
+        List<TestPdfs.Text> page = new ArrayList<>();
+        page.add(new TestPdfs.Text(170, 60, "Judging Generated Answers", PDType1Font.TIMES_BOLD, 18));
+        page.add(new TestPdfs.Text(140, 100, "F. Moreau", roman, 12));
+        page.add(new TestPdfs.Text(390, 100, "A. Castillo", roman, 12));
+        Column left = new Column();
+        left.y = 150;
+        left.paragraph(sentences(0, 12), PDType1Font.TIMES_BOLD, 9, 9);
+        left.line("1 Introduction", PDType1Font.TIMES_BOLD, 12, 18);
+        left.paragraph(sentences(40, 5), roman, 10, 10);
+        Column right = new Column(320);
+        right.y = 150;
+        right.paragraph(sentences(120, 3), roman, 10, 10);
+        right.line("1.1 Judging answers", PDType1Font.TIMES_BOLD, 11, 16);
+        right.paragraph(sentences(160, 5), roman, 10, 10);
+        right.line("2 Results", PDType1Font.TIMES_BOLD, 12, 18);
+        right.paragraph(sentences(200, 4), roman, 10, 10);
+        page.addAll(left.texts);
+        page.addAll(right.texts);
+        Document d = parse("right-column-heading.pdf", List.of(page));
+
+        assertThat(titles(d.root())).containsExactly("1 Introduction", "1.1 Judging answers", "2 Results");
+    }
+
+    @Test
     void diagramsTitleInTheNumberedHeadingsStyle_centredOverItsBoxes_isNoHeading() throws IOException {
         // a diagram's bold title over one row of its boxes' labels and under it the figure's caption:
         // too few lines to tell a chart, but the numbered headings of that style start at the column's edge

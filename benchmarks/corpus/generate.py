@@ -208,19 +208,25 @@ STAGES = ["Query", "Retriever", "Reranker", "Reader", "Answer", "Judge", "Index"
 
 
 def author_block(rng, style):
-    """The \\author commands of two to four authors, each with a place and an e-mail address (acmart
-    wants its own commands for those)."""
+    """The \\author commands of two to four authors, each with a place and an e-mail address: in blocks
+    side by side, or their names on one line marked with the numbers of their places listed under them
+    (acmart wants its own commands)."""
     authors = []
     for k in range(rng.randint(2, 4)):
         name = f"{rng.choice('ABCDEFGHJKLMNPRS')}. {SURNAMES[(k + rng.randrange(8)) % 8]}"
         place = rng.choice(["University of Synthetic Studies", "Institute for Generated Text", "Example Labs"])
         thanks = f"\\thanks{{{sentence(rng, 0.1)}}}" if k == 0 and rng.random() < 0.5 else ""
-        email = f"{name.split()[-1].lower()}@example.org"
-        if style == "acm":
-            authors.append(f"\\author{{{name}}}\\affiliation{{\\institution{{{place}}}\\country{{}}}}\\email{{{email}}}")
-        else:
-            authors.append(f"{name}{thanks}\\\\ {place}\\\\ \\texttt{{{email}}}")
-    return "\n".join(authors) if style == "acm" else "\\author{" + " \\and ".join(authors) + "}"
+        authors.append((name + thanks, place, f"{name.split()[-1].lower()}@example.org"))
+    if style == "acm":
+        return "\n".join(
+            f"\\author{{{name}}}\\affiliation{{\\institution{{{place}}}\\country{{}}}}\\email{{{email}}}"
+            for name, place, email in authors)
+    if rng.random() < 0.5:
+        return "\\author{" + " \\and ".join(f"{n}\\\\ {p}\\\\ \\texttt{{{e}}}" for n, p, e in authors) + "}"
+    places = sorted({place for _, place, _ in authors})
+    marked = ", ".join(f"{name}$^{{{places.index(place) + 1}}}$" for name, place, _ in authors)
+    listed = "\\\\ ".join(f"$^{{{k + 1}}}${place}" for k, place in enumerate(places))
+    return "\\author{" + marked + "\\\\ " + listed + "}"
 
 
 def lead_in_list(rng):

@@ -9,9 +9,9 @@ import java.util.Map;
  * Puts back together a line that PDFBox split over two rows. PDFBox groups glyphs into rows by the
  * overlap of their heights, so a line mixing sizes on one baseline, as small capitals do ("I. R" at
  * the body size, "EADING ORDER" smaller), can lose its larger glyphs to a row of the other column
- * whose baseline is a few points away. A word sitting off its row's baseline, on the baseline of the
- * next or previous row and at most an em from a word there, moves to that row, joining the word
- * it touches. A superscript sits off its row's baseline too, but no other row's words are beside it.
+ * whose baseline is a few points away. A word sitting off its row's baseline, at most an em from a
+ * word of the next or previous row on its own baseline, moves to that row, joining the word it
+ * touches. A superscript sits off its row's baseline too, but no other row's words are beside it.
  */
 final class SplitBaselines {
 
@@ -52,7 +52,7 @@ final class SplitBaselines {
                     }
                     List<Word> other = rows.get(j);
                     int near = nearest(other, w);
-                    if (near >= 0 && Math.abs(baseline(other) - w.bottom()) <= SAME_BASELINE) {
+                    if (near >= 0) {
                         row.remove(w);
                         Word v = other.get(near);
                         if (gap(v, w) <= 0.1f * w.size()) {
@@ -86,10 +86,14 @@ final class SplitBaselines {
         return best * SAME_BASELINE;
     }
 
-    /** The index of the word of {@code row} at most an em from {@code w} (a word space, or a numeral's quad), or -1. */
+    /**
+     * The index of the word of {@code row} on the baseline of {@code w} and at most an em from it (a word
+     * space, or a numeral's quad), or -1. The word's own baseline, not its row's: the row may be a line
+     * of the other column, a point or two off the line the word belongs to.
+     */
     private static int nearest(List<Word> row, Word w) {
         for (int k = 0; k < row.size(); k++) {
-            if (gap(row.get(k), w) <= w.size()) {
+            if (gap(row.get(k), w) <= w.size() && Math.abs(row.get(k).bottom() - w.bottom()) <= SAME_BASELINE) {
                 return k;
             }
         }

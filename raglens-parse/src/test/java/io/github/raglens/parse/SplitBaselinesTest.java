@@ -35,6 +35,30 @@ class SplitBaselinesTest {
     }
 
     @Test
+    void rejoin_smallCapitalsHeadingBesideALineOfTheOtherColumnSetOffItsBaseline_isOneLineAgain() {
+        // "II. S" went with the right column's line, whose baseline is 1.2 points above the heading's, and
+        // "TATISTICAL TESTING" with the right column's next line: the heading's words share no row's
+        // baseline, only each other's
+        List<List<Word>> rows = List.of(
+                List.of(
+                        word("II.", 119.7f, 129.8f, 526.5f, 10),
+                        word("S", 135.3f, 140.8f, 526.5f, 10),
+                        word("sion", 312, 328.6f, 525.3f, 10),
+                        word("judge", 333.8f, 355.9f, 525.3f, 10),
+                        word("tokenization", 396.2f, 445.3f, 525.3f, 10)),
+                List.of(
+                        word("TATISTICAL", 141.3f, 190.2f, 526.5f, 8),
+                        word("TESTING", 193.1f, 229.3f, 526.5f, 8),
+                        word("automatically", 312, 366.2f, 537.3f, 10),
+                        word("measurement", 371.8f, 424.9f, 537.3f, 10)));
+
+        List<List<Word>> out = SplitBaselines.rejoin(rows);
+
+        assertThat(texts(out.get(0))).containsExactly("II.", "STATISTICAL", "TESTING", "sion", "judge", "tokenization");
+        assertThat(texts(out.get(1))).containsExactly("automatically", "measurement");
+    }
+
+    @Test
     void rejoin_superscriptOffItsRowsBaseline_staysInItsRow() {
         List<List<Word>> rows = List.of(
                 List.of(

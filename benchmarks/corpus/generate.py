@@ -216,7 +216,8 @@ def author_block(rng, style):
         name = f"{rng.choice('ABCDEFGHJKLMNPRS')}. {SURNAMES[(k + rng.randrange(8)) % 8]}"
         place = rng.choice(["University of Synthetic Studies", "Institute for Generated Text", "Example Labs"])
         thanks = f"\\thanks{{{sentence(rng, 0.1)}}}" if k == 0 and rng.random() < 0.5 else ""
-        authors.append((name + thanks, place, f"{name.split()[-1].lower()}@example.org"))
+        # acmart's \\author takes no \\thanks: the drawn note is left out there
+        authors.append((name + ("" if style == "acm" else thanks), place, f"{name.split()[-1].lower()}@example.org"))
     if style == "acm":
         return "\n".join(
             f"\\author{{{name}}}\\affiliation{{\\institution{{{place}}}\\country{{}}}}\\email{{{email}}}"

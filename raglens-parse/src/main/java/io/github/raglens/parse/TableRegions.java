@@ -386,6 +386,11 @@ final class TableRegions {
             if (gap > 3.5f * size(row) || out.size() >= 2 && dataSoFar && gap > 2f * Math.max(widest, size(row) / 2)) {
                 break;
             }
+            // nor does a row after a wider gap than most that reaches out past the rows' sides: the
+            // columns of the page going on under a table across them (a heading atop one of them)
+            if (out.size() >= 2 && dataSoFar && gap > 1.5f * medianGap(out) && reachesOut(out, row)) {
+                break;
+            }
             dataSoFar |= holdsData(row);
             if (!out.isEmpty()) {
                 widest = Math.max(widest, gap);
@@ -395,6 +400,23 @@ final class TableRegions {
             i += step;
         }
         return out;
+    }
+
+    /** The median of the gaps between consecutive rows of a run. */
+    private static float medianGap(List<List<Word>> rows) {
+        float[] gaps = new float[rows.size() - 1];
+        for (int k = 1; k < rows.size(); k++) {
+            gaps[k - 1] = Math.abs(gap(rows.get(k - 1), rows.get(k)));
+        }
+        java.util.Arrays.sort(gaps);
+        return gaps[gaps.length / 2];
+    }
+
+    /** Whether a row starts or ends more than two ems beyond where all the rows of a run do. */
+    private static boolean reachesOut(List<List<Word>> rows, List<Word> row) {
+        float[] span = across(rows);
+        float em = size(row);
+        return row.getFirst().x0() < span[0] - 2 * em || row.getLast().x1() > span[1] + 2 * em;
     }
 
     /** Whether a row holds a figure other than a year, which header rows hold over their columns. */

@@ -197,6 +197,31 @@ class TableRegionsTest {
         assertThat(regions.getFirst()[3]).isEqualTo(481f);
     }
 
+    @Test
+    void tableAcrossTheWidth_endsBeforeTheColumnsGoingOnUnderIt_aHeadingAtopOneOfThem() {
+        // a two-column page: a captioned table across the width, its header rows further apart than its
+        // body rows; under it the columns go on, the first row short in both (an algorithm's title on
+        // the left, a section heading on the right), further below than the table's rows are apart and
+        // reaching out past the table's sides
+        List<List<Word>> rows = new ArrayList<>();
+        rows.add(row(100, "Table 5: Ablation on the query set.", 220));
+        rows.add(row(122.5f, "Setting", 180, "Test 1", 300, "Test 2", 420));
+        rows.add(row(145, "Metric", 180, "F1@5", 260, "P@10", 330, "F1@5", 400, "P@10", 470));
+        float top = 145;
+        for (int r = 0; r < 7; r++) {
+            top += 18.14f;
+            rows.add(row(top, "Dense-" + r, 180, r + "4.7", 260, r + "86", 330, r + "7.7", 400, r + "4.4", 470));
+        }
+        float below = top + 10 + 23.3f;
+        rows.add(row(below, "Algorithm 3 Evaluate a retriever", 40, "4 HIGH-LEVEL METHODOLOGY", 330));
+        rows.add(row(below + 12, "1: for each query q do", 40));
+
+        List<float[]> regions = TableRegions.find(page(rows));
+
+        assertThat(regions).hasSize(1);
+        assertThat(regions.getFirst()[2]).isLessThan(below);
+    }
+
     /** A line of text from x0 to x1 at {@code top}: words of unequal widths, 3 points apart, filling it. */
     private static List<Word> line(float top, float x0, float x1, int words) {
         float[] shares = {1.4f, 0.7f, 1f, 1.2f, 0.6f, 1.1f, 0.9f};

@@ -15,9 +15,72 @@ final class ColumnLayout {
 
     private ColumnLayout() {}
 
-    /** The gutter of a page as {start, end} in points, or null for a single-column page. */
+    /**
+     * The gutter of a page as {start, end} in points, or null for a single-column page. Tables and
+     * figures across the width above or below the columns may cover the gutter unevenly with their
+     * cells: the longest run of rows clear of the page's middle then shows it, when they hold lines of
+     * text on both sides, the right-hand ones starting at its edge.
+     */
     static float[] gutter(PageText page) {
         List<List<Word>> rows = page.rows();
+        float[] gutter = gutter(rows);
+        if (gutter != null || rows.isEmpty()) {
+            return gutter;
+        }
+        float[] across = TableRegions.across(rows);
+        float middle = (across[0] + across[1]) / 2;
+        List<List<Word>> clear = List.of();
+        List<List<Word>> run = new ArrayList<>();
+        for (List<Word> row : rows) {
+            if (row.stream().anyMatch(w -> w.x0() < middle && w.x1() > middle)) {
+                run = new ArrayList<>();
+                continue;
+            }
+            run.add(row);
+            if (run.size() > clear.size()) {
+                clear = run;
+            }
+        }
+        gutter = gutter(clear);
+        if (gutter == null) {
+            return null;
+        }
+        gutter = between(clear, (gutter[0] + gutter[1]) / 2);
+        return linesOnBothSides(clear, gutter) && rightColumnAligned(clear, gutter) ? gutter : null;
+    }
+
+    /**
+     * The gap around x between the lines of text of the rows (their parts of five words or more): from
+     * the last end left of it to the first start right of it. A table's cells there do not narrow it.
+     */
+    private static float[] between(List<List<Word>> rows, float x) {
+        float start = -Float.MAX_VALUE;
+        float end = Float.MAX_VALUE;
+        for (List<Word> row : rows) {
+            List<Word> left = row.stream().filter(w -> w.x1() <= x).toList();
+            List<Word> right = row.stream().filter(w -> w.x0() >= x).toList();
+            if (left.size() >= 5) {
+                start = Math.max(start, left.getLast().x1());
+            }
+            if (right.size() >= 5) {
+                end = Math.min(end, right.getFirst().x0());
+            }
+        }
+        return new float[] {start, end};
+    }
+
+    /** Whether four rows or more hold five words or more on each side of a gutter: columns of text. */
+    private static boolean linesOnBothSides(List<List<Word>> rows, float[] gutter) {
+        int left = 0;
+        int right = 0;
+        for (List<Word> row : rows) {
+            left += row.stream().filter(w -> w.x1() <= gutter[0] + BIN).count() >= 5 ? 1 : 0;
+            right += row.stream().filter(w -> w.x0() >= gutter[1] - BIN).count() >= 5 ? 1 : 0;
+        }
+        return left >= 4 && right >= 4;
+    }
+
+    private static float[] gutter(List<List<Word>> rows) {
         if (rows.size() < 8) {
             return null;
         }

@@ -174,4 +174,32 @@ class ColumnLayoutTest {
         assertThat(gutter[0]).isBetween(299f, 305f);
         assertThat(gutter[1]).isBetween(307f, 313f);
     }
+
+    @Test
+    void gutter_underTablesAcrossTheWidthWhoseCellsCoverItUnevenly_isFoundFromTheColumnsBelow() {
+        // a page of a two-column paper: two tables across the width, one with a column of figures over
+        // the page's middle, one with a column just left of it, each under its caption, cover the gutter
+        // unevenly; then the two columns of text, the left one running on below the right one
+        List<List<Word>> rows = new ArrayList<>();
+        rows.add(WordRows.row(10, 3, 60, "Table 1: Corpus statistics on the ranking set.", 190));
+        for (int r = 0; r < 14; r++) {
+            rows.add(WordRows.row(10, 3, 76 + 11 * r, "Oracle-" + r, 150, "Index", 230, "210", 297, "Caption", 420));
+        }
+        rows.add(WordRows.row(10, 3, 248, "Table 2: Main results on the table set.", 210));
+        for (int r = 0; r < 7; r++) {
+            rows.add(WordRows.row(10, 3, 264 + 11 * r, "Rerank-" + r, 180, "75.6", 283, "773", 340, "Index", 400));
+        }
+        for (int k = 0; k < 34; k++) {
+            float top = 350 + 12 * k;
+            List<Word> row = textLine(top, 53.6f, 294);
+            if (k < 26) {
+                row.addAll(textLine(top, 318, 559.7f));
+            }
+            rows.add(row);
+        }
+
+        float[] gutter = ColumnLayout.gutter(new PageText(4, 612, 792, rows, 0, 0, List.of()));
+
+        assertThat(gutter).containsExactly(294f, 318f);
+    }
 }

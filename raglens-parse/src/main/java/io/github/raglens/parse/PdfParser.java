@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
 public final class PdfParser implements Parser {
 
     /** Changes whenever the output for the same file changes; part of the parse-cache key. */
-    public static final String VERSION = "pdf-15";
+    public static final String VERSION = "pdf-16";
 
     /** The metadata key under which a damaged PDF's document says what is broken and what was recovered. */
     static final String DAMAGE_KEY = "damaged";

@@ -31,6 +31,7 @@ acmart's microtype stretches the glyphs of each line by a few per cent.
 
 Usage: benchmarks/corpus/generate.py OUT_DIR [--seed N] [--count N] [--reports N] [--bulletins N] [--ieee N]
                                            [--lncs N] [--amsart N] [--acm N] [--els N] [--html-reports N] [--rich N]
+                                           [--rich-style article|ieee|lncs|acm]
 Needs pdflatex with texlive-latex-extra, texlive-pictures, texlive-fonts-recommended, texlive-fonts-extra,
 texlive-plain-generic and texlive-publishers,
 and soffice; the output is committed, so builds and CI never need TeX. Writer sets the reports in whatever serif font is installed (the committed reports
@@ -202,7 +203,7 @@ def tables(rng, label, two_column):
 
 
 # --rich papers: what real papers hold beside headings, paragraphs, tables and plots, each a way for a
-# line to look like a heading that is not one (none of these is in the committed corpus)
+# line to look like a heading that is not one
 SURNAMES = ["Okafor", "Lindqvist", "Tanaka", "Moreau", "Castillo", "Novak", "Haddad", "Brennan"]
 STAGES = ["Query", "Retriever", "Reranker", "Reader", "Answer", "Judge", "Index", "Chunker"]
 
@@ -243,6 +244,7 @@ def short_enumeration(rng):
 
 
 def equations(rng):
+    """A numbered displayed equation, a sentence or two, and an unnumbered pair of aligned ones."""
     a, b = rng.sample(["q", "d", "k", "s", "r"], 2)
     return (
         f"\\begin{{equation}}\n\\mathrm{{score}}({a},{b}) = \\sum_{{t \\in {a}}} \\frac{{f_{{t,{b}}} (k_1 + 1)}}"
@@ -253,6 +255,7 @@ def equations(rng):
 
 
 def theorem(rng):
+    """A theorem, lemma or definition, named or not, and its proof."""
     kind = rng.choice(["rltheorem", "rldefinition", "rllemma"])
     name = rng.choice(["", f"[{rng.choice(TOPICS)}]"])
     return (
@@ -280,6 +283,7 @@ def algorithm(rng, index):
 
 
 def code_listing(rng):
+    """A few lines of code in typewriter type, indented."""
     var = rng.choice(["lens", "runner", "judge"])
     return (
         "\\begin{lstlisting}[basicstyle=\\ttfamily\\small]\n"
@@ -317,6 +321,7 @@ def prompt_box(rng):
 
 
 def bibliography(rng):
+    """A numbered list of references: authors' initials, a title, a venue and a year."""
     entries = []
     for k in range(rng.randint(6, 12)):
         who = ", ".join(f"{rng.choice('ABCDEFGHJK')}. {rng.choice(SURNAMES)}" for _ in range(rng.randint(1, 3)))
@@ -344,7 +349,7 @@ def rich_extras(rng, index):
     """One or two of the rich elements, placed after a section's paragraph."""
     makers = [lead_in_list, short_enumeration, equations, theorem, code_listing,
               prompt_box, lambda r: algorithm(r, index), lambda r: flowchart(r, index),
-              lambda r: f"\\noindent\\textbf{{{rng.choice(TOPICS)}.}} {paragraph(r)}\n"]
+              lambda r: f"\\noindent\\textbf{{{r.choice(TOPICS)}.}} {paragraph(r)}\n"]
     return "".join(rng.choice(makers)(rng) + paragraph(rng, 2) + "\n" for _ in range(rng.randint(1, 2)))
 
 
@@ -370,8 +375,8 @@ COMMITTED = {"ieee": 2, "lncs": 2, "amsart": 2, "acm": 2, "els": 0}
 
 def document(rng, number, style="article", rich=False):
     """A LaTeX paper in the article class (one or two columns) or in one of CLASSES; a rich one (article,
-    IEEEtran, LNCS or acmart) adds an author block, an abstract, lists, equations, theorems, algorithms, code, diagrams,
-    references and an appendix."""
+    IEEEtran, LNCS or acmart) adds an author block, an abstract, lists, equations, theorems, algorithms,
+    code, prompts, diagrams, references and an appendix."""
     two_column = style in TWO_COLUMN_CLASSES or style == "article" and number % 2 == 0
     title = f"A Study of {rng.choice(TOPICS)} on Generated Papers {number}"
     short = f"Generated paper {number}"

@@ -388,7 +388,7 @@ final class TableRegions {
             }
             // nor does a row after a wider gap than most that reaches out past the rows' sides: the
             // columns of the page going on under a table across them (a heading atop one of them)
-            if (out.size() >= 2 && dataSoFar && gap > 1.5f * medianGap(out) && reachesOut(out, row)) {
+            if (out.size() >= 2 && dataSoFar && reachesOut(out, row) && gap > 1.5f * medianGap(out)) {
                 break;
             }
             dataSoFar |= holdsData(row);

@@ -9,24 +9,50 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Expands each hit of a base retriever to its neighbours in the document's reading order: the
- * {@code window} chunks before and after it, across section boundaries, in order (a split section's
- * fragments stand in for its parent chunk; excluded sections are left out of the context). Named
- * {@code neighbor}.
+ * Expands each hit of a base retriever to the {@code window} chunks before and after it, in order.
+ * Which chunks are neighbours is the {@link Reach}: the fragments of the hit's own section ({@code
+ * hier-neighbor}), or the document's reading order across sections ({@code neighbor}).
  *
- * <p>A hit whose matched chunk already lies in the context of a better hit is dropped. Pass
- * {@link LuceneIndex#chunks()} of the index the base retriever searches as the corpus. Thread-safe
- * when the base retriever is.
+ * <p>A hit whose matched chunk already lies in the context of a better hit is dropped, so no text is
+ * handed on twice; excluded sections are left out of the context. Pass {@link LuceneIndex#chunks()}
+ * of the index the base retriever searches as the corpus. Thread-safe when the base retriever is.
  */
 final class NeighborRetriever implements Retriever {
 
+    /** Which chunks stand beside a hit. */
+    enum Reach {
+        /**
+         * The matched fragment's siblings in the same section, never across a section boundary; a
+         * whole-section hit is its own context. Named {@code hier-neighbor}.
+         */
+        SECTION("hier-neighbor"),
+        /**
+         * The chunks beside the hit in its document's reading order, across sections (a split
+         * section's fragments stand in for its parent chunk). Named {@code neighbor}.
+         */
+        READING_ORDER("neighbor");
+
+        private final String retrieverName;
+
+        Reach(String retrieverName) {
+            this.retrieverName = retrieverName;
+        }
+
+        List<Chunk> window(ChunkCatalog catalog, Chunk c, int window) {
+            return this == SECTION ? catalog.siblingWindow(c, window) : catalog.orderWindow(c, window);
+        }
+    }
+
+    private final Reach reach;
     private final Retriever base;
     private final ChunkCatalog catalog;
     private final int window;
     private final RetrievalConfig config;
     private final ChunkFilter filter;
 
-    private NeighborRetriever(Retriever base, Collection<Chunk> corpus, int window, RetrievalConfig config) {
+    private NeighborRetriever(
+            Reach reach, Retriever base, Collection<Chunk> corpus, int window, RetrievalConfig config) {
+        this.reach = Objects.requireNonNull(reach, "reach");
         this.base = Objects.requireNonNull(base, "base");
         this.catalog = new ChunkCatalog(Objects.requireNonNull(corpus, "corpus"));
         if (window < 0) {
@@ -37,23 +63,24 @@ final class NeighborRetriever implements Retriever {
         this.filter = new ChunkFilter(this.config);
     }
 
-    /** Expands the hits of {@code base} by one chunk each side, with the default config. */
-    public static NeighborRetriever of(Retriever base, Collection<Chunk> corpus) {
-        return new NeighborRetriever(base, corpus, 1, RetrievalConfig.defaults());
+    /** Expands the hits of {@code base} by one neighbour each side, with the default config. */
+    static NeighborRetriever of(Reach reach, Retriever base, Collection<Chunk> corpus) {
+        return new NeighborRetriever(reach, base, corpus, 1, RetrievalConfig.defaults());
     }
 
     /**
-     * Expands the hits of {@code base} by {@code window} chunks each side.
+     * Expands the hits of {@code base} by {@code window} neighbours each side.
      *
      * @throws IllegalArgumentException if {@code window < 0}
      */
-    public static NeighborRetriever of(Retriever base, Collection<Chunk> corpus, int window, RetrievalConfig config) {
-        return new NeighborRetriever(base, corpus, window, config);
+    static NeighborRetriever of(
+            Reach reach, Retriever base, Collection<Chunk> corpus, int window, RetrievalConfig config) {
+        return new NeighborRetriever(reach, base, corpus, window, config);
     }
 
     @Override
     public String name() {
-        return "neighbor";
+        return reach.retrieverName;
     }
 
     @Override
@@ -62,7 +89,7 @@ final class NeighborRetriever implements Retriever {
             Ranking.Nested nested = Ranking.nested(base, q, depth);
             List<RetrievedChunk> hits = nested.hits();
             return new Ranking.Candidates(
-                    Expansion.expand(hits, filter, catalog, c -> catalog.orderWindow(c, window)),
+                    Expansion.expand(hits, filter, catalog, c -> reach.window(catalog, c, window)),
                     hits.size() >= depth,
                     nested.reusedNanos());
         });
@@ -70,6 +97,6 @@ final class NeighborRetriever implements Retriever {
 
     @Override
     public String toString() {
-        return "NeighborRetriever[base=" + base.name() + ", window=" + window + ", " + config + "]";
+        return "NeighborRetriever[" + reach + ", base=" + base.name() + ", window=" + window + ", " + config + "]";
     }
 }

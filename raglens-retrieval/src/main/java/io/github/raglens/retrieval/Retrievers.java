@@ -46,8 +46,19 @@ public final class Retrievers {
             case "hierarchical" ->
                 HierarchicalRetriever.of(expansionBase(index, provider, config), index.chunks(), config);
             case "hier-neighbor" ->
-                NeighborHierarchicalRetriever.of(expansionBase(index, provider, config), index.chunks(), 1, config);
-            case "neighbor" -> NeighborRetriever.of(expansionBase(index, provider, config), index.chunks(), 1, config);
+                NeighborRetriever.of(
+                        NeighborRetriever.Reach.SECTION,
+                        expansionBase(index, provider, config),
+                        index.chunks(),
+                        1,
+                        config);
+            case "neighbor" ->
+                NeighborRetriever.of(
+                        NeighborRetriever.Reach.READING_ORDER,
+                        expansionBase(index, provider, config),
+                        index.chunks(),
+                        1,
+                        config);
             default ->
                 throw new IllegalArgumentException(
                         "unknown retriever '" + name + "'; use one of " + String.join(", ", NAMES));

@@ -81,7 +81,8 @@ class ExpandingRetrieversTest {
 
     @Test
     void hierNeighbor_middleFragment_getsOneSiblingEachSide_inOrder() {
-        RetrievedChunk h = NeighborHierarchicalRetriever.of(new Scripted(List.of("paper/method#1")), Corpus.CHUNKS)
+        RetrievedChunk h = NeighborRetriever.of(
+                        NeighborRetriever.Reach.SECTION, new Scripted(List.of("paper/method#1")), Corpus.CHUNKS)
                 .retrieve("q", 1)
                 .hits()
                 .get(0);
@@ -91,8 +92,10 @@ class ExpandingRetrieversTest {
 
     @Test
     void hierNeighbor_neverCrossesASection() {
-        Retriever r = NeighborHierarchicalRetriever.of(
-                new Scripted(List.of("paper/method#3", "paper/results#0")), Corpus.CHUNKS);
+        Retriever r = NeighborRetriever.of(
+                NeighborRetriever.Reach.SECTION,
+                new Scripted(List.of("paper/method#3", "paper/results#0")),
+                Corpus.CHUNKS);
         List<RetrievedChunk> hits = r.retrieve("q", 5).hits();
         assertThat(ids(hits.get(0).context())).containsExactly("paper/method#2", "paper/method#3");
         assertThat(ids(hits.get(1).context())).containsExactly("paper/results#0", "paper/results#1");
@@ -100,7 +103,8 @@ class ExpandingRetrieversTest {
 
     @Test
     void hierNeighbor_widerWindow_andOverlappingHitsAreNotRepeated() {
-        Retriever r = NeighborHierarchicalRetriever.of(
+        Retriever r = NeighborRetriever.of(
+                NeighborRetriever.Reach.SECTION,
                 new Scripted(List.of("paper/method#1", "paper/method#2", "paper/intro")),
                 Corpus.CHUNKS,
                 2,
@@ -113,7 +117,10 @@ class ExpandingRetrieversTest {
 
     @Test
     void neighbor_followsReadingOrderAcrossSections_skippingSplitParents() {
-        Retriever r = NeighborRetriever.of(new Scripted(List.of("paper/method#3", "notes/bm25")), Corpus.CHUNKS);
+        Retriever r = NeighborRetriever.of(
+                NeighborRetriever.Reach.READING_ORDER,
+                new Scripted(List.of("paper/method#3", "notes/bm25")),
+                Corpus.CHUNKS);
         List<RetrievedChunk> hits = r.retrieve("q", 5).hits();
         assertThat(ids(hits.get(0).context())).containsExactly("paper/method#2", "paper/method#3", "paper/results#0");
         // notes/contents is excluded, so only the following chunk joins the context
@@ -122,7 +129,8 @@ class ExpandingRetrieversTest {
 
     @Test
     void neighbor_firstChunkOfDocument_hasOnlyTheFollowingNeighbour() {
-        RetrievedChunk h = NeighborRetriever.of(new Scripted(List.of("paper/intro")), Corpus.CHUNKS)
+        RetrievedChunk h = NeighborRetriever.of(
+                        NeighborRetriever.Reach.READING_ORDER, new Scripted(List.of("paper/intro")), Corpus.CHUNKS)
                 .retrieve("q", 1)
                 .hits()
                 .get(0);
@@ -133,8 +141,14 @@ class ExpandingRetrieversTest {
     void expanding_excludedSectionHits_areDropped() {
         for (Retriever r : List.of(
                 HierarchicalRetriever.of(new Scripted(List.of("paper/refs", "paper/intro")), Corpus.CHUNKS),
-                NeighborHierarchicalRetriever.of(new Scripted(List.of("paper/refs", "paper/intro")), Corpus.CHUNKS),
-                NeighborRetriever.of(new Scripted(List.of("paper/refs", "paper/intro")), Corpus.CHUNKS))) {
+                NeighborRetriever.of(
+                        NeighborRetriever.Reach.SECTION,
+                        new Scripted(List.of("paper/refs", "paper/intro")),
+                        Corpus.CHUNKS),
+                NeighborRetriever.of(
+                        NeighborRetriever.Reach.READING_ORDER,
+                        new Scripted(List.of("paper/refs", "paper/intro")),
+                        Corpus.CHUNKS))) {
             assertThat(r.retrieve("q", 5).chunkIds()).as(r.name()).containsExactly("paper/intro");
         }
     }

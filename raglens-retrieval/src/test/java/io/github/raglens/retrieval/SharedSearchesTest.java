@@ -236,8 +236,8 @@ class SharedSearchesTest {
         };
         for (Retriever r : List.of(
                 HierarchicalRetriever.of(base, Corpus.CHUNKS),
-                NeighborHierarchicalRetriever.of(base, Corpus.CHUNKS),
-                NeighborRetriever.of(base, Corpus.CHUNKS),
+                NeighborRetriever.of(NeighborRetriever.Reach.SECTION, base, Corpus.CHUNKS),
+                NeighborRetriever.of(NeighborRetriever.Reach.READING_ORDER, base, Corpus.CHUNKS),
                 HybridRetriever.of(base, base))) {
             assertThat(r.retrieve("retrieval", 1).latencyNanos()).as(r.name()).isGreaterThanOrEqualTo(reused);
         }

@@ -7,6 +7,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.store.ChunksFile;
 import io.github.raglens.testkit.ChunkFixtures;
 import java.io.IOException;
+import java.io.InputStream;
 import java.lang.module.Configuration;
 import java.lang.module.ModuleDescriptor;
 import java.lang.module.ModuleFinder;
@@ -22,7 +23,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Resolves the built raglens jars, with their runtime dependencies, as named modules in a layer of
  * their own (this test itself runs on the class path, in the unnamed module), and checks what the
  * module descriptors promise: every jar is an explicit module, internal packages are exported to
- * siblings only, Jackson reaches the records it binds, and the facade finds an index backend on the
+ * siblings only and left out of the Javadoc, Jackson reaches the records it binds, and the facade finds an index backend on the
  * class path through its {@code uses} declaration.
  */
 class ModulePathTest {
@@ -52,12 +57,12 @@ class ModulePathTest {
             "io.github.raglens.langchain4j");
 
     private static ModuleLayer layer;
+    private static Configuration configuration;
 
     @BeforeAll
     static void defineLayer() throws IOException {
         ModuleFinder finder = ModuleFinder.of(paths("raglens.modulePath").toArray(Path[]::new));
-        Configuration configuration =
-                ModuleLayer.boot().configuration().resolveAndBind(finder, ModuleFinder.of(), EXPLICIT);
+        configuration = ModuleLayer.boot().configuration().resolveAndBind(finder, ModuleFinder.of(), EXPLICIT);
         // The platform loader as parent: no raglens class may come from this test's class path.
         layer = ModuleLayer.boot().defineModulesWithOneLoader(configuration, ClassLoader.getPlatformClassLoader());
     }
@@ -105,6 +110,19 @@ class ModulePathTest {
         assertThat(eval.isExported("io.github.raglens.eval.gate")).isTrue();
         assertThat(module("io.github.raglens.parse").isExported("io.github.raglens.parse"))
                 .isFalse();
+    }
+
+    @Test
+    void javadoc_documentsTheUnqualifiedExportsOnly() throws IOException {
+        for (String name : EXPLICIT) {
+            Set<String> api = new TreeSet<>();
+            for (ModuleDescriptor.Exports export : module(name).getDescriptor().exports()) {
+                if (!export.isQualified()) {
+                    api.add(export.source());
+                }
+            }
+            assertThat(documentedPackages(name)).as(name + "'s Javadoc").isEqualTo(api);
+        }
     }
 
     @Test
@@ -187,6 +205,38 @@ class ModulePathTest {
         Class<?> loaded = Class.forName(type, true, module(module).getClassLoader());
         assertThat(loaded.getModule()).isEqualTo(module(module));
         return loaded;
+    }
+
+    /**
+     * The packages of the module's Javadoc jar (built beside its jar in the {@code package} phase),
+     * from its {@code element-list}.
+     */
+    private static Set<String> documentedPackages(String name) throws IOException {
+        Path jar = configuration
+                .findModule(name)
+                .flatMap(m -> m.reference().location())
+                .map(Path::of)
+                .orElseThrow(() -> new AssertionError("module " + name + " has no jar"));
+        Path javadoc;
+        try (Stream<Path> files = Files.list(jar.getParent())) {
+            javadoc = files.filter(f -> f.getFileName().toString().endsWith("-javadoc.jar"))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("no Javadoc jar beside " + jar
+                            + "; build it with ./verify (not with -Dmaven.javadoc.skip)"));
+        }
+        Set<String> packages = new TreeSet<>();
+        try (JarFile file = new JarFile(javadoc.toFile())) {
+            JarEntry list = file.getJarEntry("element-list");
+            assertThat(list).as(javadoc + " has an element-list").isNotNull();
+            try (InputStream in = file.getInputStream(list)) {
+                for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                    if (!line.isBlank() && !line.startsWith("module:")) {
+                        packages.add(line.strip());
+                    }
+                }
+            }
+        }
+        return packages;
     }
 
     /** The paths Maven wrote, one class-path string, to the file the system property names. */

@@ -36,8 +36,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Resolves the built raglens jars, with their runtime dependencies, as named modules in a layer of
  * their own (this test itself runs on the class path, in the unnamed module), and checks what the
  * module descriptors promise: every jar is an explicit module, internal packages are exported to
- * siblings only and left out of the Javadoc, Jackson reaches the records it binds, and the facade finds an index backend on the
- * class path through its {@code uses} declaration.
+ * siblings only and left out of the Javadoc, Jackson reaches the records it binds, and the facade
+ * finds an index backend on the class path through its {@code uses} declaration.
  */
 class ModulePathTest {
 

@@ -61,9 +61,7 @@ final class Numbering {
      */
     static boolean lettered(String text) {
         String t = text.strip();
-        return !DECIMAL.matcher(t).matches()
-                && level(t) > 0
-                && APPENDIX.matcher(t).matches();
+        return level(t) > 0 && APPENDIX.matcher(t).matches();
     }
 
     /** Whether a heading is numbered "1)", as IEEE numbers its subsubsections. */

@@ -15,11 +15,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -249,6 +251,64 @@ public final class JsonlStore<T> implements AutoCloseable {
     }
 
     private LoadReport load(FileChannel ch, ObjectReader reader) throws IOException {
+        Scan<T> scan = scan(file, Channels.newInputStream(ch.position(0)), reader, keyOf, (key, record) -> {
+            if (byKey.put(key, record) == null) {
+                keyOrder.add(key);
+            }
+        });
+        long torn = ch.size() - scan.committedEnd();
+        if (torn > 0) {
+            ch.truncate(scan.committedEnd());
+            ch.force(true);
+            LOG.warn("{}: cut off an incomplete last line of {} bytes left by an interrupted write", file, torn);
+        }
+        return new LoadReport(byKey.size(), torn, scan.corrupt());
+    }
+
+    /**
+     * Reads a store's records without opening it: no lock is taken and nothing is written, so a reader
+     * (a report, a web page) can read while another process appends. Recovery is as on {@link #open}
+     * but leaves the file as it is: a last line without its newline (a write in progress, or torn by a
+     * crash) is left out and counted in {@link LoadReport#tornBytesDropped()}, a corrupt line is skipped
+     * and named, and neither stops the lines after it from being read. The latest record of a key wins.
+     *
+     * @param file the JSONL file; a missing file reads as empty
+     * @param type the record type
+     * @param keyOf the key of a record
+     * @param <T> the record type
+     * @return the latest record of every key in the order the keys first appeared, and what was skipped
+     * @throws StoreException if the file exists but cannot be read
+     */
+    public static <T> Snapshot<T> read(Path file, Class<T> type, Function<? super T, String> keyOf) {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(keyOf, "keyOf");
+        if (!Files.exists(file)) {
+            return new Snapshot<>(List.of(), new LoadReport(0, 0, List.of()));
+        }
+        Map<String, T> latest = new LinkedHashMap<>();
+        try (InputStream in = Files.newInputStream(file)) {
+            Scan<T> scan = scan(file, in, Json.reader().forType(type), keyOf, latest::put);
+            long torn = Files.size(file) - scan.committedEnd();
+            return new Snapshot<>(
+                    List.copyOf(latest.values()), new LoadReport(latest.size(), Math.max(0, torn), scan.corrupt()));
+        } catch (IOException e) {
+            throw new StoreException(file, "cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Parses every complete line of a store, handing each valid record and its key to {@code sink}.
+     *
+     * @return where the last complete line ends, and the numbers of the corrupt lines
+     */
+    private static <T> Scan<T> scan(
+            Path file,
+            InputStream in,
+            ObjectReader reader,
+            Function<? super T, String> keyOf,
+            BiConsumer<String, T> sink)
+            throws IOException {
         CharsetDecoder utf8 = StandardCharsets.UTF_8
                 .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
@@ -258,7 +318,6 @@ public final class JsonlStore<T> implements AutoCloseable {
         long committedEnd = 0;
         long offset = 0;
         int lineNumber = 0;
-        InputStream in = Channels.newInputStream(ch.position(0));
         byte[] chunk = new byte[1 << 16];
         int n;
         while ((n = in.read(chunk)) > 0) {
@@ -271,23 +330,24 @@ public final class JsonlStore<T> implements AutoCloseable {
                 }
                 lineNumber++;
                 committedEnd = offset;
-                if (!line.isBlank() && !accept(line, reader, utf8)) {
+                if (!line.isBlank() && !accept(line, reader, keyOf, utf8, sink)) {
                     corrupt.add(lineNumber);
                     LOG.warn("{}: line {} is not a valid record and is skipped", file, lineNumber);
                 }
                 line.clear();
             }
         }
-        long torn = ch.size() - committedEnd;
-        if (torn > 0) {
-            ch.truncate(committedEnd);
-            ch.force(true);
-            LOG.warn("{}: cut off an incomplete last line of {} bytes left by an interrupted write", file, torn);
-        }
-        return new LoadReport(byKey.size(), torn, corrupt);
+        return new Scan<>(committedEnd, corrupt);
     }
 
-    private boolean accept(LineBuffer line, ObjectReader reader, CharsetDecoder utf8) {
+    private record Scan<T>(long committedEnd, List<Integer> corrupt) {}
+
+    private static <T> boolean accept(
+            LineBuffer line,
+            ObjectReader reader,
+            Function<? super T, String> keyOf,
+            CharsetDecoder utf8,
+            BiConsumer<String, T> sink) {
         try {
             utf8.reset().decode(line.asBuffer());
             T record = reader.readValue(line.bytes(), 0, line.length());
@@ -298,9 +358,7 @@ public final class JsonlStore<T> implements AutoCloseable {
             if (key == null) {
                 return false;
             }
-            if (byKey.put(key, record) == null) {
-                keyOrder.add(key);
-            }
+            sink.accept(key, record);
             return true;
         } catch (IOException | RuntimeException e) {
             // Malformed UTF-8 (CharacterCodingException), invalid JSON, or a record its type rejects.
@@ -330,6 +388,22 @@ public final class JsonlStore<T> implements AutoCloseable {
         /** Copies the line numbers. */
         public LoadReport {
             corruptLines = List.copyOf(corruptLines);
+        }
+    }
+
+    /**
+     * The records of a store read without opening it ({@link #read}).
+     *
+     * @param records the latest record of every key, in the order the keys first appeared
+     * @param report what was skipped: corrupt lines by number, and the bytes of a last line without
+     *     its newline
+     * @param <T> the record type
+     */
+    public record Snapshot<T>(List<T> records, LoadReport report) {
+        /** Copies the records. */
+        public Snapshot {
+            records = List.copyOf(records);
+            Objects.requireNonNull(report, "report");
         }
     }
 

@@ -215,4 +215,45 @@ class JsonlStoreTest {
         s.close();
         assertThatThrownBy(() -> s.append(new Line("a", "", 0))).isInstanceOf(IllegalStateException.class);
     }
+
+    @Test
+    void read_skipsCorruptAndTornLinesAndLeavesTheFileAsItIs() throws Exception {
+        Path file = dir.resolve("a.jsonl");
+        Files.writeString(file, """
+                {"key":"a","text":"first","n":1}
+                {not json
+                {"key":"b","text":"after the bad line","n":2}
+                {"key":"a","text":"latest wins","n":3}
+                {"key":"c","te""", StandardCharsets.UTF_8);
+        long size = Files.size(file);
+        JsonlStore.Snapshot<Line> snapshot = JsonlStore.read(file, Line.class, Line::key);
+
+        assertThat(snapshot.records())
+                .containsExactly(new Line("a", "latest wins", 3), new Line("b", "after the bad line", 2));
+        assertThat(snapshot.report().corruptLines()).containsExactly(2);
+        assertThat(snapshot.report().tornBytesDropped()).isEqualTo("{\"key\":\"c\",\"te".length());
+        assertThat(Files.size(file)).as("a reader never truncates").isEqualTo(size);
+        assertThat(file.resolveSibling("a.jsonl.lock"))
+                .as("a reader takes no lock")
+                .doesNotExist();
+    }
+
+    @Test
+    void read_whileAWriterHoldsTheLock_readsWhatIsThere() {
+        Path file = dir.resolve("a.jsonl");
+        try (JsonlStore<Line> s = open(file)) {
+            s.append(new Line("a", "one", 1));
+
+            assertThat(JsonlStore.read(file, Line.class, Line::key).records()).containsExactly(new Line("a", "one", 1));
+        }
+    }
+
+    @Test
+    void read_aMissingFile_isEmpty() {
+        JsonlStore.Snapshot<Line> snapshot = JsonlStore.read(dir.resolve("none.jsonl"), Line.class, Line::key);
+
+        assertThat(snapshot.records()).isEmpty();
+        assertThat(snapshot.report().corruptLines()).isEmpty();
+        assertThat(dir.resolve("none.jsonl")).doesNotExist();
+    }
 }

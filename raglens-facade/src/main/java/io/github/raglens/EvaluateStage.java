@@ -39,6 +39,7 @@ import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.usage.UsageMetered;
 import io.github.raglens.workspace.Workspace;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -244,6 +245,7 @@ final class EvaluateStage {
     }
 
     private EvaluationResult run(EvaluateOptions options, ProgressListener progress, CallRoute route) {
+        Instant startedAt = Instant.now();
         LlmProvider answering = config.llm().get();
         LlmProvider judge = route.route(config.judgeModel().get());
         // Read while the embedding model loads (RagLens.evaluate started it), before any call is sent,
@@ -326,6 +328,8 @@ final class EvaluateStage {
         second.ifPresent(b -> analysis.secondJudge(b.modelName(), EvaluationResult.DISAGREEMENTS_SHOWN));
         ScoreAnalysis.Result analysed = analysis.analyse();
         Aggregation aggregation = analysed.aggregation();
+        // results from before the run index are kept as a run before this one overwrites them
+        RunRecorder.adoptExisting(workspace);
         try {
             Json.prettyWriter().writeValue(workspace.evaluation().toFile(), aggregation);
         } catch (IOException e) {
@@ -349,6 +353,7 @@ final class EvaluateStage {
                                 + "\nk=" + options.k() + "\nsample=" + options.sample() + "\nseed=" + config.seed()
                                 + "\nmetrics=" + options.metrics(),
                         RagLensVersion.get());
+        RunRecorder.record(workspace, RunRecord.EVALUATE, startedAt);
         return new EvaluationResult(
                 picked.size(),
                 answers.counts(),

@@ -42,6 +42,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -350,10 +351,9 @@ final class Pipeline {
         if (!hasQuestions()) {
             return List.of();
         }
-        try (JsonlStore<QuestionSample> store =
-                JsonlStore.open(workspace.questions(), QuestionSample.class, QuestionSample::sourceChunkId)) {
-            return store.records();
-        }
+        // read without the store's lock, so a page can show them while questions are being generated
+        return JsonlStore.read(workspace.questions(), QuestionSample.class, QuestionSample::sourceChunkId)
+                .records();
     }
 
     /** The usable questions of questions.jsonl. */
@@ -375,7 +375,10 @@ final class Pipeline {
         if (questions.isEmpty()) {
             throw new RagLensException("no usable questions to benchmark; " + Remedy.QUESTIONS.first());
         }
+        Instant startedAt = Instant.now();
         List<Chunk> chunks = ChunksFile.read(workspace.chunks());
+        // results from before the run index are kept as a run before this one overwrites them
+        RunRecorder.adoptExisting(workspace);
         UsageLedger ledger = new UsageLedger();
         EmbeddingProvider embeddings = config.embeddings() == null
                 ? null
@@ -417,6 +420,7 @@ final class Pipeline {
                                     + "\nk=" + config.ks() + "\nrelevance=" + config.relevance()
                                     + "\nevidenceWithin=" + config.evidenceWithin(),
                             RagLensVersion.get());
+            RunRecorder.record(workspace, RunRecord.BENCHMARK, startedAt);
             progress.progress("benchmark", retrievers.size(), retrievers.size(), "done");
             return report;
         }

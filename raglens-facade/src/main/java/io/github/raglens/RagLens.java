@@ -189,6 +189,17 @@ public final class RagLens {
         return pipeline.allQuestions();
     }
 
+    /**
+     * The workspace's runs: every {@link #benchmark()} and {@link #evaluate} appends one to its run
+     * index, with its options, content hashes of what it used and its results. Read without locking
+     * the index, so it can be read while a run appends.
+     *
+     * @throws io.github.raglens.error.StoreException if the index exists but cannot be read
+     */
+    public RunHistory runs() {
+        return RunHistory.read(workspace());
+    }
+
     /** Runs every retriever over the generated questions; writes {@code benchmark.json} and TREC runs. */
     public BenchmarkReport benchmark() {
         return benchmark(pipeline.loadQuestions(), ProgressListener.NONE);

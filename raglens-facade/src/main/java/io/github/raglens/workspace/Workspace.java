@@ -108,4 +108,14 @@ public record Workspace(Path dir) {
     public Path manifest() {
         return dir.resolve("manifest.json");
     }
+
+    /** The run index: one line per benchmark and evaluate run (see {@code RunHistory}). */
+    public Path runIndex() {
+        return dir.resolve("run-index.jsonl");
+    }
+
+    /** Each run's own copies of its per-question results, one folder per run id. */
+    public Path runHistory() {
+        return dir.resolve("run-history");
+    }
 }

@@ -200,6 +200,16 @@ public final class RagLens {
         return RunHistory.read(workspace());
     }
 
+    /**
+     * Every answered (system, question) cell of the workspace's evaluation, with the judge's latest
+     * verdict on each metric: what the judge saw and what it decided. Read without locking the files.
+     *
+     * @return empty when nothing was evaluated
+     */
+    public List<JudgedCell> judgedCells() {
+        return JudgedCell.read(workspace());
+    }
+
     /** Runs every retriever over the generated questions; writes {@code benchmark.json} and TREC runs. */
     public BenchmarkReport benchmark() {
         return benchmark(pipeline.loadQuestions(), ProgressListener.NONE);

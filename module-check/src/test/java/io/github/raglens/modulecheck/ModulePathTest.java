@@ -53,6 +53,7 @@ class ModulePathTest {
             "io.github.raglens.onnx",
             "io.github.raglens",
             "io.github.raglens.cli",
+            "io.github.raglens.studio",
             "io.github.raglens.junit",
             "io.github.raglens.langchain4j");
 

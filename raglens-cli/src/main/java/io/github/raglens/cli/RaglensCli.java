@@ -38,7 +38,8 @@ import picocli.CommandLine.ScopeType;
             BeirCommand.class,
             TrecEvalCommand.class,
             BaselineCommand.class,
-            GateCommand.class
+            GateCommand.class,
+            StudioCommand.class
         },
         footerHeading = "%n",
         footer = "Run `raglens COMMAND --help` for a command's options. Provider keys and hosts come from the"

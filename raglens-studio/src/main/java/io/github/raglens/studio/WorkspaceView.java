@@ -1,0 +1,147 @@
+package io.github.raglens.studio;
+
+import io.github.raglens.JudgedCell;
+import io.github.raglens.RagLens;
+import io.github.raglens.RunHistory;
+import io.github.raglens.RunRecord;
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.QuestionSample;
+import io.github.raglens.result.Baseline;
+import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.store.ChunksFile;
+import io.github.raglens.workspace.Workspace;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * The workspace as the pages read it, through the facade. Each read is kept until one of the files
+ * behind it changes (size or modification time), so a page does not parse the same files on every
+ * request while a run that appends is still seen at once. Thread-safe.
+ */
+final class WorkspaceView {
+
+    private final RagLens lens;
+    private final Workspace workspace;
+    private final Map<String, Cached<?>> cache = new ConcurrentHashMap<>();
+
+    WorkspaceView(Path dir) {
+        this.lens = RagLens.builder().workspace(dir).build();
+        this.workspace = lens.workspace();
+    }
+
+    Workspace workspace() {
+        return workspace;
+    }
+
+    RunHistory runs() {
+        return cached(
+                "runs",
+                List.of(
+                        workspace.runIndex(),
+                        workspace.benchmarkJson(),
+                        workspace.evaluation(),
+                        workspace.evaluationBaseline(),
+                        workspace.manifest()),
+                lens::runs);
+    }
+
+    /** Every question of the workspace by id, in file order. */
+    Map<String, QuestionSample> questions() {
+        return cached("questions", List.of(workspace.questions()), () -> {
+            Map<String, QuestionSample> byId = new java.util.LinkedHashMap<>();
+            for (QuestionSample q : lens.storedQuestions()) {
+                byId.putIfAbsent(q.id(), q);
+            }
+            return byId;
+        });
+    }
+
+    /** Every chunk by id. */
+    Map<String, Chunk> chunks() {
+        return cached("chunks", List.of(workspace.chunks()), () -> {
+            Map<String, Chunk> byId = new HashMap<>();
+            if (Files.exists(workspace.chunks())) {
+                ChunksFile.read(workspace.chunks()).forEach(c -> byId.put(c.id(), c));
+            }
+            return byId;
+        });
+    }
+
+    /** The evaluation's answered cells, by question id. */
+    Map<String, List<JudgedCell>> cellsByQuestion() {
+        return cached("cells", List.of(workspace.answers(), workspace.scores()), () -> {
+            Map<String, List<JudgedCell>> byQuestion = new HashMap<>();
+            for (JudgedCell c : lens.judgedCells()) {
+                byQuestion
+                        .computeIfAbsent(c.questionId(), k -> new ArrayList<>())
+                        .add(c);
+            }
+            return byQuestion;
+        });
+    }
+
+    /** A run's per-question scores of one source; the run's files never change once written. */
+    Optional<Baseline> baseline(RunRecord run, String source) {
+        List<Path> files = run.files().values().stream()
+                .map(f -> workspace.dir().resolve(f))
+                .toList();
+        return cached("baseline " + run.id() + " " + source, files, () -> runs().baseline(run, source));
+    }
+
+    /** A run's benchmark report, with every ranking. */
+    Optional<BenchmarkReport> benchmark(RunRecord run) {
+        List<Path> files = run.files().values().stream()
+                .map(f -> workspace.dir().resolve(f))
+                .toList();
+        return cached("benchmark " + run.id(), files, () -> runs().benchmark(run));
+    }
+
+    /** The latest run that ran a benchmark. */
+    Optional<RunRecord> latestBenchmark() {
+        List<RunRecord> all = runs().runs();
+        for (int i = all.size() - 1; i >= 0; i--) {
+            if (all.get(i).files().containsKey(RunRecord.BENCHMARK_FILE)) {
+                return Optional.of(all.get(i));
+            }
+        }
+        return Optional.empty();
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> T cached(String key, List<Path> files, Supplier<T> read) {
+        List<String> stamp = stamp(files);
+        Cached<?> hit = cache.get(key);
+        if (hit != null && hit.stamp().equals(stamp)) {
+            return (T) hit.value();
+        }
+        T value = read.get();
+        cache.put(key, new Cached<>(stamp, value));
+        return value;
+    }
+
+    private static List<String> stamp(List<Path> files) {
+        List<String> out = new ArrayList<>(files.size());
+        for (Path f : files) {
+            try {
+                out.add(
+                        Files.exists(f)
+                                ? Files.size(f) + "@"
+                                        + Files.getLastModifiedTime(f).toMillis()
+                                : "-");
+            } catch (IOException e) {
+                out.add("?");
+            }
+        }
+        return out;
+    }
+
+    private record Cached<T>(List<String> stamp, T value) {}
+}

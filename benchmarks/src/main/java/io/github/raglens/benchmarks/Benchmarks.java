@@ -23,7 +23,8 @@ import picocli.CommandLine.Command;
             SolrCloudBenchmark.class,
             EvalBenchmark.class,
             EvaluateSpeedBenchmark.class,
-            BatchJudgingBenchmark.class
+            BatchJudgingBenchmark.class,
+            StudioBenchmark.class
         })
 public final class Benchmarks implements Runnable {
 

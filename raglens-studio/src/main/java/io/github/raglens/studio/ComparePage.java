@@ -67,19 +67,26 @@ final class ComparePage {
         }
         Baseline x = restrict(old.get(), common);
         Baseline y = restrict(now.get(), common);
-        GateReport report;
-        try {
-            report = RagLens.gate(x, y, List.of(), MIN_EFFECT, ALPHA);
-        } catch (IllegalArgumentException e) {
+        Outcome outcome = view.ofRuns("compare " + src, before, after, () -> {
+            try {
+                return new Outcome(RagLens.gate(x, y, List.of(), MIN_EFFECT, ALPHA), null);
+            } catch (IllegalArgumentException e) {
+                return new Outcome(null, e.getMessage());
+            }
+        });
+        if (outcome.report() == null) {
             h.append("<p class=\"warning\" id=\"compare-refused\">")
-                    .append(Html.esc(e.getMessage()))
+                    .append(Html.esc(outcome.refusal()))
                     .append("</p>");
             return h.toString();
         }
-        table(h, report, before, after);
-        changed(h, report, x, y);
+        table(h, outcome.report(), before, after);
+        changed(h, outcome.report(), x, y);
         return h.toString();
     }
+
+    /** The gate's report on two runs, or why it refused to compare them. */
+    private record Outcome(GateReport report, String refusal) {}
 
     private static void form(StringBuilder h, List<RunRecord> runs, RunRecord a, RunRecord b, String source) {
         h.append("<form method=\"get\" action=\"/compare\" class=\"pick\">");

@@ -104,6 +104,17 @@ final class WorkspaceView {
         return cached("benchmark " + run.id(), files, () -> runs().benchmark(run));
     }
 
+    /**
+     * A value computed from two runs' files, kept while they are unchanged: a run's own copies never
+     * change, so comparing the same two runs again costs nothing.
+     */
+    <T> T ofRuns(String key, RunRecord a, RunRecord b, Supplier<T> compute) {
+        List<Path> files = java.util.stream.Stream.concat(a.files().values().stream(), b.files().values().stream())
+                .map(f -> workspace.dir().resolve(f))
+                .toList();
+        return cached(key + " " + a.id() + " " + b.id(), files, compute);
+    }
+
     /** The latest run that ran a benchmark. */
     Optional<RunRecord> latestBenchmark() {
         List<RunRecord> all = runs().runs();

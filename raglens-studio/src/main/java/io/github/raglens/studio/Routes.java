@@ -44,35 +44,47 @@ final class Routes {
     void handle(HttpExchange exchange) throws IOException {
         long start = System.nanoTime();
         try (exchange) {
-            URI uri = exchange.getRequestURI();
-            Optional<String> refused = access.refusal(
-                    exchange.getRemoteAddress().getAddress(),
-                    exchange.getRequestMethod(),
-                    uri,
-                    exchange.getRequestHeaders());
-            if (refused.isPresent()) {
-                LOG.warn("{} {}", refused.get(), uri.getPath());
-                send(exchange, 403, "text/plain; charset=utf-8", refused.get() + "\n", start);
-                return;
+            Reply reply;
+            try {
+                reply = reply(exchange);
+            } catch (RuntimeException e) {
+                // answered here, inside the exchange: a failed page is a 500 with its reason, never a dropped
+                // connection
+                LOG.warn("studio page {} failed", exchange.getRequestURI().getPath(), e);
+                reply = Reply.text(500, "the page failed: " + e.getMessage());
             }
-            if (access.tokenInQuery(uri)) {
-                exchange.getResponseHeaders()
-                        .add(
-                                "Set-Cookie",
-                                Access.COOKIE + "=" + query(uri).get("token") + "; HttpOnly; SameSite=Strict; Path=/");
-            }
-            Reply reply = route(exchange.getRequestMethod(), uri.getPath(), query(uri));
             send(exchange, reply.status(), reply.type(), reply.body(), start);
-        } catch (RuntimeException e) {
-            LOG.warn("studio page {} failed", exchange.getRequestURI().getPath(), e);
-            send(exchange, 500, "text/plain; charset=utf-8", "the page failed: " + e.getMessage() + "\n", start);
         }
+    }
+
+    private Reply reply(HttpExchange exchange) {
+        URI uri = exchange.getRequestURI();
+        Optional<String> refused = access.refusal(
+                exchange.getRemoteAddress().getAddress(),
+                exchange.getRequestMethod(),
+                uri,
+                exchange.getRequestHeaders());
+        if (refused.isPresent()) {
+            LOG.warn("{} {}", refused.get(), uri.getPath());
+            return Reply.text(403, refused.get());
+        }
+        if (access.tokenInQuery(uri)) {
+            exchange.getResponseHeaders()
+                    .add(
+                            "Set-Cookie",
+                            Access.COOKIE + "=" + query(uri).get("token") + "; HttpOnly; SameSite=Strict; Path=/");
+        }
+        return route(exchange.getRequestMethod(), uri.getPath(), query(uri));
     }
 
     /** A reply's status, content type and body. */
     record Reply(int status, String type, byte[] body) {
         static Reply html(String page) {
             return new Reply(200, "text/html; charset=utf-8", page.getBytes(StandardCharsets.UTF_8));
+        }
+
+        static Reply text(int status, String line) {
+            return new Reply(status, "text/plain; charset=utf-8", (line + "\n").getBytes(StandardCharsets.UTF_8));
         }
     }
 
@@ -109,7 +121,7 @@ final class Routes {
                 }
             }
         }
-        return new Reply(404, "text/plain; charset=utf-8", ("no page " + path + "\n").getBytes(StandardCharsets.UTF_8));
+        return Reply.text(404, "no page " + path);
     }
 
     private Reply asset(String name) {
@@ -159,11 +171,6 @@ final class Routes {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + name, e);
         }
-    }
-
-    private static void send(HttpExchange exchange, int status, String type, String body, long start)
-            throws IOException {
-        send(exchange, status, type, body.getBytes(StandardCharsets.UTF_8), start);
     }
 
     private static void send(HttpExchange exchange, int status, String type, byte[] body, long start)

@@ -198,6 +198,23 @@ class StudioPagesTest {
         assertThat(get(studio, "/assets/studio.js")).contains("trendChart");
     }
 
+    @Test
+    void aPageThatFails_answers500WithTheReason_insteadOfDroppingTheConnection() throws Exception {
+        Path other = dir.resolve("damaged");
+        Files.createDirectories(other.resolve("run-history/1"));
+        Files.copy(workspace.resolve("run-index.jsonl"), other.resolve("run-index.jsonl"));
+        Files.writeString(other.resolve("run-history/1/benchmark-baseline.json"), "{ not json");
+
+        try (Studio s = Studio.builder(other).port(0).start()) {
+            HttpResponse<String> r = HTTP.send(
+                    HttpRequest.newBuilder(s.url().resolve("/compare?a=1&b=3")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+
+            assertThat(r.statusCode()).isEqualTo(500);
+            assertThat(r.body()).startsWith("the page failed: cannot read ").contains("benchmark-baseline.json");
+        }
+    }
+
     static String raw(Studio s, String request) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", s.port())) {
             OutputStream out = socket.getOutputStream();

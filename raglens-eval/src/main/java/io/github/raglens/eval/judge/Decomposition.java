@@ -50,12 +50,30 @@ final class Decomposition {
 
     /** One verdict per statement: does the premise support it. */
     static List<Verdict> support(JudgeSession s, List<String> statements, String premiseLabel, String premise) {
-        String key = Prompts.key(
-                Prompts.SUPPORT_VERSION, s.modelName(), premiseLabel, premise, String.join("\n", statements));
+        String key =
+                Prompts.key(Prompts.SUPPORT_VERSION, s.modelName(), supportInputs(premiseLabel, premise, statements));
         return s.ask(
                 key,
                 Prompts.support(statements, premiseLabel, premise),
                 reply -> readVerdicts(reply, statements.size(), "statement"));
+    }
+
+    /**
+     * What a verdict call's key hashes: the premise, the number of statements, then each statement as
+     * an input of its own. {@link Prompts#key} length-prefixes every input, so two lists differ in
+     * their keys whenever they differ (joined by a newline, {@code ["a\nb", "c"]} and {@code ["a",
+     * "b\nc"]} were one key for two prompts); the count keeps these keys apart from those of call
+     * caches written when the statements were joined, which are no longer found.
+     */
+    static String[] supportInputs(String premiseLabel, String premise, List<String> statements) {
+        String[] inputs = new String[3 + statements.size()];
+        inputs[0] = premiseLabel;
+        inputs[1] = premise;
+        inputs[2] = Integer.toString(statements.size());
+        for (int i = 0; i < statements.size(); i++) {
+            inputs[3 + i] = statements.get(i);
+        }
+        return inputs;
     }
 
     static List<String> readStatements(JsonNode reply) {

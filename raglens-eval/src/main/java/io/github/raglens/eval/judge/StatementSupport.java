@@ -69,9 +69,16 @@ final class StatementSupport implements RepeatableMetric, AnswerFreeCalls {
         return side == ContextSupport.Side.ANSWER ? FAITHFULNESS : CONTEXT_RECALL;
     }
 
+    /**
+     * The statements and verdict prompts' versions, and {@code +both-sides} when the verdict call
+     * carries the other side's statements too: a judge may answer a statement differently beside
+     * others, so the shared call (the default mode with faithfulness and context recall) and a side
+     * judged alone (RAGAS-compatible, or one of the two metrics) are scores of their own.
+     */
     @Override
     public String version() {
-        return Prompts.STATEMENTS_VERSION + "+" + Prompts.SUPPORT_VERSION;
+        return Prompts.STATEMENTS_VERSION + "+" + Prompts.SUPPORT_VERSION
+                + (support.batchesBothSides() ? "+both-sides" : "");
     }
 
     @Override

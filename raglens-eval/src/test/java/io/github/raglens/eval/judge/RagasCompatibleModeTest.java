@@ -265,6 +265,66 @@ class RagasCompatibleModeTest {
         }
     }
 
+    /**
+     * A judge sensitive to what shares a call: an answer statement judged beside the reference's is
+     * supported, judged alone it is not. The default mode's faithfulness (one verdict call for both
+     * sides) and the RAGAS-compatible one (the answer's statements alone) are two computations, and a
+     * workspace that has scored one must score the other as a fresh workspace does.
+     */
+    private static ScriptedLlm sensitiveToWhatSharesTheCall() {
+        return ScriptedLlm.of("fake/judge")
+                .on("statements", "TEXT:\nANS", "{\"statements\":[\"a1\",\"a2\"]}")
+                .on("statements", "TEXT:\nREF", "{\"statements\":[\"r1\"]}")
+                .on("verdicts", "[1] a1\n[2] a2\n[3] r1\n", JudgeReplies.verdicts(1, 1, 1))
+                .on("verdicts", "[1] a1\n[2] a2\n", JudgeReplies.verdicts(0, 0))
+                .on("verdicts", "[1] REF", JudgeReplies.verdicts(1));
+    }
+
+    private static double faithfulness(Path scores, List<String> metricNames, boolean ragas) {
+        EvalCase cell = new EvalCase("bm25", "q1", "Why?", "ANS a1. a2.", List.of("a context"), "REF r1.", List.of());
+        try (JudgeSession s =
+                JudgeSession.builder(sensitiveToWhatSharesTheCall()).build()) {
+            List<Judge> metrics = ragas ? Metrics.ragasCompatible(metricNames, s) : Metrics.create(metricNames, s);
+            Scorer.builder(scores).session(s).metrics(metrics).build().score(List.of(cell));
+            String version = metrics.stream()
+                    .filter(m -> m.metric().equals(StatementSupport.FAITHFULNESS))
+                    .findFirst()
+                    .orElseThrow()
+                    .version();
+            return Scorer.read(scores).stream()
+                    .filter(r -> r.metric().equals(StatementSupport.FAITHFULNESS)
+                            && r.promptVersion().equals(version))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("no faithfulness score under version " + version))
+                    .score();
+        }
+    }
+
+    @Test
+    void faithfulness_ofEachMode_hasAVersionOfItsOwn_soAWorkspaceScoresEachModeAsAFreshOneDoes() {
+        List<String> both = List.of(StatementSupport.FAITHFULNESS, StatementSupport.CONTEXT_RECALL);
+        Path workspace = dir.resolve("workspace/scores.jsonl");
+        double byDefault = faithfulness(workspace, both, false);
+        double ragasAfterDefault = faithfulness(workspace, both, true);
+        double ragasFresh = faithfulness(dir.resolve("fresh/scores.jsonl"), both, true);
+        assertThat(byDefault).isEqualTo(1.0);
+        assertThat(ragasFresh).isZero();
+        assertThat(ragasAfterDefault).isEqualTo(ragasFresh);
+    }
+
+    @Test
+    void faithfulness_judgedAlone_isOneComputationInBothModes_andSharesItsVersion() {
+        try (JudgeSession s = JudgeSession.builder(new LexicalJudge()).build()) {
+            List<String> alone = List.of(StatementSupport.FAITHFULNESS);
+            assertThat(Metrics.create(alone, s).getFirst().version())
+                    .isEqualTo(Metrics.ragasCompatible(alone, s).getFirst().version());
+            assertThat(Metrics.create(Metrics.DEFAULT, s).getFirst().version())
+                    .isNotEqualTo(Metrics.ragasCompatible(Metrics.DEFAULT, s)
+                            .getFirst()
+                            .version());
+        }
+    }
+
     /** Counts the calls that reach a judge. */
     private static final class CountingLlm implements LlmProvider {
         private final LlmProvider delegate;

@@ -282,7 +282,9 @@ class ScorerTest {
 
         // The deterministic fake gives every repeat the same verdicts: perfectly self-consistent.
         try (JudgeSession s = JudgeSession.builder(once).build()) {
-            Judge faithfulness = Metrics.create(List.of("faithfulness"), s).get(0);
+            // faithfulness as the run scored it: its verdict call shared with context recall
+            Judge faithfulness =
+                    Metrics.create(List.of("faithfulness", "context_recall"), s).get(0);
             SelfConsistency sc = ConsistencyMeasure.measure(records, faithfulness, once.modelName());
             assertThat(sc.repeats()).isEqualTo(3);
             assertThat(sc.cells()).isEqualTo(20);

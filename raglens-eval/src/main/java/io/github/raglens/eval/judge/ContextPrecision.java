@@ -38,6 +38,14 @@ public final class ContextPrecision implements RepeatableMetric, AnswerFreeCalls
         public static final Mode DEFAULT = ONE_CALL;
     }
 
+    /**
+     * The version of this metric's arithmetic: how the score follows from the judge's replies, and
+     * which cells fail or score without them. It is part of {@link #version()}, so stored scores are
+     * made again when it changes; raise it with any such change ({@code MetricFingerprintTest} fails
+     * until it is raised, from the scores of fixed cells).
+     */
+    static final String ARITHMETIC = "ap-1";
+
     private final JudgeSession session;
     private final Mode mode;
 
@@ -74,7 +82,7 @@ public final class ContextPrecision implements RepeatableMetric, AnswerFreeCalls
     @Override
     public String version() {
         return Prompts.USEFULNESS_VERSION + "+"
-                + mode.name().toLowerCase(Locale.ROOT).replace('_', '-');
+                + mode.name().toLowerCase(Locale.ROOT).replace('_', '-') + "+" + ARITHMETIC;
     }
 
     @Override

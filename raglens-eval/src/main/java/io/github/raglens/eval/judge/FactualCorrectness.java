@@ -36,6 +36,14 @@ final class FactualCorrectness implements RepeatableMetric, AnswerFreeCalls {
         F1
     }
 
+    /**
+     * The version of this metric's arithmetic: how the score follows from the judge's replies, and
+     * which cells fail or score without them. It is part of {@link #version()}, so stored scores are
+     * made again when it changes; raise it with any such change ({@code MetricFingerprintTest} fails
+     * until it is raised, from the scores of fixed cells).
+     */
+    static final String ARITHMETIC = "counts-1";
+
     private final JudgeSession session;
     private final Mode mode;
     private final boolean ragasCompatible;
@@ -87,7 +95,7 @@ final class FactualCorrectness implements RepeatableMetric, AnswerFreeCalls {
     @Override
     public String version() {
         return (ragasCompatible ? Prompts.CLAIMS_VERSION : Prompts.STATEMENTS_VERSION) + "+" + Prompts.SUPPORT_VERSION
-                + "+" + mode.name().toLowerCase(Locale.ROOT) + (ragasCompatible ? "+ragas" : "");
+                + "+" + mode.name().toLowerCase(Locale.ROOT) + (ragasCompatible ? "+ragas" : "") + "+" + ARITHMETIC;
     }
 
     @Override

@@ -26,6 +26,14 @@ final class ResponseRelevancy implements RepeatableMetric {
     /** The metric's name. */
     public static final String NAME = "response_relevancy";
 
+    /**
+     * The version of this metric's arithmetic: how the score follows from the judge's replies, and
+     * which cells fail or score without them. It is part of {@link #version()}, so stored scores are
+     * made again when it changes; raise it with any such change ({@code MetricFingerprintTest} fails
+     * until it is raised, from the scores of fixed cells).
+     */
+    static final String ARITHMETIC = "cosine-1";
+
     private final JudgeSession session;
 
     private ResponseRelevancy(JudgeSession session) {
@@ -51,7 +59,7 @@ final class ResponseRelevancy implements RepeatableMetric {
     @Override
     public String version() {
         return Prompts.QUESTIONS_VERSION + "+"
-                + session.embeddings().map(EmbeddingProvider::modelName).orElse("no-embeddings");
+                + session.embeddings().map(EmbeddingProvider::modelName).orElse("no-embeddings") + "+" + ARITHMETIC;
     }
 
     record Generated(String question, boolean noncommittal) {}

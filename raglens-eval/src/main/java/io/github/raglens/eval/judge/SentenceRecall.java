@@ -19,6 +19,14 @@ import java.util.Objects;
  */
 final class SentenceRecall implements RepeatableMetric, AnswerFreeCalls {
 
+    /**
+     * The version of this metric's arithmetic: how the score follows from the judge's replies, and
+     * which cells fail or score without them. It is part of {@link #version()}, so stored scores are
+     * made again when it changes; raise it with any such change ({@code MetricFingerprintTest} fails
+     * until it is raised, from the scores of fixed cells).
+     */
+    static final String ARITHMETIC = "share-1";
+
     private final JudgeSession session;
 
     SentenceRecall(JudgeSession session) {
@@ -37,7 +45,7 @@ final class SentenceRecall implements RepeatableMetric, AnswerFreeCalls {
 
     @Override
     public String version() {
-        return "sentences+" + Prompts.SUPPORT_VERSION;
+        return "sentences+" + Prompts.SUPPORT_VERSION + "+" + ARITHMETIC;
     }
 
     @Override

@@ -27,6 +27,14 @@ final class StatementSupport implements RepeatableMetric, AnswerFreeCalls {
     /** The name of context recall, the reference's side. */
     public static final String CONTEXT_RECALL = "context_recall";
 
+    /**
+     * The version of this metric's arithmetic: how the score follows from the judge's replies, and
+     * which cells fail or score without them. It is part of {@link #version()}, so stored scores are
+     * made again when it changes; raise it with any such change ({@code MetricFingerprintTest} fails
+     * until it is raised, from the scores of fixed cells).
+     */
+    static final String ARITHMETIC = "share-1";
+
     private final ContextSupport.Side side;
     private final ContextSupport support;
 
@@ -78,7 +86,7 @@ final class StatementSupport implements RepeatableMetric, AnswerFreeCalls {
     @Override
     public String version() {
         return Prompts.STATEMENTS_VERSION + "+" + Prompts.SUPPORT_VERSION
-                + (support.batchesBothSides() ? "+both-sides" : "");
+                + (support.batchesBothSides() ? "+both-sides" : "") + "+" + ARITHMETIC;
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.github.raglens;
 
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.Remedy;
-import io.github.raglens.error.StoreException;
 import io.github.raglens.error.UnknownPriceException;
 import io.github.raglens.eval.answers.AnswerGenerator;
 import io.github.raglens.eval.answers.AnswerRecord;
@@ -19,7 +18,6 @@ import io.github.raglens.eval.scoring.LiveEvaluation;
 import io.github.raglens.eval.scoring.ScoreAnalysis;
 import io.github.raglens.eval.scoring.ScoreRecord;
 import io.github.raglens.eval.scoring.Scorer;
-import io.github.raglens.internal.Json;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.Chunk;
@@ -38,7 +36,6 @@ import io.github.raglens.store.ChunksFile;
 import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.usage.UsageMetered;
 import io.github.raglens.workspace.Workspace;
-import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -330,11 +327,7 @@ final class EvaluateStage {
         Aggregation aggregation = analysed.aggregation();
         // results from before the run index are kept as a run before this one overwrites them
         RunRecorder.adoptExisting(workspace);
-        try {
-            Json.prettyWriter().writeValue(workspace.evaluation().toFile(), aggregation);
-        } catch (IOException e) {
-            throw new StoreException(workspace.evaluation(), "cannot write " + workspace.evaluation() + ": " + e, e);
-        }
+        EvaluationFile.write(workspace.evaluation(), aggregation, answers.counts());
         BaselineRecorder.fromScores(
                         records,
                         judge.modelName(),
@@ -347,7 +340,10 @@ final class EvaluateStage {
                         Stage.EVALUATE,
                         "systems=" + names + "\nexternal="
                                 + config.systems().stream()
-                                        .map(x -> x.name() + "@" + ExternalOrigin.of(x))
+                                        .map(x -> x.name() + "@" + ExternalOrigin.of(x)
+                                                + x.version()
+                                                        .map(v -> " version " + v)
+                                                        .orElse(""))
                                         .toList()
                                 + "\nanswer-model=" + llm.modelName() + "\njudge-model=" + judge.modelName()
                                 + "\nk=" + options.k() + "\nsample=" + options.sample() + "\nseed=" + config.seed()

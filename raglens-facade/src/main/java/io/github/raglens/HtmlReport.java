@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.raglens.internal.Json;
+import io.github.raglens.result.AnswerSummary;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
@@ -340,9 +341,37 @@ final class HtmlReport {
                     .append(j.attempted())
                     .append("</td></tr>\n");
         }
-        h.append("</tbody></table></div>\n<div class=\"charts\"><figure><canvas id=\"chart-judge\"")
+        h.append("</tbody></table></div>\n");
+        answers(h, m);
+        h.append("<div class=\"charts\"><figure><canvas id=\"chart-judge\"")
                 .append(" aria-label=\"Judge metrics per retriever\"></canvas><figcaption>Judge metrics")
                 .append("</figcaption></figure></div></section>\n");
+    }
+
+    /** Per system, what answered and how many answers were reused or had anew. */
+    private static void answers(StringBuilder h, ReportModel m) {
+        if (m.answers().isEmpty()) {
+            return;
+        }
+        h.append("<h3>Answers</h3>\n<p class=\"meta\">")
+                .append(esc(ReportModels.ANSWERS_NOTE))
+                .append("</p>")
+                .append("<div class=\"scroll\"><table><thead><tr><th>system</th><th>answered by</th>")
+                .append("<th>reused</th><th>answered anew</th><th>failed</th></tr></thead><tbody>\n");
+        for (AnswerSummary.SystemAnswers a : m.answers()) {
+            h.append("<tr><th>")
+                    .append(esc(a.system()))
+                    .append("</th><td>")
+                    .append(esc(a.answeredBy()))
+                    .append("</td><td>")
+                    .append(a.reused())
+                    .append("</td><td>")
+                    .append(a.answered())
+                    .append("</td><td>")
+                    .append(a.failed())
+                    .append("</td></tr>\n");
+        }
+        h.append("</tbody></table></div>\n");
     }
 
     private static void secondJudge(StringBuilder h, ReportModel m) {

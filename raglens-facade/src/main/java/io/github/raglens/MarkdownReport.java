@@ -1,5 +1,6 @@
 package io.github.raglens;
 
+import io.github.raglens.result.AnswerSummary;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -59,6 +60,22 @@ final class MarkdownReport {
                         j.estimate().high(),
                         j.scored(),
                         j.attempted()));
+            }
+            md.append('\n');
+        }
+        if (!m.answers().isEmpty()) {
+            md.append("### Answers\n\n")
+                    .append(ReportModels.ANSWERS_NOTE)
+                    .append("\n\n| system | answered by | reused | answered anew | failed |\n|---|---|---|---|---|\n");
+            for (AnswerSummary.SystemAnswers a : m.answers()) {
+                md.append(String.format(
+                        Locale.ROOT,
+                        "| %s | %s | %d | %d | %d |%n",
+                        cell(a.system()),
+                        cell(a.answeredBy()),
+                        a.reused(),
+                        a.answered(),
+                        a.failed()));
             }
             md.append('\n');
         }

@@ -23,7 +23,7 @@ import io.github.raglens.parse.CorpusParser;
 import io.github.raglens.parse.DocumentParser;
 import io.github.raglens.parse.FileOutcome;
 import io.github.raglens.parse.ParseCache;
-import io.github.raglens.result.Aggregation;
+import io.github.raglens.result.AnswerSummary;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.ChunkAudit;
 import io.github.raglens.result.IngestReport;
@@ -449,7 +449,10 @@ final class Pipeline {
                 chunks,
                 evidence,
                 failedDocuments(),
-                readEvaluation(),
+                EvaluationFile.aggregation(workspace.evaluation()),
+                EvaluationFile.answers(workspace.evaluation())
+                        .map(AnswerSummary::systems)
+                        .orElse(List.of()),
                 UsageFile.read(workspace.usage()),
                 JudgeAgreementFile.read(workspace.judgeAgreement()));
         try {
@@ -471,20 +474,6 @@ final class Pipeline {
         } catch (IOException e) {
             throw new StoreException(
                     file, file + " is not a benchmark report (" + e.getMessage() + "); " + Remedy.BENCHMARK.again(), e);
-        }
-    }
-
-    /** The judge scores' aggregation, empty when no evaluation ran. */
-    private Aggregation readEvaluation() {
-        Path file = workspace.evaluation();
-        if (!Files.exists(file)) {
-            return new Aggregation(List.of());
-        }
-        try {
-            return Json.reader().forType(Aggregation.class).readValue(file.toFile());
-        } catch (IOException e) {
-            throw new StoreException(
-                    file, file + " is not an evaluation (" + e.getMessage() + "); " + Remedy.EVALUATE.again(), e);
         }
     }
 

@@ -462,8 +462,11 @@ public final class RagLens {
         private IndexBackend backend;
         private Map<String, String> backendOptions = Map.of();
 
-        /** A user's HTTP service, built into a client by {@link #build()} with the token variable. */
-        private record Service(boolean answers, String name, String url) {}
+        /**
+         * A user's HTTP service, built into a client by {@link #build()} with the token variable;
+         * {@code version} is null for a retriever and for a system that declares none.
+         */
+        private record Service(boolean answers, String name, String url, String version) {}
 
         private Builder() {}
 
@@ -596,30 +599,51 @@ public final class RagLens {
          * @throws IllegalArgumentException if the URL is not an http(s) URL or the name is not a file-safe word
          */
         public Builder retrieverUrl(String name, String url) {
-            services.add(service(false, name, url));
+            services.add(service(false, name, url, null));
             return this;
         }
 
         /**
          * Adds a whole RAG service of your own, evaluated beside the retrievers' pipelines: raglens
          * POSTs {@code {"question": "..."}} to the URL and reads {@code {"answer": "...", "contexts":
-         * [ the objects of retrieverUrl ]}}.
+         * [ the objects of retrieverUrl ]}}. It declares no version, so it is asked anew on every
+         * evaluation; {@link #systemUrl(String, String, String)} lets its answers be reused while its
+         * version holds.
          *
          * @param name its name in files and reports, or null for one made of the URL
          * @param url where the questions are POSTed
          * @throws IllegalArgumentException if the URL is not an http(s) URL or the name is not a file-safe word
          */
         public Builder systemUrl(String name, String url) {
-            services.add(service(true, name, url));
+            services.add(service(true, name, url, null));
             return this;
         }
 
-        private static Service service(boolean answers, String name, String url) {
+        /**
+         * As {@link #systemUrl(String, String)}, for the given version of the service (a release, a
+         * commit, a deployment's id): its recorded answers are reused while the version is the same,
+         * and asked anew once it changes ({@link RagSystem#version()}).
+         *
+         * @param version the service's version; not blank
+         * @throws IllegalArgumentException if the URL is not an http(s) URL, the name is not a
+         *     file-safe word or the version is blank
+         */
+        public Builder systemUrl(String name, String url, String version) {
+            Objects.requireNonNull(version, "version");
+            services.add(service(true, name, url, version));
+            return this;
+        }
+
+        private static Service service(boolean answers, String name, String url, String version) {
             Objects.requireNonNull(url, "url");
             String n = name != null ? name : ServiceNames.fromUrl(url);
-            // the clients validate name and URL; build a throwaway now so a bad one fails at once
-            HttpRetriever.builder(n, url);
-            return new Service(answers, n, url);
+            // the clients validate name, URL and version; build a throwaway now so a bad one fails at once
+            if (version == null) {
+                HttpRetriever.builder(n, url);
+            } else {
+                HttpRagSystem.builder(n, url).version(version);
+            }
+            return new Service(answers, n, url, version);
         }
 
         /**
@@ -801,6 +825,9 @@ public final class RagLens {
                 if (s.answers()) {
                     HttpRagSystem.Builder b =
                             HttpRagSystem.builder(s.name(), s.url()).environment(env);
+                    if (s.version() != null) {
+                        b.version(s.version());
+                    }
                     ownSystems.add((serviceTokenVariable == null ? b : b.apiKeyFromEnv(serviceTokenVariable)).build());
                 } else {
                     HttpRetriever.Builder b =

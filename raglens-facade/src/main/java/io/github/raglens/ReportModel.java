@@ -1,5 +1,6 @@
 package io.github.raglens;
 
+import io.github.raglens.result.AnswerSummary;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -16,6 +17,8 @@ import java.util.Objects;
  * @param retrievers one row per retriever with its metrics
  * @param pairTests paired significance tests between retrievers
  * @param judge judge metrics per retriever; empty when no evaluation ran
+ * @param answers per system of the last evaluation, what answered and how many answers were reused
+ *     from earlier runs or had anew; empty when no evaluation ran or it did not record them
  * @param usage tokens and cost per model; empty when no LLM was called
  * @param breakdowns a metric split by chunk type and by document
  * @param questions the per-question drill-down
@@ -33,6 +36,7 @@ record ReportModel(
         List<RetrieverRow> retrievers,
         List<PairTest> pairTests,
         List<JudgeRow> judge,
+        List<AnswerSummary.SystemAnswers> answers,
         List<UsageRow> usage,
         List<BreakdownRow> breakdowns,
         List<QuestionRow> questions,
@@ -50,6 +54,7 @@ record ReportModel(
         retrievers = List.copyOf(retrievers);
         pairTests = List.copyOf(pairTests);
         judge = List.copyOf(judge);
+        answers = List.copyOf(answers);
         usage = List.copyOf(usage);
         breakdowns = List.copyOf(breakdowns);
         questions = List.copyOf(questions);

@@ -2,6 +2,7 @@ package io.github.raglens;
 
 import io.github.raglens.model.Chunk;
 import io.github.raglens.result.Aggregation;
+import io.github.raglens.result.AnswerSummary;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.BenchmarkReport.Breakdown;
 import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
@@ -32,6 +33,7 @@ final class ReportModels {
             Map<String, String> evidenceById,
             int failedDocuments,
             Aggregation evaluation,
+            List<AnswerSummary.SystemAnswers> answers,
             List<ReportModel.UsageRow> usage,
             JudgeAgreementFile agreement) {
         Map<String, Integer> byType = new TreeMap<>();
@@ -45,6 +47,7 @@ final class ReportModels {
                 b.retrievers().stream().map(r -> retrieverRow(r, b.ks())).toList(),
                 b.comparisons().stream().map(ReportModels::pairTest).toList(),
                 judgeRows(evaluation),
+                answers,
                 usage,
                 breakdowns(b),
                 drillDown(b, chunks, evidenceById),
@@ -79,6 +82,11 @@ final class ReportModels {
         return new ReportModel.RetrieverRow(
                 r.retriever(), shown, hitAtK, latency, r.origin(), r.meanContextChars(), r.failedQueries());
     }
+
+    /** What the answers table of a report shows. */
+    static final String ANSWERS_NOTE = "Per system of the last evaluation: what answered (raglens's answering model,"
+            + " or the version your system declares), the answers of earlier runs reused because nothing that"
+            + " made them changed, and the answers had anew.";
 
     /** Judge metrics per retriever, over the questions every retriever scored; coverage beside. */
     static List<ReportModel.JudgeRow> judgeRows(Aggregation evaluation) {

@@ -20,6 +20,7 @@ import io.github.raglens.model.RetrievedContext;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.result.Aggregation;
+import io.github.raglens.result.AnswerSummary;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.JudgeAgreement;
 import io.github.raglens.result.JudgeAgreement.JudgeDisagreement;
@@ -36,6 +37,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -277,6 +279,62 @@ class EvaluateStageTest {
                         .extracting(Aggregation.RetrieverSummary::retriever)
                         .containsExactly("bm25", "my-app"));
         assertThat(r.scoring().scored()).isEqualTo(16);
+    }
+
+    /** A user's application whose answers change when it is redeployed, with or without a version. */
+    private static final class Redeployed implements RagSystem {
+        volatile String answer = "Tidal power uses the tides.";
+        volatile Optional<String> version = Optional.empty();
+
+        @Override
+        public String name() {
+            return "my-app";
+        }
+
+        @Override
+        public Optional<String> version() {
+            return version;
+        }
+
+        @Override
+        public RagAnswer answer(String question) {
+            return new RagAnswer(answer, List.of(RetrievedContext.of("The tides turn rotors.")));
+        }
+    }
+
+    @Test
+    void ownSystem_changedBehindTheSameName_isAskedAnew_andTheReportSaysWhatWasReused() throws Exception {
+        Redeployed app = new Redeployed();
+        RagLens lens = prepared(b -> b.bm25().system(app));
+        lens.evaluate(options(), ProgressListener.NONE);
+
+        app.answer = "I don't know."; // redeployed under the same name, declaring no version
+        EvaluationResult changed = lens.evaluate(options(), ProgressListener.NONE);
+        assertThat(changed.answers().alreadyAnswered())
+                .as("bm25's pipeline only")
+                .isEqualTo(4);
+        assertThat(changed.answers().systems())
+                .containsExactly(
+                        new AnswerSummary.SystemAnswers("bm25", false, Optional.of("fake/answerer"), 4, 0, 0),
+                        new AnswerSummary.SystemAnswers("my-app", true, Optional.empty(), 0, 4, 0));
+        assertThat(Files.readAllLines(lens.workspace().answers()))
+                .filteredOn(line -> line.contains("I don't know."))
+                .hasSize(4);
+        assertThat(EvaluationFile.answers(lens.workspace().evaluation())).contains(changed.answers());
+
+        app.version = Optional.of("2.0");
+        lens.evaluate(options(), ProgressListener.NONE);
+        EvaluationResult same = lens.evaluate(options(), ProgressListener.NONE);
+        assertThat(same.answers().systems().get(1))
+                .isEqualTo(new AnswerSummary.SystemAnswers("my-app", true, Optional.of("2.0"), 4, 0, 0));
+
+        lens.benchmark();
+        String html = Files.readString(lens.report());
+        assertThat(html)
+                .contains("<tr><th>bm25</th><td>fake/answerer</td><td>4</td><td>0</td><td>0</td></tr>")
+                .contains("<tr><th>my-app</th><td>version 2.0</td><td>4</td><td>0</td><td>0</td></tr>");
+        assertThat(Manifest.load(lens.workspace().manifest()).entry(Stage.EVALUATE))
+                .hasValueSatisfying(e -> assertThat(e.description()).contains("version 2.0"));
     }
 
     @Test

@@ -61,6 +61,19 @@ class HtmlReportTest {
     }
 
     @Test
+    void answersTable_saysPerSystemWhatAnswered_andHowManyAnswersWereReusedOrHadAnew() {
+        String html = HtmlReport.render(ReportFixtures.model());
+        assertThat(html)
+                .contains("<h3>Answers</h3>")
+                .contains("<th>reused</th><th>answered anew</th><th>failed</th>")
+                .contains("<tr><th>bm25</th><td>ollama/llama3.2</td><td>15</td><td>6</td><td>0</td></tr>")
+                .contains("</th><td>no version declared: asked anew on every run</td><td>0</td><td>20</td><td>1</td>");
+        assertThat(MarkdownReport.render(ReportFixtures.model()))
+                .contains("| system | answered by | reused | answered anew | failed |")
+                .contains("| bm25 | ollama/llama3.2 | 15 | 6 | 0 |");
+    }
+
+    @Test
     void headline_saysTheAnswerPerMetricFamily_withTheTestOfTheBestTwo() {
         assertThat(HtmlReport.headline(ReportFixtures.model()))
                 .isEqualTo("bm25 finds a relevant chunk in the top 5 for 80% of questions, dense for 60%; the"
@@ -86,6 +99,7 @@ class HtmlReportTest {
                 List.of(bm25, tied),
                 List.of(),
                 m.judge(),
+                m.answers(),
                 m.usage(),
                 m.breakdowns(),
                 m.questions(),

@@ -1,8 +1,10 @@
 package io.github.raglens;
 
+import io.github.raglens.result.AnswerSummary;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** A small report model for tests, with hostile text where corpus text goes. */
 final class ReportFixtures {
@@ -40,6 +42,9 @@ final class ReportFixtures {
                 List.of(new ReportModel.PairTest("bm25", "dense", "hit@5", 0.2, 0.01, 0.03, 0.15)),
                 List.of(new ReportModel.JudgeRow(
                         "bm25", "faithfulness", new ReportModel.Estimate(0.9, 0.8, 0.95, 20), 20, 21)),
+                List.of(
+                        new AnswerSummary.SystemAnswers("bm25", false, Optional.of("ollama/llama3.2"), 15, 6, 0),
+                        new AnswerSummary.SystemAnswers("app " + SCRIPT, true, Optional.empty(), 0, 20, 1)),
                 List.of(new ReportModel.UsageRow("judge", "ollama/llama3.2", 40, 12000, 3000, 0)),
                 List.of(new ReportModel.BreakdownRow("document", "evil " + IMG, "bm25", "hit@5", 0.5, 4)),
                 List.of(q),

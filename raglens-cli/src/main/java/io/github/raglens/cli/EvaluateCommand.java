@@ -12,6 +12,7 @@ import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.result.Aggregation;
 import io.github.raglens.result.Aggregation.SelfConsistency;
+import io.github.raglens.result.AnswerSummary;
 import io.github.raglens.result.Calibration;
 import io.github.raglens.result.ConfidenceInterval;
 import io.github.raglens.result.JudgeAgreement;
@@ -210,6 +211,14 @@ final class EvaluateCommand implements Callable<Integer> {
     List<String> systemUrlNames = List.of();
 
     @Option(
+            names = "--system-version",
+            paramLabel = "VERSION",
+            description = "Version of the --system-url at the same position (a release, a commit, a deployment's"
+                    + " id; \"\" for none): its answers are reused while the version stays the same. A system"
+                    + " without a version is asked anew on every run, as it may have changed behind its URL.")
+    List<String> systemUrlVersions = List.of();
+
+    @Option(
             names = "--auth-env",
             paramLabel = "VAR",
             description = "Environment variable (or .env entry) with a token for every --system-url, sent as"
@@ -338,8 +347,18 @@ final class EvaluateCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--system-name is given " + systemUrlNames.size()
                         + " times but --system-url " + systemUrls.size() + "; give one name per URL");
             }
+            if (systemUrlVersions.size() > systemUrls.size()) {
+                throw new IllegalArgumentException("--system-version is given " + systemUrlVersions.size()
+                        + " times but --system-url " + systemUrls.size() + "; give one version per URL");
+            }
             for (int i = 0; i < systemUrls.size(); i++) {
-                builder.systemUrl(i < systemUrlNames.size() ? systemUrlNames.get(i) : null, systemUrls.get(i));
+                String name = i < systemUrlNames.size() ? systemUrlNames.get(i) : null;
+                String version = i < systemUrlVersions.size() ? systemUrlVersions.get(i) : "";
+                if (version.isBlank()) {
+                    builder.systemUrl(name, systemUrls.get(i));
+                } else {
+                    builder.systemUrl(name, systemUrls.get(i), version);
+                }
             }
             if (authEnv != null) {
                 builder.serviceTokenFromEnv(authEnv);
@@ -401,6 +420,7 @@ final class EvaluateCommand implements Callable<Integer> {
                     spec.commandLine(), budgetRemedy(e, judgeProvider == null && judgeModel == null));
         }
         print(out, r.aggregation());
+        printAnswers(out, r.answers());
         printConsistency(out, r.selfConsistency());
         r.calibration().ifPresent(c -> printCalibration(out, c));
         printJudgeAgreement(out, r);
@@ -478,6 +498,28 @@ final class EvaluateCommand implements Callable<Integer> {
         return (int) lens.storedQuestions().stream()
                 .filter(q -> q.status() == QuestionStatus.SUCCESS)
                 .count();
+    }
+
+    private static void printAnswers(PrintWriter out, AnswerSummary answers) {
+        answerLines(answers).forEach(out::println);
+    }
+
+    /** Per system: what answered, and how many answers were reused from earlier runs or had anew. */
+    static List<String> answerLines(AnswerSummary answers) {
+        List<String> lines = new ArrayList<>();
+        for (AnswerSummary.SystemAnswers a : answers.systems()) {
+            lines.add(String.format(
+                    Locale.ROOT,
+                    "answers of %s (%s): %d reused, %d answered anew%s",
+                    a.system(),
+                    a.external() && a.version().isEmpty()
+                            ? a.answeredBy() + "; --system-version lets unchanged answers be reused"
+                            : a.answeredBy(),
+                    a.reused(),
+                    a.answered(),
+                    a.failed() == 0 ? "" : ", " + a.failed() + " failed"));
+        }
+        return lines;
     }
 
     private static void printConsistency(PrintWriter out, List<SelfConsistency> consistency) {

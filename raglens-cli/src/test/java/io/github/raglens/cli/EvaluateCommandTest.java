@@ -9,6 +9,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
+import io.github.raglens.result.AnswerSummary;
 import io.github.raglens.store.ChunksFile;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -16,6 +17,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -294,6 +297,48 @@ class EvaluateCommandTest {
         assertThat(EvaluateCommand.budgetRemedy(embeddings, false))
                 .endsWith("'openai/my-emb'; choose an embedding model with a known price (e.g. --embedding-provider"
                         + " onnx), or drop --budget-usd");
+    }
+
+    @Test
+    void answerLines_sayPerSystemWhatAnswered_andHowManyAnswersWereReusedOrHadAnew() {
+        AnswerSummary answers = new AnswerSummary(
+                12,
+                4,
+                7,
+                0,
+                1,
+                Map.of("timeout", 1),
+                Optional.empty(),
+                List.of(
+                        new AnswerSummary.SystemAnswers("bm25", false, Optional.of("ollama/llama3.2"), 4, 0, 0),
+                        new AnswerSummary.SystemAnswers("my-app", true, Optional.empty(), 0, 4, 0),
+                        new AnswerSummary.SystemAnswers("shop", true, Optional.of("2.1"), 0, 3, 1)));
+        assertThat(EvaluateCommand.answerLines(answers))
+                .containsExactly(
+                        "answers of bm25 (ollama/llama3.2): 4 reused, 0 answered anew",
+                        "answers of my-app (no version declared: asked anew on every run; --system-version lets"
+                                + " unchanged answers be reused): 0 reused, 4 answered anew",
+                        "answers of shop (version 2.1): 0 reused, 3 answered anew, 1 failed");
+    }
+
+    @Test
+    void moreSystemVersionsThanSystemUrls_isAUsageError() {
+        Path ws = workspace(1);
+        assertThat(run(
+                        "--workspace",
+                        ws.toString(),
+                        "evaluate",
+                        "--docs",
+                        "d",
+                        "--system-url",
+                        "http://localhost:9/ask",
+                        "--system-version",
+                        "1.0",
+                        "--system-version",
+                        "2.0"))
+                .isEqualTo(2);
+        assertThat(err.toString())
+                .contains("--system-version is given 2 times but --system-url 1; give one version per URL");
     }
 
     @Test

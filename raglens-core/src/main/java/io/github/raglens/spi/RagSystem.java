@@ -1,6 +1,7 @@
 package io.github.raglens.spi;
 
 import io.github.raglens.model.RagAnswer;
+import java.util.Optional;
 
 /**
  * A whole RAG system under test: it answers a question and says which contexts it used.
@@ -16,6 +17,19 @@ public interface RagSystem {
 
     /** A short name used in files and reports, e.g. {@code my-app} or {@code hybrid}. */
     String name();
+
+    /**
+     * What version of the system answers: a release, a commit, a deployment's id; whatever changes
+     * when its answers may. An evaluation reuses a system's recorded answers only while its version
+     * stays the same. A system that declares none (the default) is asked anew on every run: raglens
+     * cannot see whether it changed behind the same name or URL, and an old answer would be scored as
+     * the system's current one.
+     *
+     * @return the version, or empty when the system declares none
+     */
+    default Optional<String> version() {
+        return Optional.empty();
+    }
 
     /**
      * Answers one question.

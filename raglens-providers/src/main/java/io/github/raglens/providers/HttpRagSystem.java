@@ -8,6 +8,7 @@ import io.github.raglens.model.TokenUsage;
 import io.github.raglens.spi.RagSystem;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A user's whole RAG service as a raglens {@link RagSystem}: each question is {@code POST
@@ -24,10 +25,12 @@ public final class HttpRagSystem implements RagSystem {
     private static final ServiceHints HINTS = new ServiceHints(Setting.SYSTEM_URL);
 
     private final String name;
+    private final String version;
     private final HttpCaller caller;
 
     private HttpRagSystem(Builder builder) {
         this.name = builder.name;
+        this.version = builder.version;
         this.caller = new HttpCaller(builder.config(), HINTS);
     }
 
@@ -45,6 +48,12 @@ public final class HttpRagSystem implements RagSystem {
     @Override
     public String name() {
         return name;
+    }
+
+    /** The version given to {@link Builder#version}; empty when none was. */
+    @Override
+    public Optional<String> version() {
+        return Optional.ofNullable(version);
     }
 
     /** The URL the questions are POSTed to. */
@@ -77,15 +86,17 @@ public final class HttpRagSystem implements RagSystem {
         return new RagAnswer(answer.asText(), ContextsReader.read(root, "contexts", Integer.MAX_VALUE));
     }
 
-    /** The name, URL and client settings; never the token. */
+    /** The name, version, URL and client settings; never the token. */
     @Override
     public String toString() {
-        return "HttpRagSystem[name=" + name + ", " + caller.config() + "]";
+        return "HttpRagSystem[name=" + name + (version == null ? "" : ", version=" + version) + ", " + caller.config()
+                + "]";
     }
 
     /** Configures an {@link HttpRagSystem}; not thread-safe. */
     public static final class Builder extends ProviderBuilder<Builder> {
         private final String name;
+        private String version;
 
         private Builder(String name, String url) {
             super("http", HttpRetriever.validName(name), null, Objects.requireNonNull(url, "url"), null);
@@ -98,6 +109,22 @@ public final class HttpRagSystem implements RagSystem {
 
         private io.github.raglens.providers.ClientConfig config() {
             return BuilderAccess.resolve(this);
+        }
+
+        /**
+         * The version of the service behind the URL (a release, a commit, a deployment's id), so that
+         * its answers are reused while it stays the same (default none: asked anew on every run; see
+         * {@link RagSystem#version()}).
+         *
+         * @throws IllegalArgumentException if blank
+         */
+        public Builder version(String version) {
+            Objects.requireNonNull(version, "version");
+            if (version.isBlank()) {
+                throw new IllegalArgumentException("version must not be blank");
+            }
+            this.version = version.strip();
+            return this;
         }
 
         /** Builds the system. */

@@ -30,6 +30,17 @@ public interface RagSystemContract {
         assertThat(system().name()).matches("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
     }
 
+    /**
+     * A declared version is not blank and stays the same while the system runs: answers are reused
+     * while it holds, so it must change only when the system does.
+     */
+    @Test
+    default void version_whenDeclared_isNotBlank_andStable() {
+        RagSystem system = system();
+        system.version().ifPresent(v -> assertThat(v).isNotBlank());
+        assertThat(system.version()).isEqualTo(system.version());
+    }
+
     /** Every question gets an answer and at least one context with text. */
     @Test
     default void answer_givesTextAndRankedContextsWithText() {

@@ -13,12 +13,14 @@ import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Prompts;
 import io.github.raglens.eval.judge.RunStopped;
 import io.github.raglens.internal.JsonlStore;
+import io.github.raglens.internal.PromptVersion;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.RagAnswer;
 import io.github.raglens.model.RetrievedContext;
 import io.github.raglens.result.AnswerSummary;
+import io.github.raglens.result.AnswerSummary.SystemAnswers;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.RagSystem;
 import io.github.raglens.spi.Retriever;
@@ -29,6 +31,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -62,8 +65,18 @@ public final class AnswerGenerator {
             + " you are given. Answer in a few plain sentences and do not mention the passages. If the passages"
             + " do not hold the answer, reply exactly: I don't know.";
 
-    /** The answer prompt's version: a hash of its system text and template, so an edit changes it. */
-    static final String PROMPT_VERSION = "answer-" + hash(List.of(SYSTEM, "PASSAGES:\n", "\nQUESTION: "));
+    /** The answer prompt's temperature. */
+    static final double TEMPERATURE = 0;
+
+    /** The answer prompt's output cap, in tokens. */
+    static final int MAX_OUTPUT_TOKENS = 512;
+
+    /**
+     * The answer prompt's version: a hash of everything its requests send but their inputs (system
+     * text, template, temperature, output cap), so any change to one changes it.
+     */
+    static final String PROMPT_VERSION =
+            PromptVersion.of("answer", request("{question}", List.of("{passage 1}", "{passage 2}")));
 
     private final LlmProvider llm;
     private final int k;
@@ -129,9 +142,11 @@ public final class AnswerGenerator {
      * Answers every question with every system. An answer already in the file is reused only when
      * everything that made it is unchanged (see {@link AnswerRecord#provenance()}): for a {@link
      * PipelineSystem} the contexts are retrieved again (cheap, local) and a changed chunking, index,
-     * k, model or prompt makes a new answer; a user's system is asked again when its origin or the
-     * question changed. A system call that fails is recorded with its reason; an unreachable server,
-     * a refused key or an unknown model stops the run (the rest is left for a later run).
+     * k, model (or its re-pulled weights) or prompt makes a new answer; a user's system is asked again
+     * when its origin, its {@linkplain RagSystem#version() version} or the question changed, and on
+     * every run when it declares no version. A system call that fails is recorded with its reason;
+     * an unreachable server, a refused key or an unknown model stops the run (the rest is left for a
+     * later run).
      *
      * @param answersFile the {@code answers.jsonl} to append to
      * @param questions the questions (their ids key the answers)
@@ -175,10 +190,9 @@ public final class AnswerGenerator {
             List<? extends RagSystem> systems,
             Map<String, String> origins,
             Listener listener) {
-        AtomicInteger answered = new AtomicInteger();
         AtomicInteger shared = new AtomicInteger();
-        AtomicInteger failed = new AtomicInteger();
-        AtomicInteger already = new AtomicInteger();
+        Map<String, PerSystem> perSystem = new LinkedHashMap<>();
+        systems.forEach(system -> perSystem.put(system.name(), new PerSystem(system)));
         Map<String, Integer> reasons = new ConcurrentHashMap<>();
         Map<String, AnswerRecord> current = new ConcurrentHashMap<>();
         AtomicReference<String> stop = new AtomicReference<>();
@@ -200,18 +214,17 @@ public final class AnswerGenerator {
                 for (RagSystem system : systems) {
                     String origin = origins.getOrDefault(
                             system.name(), system.getClass().getName());
+                    PerSystem count = perSystem.get(system.name());
                     // Retrieval is CPU work: on virtual threads it would hold the few carriers until
                     // every pair is retrieved, and no answer call would go out before.
                     retrieval.submit(() -> {
                         if (stop.get() != null) {
                             return;
                         }
-                        Prepared prepared = prepare(system, origin, q);
+                        Prepared prepared = prepare(system, origin, count.served, q);
                         Optional<AnswerRecord> prior = store.get(AnswerRecord.key(system.name(), q.id()));
-                        if (prior.isPresent()
-                                && prior.get().isOk()
-                                && prior.get().provenance().equals(prepared.provenance())) {
-                            already.incrementAndGet();
+                        if (prior.isPresent() && prepared.reuses(prior.get())) {
+                            count.reused.incrementAndGet();
                             current.put(prior.get().key(), prior.get());
                             listener.answered(prior.get());
                             return;
@@ -225,9 +238,9 @@ public final class AnswerGenerator {
                             store.append(a);
                             current.put(a.key(), a);
                             if (a.isOk()) {
-                                answered.incrementAndGet();
+                                count.answered.incrementAndGet();
                             } else {
-                                failed.incrementAndGet();
+                                count.failed.incrementAndGet();
                                 reasons.merge(a.reason(), 1, Integer::sum);
                             }
                             listener.answered(a);
@@ -236,16 +249,48 @@ public final class AnswerGenerator {
                 }
             }
         }
+        List<SystemAnswers> bySystem =
+                perSystem.values().stream().map(PerSystem::summary).toList();
         return new Summary(
                 new AnswerSummary(
                         questions.size() * systems.size(),
-                        already.get(),
-                        answered.get(),
+                        bySystem.stream().mapToInt(SystemAnswers::reused).sum(),
+                        bySystem.stream().mapToInt(SystemAnswers::answered).sum(),
                         shared.get(),
-                        failed.get(),
+                        bySystem.stream().mapToInt(SystemAnswers::failed).sum(),
                         reasons,
-                        Optional.ofNullable(stop.get())),
+                        Optional.ofNullable(stop.get()),
+                        bySystem),
                 List.copyOf(current.values()));
+    }
+
+    /** One system in a run: what answers for it now, and its answers counted as the pairs end. */
+    private static final class PerSystem {
+        final String system;
+        final boolean external;
+        final Optional<String> version;
+        /** What the answering model's server says it is, asked once a run (empty for a user's system). */
+        final Optional<String> served;
+
+        final AtomicInteger reused = new AtomicInteger();
+        final AtomicInteger answered = new AtomicInteger();
+        final AtomicInteger failed = new AtomicInteger();
+
+        PerSystem(RagSystem system) {
+            this.system = system.name();
+            this.external = !(system instanceof PipelineSystem);
+            if (system instanceof PipelineSystem pipeline) {
+                this.version = Optional.of(pipeline.llm().modelName());
+                this.served = pipeline.llm().servedModel();
+            } else {
+                this.version = system.version();
+                this.served = Optional.empty();
+            }
+        }
+
+        SystemAnswers summary() {
+            return new SystemAnswers(system, external, version, reused.get(), answered.get(), failed.get());
+        }
     }
 
     /**
@@ -265,6 +310,11 @@ public final class AnswerGenerator {
     private interface Prepared {
         String provenance();
 
+        /** Whether the answer an earlier run recorded for the pair stands for this one's. */
+        default boolean reuses(AnswerRecord prior) {
+            return prior.isOk() && prior.provenance().equals(provenance());
+        }
+
         /** The contexts the answer will be given, when the pair's system is a pipeline that retrieved them. */
         default Optional<List<String>> contexts() {
             return Optional.empty();
@@ -274,7 +324,7 @@ public final class AnswerGenerator {
         AnswerRecord answer(Run run);
     }
 
-    private Prepared prepare(RagSystem system, String origin, QuestionSample q) {
+    private Prepared prepare(RagSystem system, String origin, Optional<String> served, QuestionSample q) {
         if (system instanceof PipelineSystem pipeline) {
             List<RetrievedContext> contexts;
             try {
@@ -294,6 +344,11 @@ public final class AnswerGenerator {
                 }
 
                 @Override
+                public boolean reuses(AnswerRecord prior) {
+                    return Prepared.super.reuses(prior) && prior.servedBy(served);
+                }
+
+                @Override
                 public Optional<List<String>> contexts() {
                     return Optional.of(
                             contexts.stream().map(RetrievedContext::text).toList());
@@ -305,11 +360,19 @@ public final class AnswerGenerator {
                 }
             };
         }
-        String provenance = "system=" + origin + "\nquestion=" + hash(List.of(q.question()));
+        Optional<String> version = system.version();
+        String provenance = "system=" + origin
+                + version.map(v -> "\nversion=" + v).orElse("") + "\nquestion=" + hash(List.of(q.question()));
         return new Prepared() {
             @Override
             public String provenance() {
                 return provenance;
+            }
+
+            /** A system that declares no version may have changed since: its answers are asked anew. */
+            @Override
+            public boolean reuses(AnswerRecord prior) {
+                return version.isPresent() && Prepared.super.reuses(prior);
             }
 
             @Override
@@ -339,7 +402,7 @@ public final class AnswerGenerator {
                 if (stop.get() != null) {
                     return null;
                 }
-                return record(system.name(), q, List.of(), "", model, e.getMessage(), "");
+                return record(system.name(), q, List.of(), "", model, e.getMessage(), "", "");
             }
         };
     }
@@ -361,7 +424,14 @@ public final class AnswerGenerator {
             }
         }
         return reply.map(r -> record(
-                        pipeline.name(), q, contexts, r.answer(), pipeline.llm().modelName(), r.reason(), provenance))
+                        pipeline.name(),
+                        q,
+                        contexts,
+                        r.answer(),
+                        pipeline.llm().modelName(),
+                        r.reason(),
+                        provenance,
+                        pipeline.llm().servedModel().orElse("")))
                 .orElse(null);
     }
 
@@ -423,12 +493,13 @@ public final class AnswerGenerator {
                     answer,
                     system.name(),
                     answer.isEmpty() ? "empty-answer" : "",
-                    provenance);
+                    provenance,
+                    "");
         } catch (AuthenticationException | ModelNotFoundException | ProviderUnreachableException e) {
             stop.compareAndSet(null, e.getMessage());
             return null;
         } catch (RagLensException e) {
-            return record(system.name(), q, List.of(), "", system.name(), e.getMessage(), provenance);
+            return record(system.name(), q, List.of(), "", system.name(), e.getMessage(), provenance, "");
         } finally {
             permits.release();
         }
@@ -454,7 +525,8 @@ public final class AnswerGenerator {
             String answer,
             String model,
             String reason,
-            String provenance) {
+            String provenance,
+            String served) {
         boolean ok = reason.isEmpty();
         return new AnswerRecord(
                 system,
@@ -465,7 +537,8 @@ public final class AnswerGenerator {
                 model,
                 ok ? AnswerRecord.OK : AnswerRecord.FAILED,
                 reason,
-                provenance);
+                provenance,
+                served);
     }
 
     /** A short SHA-256 of texts, each length-prefixed so that no two lists hash alike by joining. */
@@ -489,8 +562,8 @@ public final class AnswerGenerator {
         return ChatRequest.builder()
                 .system(SYSTEM)
                 .user(user)
-                .temperature(0)
-                .maxOutputTokens(512)
+                .temperature(TEMPERATURE)
+                .maxOutputTokens(MAX_OUTPUT_TOKENS)
                 .build();
     }
 

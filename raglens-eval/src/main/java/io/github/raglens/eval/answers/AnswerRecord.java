@@ -3,6 +3,7 @@ package io.github.raglens.eval.answers;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One line of {@code answers.jsonl}: the answer a retriever's contexts led to for one question.
@@ -16,9 +17,15 @@ import java.util.Objects;
  * @param status {@code ok} or {@code failed}
  * @param reason why generation failed; empty when ok
  * @param provenance everything that made the answer, as text: for raglens's own pipeline the
- *     answering model, the answer prompt's version, k, and hashes of the question and of the
- *     contexts; for a user's system its origin and the question's hash. An answer is reused only
- *     while its provenance is unchanged; empty in files written before raglens recorded it
+ *     answering model, the answer prompt's version (its text, temperature and output cap), k, and
+ *     hashes of the question and of the contexts; for a user's system its origin, the version it
+ *     declares and the question's hash. An answer is reused only while its provenance is unchanged
+ *     (a user's system that declares no version is asked anew on every run); empty in files written
+ *     before raglens recorded it
+ * @param served what the answering model's server said the model was ({@link
+ *     io.github.raglens.spi.LlmProvider#servedModel()}, e.g. an Ollama digest): an answer of a model
+ *     since re-pulled is asked anew; empty when unknown, for a user's system, and in files written
+ *     before raglens recorded it
  */
 public record AnswerRecord(
         String retriever,
@@ -29,7 +36,8 @@ public record AnswerRecord(
         String model,
         String status,
         String reason,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) String provenance) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) String provenance,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) String served) {
 
     /** Status of a generated answer. */
     public static final String OK = "ok";
@@ -47,6 +55,7 @@ public record AnswerRecord(
         Objects.requireNonNull(status, "status");
         reason = reason == null ? "" : reason;
         provenance = provenance == null ? "" : provenance;
+        served = served == null ? "" : served;
     }
 
     /** A record without provenance, as files written before raglens recorded it hold. */
@@ -59,7 +68,7 @@ public record AnswerRecord(
             String model,
             String status,
             String reason) {
-        this(retriever, questionId, contexts, contextTexts, answer, model, status, reason, "");
+        this(retriever, questionId, contexts, contextTexts, answer, model, status, reason, "", "");
     }
 
     /** The store key: retriever (or system) and question; the latest record of a pair wins. */
@@ -69,6 +78,14 @@ public record AnswerRecord(
 
     public static String key(String retriever, String questionId) {
         return retriever + '\u001f' + questionId;
+    }
+
+    /**
+     * Whether this answer may stand for one by the served model {@code current}: it may unless both
+     * are known and differ (the model was re-pulled since).
+     */
+    boolean servedBy(Optional<String> current) {
+        return served.isEmpty() || current.isEmpty() || current.get().equals(served);
     }
 
     /** Whether an answer was generated. */

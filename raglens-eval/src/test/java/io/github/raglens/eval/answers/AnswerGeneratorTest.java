@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.ProviderUnreachableException;
+import io.github.raglens.internal.PromptVersion;
 import io.github.raglens.model.ChatOutcome;
+import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
@@ -14,12 +16,15 @@ import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.model.RetrievedContext;
 import io.github.raglens.model.TokenUsage;
+import io.github.raglens.result.AnswerSummary.SystemAnswers;
+import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.RagSystem;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.testkit.ScriptedLlm;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -179,6 +184,11 @@ public class AnswerGeneratorTest {
             }
 
             @Override
+            public Optional<String> version() {
+                return Optional.of("1.4");
+            }
+
+            @Override
             public RagAnswer answer(String question) {
                 if (question.contains("q2")) {
                     throw new ProviderException(
@@ -210,7 +220,7 @@ public class AnswerGeneratorTest {
                 .orElseThrow();
         assertThat(q1.contexts()).containsExactly("w-1");
         assertThat(q1.contextTexts()).containsExactly("Widgets weigh 3 kg.");
-        assertThat(q1.provenance()).startsWith("system=http://localhost:8080/ask\nquestion=");
+        assertThat(q1.provenance()).startsWith("system=http://localhost:8080/ask\nversion=1.4\nquestion=");
 
         AnswerGenerator.Summary again = AnswerGenerator.of(ScriptedLlm.of("unused"), 5, 2)
                 .generate(file, qs, List.of(mine), Map.of("my-app", "http://localhost:8080/ask"));
@@ -240,5 +250,127 @@ public class AnswerGeneratorTest {
         assertThat(stopped.counts().stopReason())
                 .contains("no connection to http://localhost:9/ask; start the service");
         assertThat(stopped.counts().answered() + stopped.counts().failed()).isZero();
+    }
+
+    @Test
+    void answerPromptVersion_isTheVersionOfTheRequestSent_withItsTemperatureAndOutputCap() {
+        ChatRequest sent = AnswerGenerator.request("{question}", List.of("{passage 1}", "{passage 2}"));
+        assertThat(sent.temperature()).isEqualTo(AnswerGenerator.TEMPERATURE);
+        assertThat(sent.maxOutputTokens()).isEqualTo(AnswerGenerator.MAX_OUTPUT_TOKENS);
+        assertThat(AnswerGenerator.PROMPT_VERSION)
+                .isEqualTo(PromptVersion.of("answer", sent))
+                .isNotEqualTo(PromptVersion.of(
+                        "answer", new ChatRequest(sent.messages(), sent.schema(), 0.7, sent.seed(), 512)))
+                .isNotEqualTo(PromptVersion.of(
+                        "answer", new ChatRequest(sent.messages(), sent.schema(), 0, sent.seed(), 1_024)));
+    }
+
+    /** An answering model whose server says which weights it serves, as Ollama's digest does. */
+    static final class ServedModel implements LlmProvider {
+        private final ScriptedLlm replies = ScriptedLlm.of("fake/answer").on("", "QUESTION:", "Grounded answer.");
+        volatile Optional<String> served = Optional.empty();
+
+        @Override
+        public String modelName() {
+            return replies.modelName();
+        }
+
+        @Override
+        public ChatOutcome chat(ChatRequest request) {
+            return replies.chat(request);
+        }
+
+        @Override
+        public Optional<String> servedModel() {
+            return served;
+        }
+    }
+
+    @Test
+    void anAnswerOfAModelSinceRePulled_isAskedAnew_andOneWhoseServedModelIsUnknown_isReused() {
+        ServedModel model = new ServedModel();
+        List<QuestionSample> qs = List.of(question("q1"), question("q2"), question("q3"));
+        List<Retriever> rs = List.of(new FakeRetriever("bm25"));
+        Path file = dir.resolve("answers.jsonl");
+
+        model.served = Optional.of("sha256:aaaa");
+        assertThat(AnswerGenerator.of(model, 5, 2)
+                        .generate(file, qs, rs)
+                        .counts()
+                        .answered())
+                .isEqualTo(3);
+        assertThat(AnswerGenerator.read(file)).extracting(AnswerRecord::served).containsOnly("sha256:aaaa");
+        assertThat(AnswerGenerator.of(model, 5, 2)
+                        .generate(file, qs, rs)
+                        .counts()
+                        .alreadyAnswered())
+                .isEqualTo(3);
+
+        model.served = Optional.of("sha256:bbbb"); // ollama pull: other weights under the same name
+        AnswerGenerator.Summary repulled = AnswerGenerator.of(model, 5, 2).generate(file, qs, rs);
+        assertThat(repulled.counts().alreadyAnswered()).isZero();
+        assertThat(repulled.counts().answered()).isEqualTo(3);
+        assertThat(AnswerGenerator.read(file)).extracting(AnswerRecord::served).containsOnly("sha256:bbbb");
+
+        model.served = Optional.empty(); // the server cannot say (yet): nothing shows a change
+        assertThat(AnswerGenerator.of(model, 5, 2)
+                        .generate(file, qs, rs)
+                        .counts()
+                        .alreadyAnswered())
+                .isEqualTo(3);
+    }
+
+    /** A user's application whose answers change when it is redeployed, with or without a version. */
+    static final class Redeployed implements RagSystem {
+        volatile String release = "first";
+        volatile Optional<String> version = Optional.empty();
+
+        @Override
+        public String name() {
+            return "my-app";
+        }
+
+        @Override
+        public Optional<String> version() {
+            return version;
+        }
+
+        @Override
+        public RagAnswer answer(String question) {
+            return new RagAnswer(
+                    release + " answer to " + question,
+                    List.of(new RetrievedContext("Widgets weigh 3 kg.", "w-1", 0.9, "a.pdf", 2, Map.of())));
+        }
+    }
+
+    @Test
+    void aUserSystemWithoutVersion_isAskedAnewOnEveryRun_oneWithAVersion_isReusedWhileItHolds() {
+        Redeployed app = new Redeployed();
+        List<QuestionSample> qs = List.of(question("q1"), question("q2"), question("q3"));
+        Path file = dir.resolve("answers.jsonl");
+        Map<String, String> origins = Map.of("my-app", "http://localhost:8080/ask");
+        AnswerGenerator generator = AnswerGenerator.of(ScriptedLlm.of("unused"), 5, 2);
+
+        generator.generate(file, qs, List.of(app), origins);
+        app.release = "second"; // redeployed behind the same URL
+        AnswerGenerator.Summary unversioned = generator.generate(file, qs, List.of(app), origins);
+        assertThat(unversioned.counts().systems())
+                .containsExactly(new SystemAnswers("my-app", true, Optional.empty(), 0, 3, 0));
+        assertThat(unversioned.current()).extracting(AnswerRecord::answer).allMatch(a -> a.startsWith("second "));
+
+        app.version = Optional.of("2.0");
+        generator.generate(file, qs, List.of(app), origins);
+        AnswerGenerator.Summary same = generator.generate(file, qs, List.of(app), origins);
+        assertThat(same.counts().systems())
+                .containsExactly(new SystemAnswers("my-app", true, Optional.of("2.0"), 3, 0, 0));
+
+        app.release = "third";
+        app.version = Optional.of("2.1");
+        AnswerGenerator.Summary newVersion = generator.generate(file, qs, List.of(app), origins);
+        assertThat(newVersion.counts().systems())
+                .containsExactly(new SystemAnswers("my-app", true, Optional.of("2.1"), 0, 3, 0));
+        assertThat(newVersion.current()).extracting(AnswerRecord::answer).allMatch(a -> a.startsWith("third "));
+        assertThat(newVersion.counts().alreadyAnswered()).isZero();
+        assertThat(newVersion.counts().answered()).isEqualTo(3);
     }
 }

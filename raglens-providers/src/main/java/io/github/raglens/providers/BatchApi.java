@@ -30,7 +30,28 @@ final class BatchApi {
                         c.limits(),
                         null,
                         c.stage()),
-                hints);
+                new Hints(hints));
+    }
+
+    /**
+     * The chat client's hints, but for HTTP 404: these endpoints look up a batch or a file, not a
+     * model, so the message says what the server did not find.
+     */
+    private record Hints(ProviderHints chat) implements ProviderHints {
+        @Override
+        public String unreachable(String baseUrl, String cause) {
+            return chat.unreachable(baseUrl, cause);
+        }
+
+        @Override
+        public String modelNotFound(String model, String baseUrl, String serverMessage) {
+            return "not found at " + baseUrl + (serverMessage.isEmpty() ? "" : " (" + serverMessage + ")");
+        }
+
+        @Override
+        public String authentication(int status, String serverMessage) {
+            return chat.authentication(status, serverMessage);
+        }
     }
 
     /** Uploads a batch input file ({@code POST /files}, purpose {@code batch}); returns its id. */

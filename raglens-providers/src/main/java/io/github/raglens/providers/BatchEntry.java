@@ -1,5 +1,6 @@
 package io.github.raglens.providers;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
@@ -11,18 +12,38 @@ import java.util.List;
  * @param inputFileId the uploaded input file
  * @param customIds the {@code custom_id} of every request in it
  * @param status {@code pending} while the batch may still change, {@code ended} once its lines were
- *     handed out
+ *     handed out, {@code lost} once the server would no longer give it or its replies back (its
+ *     requests were sent again)
+ * @param reason why a lost batch was given up, as the server said; empty otherwise
  */
-record BatchEntry(String batchId, String server, String inputFileId, List<String> customIds, String status) {
+record BatchEntry(
+        String batchId,
+        String server,
+        String inputFileId,
+        List<String> customIds,
+        String status,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) String reason) {
 
     static final String PENDING = "pending";
     static final String ENDED = "ended";
+    static final String LOST = "lost";
 
+    /** Copies the list; reads a missing reason as empty. */
     BatchEntry {
         customIds = List.copyOf(customIds);
+        reason = reason == null ? "" : reason;
+    }
+
+    /** A batch just sent. */
+    static BatchEntry pending(String batchId, String server, String inputFileId, List<String> customIds) {
+        return new BatchEntry(batchId, server, inputFileId, customIds, PENDING, "");
     }
 
     BatchEntry ended() {
-        return new BatchEntry(batchId, server, inputFileId, customIds, ENDED);
+        return new BatchEntry(batchId, server, inputFileId, customIds, ENDED, "");
+    }
+
+    BatchEntry lost(String why) {
+        return new BatchEntry(batchId, server, inputFileId, customIds, LOST, why);
     }
 }

@@ -2,6 +2,7 @@ package io.github.raglens.providers;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.raglens.error.InvalidRequestException;
+import io.github.raglens.error.ModelNotFoundException;
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.ProviderTimeoutException;
 import io.github.raglens.error.RateLimitedException;
@@ -64,6 +65,12 @@ public final class OpenAiBatch implements AutoCloseable {
 
     /** The most requests one batch may hold, as documented. */
     public static final int MAX_REQUESTS = 50_000;
+
+    /**
+     * Status polls of a batch that may fail one after the other (each after the HTTP client's own
+     * retries) before its waiting requests fail; the batch stays checkpointed for a rerun.
+     */
+    static final int MAX_FAILED_POLLS = 8;
 
     /** What a batched call costs relative to a live one. */
     public static final double PRICE_FACTOR = 0.5;
@@ -329,12 +336,11 @@ public final class OpenAiBatch implements AutoCloseable {
             String fileId = first.api.upload("raglens-batch.jsonl", bytes);
             state = first.api.create(fileId);
             write(folder.resolve(state.id() + "-input.jsonl"), jsonl.toString());
-            entry = new BatchEntry(
+            entry = BatchEntry.pending(
                     state.id(),
                     first.server,
                     fileId,
-                    calls.stream().map(c -> c.customId).toList(),
-                    BatchEntry.PENDING);
+                    calls.stream().map(c -> c.customId).toList());
             checkpoint.append(entry);
         } catch (RuntimeException e) {
             LOG.warn("a batch of {} requests to {} could not be sent: {}", calls.size(), first.server, e.getMessage());
@@ -354,22 +360,33 @@ public final class OpenAiBatch implements AutoCloseable {
         poll(first.api, entry, state);
     }
 
-    /** Polls a batch until it has ended, then hands its lines out. */
+    /**
+     * Polls a batch until it has ended, then hands its lines out. A batch the server no longer gives
+     * back (its replies included) is given up and its requests go into the next wave; one whose polls
+     * keep failing fails its waiting requests and stays checkpointed.
+     */
     private void poll(BatchApi api, BatchEntry entry, BatchState sent) {
         Duration pause = firstPoll;
+        int failedPolls = 0;
         try {
-            BatchState state = sent != null ? sent : api.retrieve(entry.batchId());
-            while (!state.ended()) {
-                long t0 = System.nanoTime();
-                sleeper.sleep(pause);
-                waitedNanos.addAndGet(Math.max(pause.toNanos(), System.nanoTime() - t0));
-                pause = pause.multipliedBy(2).compareTo(maxPoll) > 0 ? maxPoll : pause.multipliedBy(2);
+            BatchState state = sent;
+            while (state == null || !state.ended()) {
+                if (state != null || failedPolls > 0) {
+                    long t0 = System.nanoTime();
+                    sleeper.sleep(pause);
+                    waitedNanos.addAndGet(Math.max(pause.toNanos(), System.nanoTime() - t0));
+                    pause = pause.multipliedBy(2).compareTo(maxPoll) > 0 ? maxPoll : pause.multipliedBy(2);
+                }
                 try {
                     state = api.retrieve(entry.batchId());
                     polls.incrementAndGet();
+                    failedPolls = 0;
                 } catch (ProviderException e) {
                     if (!e.isRetryable()) {
                         throw e;
+                    }
+                    if (++failedPolls == MAX_FAILED_POLLS) {
+                        throw new PollsFailed(e);
                     }
                     LOG.warn(
                             "polling batch {} failed; polling again in {}: {}", entry.batchId(), pause, e.getMessage());
@@ -401,11 +418,91 @@ public final class OpenAiBatch implements AutoCloseable {
         } catch (RuntimeException e) {
             if (closed) {
                 LOG.debug("stopped polling batch {}; it stays checkpointed: {}", entry.batchId(), e.getMessage());
+                takeCalls(entry).forEach(c -> fail(c, e));
+            } else if (gone(e)) {
+                giveUp(entry, e);
+            } else if (e instanceof PollsFailed p) {
+                LOG.warn("batch {} could not be polled; it stays checkpointed: {}", entry.batchId(), e.getMessage());
+                takeCalls(entry).forEach(c -> fail(c, pollsFailed(c, entry, p.last)));
             } else {
                 LOG.warn("batch {} could not be read: {}", entry.batchId(), e.getMessage());
+                takeCalls(entry).forEach(c -> fail(c, e));
             }
-            takeCalls(entry).forEach(c -> fail(c, e));
         }
+    }
+
+    /**
+     * Whether the server says it has no such batch or file any more (deleted, expired, or kept by
+     * another project than the key's): waiting for the batch would wait forever.
+     */
+    private static boolean gone(RuntimeException e) {
+        return e instanceof ModelNotFoundException || e instanceof InvalidRequestException;
+    }
+
+    /**
+     * Gives up a batch the server no longer gives back: checkpointed as lost with the server's reason,
+     * never polled again, and its requests go into the next wave (the waiting ones now, the others
+     * when they are asked again), each within its attempts.
+     */
+    private void giveUp(BatchEntry entry, RuntimeException e) {
+        checkpoint.append(entry.lost(e.getMessage()));
+        List<Call> calls = takeCalls(entry);
+        synchronized (lock) {
+            entry.customIds().forEach(resumable::remove);
+        }
+        LOG.warn(
+                "batch {} ({} requests) can no longer be read: {}; it is given up and its requests are sent again",
+                entry.batchId(),
+                entry.customIds().size(),
+                e.getMessage());
+        for (Call c : calls) {
+            if (c.attempts < maxAttempts) {
+                retried.incrementAndGet();
+                synchronized (lock) {
+                    gather(c);
+                }
+            } else {
+                fail(
+                        c,
+                        new ProviderException(
+                                c.model.provider(),
+                                c.model.model(),
+                                0,
+                                null,
+                                true,
+                                c.model.modelName() + ": request " + c.customId + " was sent in " + c.attempts
+                                        + " batches, the last of which (" + entry.batchId()
+                                        + ") can no longer be read: " + e.getMessage() + "; rerun to send it again",
+                                e));
+            }
+        }
+    }
+
+    /** The last of {@link #MAX_FAILED_POLLS} polls of a batch in a row that failed. */
+    private static final class PollsFailed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        @SuppressWarnings("serial") // never serialized: it ends the poll of one batch in this process
+        final ProviderException last;
+
+        PollsFailed(ProviderException last) {
+            super(last.getMessage(), last);
+            this.last = last;
+        }
+    }
+
+    /** The failure of a request whose batch could not be polled, for now. */
+    private ProviderException pollsFailed(Call c, BatchEntry entry, ProviderException last) {
+        return new ProviderException(
+                c.model.provider(),
+                c.model.model(),
+                last.status().orElse(0),
+                last.requestId().orElse(null),
+                true,
+                c.model.modelName() + ": batch " + entry.batchId() + " could not be polled " + MAX_FAILED_POLLS
+                        + " times in a row (last: " + last.getMessage()
+                        + "); it stays checkpointed: rerun to wait for it again",
+                last);
     }
 
     private Map<String, BatchLine> download(BatchApi api, String fileId, String localName) {

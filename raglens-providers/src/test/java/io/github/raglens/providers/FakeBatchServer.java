@@ -59,6 +59,7 @@ public final class FakeBatchServer extends Dispatcher {
     private volatile int pollsToEnd = 3;
     private volatile String failBatchWith = "";
     private volatile boolean endAll;
+    private volatile int failPolls;
 
     /**
      * A server answering every request with {@code replies.apply(body)} as the assistant's content.
@@ -87,6 +88,21 @@ public final class FakeBatchServer extends Dispatcher {
     /** Makes every batch end on its next poll, also those created before. */
     public FakeBatchServer endAll() {
         this.endAll = true;
+        return this;
+    }
+
+    /**
+     * Forgets a batch, as a server that no longer knows it does (a batch deleted, or sent with another
+     * project's key): polling it gets HTTP 404.
+     */
+    public FakeBatchServer forget(String batchId) {
+        batches.remove(batchId);
+        return this;
+    }
+
+    /** Answers the next {@code n} status polls with HTTP 500, as a server in trouble does. */
+    public FakeBatchServer failPolls(int n) {
+        this.failPolls = n;
         return this;
     }
 
@@ -135,6 +151,12 @@ public final class FakeBatchServer extends Dispatcher {
                 return create(request.getBody().utf8());
             }
             if (method.equals("GET") && path.startsWith("/v1/batches/")) {
+                synchronized (this) {
+                    if (failPolls > 0) {
+                        failPolls--;
+                        return error(500, "The server had an error while processing your request.", "server_error");
+                    }
+                }
                 return retrieve(path.substring("/v1/batches/".length()));
             }
             if (method.equals("GET") && path.startsWith("/v1/files/") && path.endsWith("/content")) {

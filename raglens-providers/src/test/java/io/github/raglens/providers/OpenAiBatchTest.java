@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.raglens.error.InvalidRequestException;
+import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.ProviderTimeoutException;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
@@ -283,5 +284,90 @@ class OpenAiBatchTest {
         assertThat(batches.uploadForms()).hasSize(1);
         assertThat(batches.created()).hasSize(1);
         assertThat(Files.readString(dir.resolve("batch/batches.jsonl"))).contains("\"status\":\"ended\"");
+    }
+
+    /** A first process that sends a batch of the users' requests and is stopped while it is pending. */
+    private void sendAndStopWhilePending(OpenAiChat model, List<String> users) throws Exception {
+        batches.pollsToEnd(1_000_000);
+        OpenAiBatch first = OpenAiBatch.builder(dir.resolve("batch"))
+                .settle(Duration.ofMillis(100))
+                .pollEvery(Duration.ofMillis(2), Duration.ofMillis(5))
+                .build();
+        List<Future<ChatOutcome>> waiting = new ArrayList<>();
+        ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor();
+        for (String u : users) {
+            waiting.add(ex.submit(() -> first.chat(model).chat(ask(u))));
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (batches.created().isEmpty() || batches.polls("batch_2") < 2) {
+            assertThat(System.nanoTime()).as("the batch is sent and polled").isLessThan(deadline);
+            Thread.sleep(10);
+        }
+        first.close();
+        for (Future<ChatOutcome> f : waiting) {
+            assertThatThrownBy(f::get).hasCauseInstanceOf(CancellationException.class);
+        }
+        ex.close();
+        batches.pollsToEnd(1);
+        batches.endAll();
+    }
+
+    private String checkpoint() throws Exception {
+        return Files.readString(dir.resolve("batch/batches.jsonl"));
+    }
+
+    @Test
+    void aPendingBatchTheServerNoLongerKnows_isGivenUp_andItsRequestsGoInANewBatch() throws Exception {
+        OpenAiChat model = model();
+        List<String> users = List.of("alpha", "beta");
+        sendAndStopWhilePending(model, users);
+        batches.forget("batch_2");
+
+        List<Object> outcomes;
+        try (OpenAiBatch second = simulated().build()) {
+            outcomes = chatAll(second.chat(model), users);
+            assertThat(second.stats().batches()).isEqualTo(1);
+        }
+        assertThat(text(outcomes.get(0))).isEqualTo("echo: alpha");
+        assertThat(text(outcomes.get(1))).isEqualTo("echo: beta");
+        assertThat(batches.created()).hasSize(2);
+        assertThat(checkpoint())
+                .contains("{\"batchId\":\"batch_2\"")
+                .contains("\"status\":\"lost\",\"reason\":\"")
+                .contains("No batch found with id 'batch_2'.");
+        try (OpenAiBatch third = simulated().build()) {
+            assertThat(third.stats().batches()).isZero();
+        }
+        assertThat(batches.polls("batch_2"))
+                .as("a lost batch is not polled again")
+                .isEqualTo(2);
+    }
+
+    @Test
+    void aBatchWhosePollsKeepFailing_failsItsRequestsWithTheReason_andStaysCheckpointedForTheRerun() throws Exception {
+        OpenAiChat model = model();
+        List<String> users = List.of("alpha");
+        sendAndStopWhilePending(model, users);
+        batches.failPolls(1_000);
+
+        List<Object> outcomes;
+        try (OpenAiBatch second = simulated().build()) {
+            outcomes = chatAll(second.chat(model), users);
+        }
+        assertThat(outcomes.getFirst())
+                .isInstanceOf(ProviderException.class)
+                .extracting(o -> ((ProviderException) o).getMessage())
+                .asString()
+                .startsWith("openai/gpt-4o-mini: batch batch_2 could not be polled " + OpenAiBatch.MAX_FAILED_POLLS
+                        + " times in a row (last: ")
+                .endsWith("); it stays checkpointed: rerun to wait for it again");
+        assertThat(checkpoint()).doesNotContain("\"status\":\"ended\"").doesNotContain("lost");
+
+        batches.failPolls(0);
+        try (OpenAiBatch third = simulated().build()) {
+            outcomes = chatAll(third.chat(model), users);
+            assertThat(third.stats().batches()).isZero();
+        }
+        assertThat(text(outcomes.getFirst())).isEqualTo("echo: alpha");
     }
 }

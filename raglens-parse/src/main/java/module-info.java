@@ -17,6 +17,8 @@ module io.github.raglens.parse {
 
     exports io.github.raglens.parse to
             io.github.raglens;
+    exports io.github.raglens.parse.pdf to
+            io.github.raglens;
 
     // The parse cache and the ingest report go through Jackson.
     opens io.github.raglens.parse to

@@ -7,7 +7,7 @@ import io.github.raglens.model.Section;
 import io.github.raglens.model.Table;
 import io.github.raglens.parse.DocumentMarkdown;
 import io.github.raglens.parse.DocumentParser;
-import io.github.raglens.parse.PdfParser;
+import io.github.raglens.parse.pdf.PdfParser;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.github.raglens.benchmarks;
 
 import io.github.raglens.model.Document;
-import io.github.raglens.parse.PdfParser;
+import io.github.raglens.parse.pdf.PdfParser;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Table;
-import io.github.raglens.parse.PdfParser;
+import io.github.raglens.parse.pdf.PdfParser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
 import io.github.raglens.model.Table;
-import io.github.raglens.parse.PdfParser;
+import io.github.raglens.parse.pdf.PdfParser;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

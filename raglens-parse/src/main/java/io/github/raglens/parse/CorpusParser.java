@@ -5,6 +5,8 @@ import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.Setting;
 import io.github.raglens.error.SettingException;
 import io.github.raglens.model.Document;
+import io.github.raglens.parse.pdf.DamagedPdfException;
+import io.github.raglens.parse.pdf.NoTextException;
 import io.github.raglens.spi.Parser;
 import java.io.IOException;
 import java.io.UncheckedIOException;

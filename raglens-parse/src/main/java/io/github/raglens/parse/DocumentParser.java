@@ -2,6 +2,9 @@ package io.github.raglens.parse;
 
 import io.github.raglens.error.ParseException;
 import io.github.raglens.model.Document;
+import io.github.raglens.parse.markdown.MarkdownParser;
+import io.github.raglens.parse.pdf.PdfParser;
+import io.github.raglens.parse.text.PlainTextParser;
 import io.github.raglens.spi.Parser;
 import java.nio.file.Path;
 import java.util.Locale;

@@ -2,6 +2,7 @@ package io.github.raglens.parse;
 
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
+import io.github.raglens.parse.pdf.PdfParser;
 import io.github.raglens.result.IngestReport;
 import java.util.Objects;
 import java.util.Optional;

@@ -3,6 +3,8 @@ package io.github.raglens.parse;
 import io.github.raglens.error.ParseException;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.Document;
+import io.github.raglens.parse.document.DocumentIds;
+import io.github.raglens.parse.pdf.PdfParser;
 import io.github.raglens.spi.Parser;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;

@@ -3,7 +3,7 @@ package io.github.raglens.parse;
 import java.util.Locale;
 
 /** What became of one file of a corpus. */
-enum ParseStatus {
+public enum ParseStatus {
     /** Parsed. */
     OK,
     /**

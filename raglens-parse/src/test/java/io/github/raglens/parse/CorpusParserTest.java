@@ -3,6 +3,8 @@ package io.github.raglens.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.model.Document;
+import io.github.raglens.parse.pdf.TestPdfs;
+import io.github.raglens.parse.text.PlainTextParser;
 import io.github.raglens.result.IngestReport;
 import io.github.raglens.spi.Parser;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.github.raglens.parse;
 
+import io.github.raglens.parse.pdf.TestPdfs;
 import io.github.raglens.spi.Parser;
 import io.github.raglens.testkit.ParserContract;
 import java.io.IOException;

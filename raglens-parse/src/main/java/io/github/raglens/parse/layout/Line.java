@@ -1,0 +1,129 @@
+package io.github.raglens.parse.layout;
+
+import io.github.raglens.parse.glyphs.Word;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * One line of text on a page after column splitting: words left to right, with the statistics that
+ * heading, formula and paragraph decisions need.
+ *
+ * @param page 1-based page number
+ * @param column 0 for a full-width line, 1 for the left column, 2 for the right one
+ * @param words the words left to right
+ */
+public record Line(int page, int column, List<Word> words) {
+
+    public Line {
+        words = List.copyOf(words);
+        if (words.isEmpty()) {
+            throw new IllegalArgumentException("a line needs words");
+        }
+    }
+
+    public String text() {
+        StringBuilder b = new StringBuilder();
+        for (Word w : words) {
+            if (!b.isEmpty()) {
+                b.append(' ');
+            }
+            b.append(w.text());
+        }
+        return b.toString();
+    }
+
+    public float x0() {
+        return words.getFirst().x0();
+    }
+
+    public float x1() {
+        return words.getLast().x1();
+    }
+
+    public float top() {
+        float t = Float.MAX_VALUE;
+        for (Word w : words) {
+            t = Math.min(t, w.top());
+        }
+        return t;
+    }
+
+    public float bottom() {
+        float b = -Float.MAX_VALUE;
+        for (Word w : words) {
+            b = Math.max(b, w.bottom());
+        }
+        return b;
+    }
+
+    /** The font size carrying most characters of the line. */
+    public float size() {
+        float best = 0;
+        int bestChars = -1;
+        for (Word w : words) {
+            int chars = 0;
+            for (Word v : words) {
+                if (v.size() == w.size()) {
+                    chars += v.text().length();
+                }
+            }
+            if (chars > bestChars) {
+                bestChars = chars;
+                best = w.size();
+            }
+        }
+        return best;
+    }
+
+    public int charCount() {
+        int n = 0;
+        for (Word w : words) {
+            n += w.text().length();
+        }
+        return n;
+    }
+
+    /** Share of characters in bold words. */
+    public double boldShare() {
+        int bold = 0;
+        for (Word w : words) {
+            if (w.bold()) {
+                bold += w.text().length();
+            }
+        }
+        return (double) bold / Math.max(1, charCount());
+    }
+
+    /** Share of characters in italic words. */
+    public double italicShare() {
+        return share(Word::italic);
+    }
+
+    /** Share of characters in words set in a small-capitals font. */
+    public double smallCapsShare() {
+        return share(Word::smallCaps);
+    }
+
+    private double share(Predicate<Word> style) {
+        int chars = 0;
+        for (Word w : words) {
+            if (style.test(w)) {
+                chars += w.text().length();
+            }
+        }
+        return (double) chars / Math.max(1, charCount());
+    }
+
+    /** Share of characters that are math symbols or set in math fonts. */
+    public double mathShare() {
+        int math = 0;
+        for (Word w : words) {
+            math += w.mathChars();
+        }
+        return (double) math / Math.max(1, charCount());
+    }
+
+    float centerY() {
+        return (top() + bottom()) / 2;
+    }
+}

@@ -1,0 +1,106 @@
+package io.github.raglens.parse.pdf;
+
+import io.github.raglens.parse.glyphs.Word;
+import io.github.raglens.parse.headings.HeadingDetector;
+import io.github.raglens.parse.headings.Numbering;
+import io.github.raglens.parse.layout.Line;
+import io.github.raglens.parse.tables.TableFinder;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Keeps the text inside charts out of the running text: the tick numbers, axis labels and legend
+ * entries next to a "Figure N" caption (the short lines between the caption and the nearest prose,
+ * table or numbered heading in its column), and runs of lines holding nothing but numbers. Such lines
+ * are dropped and counted.
+ */
+final class FigureText {
+
+    /** The pieces without their figure text, and how many lines were dropped. */
+    record Result(List<Object> pieces, int dropped) {}
+
+    private FigureText() {}
+
+    static Result remove(List<Object> pieces, float body) {
+        Map<Object, Boolean> drop = new IdentityHashMap<>();
+        for (int i = 0; i < pieces.size(); i++) {
+            if (pieces.get(i) instanceof Line caption
+                    && TableFinder.FIGURE_CAPTION.matcher(caption.text()).matches()) {
+                List<Line> above = walk(pieces, i, -1, caption, body);
+                List<Line> chart = above.size() >= 3 ? above : walk(pieces, i, +1, caption, body);
+                if (chart.size() >= 3) {
+                    chart.forEach(l -> drop.put(l, Boolean.TRUE));
+                }
+            }
+        }
+        List<Line> run = new ArrayList<>();
+        for (Object piece : pieces) {
+            if (piece instanceof Line line && numbersOnly(line)) {
+                run.add(line);
+                continue;
+            }
+            if (run.size() >= 3) {
+                run.forEach(l -> drop.put(l, Boolean.TRUE));
+            }
+            run.clear();
+        }
+        if (run.size() >= 3) {
+            run.forEach(l -> drop.put(l, Boolean.TRUE));
+        }
+        if (drop.isEmpty()) {
+            return new Result(pieces, 0);
+        }
+        List<Object> kept = new ArrayList<>(pieces.size() - drop.size());
+        for (Object piece : pieces) {
+            if (!drop.containsKey(piece)) {
+                kept.add(piece);
+            }
+        }
+        return new Result(kept, drop.size());
+    }
+
+    /** The chart-like lines next to a caption, in its column and on its page, up to the first other line. */
+    private static List<Line> walk(List<Object> pieces, int caption, int step, Line captionLine, float body) {
+        List<Line> out = new ArrayList<>();
+        for (int j = caption + step; j >= 0 && j < pieces.size(); j += step) {
+            if (!(pieces.get(j) instanceof Line line)
+                    || line.page() != captionLine.page()
+                    || line.column() != captionLine.column() && line.column() != 0 && captionLine.column() != 0
+                    || !chartLike(line)
+                    || Numbering.level(line.text()) > 0 && HeadingDetector.looksLikeHeading(line, body)) {
+                break;
+            }
+            out.add(line);
+        }
+        return out;
+    }
+
+    /** A tick row, an axis label or a legend entry: mostly numbers, or a few words that end no sentence. */
+    static boolean chartLike(Line line) {
+        List<Word> words = line.words();
+        int numbers = 0;
+        for (Word w : words) {
+            numbers += w.figure() ? 1 : 0;
+        }
+        if (numbers * 2 >= words.size()) {
+            return true;
+        }
+        String text = line.text();
+        char last = text.charAt(text.length() - 1);
+        return words.size() <= 5 && line.charCount() <= 40 && last != '.' && last != ':' && last != '?';
+    }
+
+    private static boolean numbersOnly(Line line) {
+        if (line.words().size() > 12) {
+            return false;
+        }
+        for (Word w : line.words()) {
+            if (!w.figure()) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

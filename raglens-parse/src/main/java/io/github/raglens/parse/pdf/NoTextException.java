@@ -1,0 +1,26 @@
+package io.github.raglens.parse.pdf;
+
+import io.github.raglens.error.ParseException;
+import java.io.Serial;
+import java.nio.file.Path;
+
+/**
+ * A PDF that opens but has no text layer (scanned or image-only); raglens does not run OCR, so the
+ * file is reported with status {@code no-text} rather than as a failure.
+ */
+public final class NoTextException extends ParseException {
+    @Serial
+    private static final long serialVersionUID = 1L;
+
+    /** The reason given for every file without a text layer. */
+    public static final String REASON = "no text layer; OCR is not supported";
+
+    /**
+     * Creates the exception for a file.
+     *
+     * @param file the file without a text layer
+     */
+    public NoTextException(Path file) {
+        super(file, REASON, null);
+    }
+}

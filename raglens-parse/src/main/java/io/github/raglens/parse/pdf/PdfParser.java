@@ -1,0 +1,564 @@
+package io.github.raglens.parse.pdf;
+
+import io.github.raglens.error.ParseException;
+import io.github.raglens.model.Document;
+import io.github.raglens.model.Table;
+import io.github.raglens.parse.document.DocumentIds;
+import io.github.raglens.parse.document.SectionTreeBuilder;
+import io.github.raglens.parse.glyphs.Deadline;
+import io.github.raglens.parse.glyphs.PageText;
+import io.github.raglens.parse.glyphs.PdfTextCollector;
+import io.github.raglens.parse.glyphs.TimeLimitExceeded;
+import io.github.raglens.parse.glyphs.Word;
+import io.github.raglens.parse.headings.HeadingCandidate;
+import io.github.raglens.parse.headings.HeadingDetector;
+import io.github.raglens.parse.headings.OutlineReader;
+import io.github.raglens.parse.layout.ColumnLayout;
+import io.github.raglens.parse.layout.Line;
+import io.github.raglens.parse.layout.RunningLines;
+import io.github.raglens.parse.tables.TableFinder;
+import io.github.raglens.spi.Parser;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.apache.pdfbox.io.MemoryUsageSetting;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDDocumentInformation;
+import org.apache.pdfbox.pdmodel.encryption.InvalidPasswordException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Parses PDFs with Apache PDFBox and Tabula into a section tree: reading order for one- and two-column
+ * pages, running headers, footers and page numbers removed, hyphenation repaired, text NFKC-normalised,
+ * headings from the outline or from font statistics and numbering, tables as Markdown pipe tables and
+ * display formulas in {@code $$…$$}.
+ *
+ * <p>Instances are immutable and thread-safe; each call opens its own document. Memory is bounded by
+ * PDFBox's scratch file (main memory up to {@link Builder#maxMainMemoryBytes(long)}, the rest on disk)
+ * and each file has a time limit.
+ *
+ * <pre>{@code
+ * Document doc = PdfParser.builder().useOutline(false).build().parse(Path.of("paper.pdf"));
+ * }</pre>
+ */
+public final class PdfParser implements Parser {
+
+    /** Changes whenever the output for the same file changes; part of the parse-cache key. */
+    public static final String VERSION = "pdf-16";
+
+    /** The metadata key under which a damaged PDF's document says what is broken and what was recovered. */
+    public static final String DAMAGE_KEY = "damaged";
+
+    /** The metadata key under which a document says how many lines of chart text were left out of its text. */
+    static final String FIGURE_TEXT_KEY = "figureTextLines";
+
+    /** The metadata key under which a document says how many venue lines were dropped from its first page. */
+    static final String VENUE_LINES_KEY = "venueLines";
+
+    private static final String DAMAGED = "the PDF is damaged or truncated: ";
+
+    private static final Logger LOG = LoggerFactory.getLogger(PdfParser.class);
+
+    /** Reads the pages of an open document, handing each to {@code tables} (null for none); replaceable in tests. */
+    interface PageSource {
+        List<PageText> pages(PDDocument document, Deadline deadline, PdfTextCollector.PageTables tables)
+                throws IOException;
+    }
+
+    /** Finds the tables of one page that shows table evidence; replaceable in tests. */
+    interface TableSource {
+        List<TableFinder.Found> find(PageText page, Supplier<technology.tabula.Page> tabula);
+    }
+
+    private final boolean useOutline;
+    private final boolean tables;
+    private final Duration timeLimit;
+    private final long maxMainMemoryBytes;
+    private final PageSource pageSource;
+    private final TableSource tableSource;
+    private final int maxTableSize;
+
+    private PdfParser(Builder b) {
+        this.useOutline = b.useOutline;
+        this.tables = b.tables;
+        this.timeLimit = b.timeLimit;
+        this.maxMainMemoryBytes = b.maxMainMemoryBytes;
+        this.pageSource = b.pageSource;
+        this.tableSource = b.tableSource;
+        this.maxTableSize = b.maxTableSize;
+    }
+
+    /** A parser with the defaults: outline used, tables on, 120 s per file, 64 MiB main memory. */
+    public static PdfParser create() {
+        return builder().build();
+    }
+
+    /** A builder with the defaults of {@link #create()}. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this parser's options. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.useOutline = useOutline;
+        b.tables = tables;
+        b.timeLimit = timeLimit;
+        b.maxMainMemoryBytes = maxMainMemoryBytes;
+        b.pageSource = pageSource;
+        b.tableSource = tableSource;
+        b.maxTableSize = maxTableSize;
+        return b;
+    }
+
+    /**
+     * Parses one PDF.
+     *
+     * @throws NoTextException when the PDF has no text layer
+     * @throws DamagedPdfException when the PDF is damaged or truncated and no text could be recovered; a
+     *     damaged PDF with some readable pages is parsed, and its document's metadata holds the reason
+     *     under the key {@code damaged}
+     * @throws ParseException when the file is empty, not a PDF, encrypted, damaged, or takes longer
+     *     than the time limit; the message names the file and the remedy
+     */
+    @Override
+    public Document parse(Path file) {
+        Objects.requireNonNull(file, "file");
+        checkHeader(file);
+        String sha = DocumentIds.sha256(file);
+        Optional<String> damage = damage(file);
+        Deadline deadline = Deadline.after(timeLimit);
+        try (PDDocument document =
+                PDDocument.load(file.toFile(), "", MemoryUsageSetting.setupMixed(maxMainMemoryBytes))) {
+            return read(file, sha, document, deadline, damage);
+        } catch (InvalidPasswordException e) {
+            throw new ParseException(
+                    file,
+                    "the PDF is encrypted with a password; decrypt it first (for example: qpdf --decrypt"
+                            + " --password=PASSWORD in.pdf out.pdf) and parse the copy",
+                    e);
+        } catch (TimeLimitExceeded e) {
+            throw new ParseException(
+                    file,
+                    e.page(),
+                    "parsing took longer than the limit of " + describe(timeLimit)
+                            + "; split the file or raise the per-file time limit",
+                    e);
+        } catch (IOException e) {
+            String reason = damage.map(d -> DAMAGED + d + "; PDFBox could not open it (" + e.getMessage() + ")")
+                    .orElse("the PDF is damaged or truncated (" + e.getMessage() + ")");
+            throw new DamagedPdfException(file, reason + "; download it again or repair it", e);
+        } catch (ParseException e) {
+            throw e;
+        } catch (RuntimeException | StackOverflowError e) {
+            throw new ParseException(
+                    file,
+                    "PDFBox failed inside the file (" + e.getClass().getSimpleName() + ": " + e.getMessage()
+                            + "); the file is probably malformed",
+                    e);
+        }
+    }
+
+    private static String describe(Duration d) {
+        return d.toMillis() >= 1000 && d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
+    }
+
+    private static void checkHeader(Path file) {
+        byte[] head = new byte[1024];
+        int n;
+        long size;
+        try (InputStream in = Files.newInputStream(file)) {
+            size = Files.size(file);
+            n = in.readNBytes(head, 0, head.length);
+        } catch (IOException e) {
+            throw new ParseException(
+                    file, "cannot read the file (" + e.getMessage() + "); check that it exists and is readable", e);
+        }
+        if (size == 0) {
+            throw new ParseException(file, "the file is empty (0 bytes); replace it with the complete PDF", null);
+        }
+        if (!new String(head, 0, n, StandardCharsets.ISO_8859_1).contains("%PDF-")) {
+            throw new ParseException(
+                    file,
+                    "not a PDF (no %PDF- header); check the file type or rename it with its real extension",
+                    null);
+        }
+    }
+
+    private static Optional<String> damage(Path file) {
+        try {
+            return PdfDamage.of(file);
+        } catch (IOException e) {
+            throw new ParseException(
+                    file, "cannot read the file (" + e.getMessage() + "); check that it exists and is readable", e);
+        }
+    }
+
+    private Document read(Path file, String sha, PDDocument document, Deadline deadline, Optional<String> damage)
+            throws IOException {
+        List<PageText> pages =
+                pageSource.pages(document, deadline, tables ? (page, tabula) -> tablesOf(file, page, tabula) : null);
+        int chars = 0;
+        int pagesWithText = 0;
+        for (PageText p : pages) {
+            chars += p.charCount();
+            pagesWithText += p.charCount() > 0 ? 1 : 0;
+        }
+        if (chars < 20 && damage.isPresent()) {
+            throw new DamagedPdfException(
+                    file, DAMAGED + damage.get() + "; no page has readable text; download it again or repair it", null);
+        }
+        if (chars < 20) {
+            throw new NoTextException(file);
+        }
+        List<List<Line>> laidOut = new ArrayList<>();
+        List<Float> heights = new ArrayList<>();
+        for (PageText p : pages) {
+            laidOut.add(ColumnLayout.lines(p));
+            heights.add(p.height());
+        }
+        List<List<Line>> perPage = RunningLines.remove(laidOut, heights);
+        List<Object> withTables = withTables(pages, laidOut, perPage);
+        float body = HeadingDetector.bodySize(lines(withTables));
+        FigureText.Result figures = FigureText.remove(withTables, body);
+        Footnotes.Result footnotes = Footnotes.find(figures.pieces(), body);
+        List<Object> pieces = ContinuedTables.join(footnotes.pieces(), footnotes.lines(), body);
+        List<Line> lines = lines(pieces);
+        Set<Line> titleLines = titleLines(lines, body);
+        String title = title(file, document, titleLines);
+        HeadingDetector.Result headings = null;
+        if (useOutline) {
+            List<HeadingCandidate> entries = OutlineReader.read(document);
+            if (!entries.isEmpty()) {
+                headings = OutlineReader.place(lines, entries);
+            }
+        }
+        if (headings == null) {
+            headings = HeadingDetector.detect(lines, body, titleLines);
+        }
+        SectionTreeBuilder tree = new SectionTreeBuilder(title);
+        new TextAssembler(tree, body, lines).assemble(pieces, headings, titleLines, footnotes);
+        Map<String, String> metadata = metadata(document);
+        if (figures.dropped() > 0) {
+            metadata.put(FIGURE_TEXT_KEY, Integer.toString(figures.dropped()));
+        }
+        if (footnotes.venueLines() > 0) {
+            metadata.put(VENUE_LINES_KEY, Integer.toString(footnotes.venueLines()));
+        }
+        if (damage.isPresent()) {
+            metadata.put(
+                    DAMAGE_KEY,
+                    DAMAGED + damage.get() + "; read text from " + pagesWithText + " of the " + pages.size()
+                            + " pages found in its page tree; download it again or repair it for the rest");
+        }
+        return new Document(DocumentIds.id(file, sha), title, file.toString(), pages.size(), metadata, tree.build());
+    }
+
+    private static List<Line> lines(List<Object> pieces) {
+        List<Line> lines = new ArrayList<>();
+        for (Object piece : pieces) {
+            if (piece instanceof Line line) {
+                lines.add(line);
+            }
+        }
+        return lines;
+    }
+
+    /** The tables of a page that shows table evidence; a failure inside Tabula keeps the page's text as text. */
+    private List<TableFinder.Found> tablesOf(Path file, PageText page, Supplier<technology.tabula.Page> tabula) {
+        if (!TableFinder.evidence(page, ColumnLayout.lines(page))) {
+            return List.of();
+        }
+        int size = Math.max(page.charCount(), 10 * (page.horizontalRulings() + page.verticalRulings()));
+        if (size > maxTableSize) {
+            LOG.warn(
+                    "{}: page {} is too large for table extraction ({} characters, {} ruling lines; the limit is {}"
+                            + " characters or a tenth as many lines); kept its text as text",
+                    file,
+                    page.page(),
+                    page.charCount(),
+                    page.horizontalRulings() + page.verticalRulings(),
+                    maxTableSize);
+            return List.of();
+        }
+        try {
+            return tableSource.find(page, tabula);
+        } catch (TimeLimitExceeded e) {
+            throw e;
+        } catch (RuntimeException | StackOverflowError e) {
+            LOG.warn("{}: table extraction failed on page {}; kept its text as text: {}", file, page.page(), e);
+            return List.of();
+        }
+    }
+
+    /**
+     * The lines of all pages with tables put in place of the words they cover; a table's row that is a
+     * running header or footer (a line of {@code laidOut} missing from {@code perPage}) is left out.
+     */
+    private static List<Object> withTables(List<PageText> pages, List<List<Line>> laidOut, List<List<Line>> perPage) {
+        List<Object> out = new ArrayList<>();
+        for (int i = 0; i < pages.size(); i++) {
+            PageText page = pages.get(i);
+            List<Line> lines = perPage.get(i);
+            List<TableFinder.Found> tables = page.tables();
+            if (tables.isEmpty()) {
+                out.addAll(lines);
+                continue;
+            }
+            Set<String> running = runningKeys(laidOut.get(i), lines);
+            List<TableFinder.Found> found = new ArrayList<>();
+            for (TableFinder.Found f : tables) {
+                found.add(running.isEmpty() ? f : f.withoutRows(row -> running.contains(rowKey(row))));
+            }
+            Map<TableFinder.Found, Boolean> placed = new IdentityHashMap<>();
+            for (Line line : lines) {
+                List<Word> kept = new ArrayList<>();
+                for (Word w : line.words()) {
+                    TableFinder.Found in = null;
+                    for (TableFinder.Found f : found) {
+                        if (f.contains(w)) {
+                            in = f;
+                            break;
+                        }
+                    }
+                    if (in == null) {
+                        kept.add(w);
+                    } else if (placed.put(in, Boolean.TRUE) == null) {
+                        out.add(new Table(page.page(), in.rows()));
+                    }
+                }
+                if (!kept.isEmpty()) {
+                    out.add(kept.size() == line.words().size() ? line : new Line(line.page(), line.column(), kept));
+                }
+            }
+            for (TableFinder.Found f : found) {
+                if (!placed.containsKey(f)) {
+                    out.add(new Table(page.page(), f.rows()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The letters and digits of each running line removed from a page, and of those at one height
+     * joined left to right (a header with a tab between its parts is two lines).
+     */
+    private static Set<String> runningKeys(List<Line> all, List<Line> kept) {
+        Set<Line> removed = Collections.newSetFromMap(new IdentityHashMap<>());
+        removed.addAll(all);
+        kept.forEach(removed::remove);
+        Set<String> out = new java.util.HashSet<>();
+        Map<Integer, List<Line>> byHeight = new java.util.TreeMap<>();
+        for (Line line : removed) {
+            out.add(key(line.text()));
+            byHeight.computeIfAbsent(Math.round(line.top()), k -> new ArrayList<>())
+                    .add(line);
+        }
+        for (List<Line> row : byHeight.values()) {
+            row.sort((a, b) -> Float.compare(a.x0(), b.x0()));
+            StringBuilder b = new StringBuilder();
+            row.forEach(line -> b.append(line.text()));
+            out.add(key(b.toString()));
+        }
+        out.remove("");
+        return out;
+    }
+
+    private static String rowKey(List<String> row) {
+        return key(String.join("", row));
+    }
+
+    private static String key(String text) {
+        return text.replaceAll("[^\\p{L}\\p{Nd}]", "");
+    }
+
+    /** The largest-font lines at the top of the first page, when clearly larger than the body. */
+    private static Set<Line> titleLines(List<Line> lines, float body) {
+        Set<Line> out = Collections.newSetFromMap(new IdentityHashMap<>());
+        float max = 0;
+        for (Line line : lines) {
+            if (line.page() != 1) {
+                break;
+            }
+            if (line.charCount() >= 3) {
+                max = Math.max(max, line.size());
+            }
+        }
+        if (max < body + 1f) {
+            return out;
+        }
+        Line previous = null;
+        for (Line line : lines) {
+            if (line.page() != 1) {
+                break;
+            }
+            if (line.size() == max && line.charCount() >= 1) {
+                if (previous != null && line.top() - previous.bottom() > 2f * max) {
+                    break;
+                }
+                out.add(line);
+                previous = line;
+                if (out.size() == 4) {
+                    break;
+                }
+            } else if (previous != null) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    private static String title(Path file, PDDocument document, Set<Line> titleLines) {
+        PDDocumentInformation info = document.getDocumentInformation();
+        String meta =
+                info == null || info.getTitle() == null ? "" : info.getTitle().strip();
+        String lower = meta.toLowerCase(Locale.ROOT);
+        boolean usable = meta.length() >= 4
+                && !lower.matches(".*\\.(pdf|dvi|docx?|tex|ps|indd)$")
+                && !lower.startsWith("microsoft word")
+                && !lower.startsWith("untitled")
+                && !lower.matches("[\\d\\s.v-]+");
+        if (usable) {
+            return meta.replaceAll("\\s+", " ");
+        }
+        if (!titleLines.isEmpty()) {
+            List<Line> ordered = new ArrayList<>(titleLines);
+            ordered.sort((a, b) -> Float.compare(a.top(), b.top()));
+            StringBuilder b = new StringBuilder();
+            for (Line line : ordered) {
+                b.append(b.isEmpty() ? "" : " ").append(line.text());
+            }
+            return b.toString();
+        }
+        return DocumentIds.stem(file);
+    }
+
+    private static Map<String, String> metadata(PDDocument document) {
+        Map<String, String> out = new LinkedHashMap<>();
+        PDDocumentInformation info = document.getDocumentInformation();
+        if (info != null) {
+            Map<String, String> raw = new HashMap<>();
+            raw.put("author", info.getAuthor());
+            raw.put("subject", info.getSubject());
+            raw.put("keywords", info.getKeywords());
+            raw.put("creator", info.getCreator());
+            raw.put("producer", info.getProducer());
+            raw.put("pdfTitle", info.getTitle());
+            raw.forEach((k, v) -> {
+                if (v != null && !v.isBlank()) {
+                    out.put(k, v.strip());
+                }
+            });
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return "PdfParser{useOutline=" + useOutline + ", tables=" + tables + ", timeLimit=" + timeLimit
+                + ", maxMainMemoryBytes=" + maxMainMemoryBytes + "}";
+    }
+
+    /** Options of a {@link PdfParser}. Not thread-safe; {@link #build()} returns an immutable parser. */
+    public static final class Builder {
+        private boolean useOutline = true;
+        private boolean tables = true;
+        private Duration timeLimit = Duration.ofSeconds(120);
+        private long maxMainMemoryBytes = 64L << 20;
+        private PageSource pageSource =
+                (document, deadline, tables) -> new PdfTextCollector(deadline, tables).collect(document);
+        private TableSource tableSource = TableFinder::find;
+        private int maxTableSize = 100_000;
+
+        private Builder() {}
+
+        /**
+         * Whether headings come from the PDF outline when it has one (default true); false infers them
+         * from fonts and numbering, as for PDFs without an outline.
+         */
+        public Builder useOutline(boolean useOutline) {
+            this.useOutline = useOutline;
+            return this;
+        }
+
+        /** Whether tables are extracted with Tabula (default true); false leaves their text as text. */
+        public Builder tables(boolean tables) {
+            this.tables = tables;
+            return this;
+        }
+
+        /**
+         * The longest one file may take (default 120 s); a file over the limit fails with a
+         * {@link ParseException} naming the page it was on.
+         *
+         * @throws IllegalArgumentException when not positive
+         */
+        public Builder timeLimit(Duration timeLimit) {
+            Objects.requireNonNull(timeLimit, "timeLimit");
+            if (timeLimit.isNegative() || timeLimit.isZero()) {
+                throw new IllegalArgumentException("timeLimit must be positive, was " + timeLimit);
+            }
+            this.timeLimit = timeLimit;
+            return this;
+        }
+
+        /**
+         * Main memory PDFBox may use for a document's streams before spilling to a scratch file
+         * (default 64 MiB).
+         *
+         * @throws IllegalArgumentException when below 1 MiB
+         */
+        public Builder maxMainMemoryBytes(long bytes) {
+            if (bytes < (1L << 20)) {
+                throw new IllegalArgumentException("maxMainMemoryBytes must be >= 1 MiB, was " + bytes);
+            }
+            this.maxMainMemoryBytes = bytes;
+            return this;
+        }
+
+        Builder pageSource(PageSource pageSource) {
+            this.pageSource = Objects.requireNonNull(pageSource, "pageSource");
+            return this;
+        }
+
+        /**
+         * Pages with more characters than this, or more than a tenth as many ruling lines, are not
+         * searched for tables (default 100,000): their text stays text, so one enormous table cannot
+         * stall a corpus inside Tabula, where the per-file time limit is not checked.
+         */
+        Builder maxTableSize(int characters) {
+            if (characters < 1) {
+                throw new IllegalArgumentException("maxTableSize must be positive, was " + characters);
+            }
+            this.maxTableSize = characters;
+            return this;
+        }
+
+        Builder tableSource(TableSource tableSource) {
+            this.tableSource = Objects.requireNonNull(tableSource, "tableSource");
+            return this;
+        }
+
+        /** The parser. */
+        public PdfParser build() {
+            return new PdfParser(this);
+        }
+    }
+}

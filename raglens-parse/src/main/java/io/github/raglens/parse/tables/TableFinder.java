@@ -1,0 +1,628 @@
+package io.github.raglens.parse.tables;
+
+import io.github.raglens.parse.glyphs.PageText;
+import io.github.raglens.parse.glyphs.PdfTextCollector;
+import io.github.raglens.parse.glyphs.Word;
+import io.github.raglens.parse.layout.ColumnLayout;
+import io.github.raglens.parse.layout.Line;
+import java.io.IOException;
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import technology.tabula.Page;
+import technology.tabula.Rectangle;
+import technology.tabula.Ruling;
+import technology.tabula.extractors.BasicExtractionAlgorithm;
+import technology.tabula.extractors.SpreadsheetExtractionAlgorithm;
+
+/**
+ * Finds tables with Tabula, only on pages that show table evidence: lattice extraction where ruling
+ * lines form cells, otherwise stream extraction in regions found next to captions or as aligned
+ * number columns. A table must earn its place:
+ * at least two columns and two rows, mostly short cells, and not a run of prose.
+ */
+public final class TableFinder {
+
+    public static final Pattern CAPTION = Pattern.compile(
+            "^(table|tab\\.)\\s*([0-9]{1,3}|[IVX]{1,5}|[A-Z]\\.?[0-9]{1,2})\\b.*", Pattern.CASE_INSENSITIVE);
+    public static final Pattern FIGURE_CAPTION =
+            Pattern.compile("^(fig\\.|figure)\\s*[0-9]{1,3}\\b.*", Pattern.CASE_INSENSITIVE);
+
+    /**
+     * A table found on a page with its box (points from the page's top-left corner).
+     *
+     * @param rows the cells, first row the header
+     * @param page 1-based page
+     * @param top top edge
+     * @param left left edge
+     * @param bottom bottom edge
+     * @param right right edge
+     */
+    public record Found(List<List<String>> rows, int page, float top, float left, float bottom, float right) {
+
+        public boolean contains(Word w) {
+            float cx = w.centerX();
+            float cy = (w.top() + w.bottom()) / 2;
+            return cx >= left - 1 && cx <= right + 1 && cy >= top - 1 && cy <= bottom + 1;
+        }
+
+        boolean overlaps(Found o) {
+            return o.left < right && left < o.right && o.top < bottom && top < o.bottom;
+        }
+
+        /** Whether this table's box holds another's, give or take two points. */
+        boolean surrounds(Found o) {
+            return left <= o.left + 2 && right >= o.right - 2 && top <= o.top + 2 && bottom >= o.bottom - 2;
+        }
+
+        /** This table without the rows that match, or itself when none does. */
+        public Found withoutRows(java.util.function.Predicate<List<String>> drop) {
+            List<List<String>> kept = rows.stream().filter(drop.negate()).toList();
+            return kept.size() == rows.size() ? this : new Found(kept, page, top, left, bottom, right);
+        }
+    }
+
+    private TableFinder() {}
+
+    /**
+     * Whether a page shows evidence of a table: a caption, ruling lines, a grid of words or rows of
+     * figures, read both as the page's lines and as its whole rows (a long table's wide column gap can
+     * pass for a gutter, which cuts its rows in two).
+     */
+    public static boolean evidence(PageText page, List<Line> lines) {
+        if (page.horizontalRulings() >= 3 || (page.horizontalRulings() >= 2 && page.verticalRulings() >= 2)) {
+            return true;
+        }
+        int numericLines = 0;
+        for (Line line : lines) {
+            if (CAPTION.matcher(line.text()).matches()) {
+                return true;
+            }
+            numericLines += figureRow(line.words()) ? 1 : 0;
+        }
+        int numericRows = 0;
+        for (List<Word> row : page.rows()) {
+            numericRows += figureRow(row) ? 1 : 0;
+        }
+        return Math.max(numericLines, numericRows) >= 3
+                || AmountList.is(lines.stream().map(Line::words).toList())
+                || WordGrid.holds(page.rows());
+    }
+
+    /**
+     * Whether a row reads as a table's: three or more figures making half its words (dot leaders
+     * aside), or two or more figures each set apart as a cell of its own ("Defence   3.1   3.3").
+     */
+    private static boolean figureRow(List<Word> words) {
+        int figures = 0;
+        int counted = 0;
+        int apart = 0;
+        for (int i = 0; i < words.size(); i++) {
+            Word w = words.get(i);
+            if (w.leader()) {
+                continue;
+            }
+            counted++;
+            if (w.figure()) {
+                figures++;
+                apart += (i == 0 || setApart(words.get(i - 1), w))
+                                && (i == words.size() - 1 || setApart(w, words.get(i + 1)))
+                        ? 1
+                        : 0;
+            }
+        }
+        return figures >= 3 && figures * 2 >= counted || apart >= 2;
+    }
+
+    /** Whether two neighbouring words stand in different cells: over about an em apart, or a leader between. */
+    private static boolean setApart(Word a, Word b) {
+        return a.leader() || b.leader() || TableRegions.apart(a, b);
+    }
+
+    /**
+     * The tables of one page that earn their place, top to bottom: lattice extraction where Tabula
+     * finds ruling lines, then stream extraction in the regions {@link TableRegions} finds and between
+     * the horizontal rules {@link RuleBands} finds.
+     */
+    public static List<Found> find(PageText text, Supplier<Page> tabula) {
+        List<float[]> regions = TableRegions.find(text);
+        boolean ruled = text.horizontalRulings() >= 2 && text.verticalRulings() >= 2 || text.horizontalRulings() >= 3;
+        if (regions.isEmpty() && !ruled) {
+            return List.of();
+        }
+        Page page = tabula.get();
+        List<Found> out = new ArrayList<>();
+        if (!page.getHorizontalRulings().isEmpty() && !page.getVerticalRulings().isEmpty()) {
+            Page lattice = ShadingEdges.removed(page);
+            for (technology.tabula.Table t : new SpreadsheetExtractionAlgorithm().extract(lattice)) {
+                keep(
+                        out,
+                        reading(
+                                Cells.clean(LatticeCells.cells(framed(lattice, text, t))),
+                                text,
+                                t,
+                                !captioned(regions, t),
+                                true));
+            }
+        }
+        // stream tables: where a caption's region and a band of rules overlap, the fuller reading wins
+        List<Found> stream = new ArrayList<>();
+        for (float[] r : regions) {
+            Rectangle area = new Rectangle(r[0], r[1], r[3] - r[1], r[2] - r[0]);
+            Page region = page.getArea(area);
+            List<List<String>> spanned = StreamColumns.rows(text, r[0], r[1], r[2], r[3]);
+            for (technology.tabula.Table t : new BasicExtractionAlgorithm().extract(region)) {
+                List<List<String>> rows = Cells.clean(cells(t, true));
+                int columns = rows.isEmpty() ? 0 : rows.getFirst().size();
+                boolean merged = !spanned.isEmpty() && spanned.getFirst().size() > columns;
+                stream.add(reading(
+                        WrappedRows.joined(merged ? Cells.clean(spanned) : rows), text, area, r[4] == 0, false));
+            }
+        }
+        for (RuleBands.Band band : RuleBands.find(page)) {
+            if (holdsText(text, band.area())) {
+                continue; // the rules of two tables, with their captions or running text between them
+            }
+            for (technology.tabula.Table t : bandTables(page.getArea(band.area()), text)) {
+                stream.add(reading(
+                        Cells.clean(band.rows(cells(t, true), centers(t))),
+                        text,
+                        band.area(),
+                        !captioned(regions, band.area()) && !captionAtEdge(text, band.area()),
+                        false));
+            }
+        }
+        stream.removeIf(java.util.Objects::isNull);
+        stream.sort((a, b) -> Integer.compare(filled(b.rows()), filled(a.rows())));
+        // rules around only part of a table (one ruled column, a block of rows) give way to a stream
+        // reading around them with more cells
+        for (int i = 0; i < out.size(); i++) {
+            Found part = out.get(i);
+            for (Found f : stream) {
+                if (f.surrounds(part) && filled(f.rows()) > filled(part.rows()) && !out.contains(f)) {
+                    out.set(i, f);
+                    break;
+                }
+            }
+        }
+        for (Found f : stream) {
+            keep(out, f);
+        }
+        out.sort((a, b) -> Float.compare(a.top(), b.top()));
+        return out;
+    }
+
+    /**
+     * Whether a caption or a line of running text across the whole width lies inside a box (a table's
+     * own cells of prose fill only their column). A caption is looked for among the words reaching into
+     * the box: one set wider than its table, centred over it, starts left of the table's rules.
+     */
+    private static boolean holdsText(PageText text, Rectangle box) {
+        for (List<Word> row : text.rows()) {
+            List<Word> inside = new ArrayList<>();
+            List<Word> reaching = new ArrayList<>();
+            for (Word w : row) {
+                float cy = (w.top() + w.bottom()) / 2;
+                if (cy < box.getTop() || cy > box.getBottom()) {
+                    continue;
+                }
+                if (w.x1() > box.getLeft() && w.x0() < box.getRight()) {
+                    reaching.add(w);
+                }
+                if (w.centerX() >= box.getLeft() && w.centerX() <= box.getRight()) {
+                    inside.add(w);
+                }
+            }
+            if (!inside.isEmpty()
+                    && TableRegions.prose(inside, (float) box.getWidth())
+                    && inside.getLast().x1() - inside.getFirst().x0() >= 0.9f * box.getWidth()) {
+                return true;
+            }
+            if (!reaching.isEmpty()
+                    && CAPTION.matcher(reaching.getFirst().text() + " "
+                                    + (reaching.size() > 1 ? reaching.get(1).text() : ""))
+                            .matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Stream extraction of the area between a table's rules; again with the {@linkplain AlignedColumns
+     * aligned columns} as separators when they show more columns than Tabula found (it joins a long
+     * cell to the next column when less than about a character width parts them). Between rules the
+     * rows are the table's own, without a caption or a heading spanning its columns.
+     */
+    private static List<technology.tabula.Table> bandTables(Page area, PageText text) {
+        List<technology.tabula.Table> tables = new BasicExtractionAlgorithm().extract(area);
+        List<Float> separators =
+                AlignedColumns.separators(text, area.getTop(), area.getLeft(), area.getBottom(), area.getRight());
+        int columns = 0;
+        for (technology.tabula.Table t : tables) {
+            columns = Math.max(
+                    columns,
+                    Cells.clean(cells(t, false)).stream()
+                            .mapToInt(List::size)
+                            .max()
+                            .orElse(0));
+        }
+        if (separators.size() + 1 <= columns) {
+            return tables;
+        }
+        List<Ruling> rulings = new ArrayList<>();
+        for (float x : separators) {
+            // never through a glyph: the rules may hold text our words do not show (as Tabula reads it)
+            if (area.getText().stream().noneMatch(g -> g.getLeft() < x && x < g.getRight())) {
+                rulings.add(new Ruling(area.getTop(), x, 0, area.getBottom() - area.getTop()));
+            }
+        }
+        return new BasicExtractionAlgorithm(rulings).extract(area);
+    }
+
+    /**
+     * Whether a "Table N" caption stands at a box's top or bottom edge: a row beginning with one, over
+     * the box's width, within two and a half ems of the edge. A band of rules may hold a table whose
+     * region search from its caption stopped at a header the search could not tell from text (column
+     * gaps no wider than word spaces make it one run of words).
+     */
+    private static boolean captionAtEdge(PageText text, Rectangle box) {
+        for (List<Word> row : text.rows()) {
+            Word first = row.getFirst();
+            float reach = 2.5f * first.size();
+            boolean edge = first.bottom() <= box.getTop() + 2 && first.bottom() >= box.getTop() - reach
+                    || first.top() >= box.getBottom() - 2 && first.top() <= box.getBottom() + reach;
+            if (edge
+                    && row.getLast().x1() > box.getLeft()
+                    && first.x0() < box.getRight()
+                    && CAPTION.matcher(TableRegions.text(row)).matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a captioned region overlaps a box: a ruled table there has its caption. */
+    private static boolean captioned(List<float[]> regions, Rectangle box) {
+        for (float[] r : regions) {
+            if (r[4] > 0
+                    && r[1] < box.getRight()
+                    && box.getLeft() < r[3]
+                    && r[0] < box.getBottom()
+                    && box.getTop() < r[2]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int filled(List<List<String>> rows) {
+        int n = 0;
+        for (List<String> row : rows) {
+            for (String cell : row) {
+                n += cell.isBlank() ? 0 : 1;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * A ruled table drawn without its outer frame loses the column beyond its last vertical line (row
+     * labels, usually): when words sit level with the table just outside it, the table is extracted
+     * again inside a box widened to them, whose edges close the frame, and kept when that fills more
+     * cells.
+     */
+    private static technology.tabula.Table framed(Page page, PageText text, technology.tabula.Table t) {
+        float left = t.getLeft();
+        float right = t.getRight();
+        float reach = 150;
+        float minLeft = t.getLeft() - reach;
+        float maxRight = t.getRight() + reach;
+        float[] gutter = ColumnLayout.gutter(text);
+        if (gutter != null) {
+            // a table inside one column never widens into the other one
+            if (t.getRight() <= gutter[1]) {
+                maxRight = Math.min(maxRight, gutter[0]);
+            }
+            if (t.getLeft() >= gutter[0]) {
+                minLeft = Math.max(minLeft, gutter[1]);
+            }
+        }
+        for (List<Word> row : text.rows()) {
+            for (Word w : row) {
+                float cy = (w.top() + w.bottom()) / 2;
+                if (cy <= t.getTop() || cy >= t.getBottom()) {
+                    continue;
+                }
+                if (w.x1() <= t.getLeft() && w.x0() >= minLeft) {
+                    left = Math.min(left, w.x0());
+                } else if (w.x0() >= t.getRight() && w.x1() <= maxRight) {
+                    right = Math.max(right, w.x1());
+                }
+            }
+        }
+        if (left == t.getLeft() && right == t.getRight()) {
+            return t;
+        }
+        Page area = page.getArea(t.getTop() - 1, left - 2, t.getBottom() + 1, right + 2);
+        technology.tabula.Table best = t;
+        int bestCells = filled(t);
+        for (technology.tabula.Table wider : new SpreadsheetExtractionAlgorithm().extract(area)) {
+            int cells = filled(wider);
+            if (cells > bestCells && wider.getRowCount() >= t.getRowCount()) {
+                best = wider;
+                bestCells = cells;
+            }
+        }
+        return best;
+    }
+
+    private static int filled(technology.tabula.Table t) {
+        return filled(cells(t, false));
+    }
+
+    /**
+     * The table read in a box, or null when its cells do not earn it a place. Without a caption it
+     * needs {@linkplain #labelled labels}; a table read from its words (not from ruled cells) may also
+     * have them in a {@linkplain #labelColumn column}.
+     */
+    private static Found reading(
+            List<List<String>> rows, PageText text, Rectangle box, boolean uncaptioned, boolean ruled) {
+        if (!earnsPlace(rows)) {
+            return null;
+        }
+        boolean labels = labelled(rows) || !ruled && rows.size() >= 3 && labelColumn(rows);
+        if (uncaptioned && (!labels || besideFigureCaption(text, box))) {
+            return null;
+        }
+        return new Found(rows, text.page(), box.getTop(), box.getLeft(), box.getBottom(), box.getRight());
+    }
+
+    /** Adds a table unless it is null or overlaps one already kept. */
+    private static void keep(List<Found> out, Found f) {
+        if (f != null && out.stream().noneMatch(f::overlaps)) {
+            out.add(f);
+        }
+    }
+
+    /** The height of each row's middle from the page top, from its tallest cell. */
+    @SuppressWarnings("rawtypes") // Tabula's Table.getRows() returns raw RectangularTextContainer rows
+    private static List<Float> centers(technology.tabula.Table table) {
+        List<Float> out = new ArrayList<>();
+        for (var row : table.getRows()) {
+            float top = Float.MAX_VALUE;
+            float bottom = -Float.MAX_VALUE;
+            for (var cell : row) {
+                if (!cell.getText().isBlank()) {
+                    top = Math.min(top, cell.getTop());
+                    bottom = Math.max(bottom, cell.getBottom());
+                }
+            }
+            out.add(top <= bottom ? (top + bottom) / 2 : Float.NaN);
+        }
+        return out;
+    }
+
+    /** The cell texts of a Tabula table; normalised (NFKC, one line per cell) when asked. */
+    @SuppressWarnings("rawtypes") // Tabula's Table.getRows() returns raw RectangularTextContainer rows
+    static List<List<String>> cells(technology.tabula.Table table, boolean normalise) {
+        List<List<String>> rows = new ArrayList<>();
+        for (var row : table.getRows()) {
+            List<String> cells = new ArrayList<>();
+            for (var cell : row) {
+                cells.add(normalise ? normalised(cell.getText()) : cell.getText());
+            }
+            rows.add(cells);
+        }
+        return rows;
+    }
+
+    /** A cell's text NFKC-normalised on one line. */
+    static String normalised(String text) {
+        return Normalizer.normalize(text, Normalizer.Form.NFKC)
+                .replaceAll("\\s+", " ")
+                .strip();
+    }
+
+    /**
+     * Whether the first text under a box (before any line of prose, within its width) is a "Figure N"
+     * caption, or one ends just above it: text there is the labels of a chart or a diagram, not a table.
+     */
+    static boolean besideFigureCaption(PageText text, Rectangle box) {
+        float from = box.getLeft() - 40;
+        float to = box.getRight() + 40;
+        for (List<Word> row : text.rows()) {
+            List<Word> span = new ArrayList<>();
+            for (Word w : row) {
+                if (w.x0() >= from && w.x0() < to) {
+                    span.add(w);
+                }
+            }
+            if (span.isEmpty()) {
+                continue;
+            }
+            Word first = span.getFirst();
+            boolean below = first.top() >= box.getBottom() - 4;
+            boolean above = first.bottom() <= box.getTop() + 4 && first.bottom() >= box.getTop() - 20;
+            if (!below && !above) {
+                continue;
+            }
+            if (below && first.top() > box.getBottom() + 450) {
+                return false;
+            }
+            String head = span.size() > 1 ? first.text() + " " + span.get(1).text() : first.text();
+            if (FIGURE_CAPTION.matcher(head).matches()) {
+                return true;
+            }
+            if (below
+                    && (TableRegions.prose(span, (float) box.getWidth())
+                            || CAPTION.matcher(head).matches())) {
+                return false; // running text or a table caption comes first
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Without a caption, a table needs at least three rows and either a row of labels (half its cells
+     * with letters) or a dense grid (four rows, three columns, nine cells in ten filled): sparse rows of
+     * bare numbers are usually the tick labels of a chart.
+     */
+    static boolean labelled(List<List<String>> rows) {
+        if (rows.size() < 3) {
+            return false;
+        }
+        int columns = 0;
+        int filledCells = 0;
+        for (List<String> row : rows) {
+            columns = Math.max(columns, row.size());
+            for (String cell : row) {
+                filledCells += cell.isBlank() ? 0 : 1;
+            }
+        }
+        if (rows.size() >= 4 && columns >= 3 && filledCells * 10 >= rows.size() * columns * 9) {
+            return true;
+        }
+        for (List<String> row : rows) {
+            int filled = 0;
+            int words = 0;
+            for (String cell : row) {
+                if (!cell.isBlank()) {
+                    filled++;
+                    if (cell.matches(".*\\p{L}{2}.*")) {
+                        words++;
+                    }
+                }
+            }
+            if (filled >= 2 && words * 2 >= filled) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether an outer column labels the rows: in most of the rows that hold figures, the first
+     * filled cell (or in every such row the last, for a right-to-left script) holds words. A
+     * statistical table often has no header row of words; a chart's tick labels are bare numbers.
+     * Labels indented to show a hierarchy may fall in different columns, so the outermost filled cell
+     * counts, not one column.
+     */
+    static boolean labelColumn(List<List<String>> rows) {
+        for (boolean fromLeft : new boolean[] {true, false}) {
+            int figures = 0;
+            int labelled = 0;
+            for (List<String> row : rows) {
+                List<String> filled = row.stream().filter(c -> !c.isBlank()).toList();
+                if (filled.size() < 2) {
+                    continue;
+                }
+                String label = fromLeft ? filled.getFirst() : filled.getLast();
+                boolean numbers = false;
+                for (String cell : filled) {
+                    numbers |= cell != label && Cells.figure(cell);
+                }
+                if (numbers) {
+                    figures++;
+                    labelled += label.matches(".*\\p{L}{2}.*") ? 1 : 0;
+                }
+            }
+            if (figures >= 3 && labelled * 3 >= figures * 2) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether extracted cells look like a table rather than prose or noise. */
+    static boolean earnsPlace(List<List<String>> rows) {
+        if (rows.size() < 2) {
+            return false;
+        }
+        int columns = 0;
+        for (List<String> row : rows) {
+            columns = Math.max(columns, row.size());
+        }
+        if (columns < 2) {
+            return false;
+        }
+        int filled = 0;
+        int longCells = 0;
+        int multiCellRows = 0;
+        long words = 0;
+        for (List<String> row : rows) {
+            int inRow = 0;
+            for (String cell : row) {
+                if (!cell.isBlank()) {
+                    filled++;
+                    inRow++;
+                    int w = cell.split("\\s+").length;
+                    words += w;
+                    if (cell.length() > 60 || w > 10) {
+                        longCells++;
+                    }
+                }
+            }
+            if (inRow >= 2) {
+                multiCellRows++;
+            }
+        }
+        if (filled < 4 || multiCellRows < 2) {
+            return false;
+        }
+        if (longCells * 5 > filled) {
+            return false; // cells mostly short
+        }
+        if (multiCellRows * 2 < rows.size()) {
+            return false; // a run of prose: most rows hold a single cell
+        }
+        return (double) words / filled <= 6.0 && filled * 10 >= rows.size() * columns * 3;
+    }
+
+    /**
+     * Extracts the tables of given areas of a page with a given method, as Tabula's command line does
+     * with hints: {@code stream}, {@code lattice}, {@code decide} (lattice when the area looks
+     * tabular) or {@code guess} (Nurminen detection, then decide per detected area).
+     *
+     * @param areas {top, left, bottom, right} in points; empty for the whole page
+     * @param verticalRulings whether stream extraction uses the page's vertical ruling lines as columns
+     * @return the raw cell texts of each table, in order
+     */
+    static List<List<List<String>>> extractWithHints(
+            PDDocument document, int pageNumber, List<float[]> areas, String method, boolean verticalRulings)
+            throws IOException {
+        Page page = PdfTextCollector.tabulaPage(document, pageNumber);
+        List<Page> regions = new ArrayList<>();
+        if (method.equals("guess")) {
+            for (Rectangle r : new technology.tabula.detectors.NurminenDetectionAlgorithm().detect(page)) {
+                regions.add(page.getArea(r));
+            }
+        } else if (areas.isEmpty()) {
+            regions.add(page);
+        } else {
+            for (float[] a : areas) {
+                regions.add(page.getArea(a[0], a[1], a[2], a[3]));
+            }
+        }
+        List<List<List<String>>> out = new ArrayList<>();
+        for (Page region : regions) {
+            boolean lattice = switch (method) {
+                case "lattice" -> true;
+                case "stream" -> false;
+                default -> new SpreadsheetExtractionAlgorithm().isTabular(region);
+            };
+            List<technology.tabula.Table> tables = lattice
+                    ? new SpreadsheetExtractionAlgorithm().extract(region)
+                    : verticalRulings
+                            ? new BasicExtractionAlgorithm(region.getVerticalRulings()).extract(region)
+                            : new BasicExtractionAlgorithm().extract(region);
+            for (technology.tabula.Table t : tables) {
+                out.add(cells(t, false));
+            }
+        }
+        return out;
+    }
+}

@@ -7,14 +7,12 @@ import io.github.raglens.parse.pdf.PdfParser;
 import io.github.raglens.parse.text.PlainTextParser;
 import io.github.raglens.spi.Parser;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
- * Chooses the parser by file extension: {@code .pdf} to a {@link PdfParser}, {@code .md} and
- * {@code .markdown} to a {@code MarkdownParser}, {@code .txt} and {@code .text} to a
- * {@code PlainTextParser}. Immutable and thread-safe.
+ * Chooses the parser by the file's {@linkplain Format format}, from its extension: {@code .pdf} to a
+ * {@link PdfParser}, {@code .md} and {@code .markdown} to a {@code MarkdownParser}, {@code .txt} and
+ * {@code .text} to a {@code PlainTextParser}. Immutable and thread-safe.
  */
 public final class DocumentParser implements Parser {
 
@@ -38,7 +36,7 @@ public final class DocumentParser implements Parser {
 
     /** Whether the file's extension is one this dispatcher parses. */
     public static boolean supports(Path file) {
-        return kind(file).isPresent();
+        return Format.of(file).isPresent();
     }
 
     /**
@@ -47,11 +45,7 @@ public final class DocumentParser implements Parser {
      * @throws ParseException when the extension is not supported
      */
     public static String versionFor(Path file) {
-        return switch (kind(file).orElseThrow(() -> unsupported(file))) {
-            case "pdf" -> PdfParser.VERSION;
-            case "markdown" -> MarkdownParser.VERSION;
-            default -> PlainTextParser.VERSION;
-        };
+        return format(file).version();
     }
 
     /**
@@ -62,31 +56,17 @@ public final class DocumentParser implements Parser {
     @Override
     public Document parse(Path file) {
         Objects.requireNonNull(file, "file");
-        return switch (kind(file).orElseThrow(() -> unsupported(file))) {
-            case "pdf" -> pdf.parse(file);
-            case "markdown" -> markdown.parse(file);
-            default -> text.parse(file);
+        return switch (format(file)) {
+            case PDF -> pdf.parse(file);
+            case MARKDOWN -> markdown.parse(file);
+            case TEXT -> text.parse(file);
         };
     }
 
-    private static ParseException unsupported(Path file) {
-        return new ParseException(
-                file, "unsupported file type; raglens reads .pdf, .md, .markdown, .txt and .text files", null);
-    }
-
-    private static Optional<String> kind(Path file) {
-        Path name = file.getFileName();
-        String n = name == null ? "" : name.toString().toLowerCase(Locale.ROOT);
-        if (n.endsWith(".pdf")) {
-            return Optional.of("pdf");
-        }
-        if (n.endsWith(".md") || n.endsWith(".markdown")) {
-            return Optional.of("markdown");
-        }
-        if (n.endsWith(".txt") || n.endsWith(".text")) {
-            return Optional.of("text");
-        }
-        return Optional.empty();
+    private static Format format(Path file) {
+        return Format.of(file)
+                .orElseThrow(() -> new ParseException(
+                        file, "unsupported file type; raglens reads " + Format.extensionList() + " files", null));
     }
 
     @Override

@@ -5,8 +5,9 @@
  * and parser version, and {@link io.github.raglens.parse.DocumentMarkdown} prints a document.
  *
  * <p>Each format reads in a package of its own beside this one ({@code pdf}, {@code markdown},
- * {@code text}) and builds its document with {@code document}; the PDF pipeline's stages have rooms of
- * their own ({@code glyphs}, {@code layout}, {@code tables}, {@code headings}).
+ * {@code text}), is listed in {@code Format} with its extensions, and builds its document with {@code
+ * document}; the PDF pipeline's stages have rooms of their own ({@code glyphs}, {@code layout},
+ * {@code tables}, {@code headings}).
  *
  * <p>Not part of the API: the module exports this package to other raglens modules only, and users
  * reach what it does through {@code RagLens}. Anything here may change in any release.

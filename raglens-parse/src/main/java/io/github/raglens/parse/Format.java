@@ -1,0 +1,59 @@
+package io.github.raglens.parse;
+
+import io.github.raglens.parse.markdown.MarkdownParser;
+import io.github.raglens.parse.pdf.PdfParser;
+import io.github.raglens.parse.text.PlainTextParser;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The file formats raglens reads, each known by its extensions and read in a package of its own. A new
+ * format is a constant here, its parser's package, and its case in {@link DocumentParser}.
+ */
+enum Format {
+    /** PDF, read with PDFBox and Tabula ({@code io.github.raglens.parse.pdf}). */
+    PDF(PdfParser.VERSION, ".pdf"),
+    /** Markdown ({@code io.github.raglens.parse.markdown}). */
+    MARKDOWN(MarkdownParser.VERSION, ".md", ".markdown"),
+    /** Plain text in UTF-8 ({@code io.github.raglens.parse.text}). */
+    TEXT(PlainTextParser.VERSION, ".txt", ".text");
+
+    private final String version;
+    private final List<String> extensions;
+
+    Format(String version, String... extensions) {
+        this.version = version;
+        this.extensions = List.of(extensions);
+    }
+
+    /** The version of this format's parser output: part of the parse-cache key. */
+    String version() {
+        return version;
+    }
+
+    /** The format of a file, by its extension (in any case); empty when raglens does not read it. */
+    static Optional<Format> of(Path file) {
+        Path name = file.getFileName();
+        String n = name == null ? "" : name.toString().toLowerCase(Locale.ROOT);
+        for (Format format : values()) {
+            for (String extension : format.extensions) {
+                if (n.endsWith(extension)) {
+                    return Optional.of(format);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Every extension read, listed for a message: ".pdf, .md, .markdown, .txt and .text". */
+    static String extensionList() {
+        List<String> all = new ArrayList<>();
+        for (Format format : values()) {
+            all.addAll(format.extensions);
+        }
+        return String.join(", ", all.subList(0, all.size() - 1)) + " and " + all.getLast();
+    }
+}

@@ -2,9 +2,8 @@ package io.github.raglens.parse.markdown;
 
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Table;
-import io.github.raglens.parse.document.DocumentIds;
 import io.github.raglens.parse.document.SectionTreeBuilder;
-import io.github.raglens.parse.text.TextFiles;
+import io.github.raglens.parse.text.TextFile;
 import io.github.raglens.spi.Parser;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,9 +43,8 @@ public final class MarkdownParser implements Parser {
     @Override
     public Document parse(Path file) {
         Objects.requireNonNull(file, "file");
-        String text = TextFiles.read(file);
-        String sha = DocumentIds.sha256(file);
-        return parse(text, DocumentIds.id(file, sha), file.toString(), DocumentIds.stem(file));
+        TextFile read = TextFile.read(file);
+        return parse(read.text(), read.id(), read.source(), read.stem());
     }
 
     /** Parses Markdown text; {@code fallbackTitle} is used when there is no level-1 heading. */

@@ -1,7 +1,6 @@
 package io.github.raglens.parse.text;
 
 import io.github.raglens.model.Document;
-import io.github.raglens.parse.document.DocumentIds;
 import io.github.raglens.parse.document.SectionTreeBuilder;
 import io.github.raglens.spi.Parser;
 import java.nio.file.Path;
@@ -29,8 +28,8 @@ public final class PlainTextParser implements Parser {
     @Override
     public Document parse(Path file) {
         Objects.requireNonNull(file, "file");
-        String text = TextFiles.read(file);
-        String sha = DocumentIds.sha256(file);
+        TextFile read = TextFile.read(file);
+        String text = read.text();
         StringBuilder body = new StringBuilder();
         for (String paragraph : text.split("\\n\\s*\\n")) {
             String p = paragraph.strip();
@@ -38,7 +37,7 @@ public final class PlainTextParser implements Parser {
                 body.append(body.isEmpty() ? "" : "\n\n").append(p.replaceAll("[ \\t]+\\n", "\n"));
             }
         }
-        String title = DocumentIds.stem(file);
+        String title = read.stem();
         String stripped = text.strip();
         if (!stripped.isEmpty()) {
             String first = stripped.lines().findFirst().orElse("").strip();
@@ -48,7 +47,7 @@ public final class PlainTextParser implements Parser {
         }
         SectionTreeBuilder tree = new SectionTreeBuilder(title);
         tree.paragraph(body.toString(), 0);
-        return new Document(DocumentIds.id(file, sha), title, file.toString(), 0, Map.of(), tree.build());
+        return new Document(read.id(), title, read.source(), 0, Map.of(), tree.build());
     }
 
     @Override

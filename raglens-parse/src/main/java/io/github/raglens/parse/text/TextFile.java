@@ -1,6 +1,7 @@
 package io.github.raglens.parse.text;
 
 import io.github.raglens.error.ParseException;
+import io.github.raglens.parse.document.DocumentIds;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -9,12 +10,29 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Reads a text file as UTF-8 with clear errors for empty, binary and non-UTF-8 files. */
-public final class TextFiles {
+/**
+ * A text file read for a document: its text, decoded as UTF-8 with clear errors for empty, binary and
+ * mis-encoded files, and the document's id, source and fallback title from the file.
+ *
+ * @param text the text, without a byte-order mark, lines ended by {@code \n}
+ * @param id the document's id (the file's name and content hash)
+ * @param source the file as given
+ * @param stem the file's name without its extension, the title when the text names none
+ */
+public record TextFile(String text, String id, String source, String stem) {
 
-    private TextFiles() {}
+    /**
+     * Reads a file.
+     *
+     * @throws ParseException when the file is unreadable, empty, binary or not UTF-8
+     */
+    public static TextFile read(Path file) {
+        String text = decode(file);
+        String sha = DocumentIds.sha256(file);
+        return new TextFile(text, DocumentIds.id(file, sha), file.toString(), DocumentIds.stem(file));
+    }
 
-    public static String read(Path file) {
+    private static String decode(Path file) {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);

@@ -1,8 +1,5 @@
 package io.github.raglens.parse.glyphs;
 
-import io.github.raglens.parse.tables.TableFinder;
-import java.awt.geom.Path2D;
-import java.awt.geom.Point2D;
 import java.io.IOException;
 import java.io.Writer;
 import java.text.Normalizer;
@@ -11,57 +8,44 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
-import org.apache.fontbox.util.BoundingBox;
-import org.apache.pdfbox.contentstream.operator.Operator;
-import org.apache.pdfbox.contentstream.operator.OperatorProcessor;
-import org.apache.pdfbox.cos.COSBase;
 import org.apache.pdfbox.cos.COSDictionary;
 import org.apache.pdfbox.cos.COSName;
-import org.apache.pdfbox.cos.COSNumber;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.font.PDFont;
-import org.apache.pdfbox.pdmodel.font.PDFontDescriptor;
-import org.apache.pdfbox.pdmodel.font.PDType3Font;
 import org.apache.pdfbox.text.PDFTextStripper;
 import org.apache.pdfbox.text.TextPosition;
-import org.apache.pdfbox.util.Matrix;
 import technology.tabula.Page;
 
 /**
  * Collects the words of every page with their positions and fonts, counts ruling lines, and builds
- * Tabula's rulings, in one pass of PDFBox's text engine. When given a {@link PageTables}, it hands each
- * page to it as soon as the page is read, with a Tabula page built from the same pass on demand, so
- * the glyphs of a page are dropped once its tables are known. Not thread-safe: one instance per
- * document.
+ * Tabula's rulings ({@link PagePaths}), in one pass of PDFBox's text engine. When given a {@link
+ * PageListener}, it tells it of each page as soon as the page is read, with a Tabula page built from the
+ * same pass on demand, so the glyphs of a page are dropped once the listener is done with them (the
+ * table finder reads Tabula's page there). Not thread-safe: one instance per document.
  */
 public final class PdfTextCollector extends PDFTextStripper {
 
-    /** Finds the tables of one page while the document is being read. */
-    public interface PageTables {
+    /** Told of each page while the document is being read. */
+    public interface PageListener {
         /**
-         * The tables of a page.
+         * A page has been read.
          *
          * @param tabula builds the page for Tabula's extraction algorithms from this pass (costly; call
-         *     only when needed)
+         *     only when needed, and only during this call)
          */
-        List<TableFinder.Found> find(PageText page, Supplier<Page> tabula);
+        void pageRead(PageText page, Supplier<Page> tabula);
     }
 
-    private static final String[] PATH_OPERATORS = {
-        "m", "l", "re", "c", "v", "y", "h", "S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n", "W", "W*"
-    };
-
     private final Deadline deadline;
-    private final PageTables tables;
+    private final PageListener listener;
     private final List<PageText> pages = new ArrayList<>();
-    private final Map<PDFont, int[]> fontStyle = new IdentityHashMap<>();
-    private final Map<PDFont, Float> tabulaHeights = new IdentityHashMap<>();
-    private final RulingPath rulingPath = new RulingPath();
+    private final Map<PDFont, FontStyle> fontStyles = new IdentityHashMap<>();
+    private final TabulaFontHeights tabulaHeights = new TabulaFontHeights();
+    private final PagePaths paths = new PagePaths();
     private final RepeatedGlyphs repeated = new RepeatedGlyphs();
     /** Per open marked-content sequence, whether it carries an ActualText (its glyphs are never suppressed). */
     private final Deque<Boolean> actualTexts = new ArrayDeque<>();
@@ -72,41 +56,34 @@ public final class PdfTextCollector extends PDFTextStripper {
     private List<Word> row = new ArrayList<>();
     private List<TextPosition> glyphs = new ArrayList<>();
     private PDRectangle box = PDRectangle.LETTER;
-    private int horizontal;
-    private int vertical;
     private final int[] directions = new int[4];
-    private float pathX;
-    private float pathY;
 
-    /** A collector that finds no tables. */
+    /** A collector that tells no one of its pages. */
     public PdfTextCollector(Deadline deadline) throws IOException {
         this(deadline, null);
     }
 
     /**
-     * A collector handing each page to {@code tables} once it is read.
+     * A collector telling {@code listener} of each page once it is read.
      *
-     * @param tables null to find no tables
+     * @param listener null for none
      */
-    public PdfTextCollector(Deadline deadline, PageTables tables) throws IOException {
+    public PdfTextCollector(Deadline deadline, PageListener listener) throws IOException {
         this.deadline = deadline;
-        this.tables = tables;
+        this.listener = listener;
         setSortByPosition(true);
         // PDFBox's check walks sorted maps of boxed coordinates for every glyph; RepeatedGlyphs applies its rule
         setSuppressDuplicateOverlappingText(false);
-        for (String name : PATH_OPERATORS) {
-            addOperator(new PathOperator(name));
+        for (String name : PathOperator.NAMES) {
+            addOperator(new PathOperator(name, paths));
         }
     }
 
     /** The Tabula page of one page of a document, read in one pass of this collector. */
     public static Page tabulaPage(PDDocument document, int pageNumber) throws IOException {
         Page[] out = new Page[1];
-        PdfTextCollector collector =
-                new PdfTextCollector(Deadline.after(java.time.Duration.ofMinutes(10)), (page, tabula) -> {
-                    out[0] = tabula.get();
-                    return List.of();
-                });
+        PdfTextCollector collector = new PdfTextCollector(
+                Deadline.after(java.time.Duration.ofMinutes(10)), (page, tabula) -> out[0] = tabula.get());
         collector.setStartPage(pageNumber);
         collector.setEndPage(pageNumber);
         collector.collect(document);
@@ -130,11 +107,9 @@ public final class PdfTextCollector extends PDFTextStripper {
         rows = new ArrayList<>();
         row = new ArrayList<>();
         glyphs = new ArrayList<>();
-        horizontal = 0;
-        vertical = 0;
         java.util.Arrays.fill(directions, 0);
         repeated.clear();
-        rulingPath.startPage(page);
+        paths.startPage(page);
         super.startPage(page);
     }
 
@@ -143,16 +118,17 @@ public final class PdfTextCollector extends PDFTextStripper {
         flushRow();
         int number = getCurrentPageNo();
         PageText text = new PageText(
-                number, box.getWidth(), box.getHeight(), SplitBaselines.rejoin(rows), horizontal, vertical, List.of());
-        if (tables != null) {
+                number,
+                box.getWidth(),
+                box.getHeight(),
+                SplitBaselines.rejoin(rows),
+                paths.horizontal(),
+                paths.vertical());
+        if (listener != null) {
             List<TextPosition> pageGlyphs = glyphs;
             PDDocument doc = document;
-            List<TableFinder.Found> found = tables.find(
-                    text,
-                    () -> TabulaPages.build(doc, page, number, pageGlyphs, rulingPath.rulings(), this::tabulaHeight));
-            if (!found.isEmpty()) {
-                text = text.withTables(found);
-            }
+            listener.pageRead(
+                    text, () -> TabulaPages.build(doc, page, number, pageGlyphs, paths.rulings(), tabulaHeights));
         }
         glyphs = new ArrayList<>();
         pages.add(text);
@@ -161,7 +137,7 @@ public final class PdfTextCollector extends PDFTextStripper {
 
     @Override
     protected void writePage() throws IOException {
-        if (tables != null) {
+        if (listener != null) {
             // the glyphs in content-stream order, before PDFBox sorts them by position: Tabula reads them in
             // this order, and its filters and sorts depend on it
             glyphs = new ArrayList<>();
@@ -291,12 +267,12 @@ public final class PdfTextCollector extends PDFTextStripper {
             top = Math.min(top, tp.getYDirAdj() - height);
             bottom = Math.max(bottom, tp.getYDirAdj());
             sizeSum += size;
-            int[] style = style(tp.getFont());
-            boldChars += style[0];
-            italicChars += style[2];
-            smallCapsChars += style[3];
+            FontStyle style = style(tp.getFont());
+            boldChars += style.bold() ? 1 : 0;
+            italicChars += style.italic() ? 1 : 0;
+            smallCapsChars += style.smallCaps() ? 1 : 0;
             String u = tp.getUnicode();
-            if (style[1] == 1 || (u != null && !u.isEmpty() && isMathSymbol(u.codePointAt(0)))) {
+            if (style.math() || (u != null && !u.isEmpty() && FontStyle.mathSymbol(u.codePointAt(0)))) {
                 math += u == null ? 1 : Math.max(1, u.length());
             }
         }
@@ -330,247 +306,8 @@ public final class PdfTextCollector extends PDFTextStripper {
         }
     }
 
-    /** {bold 0/1, math font 0/1, italic 0/1, small capitals 0/1} for a font, cached per font object. */
-    private int[] style(PDFont font) {
-        if (font == null) {
-            return new int[] {0, 0, 0, 0};
-        }
-        return fontStyle.computeIfAbsent(font, f -> {
-            String name = f.getName() == null ? "" : f.getName().toLowerCase(Locale.ROOT);
-            int plus = name.indexOf('+');
-            if (plus >= 0) {
-                name = name.substring(plus + 1);
-            }
-            boolean bold = name.contains("bold")
-                    || name.contains("black")
-                    || name.contains("heavy")
-                    || name.contains("semibold")
-                    || name.contains("demi")
-                    || name.contains("medi")
-                    || name.endsWith(",b")
-                    || name.matches("(cm|sf|ec|lm|t1)bx.*|.*(tb|-b|-bd|\\.b)$|.*bx\\d+$");
-            PDFontDescriptor d = f.getFontDescriptor();
-            if (!bold && d != null) {
-                bold = d.isForceBold() || d.getFontWeight() >= 600;
-            }
-            boolean math = name.startsWith("cmmi")
-                    || name.startsWith("cmsy")
-                    || name.startsWith("cmex")
-                    || name.startsWith("msam")
-                    || name.startsWith("msbm")
-                    || name.contains("math")
-                    || name.startsWith("symbol")
-                    || name.startsWith("stix")
-                    || name.startsWith("rsfs");
-            // a math font's letters are italic too, but they are formulas, not a heading's style
-            boolean italic = !math
-                    && (name.contains("ital")
-                            || name.contains("oblique")
-                            || name.matches(".*-(it|bi|boldit)$|(cm|ec|lm|t1)(ti|bxti|sl)\\d*.*")
-                            || d != null && (d.isItalic() || d.getItalicAngle() != 0));
-            // Computer Modern's cmcsc, Latin Modern's "Caps" faces, OpenType-named "SmallCaps"/"SC" faces
-            boolean smallCaps = name.matches("(cm|ec|lm|t1)csc.*|.*(caps|smcp).*|.*[-_]sc(\\d.*)?$");
-            return new int[] {bold ? 1 : 0, math ? 1 : 0, italic ? 1 : 0, smallCaps ? 1 : 0};
-        });
-    }
-
-    static boolean isMathSymbol(int cp) {
-        if (cp >= 0x391 && cp <= 0x3C9) {
-            return true; // Greek letters
-        }
-        if (cp >= 0x2190 && cp <= 0x22FF) {
-            return true; // arrows and mathematical operators
-        }
-        if (cp >= 0x27C0 && cp <= 0x2AFF) {
-            return true;
-        }
-        if (cp >= 0x1D400 && cp <= 0x1D7FF) {
-            return true; // mathematical alphanumerics
-        }
-        return cp == '=' || cp == '+' || cp == '<' || cp == '>' || cp == '^' || cp == '|' || cp == '∑' || cp == '√';
-    }
-
-    private void ruling(float x0, float y0, float x1, float y1) {
-        float w = Math.abs(x1 - x0);
-        float h = Math.abs(y1 - y0);
-        if (h <= 2f && w >= 20f) {
-            horizontal++;
-        } else if (w <= 2f && h >= 10f) {
-            vertical++;
-        }
-    }
-
-    private Point2D.Float toPage(float x, float y) {
-        Point2D.Float p = getGraphicsState().getCurrentTransformationMatrix().transformPoint(x, y);
-        return new Point2D.Float(p.x - box.getLowerLeftX(), box.getUpperRightY() - p.y);
-    }
-
-    /** A point in device space (after the current transformation matrix), computed as PDFBox's graphics engine does. */
-    private Point2D.Float device(float x, float y) {
-        Matrix m = getGraphicsState().getCurrentTransformationMatrix();
-        return new Point2D.Float(
-                (float) ((double) m.getScaleX() * x + (double) m.getShearX() * y + m.getTranslateX()),
-                (float) ((double) m.getShearY() * x + (double) m.getScaleY() * y + m.getTranslateY()));
-    }
-
-    private static float number(List<COSBase> operands, int i) {
-        return operands.size() > i && operands.get(i) instanceof COSNumber n ? n.floatValue() : Float.NaN;
-    }
-
-    /** The glyph height of a font in text space as Tabula measures it, cached per font. */
-    private float tabulaHeight(PDFont font) {
-        if (font == null) {
-            return 0f;
-        }
-        Float cached = tabulaHeights.get(font);
-        if (cached != null) {
-            return cached;
-        }
-        float height;
-        try {
-            height = tabulaFontHeight(font);
-        } catch (IOException | RuntimeException e) {
-            height = 0f; // a broken font program
-        }
-        tabulaHeights.put(font, height);
-        return height;
-    }
-
-    /** Half the font's bounding box, or its cap height, or half of ascent minus descent, as Tabula measures it. */
-    private static float tabulaFontHeight(PDFont font) throws IOException {
-        BoundingBox bbox = font.getBoundingBox();
-        float lowerLeftY = bbox.getLowerLeftY();
-        if (lowerLeftY < Short.MIN_VALUE) {
-            lowerLeftY = -(lowerLeftY + 65536); // bounding boxes written as unsigned numbers
-        }
-        float glyphHeight = (bbox.getUpperRightY() - lowerLeftY) / 2;
-        PDFontDescriptor d = font.getFontDescriptor();
-        if (d != null) {
-            float cap = d.getCapHeight();
-            if (Float.compare(cap, 0) != 0 && (cap < glyphHeight || Float.compare(glyphHeight, 0) == 0)) {
-                glyphHeight = cap;
-            }
-            float ascent = d.getAscent();
-            float descent = d.getDescent();
-            if (ascent > 0
-                    && descent < 0
-                    && ((ascent - descent) / 2 < glyphHeight || Float.compare(glyphHeight, 0) == 0)) {
-                glyphHeight = (ascent - descent) / 2;
-            }
-        }
-        return font instanceof PDType3Font ? font.getFontMatrix().transformPoint(0, glyphHeight).y : glyphHeight / 1000;
-    }
-
-    /** Path operators: thin rectangles and straight segments count as ruling lines, and Tabula's rulings are built. */
-    private final class PathOperator extends OperatorProcessor {
-        private final String name;
-
-        PathOperator(String name) {
-            this.name = name;
-        }
-
-        @Override
-        public void process(Operator operator, List<COSBase> operands) {
-            switch (name) {
-                case "m" -> moveTo(operands);
-                case "l" -> lineTo(operands);
-                case "re" -> rectangle(operands);
-                case "c" -> curve(operands, 0);
-                case "v" -> curve(operands, 1);
-                case "y" -> curve(operands, 2);
-                case "h" -> rulingPath.closePath();
-                case "S", "f", "F", "f*", "B", "B*" -> rulingPath.paint(getGraphicsState());
-                case "s", "b", "b*" -> {
-                    rulingPath.closePath();
-                    rulingPath.paint(getGraphicsState());
-                }
-                case "n" -> rulingPath.endPath(getGraphicsState());
-                case "W" -> rulingPath.clip(Path2D.WIND_NON_ZERO);
-                case "W*" -> rulingPath.clip(Path2D.WIND_EVEN_ODD);
-                default -> throw new IllegalStateException("unexpected path operator " + name);
-            }
-        }
-
-        private void moveTo(List<COSBase> operands) {
-            float x = number(operands, 0);
-            float y = number(operands, 1);
-            if (Float.isNaN(x) || Float.isNaN(y)) {
-                return;
-            }
-            Point2D.Float p = toPage(x, y);
-            pathX = p.x;
-            pathY = p.y;
-            Point2D.Float d = device(x, y);
-            rulingPath.moveTo(d.x, d.y);
-        }
-
-        private void lineTo(List<COSBase> operands) {
-            float x = number(operands, 0);
-            float y = number(operands, 1);
-            if (Float.isNaN(x) || Float.isNaN(y)) {
-                return;
-            }
-            Point2D.Float p = toPage(x, y);
-            ruling(pathX, pathY, p.x, p.y);
-            pathX = p.x;
-            pathY = p.y;
-            Point2D.Float d = device(x, y);
-            rulingPath.lineTo(d.x, d.y);
-        }
-
-        private void rectangle(List<COSBase> operands) {
-            float x = number(operands, 0);
-            float y = number(operands, 1);
-            float w = number(operands, 2);
-            float h = number(operands, 3);
-            if (Float.isNaN(x) || Float.isNaN(y) || Float.isNaN(w) || Float.isNaN(h)) {
-                return;
-            }
-            Point2D.Float a = toPage(x, y);
-            Point2D.Float b = toPage(x + w, y + h);
-            float width = Math.abs(b.x - a.x);
-            float height = Math.abs(b.y - a.y);
-            if (height <= 2f && width >= 20f) {
-                horizontal++;
-            } else if (width <= 2f && height >= 10f) {
-                vertical++;
-            }
-            rulingPath.rectangle(device(x, y), device(x + w, y), device(x + w, y + h), device(x, y + h));
-        }
-
-        /** "c" (kind 0), "v" (1: first control point is the current point), "y" (2: second is the end point). */
-        private void curve(List<COSBase> operands, int kind) {
-            int n = kind == 0 ? 6 : 4;
-            float[] v = new float[n];
-            for (int i = 0; i < n; i++) {
-                v[i] = number(operands, i);
-                if (Float.isNaN(v[i])) {
-                    return;
-                }
-            }
-            Point2D current = rulingPath.currentPoint();
-            Point2D.Float p1;
-            Point2D.Float p2;
-            Point2D.Float p3;
-            if (kind == 0) {
-                p1 = device(v[0], v[1]);
-                p2 = device(v[2], v[3]);
-                p3 = device(v[4], v[5]);
-            } else if (kind == 1) {
-                p2 = device(v[0], v[1]);
-                p3 = device(v[2], v[3]);
-                p1 = current == null ? p3 : new Point2D.Float((float) current.getX(), (float) current.getY());
-            } else {
-                p1 = device(v[0], v[1]);
-                p3 = device(v[2], v[3]);
-                p2 = p3;
-            }
-            rulingPath.curveTo(p1.x, p1.y, p2.x, p2.y, p3.x, p3.y);
-        }
-
-        @Override
-        public String getName() {
-            return name;
-        }
+    /** The style of a glyph's font, cached per font object. */
+    private FontStyle style(PDFont font) {
+        return font == null ? FontStyle.PLAIN : fontStyles.computeIfAbsent(font, FontStyle::of);
     }
 }

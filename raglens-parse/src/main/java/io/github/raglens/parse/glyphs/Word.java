@@ -41,6 +41,11 @@ public record Word(
         return (x0 + x1) / 2;
     }
 
+    /** The height of the word's middle: halfway from its top to its baseline. */
+    public float centerY() {
+        return (top + bottom) / 2;
+    }
+
     /** Whether the word is a figure: a number with its sign, currency, percent or note mark. */
     public boolean figure() {
         return figure(text);

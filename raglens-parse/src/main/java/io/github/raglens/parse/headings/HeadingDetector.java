@@ -1,7 +1,9 @@
 package io.github.raglens.parse.headings;
 
 import io.github.raglens.parse.glyphs.Word;
+import io.github.raglens.parse.layout.Captions;
 import io.github.raglens.parse.layout.Line;
+import io.github.raglens.parse.layout.Rows;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -24,8 +26,6 @@ import java.util.regex.Pattern;
  */
 public final class HeadingDetector {
 
-    private static final Pattern CAPTION = Pattern.compile(
-            "^(table|tab\\.|figure|fig\\.|algorithm|listing|equation|eq\\.)\\s*[0-9IVX].*", Pattern.CASE_INSENSITIVE);
     private static final Pattern FRONT_ANCHOR =
             Pattern.compile("^(abstract|introduction|contents|summary|preface)\\b.*", Pattern.CASE_INSENSITIVE);
 
@@ -36,23 +36,7 @@ public final class HeadingDetector {
                     + "|table of contents|summary|preface|foreword|index|glossary|notices|trademarks)\\b.*",
             Pattern.CASE_INSENSITIVE);
 
-    private static final Pattern NUMBER = Pattern.compile("\\d{1,2}(\\.\\d{1,2}){0,4}\\.?|\\d{1,2}\\)");
-
     private static final Pattern NON_LETTERS = Pattern.compile("[^\\p{L}]+");
-
-    private static final Pattern STATEMENT = Pattern.compile(
-            "^(theorem|lemma|definition|proof|corollary|proposition|remark|example|note|notes|claim|step|case)\\b.*",
-            Pattern.CASE_INSENSITIVE);
-
-    /**
-     * Result: the heading starting at a line, the lines that belong to a heading, the headings placed
-     * before a line, and for a run-in heading the rest of its line, which starts a paragraph.
-     */
-    public record Result(
-            Map<Line, HeadingCandidate> startsAt,
-            Set<Line> consumed,
-            Map<Line, List<HeadingCandidate>> before,
-            Map<Line, Line> rest) {}
 
     private HeadingDetector() {}
 
@@ -74,7 +58,7 @@ public final class HeadingDetector {
         return best;
     }
 
-    public static Result detect(List<Line> lines, float body, Set<Line> titleLines) {
+    public static Headings detect(List<Line> lines, float body, Set<Line> titleLines) {
         boolean boldBody = boldBody(lines, body);
         Map<String, Integer> vocabulary = vocabulary(lines);
         Map<String, Float> rightEdges = rightEdges(lines);
@@ -82,7 +66,7 @@ public final class HeadingDetector {
         for (int i = 0; i < lines.size(); i++) {
             Line line = lines.get(i);
             if (!titleLines.contains(line)
-                    && (looksLikeHeading(line, body, boldBody) || numberedRunIn(line, body, boldBody))
+                    && (looksLikeHeading(line, body, boldBody) || RunIns.numbered(line, body, boldBody))
                     && !opensParagraph(lines, i, body, rightEdges)
                     && wordsOfTheDocument(line, vocabulary)) {
                 candidates.add(i);
@@ -221,22 +205,22 @@ public final class HeadingDetector {
         Map<Line, Line> rest = new IdentityHashMap<>();
         for (Line line : lines) {
             HeadingCandidate h = startsAt.get(line);
-            Line tail = h == null ? null : runInTail(line, body);
+            Line tail = h == null ? null : RunIns.tail(line, body);
             if (tail == null && h != null && Numbering.level(line.text()) > 0) {
-                tail = sentenceTail(line);
+                tail = RunIns.sentenceTail(line);
             }
             if (tail == null || continuedBelow(line, lines, consumed)) {
                 continue;
             }
             if (Numbering.level(line.text()) > 0 || larger(line.size(), body)) {
-                startsAt.put(line, new HeadingCandidate(lead(line, tail), h.level(), h.page()));
+                startsAt.put(line, new HeadingCandidate(RunIns.lead(line, tail), h.level(), h.page()));
                 rest.put(line, tail);
             } else {
                 startsAt.remove(line);
                 consumed.remove(line);
             }
         }
-        return new Result(startsAt, consumed, Map.of(), rest);
+        return new Headings(startsAt, consumed, Map.of(), rest);
     }
 
     /** Whether most characters at the body size are bold: then bold sets no heading apart. */
@@ -391,96 +375,10 @@ public final class HeadingDetector {
         return out;
     }
 
-    /**
-     * Whether a line opens with a numbered bold lead-in that runs on into its paragraph, as LNCS sets
-     * its subsubsections and amsart its subsections ("1.1. Inter-annotator agreement. Score ...").
-     */
-    private static boolean numberedRunIn(Line line, float body, boolean boldBody) {
-        if (boldBody) {
-            return false;
-        }
-        Line tail = runInTail(line, body);
-        return tail != null && Numbering.level(lead(line, tail)) > 0;
-    }
-
     /** Whether a heading's title went on to the next line, so its own line holds no paragraph words. */
     private static boolean continuedBelow(Line line, List<Line> lines, Set<Line> consumed) {
         int i = lines.indexOf(line);
         return i + 1 < lines.size() && consumed.contains(lines.get(i + 1));
-    }
-
-    /**
-     * The words after a run-in heading: a line that opens with a bold lead-in (a title of at most ten
-     * words, ending with a full stop or a colon unless it is most of the line) and goes on in the body
-     * font. Null when the line is not one.
-     */
-    static Line runInTail(Line line, float body) {
-        List<Word> words = line.words();
-        // the number may be set in the body font before a bold title (amsart's "1.1. Judging answers.")
-        int first = words.size() > 1 && NUMBER.matcher(words.getFirst().text()).matches() ? 1 : 0;
-        int k = first;
-        while (k < words.size() && words.get(k).bold()) {
-            k++;
-        }
-        // or, after a number, an italic title ending in a stop or a colon (amsart's "1.1.1. Chunking
-        // sections.", IEEE's "1) Table extraction:")
-        boolean italicLead = false;
-        if (k == first && first == 1) {
-            while (k < words.size() && words.get(k).italic()) {
-                k++;
-            }
-            String end = k > first ? words.get(k - 1).text() : "";
-            italicLead = end.endsWith(".") || end.endsWith(":");
-            k = italicLead ? k : first;
-        }
-        if (k == first || k == words.size() || k > 10 || line.size() < body - 0.6f || line.size() > 1.5f * body) {
-            return null;
-        }
-        Line tail = new Line(line.page(), line.column(), words.subList(k, words.size()));
-        String lead = lead(line, tail);
-        String ending = words.get(k - 1).text();
-        boolean punctuated = ending.endsWith(".") || ending.endsWith(":") || ending.endsWith("\u2014");
-        // a numbered lead-in ("1.2.1 Evaluation protocol" of Springer's LNCS) needs no stop: its number
-        // marks it
-        if (!punctuated && !(k >= 3 && line.boldShare() >= 0.6) && Numbering.level(lead) == 0) {
-            return null;
-        }
-        String rest = Numbering.level(lead) > 0 ? Numbering.strip(lead) : lead;
-        if (rest.isEmpty()
-                || !Character.isUpperCase(rest.codePointAt(0))
-                || !rest.matches(".*\\p{L}{3}.*")
-                || CAPTION.matcher(lead).matches()
-                || STATEMENT.matcher(lead).matches()
-                || line.mathShare() > 0.3) {
-            return null;
-        }
-        return tail;
-    }
-
-    /**
-     * The sentence after a numbered heading set in its paragraph's font: the words after the title's
-     * full stop when a capitalised word follows it on the line. Null when there is none.
-     */
-    private static Line sentenceTail(Line line) {
-        List<Word> words = line.words();
-        for (int k = 1; k < words.size() - 1; k++) {
-            String word = words.get(k).text();
-            // "e.g." and "Fig." end in a stop and end no title
-            if (word.length() > 4
-                    && word.endsWith(".")
-                    && Character.isUpperCase(words.get(k + 1).text().codePointAt(0))) {
-                return new Line(line.page(), line.column(), words.subList(k + 1, words.size()));
-            }
-        }
-        return null;
-    }
-
-    /** The lead-in's text without the stop or colon that ends it. */
-    private static String lead(Line line, Line tail) {
-        String lead = line.words().subList(0, line.words().size() - tail.words().size()).stream()
-                .map(Word::text)
-                .collect(java.util.stream.Collectors.joining(" "));
-        return lead.replaceAll("[.:\u2014]+$", "").strip();
     }
 
     private static boolean continuation(Line a, Line b) {
@@ -558,17 +456,15 @@ public final class HeadingDetector {
     }
 
     /**
-     * Whether a line's words stand apart, gaps of over one and a half ems between them: a table's row
-     * (its bold header row reads like a heading) or a diagram's labels, where a heading has such a gap
-     * only after its number.
+     * Whether a line's words stand apart, {@linkplain Rows#wideGap wide gaps} between them: a table's
+     * row (its bold header row reads like a heading) or a diagram's labels, where a heading has such a
+     * gap only after its number.
      */
     private static boolean cellsApart(Line line) {
         List<Word> words = line.words();
         boolean numbered = Numbering.level(line.text()) > 0;
         for (int i = 1; i < words.size(); i++) {
-            Word a = words.get(i - 1);
-            Word b = words.get(i);
-            if (b.x0() - a.x1() > 1.5f * Math.max(a.size(), b.size()) && !(i == 1 && numbered)) {
+            if (Rows.wideGap(words.get(i - 1), words.get(i)) && !(i == 1 && numbered)) {
                 return true;
             }
         }
@@ -611,7 +507,7 @@ public final class HeadingDetector {
                 return false;
             }
         }
-        if (CAPTION.matcher(text).matches() || line.mathShare() > 0.3 || cellsApart(line)) {
+        if (Captions.floatLabel(text) || line.mathShare() > 0.3 || cellsApart(line)) {
             return false;
         }
         char last = text.charAt(text.length() - 1);

@@ -81,7 +81,7 @@ public final class OutlineReader {
      * @param entries outline entries in order
      * @return headings by the line before which they open, with the lines that are heading text
      */
-    public static HeadingDetector.Result place(List<Line> lines, List<HeadingCandidate> entries) {
+    public static Headings place(List<Line> lines, List<HeadingCandidate> entries) {
         Map<Line, HeadingCandidate> startsAt = new IdentityHashMap<>();
         Map<Line, List<HeadingCandidate>> before = new IdentityHashMap<>();
         Set<Line> consumed = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -127,7 +127,7 @@ public final class OutlineReader {
                 }
             }
         }
-        return new HeadingDetector.Result(startsAt, consumed, before, Map.of());
+        return new Headings(startsAt, consumed, before, Map.of());
     }
 
     private static int firstLineOfPage(List<Line> lines, int from, int page) {

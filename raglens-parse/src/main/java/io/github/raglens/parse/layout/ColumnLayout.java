@@ -2,7 +2,6 @@ package io.github.raglens.parse.layout;
 
 import io.github.raglens.parse.glyphs.PageText;
 import io.github.raglens.parse.glyphs.Word;
-import io.github.raglens.parse.tables.TableRegions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -30,7 +29,7 @@ public final class ColumnLayout {
         if (gutter != null || rows.isEmpty()) {
             return gutter;
         }
-        float[] across = TableRegions.across(rows);
+        float[] across = Rows.across(rows);
         float middle = (across[0] + across[1]) / 2;
         List<List<Word>> clear = List.of();
         List<List<Word>> run = new ArrayList<>();
@@ -87,12 +86,9 @@ public final class ColumnLayout {
         if (rows.size() < 8) {
             return null;
         }
-        float minX = Float.MAX_VALUE;
-        float maxX = -Float.MAX_VALUE;
-        for (List<Word> row : rows) {
-            minX = Math.min(minX, row.getFirst().x0());
-            maxX = Math.max(maxX, row.getLast().x1());
-        }
+        float[] across = Rows.across(rows);
+        float minX = across[0];
+        float maxX = across[1];
         float width = maxX - minX;
         if (width < 200f) {
             return null;
@@ -105,7 +101,7 @@ public final class ColumnLayout {
             Word previous = null;
             for (Word w : row) {
                 float from = w.x0();
-                if (previous != null && w.x0() - previous.x1() < 0.8f * Math.max(w.size(), previous.size())) {
+                if (previous != null && Rows.wordSpace(previous, w)) {
                     from = previous.x1(); // a space between words of one line covers the gap
                 }
                 int a = Math.max(0, (int) ((from - minX) / BIN));

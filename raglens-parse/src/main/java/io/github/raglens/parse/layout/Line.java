@@ -22,14 +22,7 @@ public record Line(int page, int column, List<Word> words) {
     }
 
     public String text() {
-        StringBuilder b = new StringBuilder();
-        for (Word w : words) {
-            if (!b.isEmpty()) {
-                b.append(' ');
-            }
-            b.append(w.text());
-        }
-        return b.toString();
+        return Rows.text(words);
     }
 
     public float x0() {
@@ -41,19 +34,11 @@ public record Line(int page, int column, List<Word> words) {
     }
 
     public float top() {
-        float t = Float.MAX_VALUE;
-        for (Word w : words) {
-            t = Math.min(t, w.top());
-        }
-        return t;
+        return Rows.top(words);
     }
 
     public float bottom() {
-        float b = -Float.MAX_VALUE;
-        for (Word w : words) {
-            b = Math.max(b, w.bottom());
-        }
-        return b;
+        return Rows.bottom(words);
     }
 
     /** The font size carrying most characters of the line. */

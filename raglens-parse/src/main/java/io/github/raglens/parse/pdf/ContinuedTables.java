@@ -4,6 +4,7 @@ import io.github.raglens.model.Table;
 import io.github.raglens.parse.layout.Line;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -28,20 +29,22 @@ final class ContinuedTables {
      * @param notes the lines the footnote finder took for notes
      * @param body the body text's font size
      */
-    static List<Object> join(List<Object> pieces, Set<Line> notes, float body) {
-        List<Object> out = new ArrayList<>(pieces.size());
-        for (Object piece : pieces) {
-            int start = out.size() - 1;
-            if (piece instanceof Table next) {
-                start = beforeNotes(out, next.page(), notes, body);
-            }
-            if (piece instanceof Table next
-                    && start >= 0
-                    && out.get(start) instanceof Table first
-                    && continues(first, next)) {
-                out.set(start, joined(first, next));
-            } else {
-                out.add(piece);
+    static List<Piece> join(List<Piece> pieces, Set<Line> notes, float body) {
+        List<Piece> out = new ArrayList<>(pieces.size());
+        for (Piece piece : pieces) {
+            switch (piece) {
+                case Piece.LinePiece line -> out.add(line);
+                case Piece.TablePiece(Table next) -> {
+                    int start = beforeNotes(out, next.page(), notes, body);
+                    Optional<Table> first = start < 0
+                            ? Optional.empty()
+                            : out.get(start).asTable().filter(t -> continues(t, next));
+                    if (first.isPresent()) {
+                        out.set(start, new Piece.TablePiece(joined(first.get(), next)));
+                    } else {
+                        out.add(piece);
+                    }
+                }
             }
         }
         return out;
@@ -54,14 +57,16 @@ final class ContinuedTables {
      * at the body's own size, as word processors may, escape the footnote finder, which asks for
      * smaller print.
      */
-    private static int beforeNotes(List<Object> out, int page, Set<Line> notes, float body) {
+    private static int beforeNotes(List<Piece> out, int page, Set<Line> notes, float body) {
         int k = out.size() - 1;
         int start = k;
-        while (k >= 0
-                && out.size() - k <= MAX_NOTE_LINES
-                && out.get(k) instanceof Line line
-                && line.page() < page
-                && (notes.contains(line) || line.size() <= body && line.boldShare() < 0.5)) {
+        while (k >= 0 && out.size() - k <= MAX_NOTE_LINES) {
+            Line line = out.get(k).asLine().orElse(null);
+            if (line == null
+                    || line.page() >= page
+                    || !(notes.contains(line) || line.size() <= body && line.boldShare() < 0.5)) {
+                break;
+            }
             k--;
             if (notes.contains(line)
                     || Footnotes.MARK.matcher(line.words().getFirst().text()).matches()) {

@@ -3,12 +3,14 @@ package io.github.raglens.parse.pdf;
 import io.github.raglens.parse.glyphs.Word;
 import io.github.raglens.parse.headings.HeadingDetector;
 import io.github.raglens.parse.headings.Numbering;
+import io.github.raglens.parse.layout.Captions;
 import io.github.raglens.parse.layout.Line;
-import io.github.raglens.parse.tables.TableFinder;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Keeps the text inside charts out of the running text: the tick numbers, axis labels and legend
@@ -19,53 +21,55 @@ import java.util.Map;
 final class FigureText {
 
     /** The pieces without their figure text, and how many lines were dropped. */
-    record Result(List<Object> pieces, int dropped) {}
+    record Result(List<Piece> pieces, int dropped) {}
 
     private FigureText() {}
 
-    static Result remove(List<Object> pieces, float body) {
-        Map<Object, Boolean> drop = new IdentityHashMap<>();
+    static Result remove(List<Piece> pieces, float body) {
+        Set<Line> drop = Collections.newSetFromMap(new IdentityHashMap<>());
         for (int i = 0; i < pieces.size(); i++) {
-            if (pieces.get(i) instanceof Line caption
-                    && TableFinder.FIGURE_CAPTION.matcher(caption.text()).matches()) {
-                List<Line> above = walk(pieces, i, -1, caption, body);
-                List<Line> chart = above.size() >= 3 ? above : walk(pieces, i, +1, caption, body);
+            Optional<Line> caption = pieces.get(i).asLine().filter(line -> Captions.figure(line.text()));
+            if (caption.isPresent()) {
+                List<Line> above = walk(pieces, i, -1, caption.get(), body);
+                List<Line> chart = above.size() >= 3 ? above : walk(pieces, i, +1, caption.get(), body);
                 if (chart.size() >= 3) {
-                    chart.forEach(l -> drop.put(l, Boolean.TRUE));
+                    drop.addAll(chart);
                 }
             }
         }
         List<Line> run = new ArrayList<>();
-        for (Object piece : pieces) {
-            if (piece instanceof Line line && numbersOnly(line)) {
-                run.add(line);
+        for (Piece piece : pieces) {
+            Optional<Line> numbers = piece.asLine().filter(FigureText::numbersOnly);
+            if (numbers.isPresent()) {
+                run.add(numbers.get());
                 continue;
             }
             if (run.size() >= 3) {
-                run.forEach(l -> drop.put(l, Boolean.TRUE));
+                drop.addAll(run);
             }
             run.clear();
         }
         if (run.size() >= 3) {
-            run.forEach(l -> drop.put(l, Boolean.TRUE));
+            drop.addAll(run);
         }
         if (drop.isEmpty()) {
             return new Result(pieces, 0);
         }
-        List<Object> kept = new ArrayList<>(pieces.size() - drop.size());
-        for (Object piece : pieces) {
-            if (!drop.containsKey(piece)) {
+        List<Piece> kept = new ArrayList<>(pieces.size() - drop.size());
+        for (Piece piece : pieces) {
+            if (piece.asLine().filter(drop::contains).isEmpty()) {
                 kept.add(piece);
             }
         }
         return new Result(kept, drop.size());
     }
 
-    /** The chart-like lines next to a caption, in its column and on its page, up to the first other line. */
-    private static List<Line> walk(List<Object> pieces, int caption, int step, Line captionLine, float body) {
+    /** The chart-like lines next to a caption, in its column and on its page, up to the first other piece. */
+    private static List<Line> walk(List<Piece> pieces, int caption, int step, Line captionLine, float body) {
         List<Line> out = new ArrayList<>();
         for (int j = caption + step; j >= 0 && j < pieces.size(); j += step) {
-            if (!(pieces.get(j) instanceof Line line)
+            Line line = pieces.get(j).asLine().orElse(null);
+            if (line == null
                     || line.page() != captionLine.page()
                     || line.column() != captionLine.column() && line.column() != 0 && captionLine.column() != 0
                     || !chartLike(line)

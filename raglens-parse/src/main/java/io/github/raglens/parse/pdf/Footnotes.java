@@ -32,17 +32,15 @@ final class Footnotes {
      * @param starts the first line of each note
      * @param venueLines how many venue lines were dropped
      */
-    record Result(List<Object> pieces, Set<Line> lines, Set<Line> starts, int venueLines) {}
+    record Result(List<Piece> pieces, Set<Line> lines, Set<Line> starts, int venueLines) {}
 
     private Footnotes() {}
 
-    static Result find(List<Object> pieces, float body) {
+    static Result find(List<Piece> pieces, float body) {
         Map<String, List<Line>> columns = new LinkedHashMap<>();
-        for (Object piece : pieces) {
-            if (piece instanceof Line line) {
-                columns.computeIfAbsent(line.page() + ":" + line.column(), k -> new ArrayList<>())
-                        .add(line);
-            }
+        for (Line line : Piece.lines(pieces)) {
+            columns.computeIfAbsent(line.page() + ":" + line.column(), k -> new ArrayList<>())
+                    .add(line);
         }
         Set<Line> notes = identitySet();
         Set<Line> starts = identitySet();
@@ -66,9 +64,9 @@ final class Footnotes {
         if (venue.isEmpty()) {
             return new Result(pieces, notes, starts, 0);
         }
-        List<Object> kept = new ArrayList<>(pieces.size());
-        for (Object piece : pieces) {
-            if (!(piece instanceof Line line && venue.contains(line))) {
+        List<Piece> kept = new ArrayList<>(pieces.size());
+        for (Piece piece : pieces) {
+            if (piece.asLine().filter(venue::contains).isEmpty()) {
                 kept.add(piece);
             }
         }

@@ -2,20 +2,14 @@ package io.github.raglens.parse.pdf;
 
 import io.github.raglens.error.ParseException;
 import io.github.raglens.model.Document;
-import io.github.raglens.model.Table;
 import io.github.raglens.parse.document.DocumentIds;
-import io.github.raglens.parse.document.SectionTreeBuilder;
 import io.github.raglens.parse.glyphs.Deadline;
 import io.github.raglens.parse.glyphs.PageText;
 import io.github.raglens.parse.glyphs.PdfTextCollector;
 import io.github.raglens.parse.glyphs.TimeLimitExceeded;
-import io.github.raglens.parse.glyphs.Word;
 import io.github.raglens.parse.headings.HeadingCandidate;
-import io.github.raglens.parse.headings.HeadingDetector;
 import io.github.raglens.parse.headings.OutlineReader;
-import io.github.raglens.parse.layout.ColumnLayout;
-import io.github.raglens.parse.layout.Line;
-import io.github.raglens.parse.layout.RunningLines;
+import io.github.raglens.parse.tables.FoundTable;
 import io.github.raglens.parse.tables.TableFinder;
 import io.github.raglens.spi.Parser;
 import java.io.IOException;
@@ -24,24 +18,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.pdfbox.io.MemoryUsageSetting;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDDocumentInformation;
 import org.apache.pdfbox.pdmodel.encryption.InvalidPasswordException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Parses PDFs with Apache PDFBox and Tabula into a section tree: reading order for one- and two-column
@@ -73,17 +61,15 @@ public final class PdfParser implements Parser {
 
     private static final String DAMAGED = "the PDF is damaged or truncated: ";
 
-    private static final Logger LOG = LoggerFactory.getLogger(PdfParser.class);
-
-    /** Reads the pages of an open document, handing each to {@code tables} (null for none); replaceable in tests. */
+    /** Reads the pages of an open document, telling {@code listener} of each (null for none); replaceable in tests. */
     interface PageSource {
-        List<PageText> pages(PDDocument document, Deadline deadline, PdfTextCollector.PageTables tables)
+        List<PageText> pages(PDDocument document, Deadline deadline, PdfTextCollector.PageListener listener)
                 throws IOException;
     }
 
     /** Finds the tables of one page that shows table evidence; replaceable in tests. */
     interface TableSource {
-        List<TableFinder.Found> find(PageText page, Supplier<technology.tabula.Page> tabula);
+        List<FoundTable> find(PageText page, Supplier<technology.tabula.Page> tabula);
     }
 
     private final boolean useOutline;
@@ -212,8 +198,8 @@ public final class PdfParser implements Parser {
 
     private Document read(Path file, String sha, PDDocument document, Deadline deadline, Optional<String> damage)
             throws IOException {
-        List<PageText> pages =
-                pageSource.pages(document, deadline, tables ? (page, tabula) -> tablesOf(file, page, tabula) : null);
+        PageTables found = new PageTables(file, tableSource, maxTableSize);
+        List<PageText> pages = pageSource.pages(document, deadline, tables ? found : null);
         int chars = 0;
         int pagesWithText = 0;
         for (PageText p : pages) {
@@ -227,39 +213,15 @@ public final class PdfParser implements Parser {
         if (chars < 20) {
             throw new NoTextException(file);
         }
-        List<List<Line>> laidOut = new ArrayList<>();
-        List<Float> heights = new ArrayList<>();
-        for (PageText p : pages) {
-            laidOut.add(ColumnLayout.lines(p));
-            heights.add(p.height());
-        }
-        List<List<Line>> perPage = RunningLines.remove(laidOut, heights);
-        List<Object> withTables = withTables(pages, laidOut, perPage);
-        float body = HeadingDetector.bodySize(lines(withTables));
-        FigureText.Result figures = FigureText.remove(withTables, body);
-        Footnotes.Result footnotes = Footnotes.find(figures.pieces(), body);
-        List<Object> pieces = ContinuedTables.join(footnotes.pieces(), footnotes.lines(), body);
-        List<Line> lines = lines(pieces);
-        Set<Line> titleLines = titleLines(lines, body);
-        String title = title(file, document, titleLines);
-        HeadingDetector.Result headings = null;
-        if (useOutline) {
-            List<HeadingCandidate> entries = OutlineReader.read(document);
-            if (!entries.isEmpty()) {
-                headings = OutlineReader.place(lines, entries);
-            }
-        }
-        if (headings == null) {
-            headings = HeadingDetector.detect(lines, body, titleLines);
-        }
-        SectionTreeBuilder tree = new SectionTreeBuilder(title);
-        new TextAssembler(tree, body, lines).assemble(pieces, headings, titleLines, footnotes);
+        List<HeadingCandidate> outline = useOutline ? OutlineReader.read(document) : List.of();
+        PagePipeline.Result read =
+                PagePipeline.run(pages, found.found(), outline, declaredTitle(document), DocumentIds.stem(file));
         Map<String, String> metadata = metadata(document);
-        if (figures.dropped() > 0) {
-            metadata.put(FIGURE_TEXT_KEY, Integer.toString(figures.dropped()));
+        if (read.figureTextLines() > 0) {
+            metadata.put(FIGURE_TEXT_KEY, Integer.toString(read.figureTextLines()));
         }
-        if (footnotes.venueLines() > 0) {
-            metadata.put(VENUE_LINES_KEY, Integer.toString(footnotes.venueLines()));
+        if (read.venueLines() > 0) {
+            metadata.put(VENUE_LINES_KEY, Integer.toString(read.venueLines()));
         }
         if (damage.isPresent()) {
             metadata.put(
@@ -267,165 +229,12 @@ public final class PdfParser implements Parser {
                     DAMAGED + damage.get() + "; read text from " + pagesWithText + " of the " + pages.size()
                             + " pages found in its page tree; download it again or repair it for the rest");
         }
-        return new Document(DocumentIds.id(file, sha), title, file.toString(), pages.size(), metadata, tree.build());
+        return new Document(
+                DocumentIds.id(file, sha), read.title(), file.toString(), pages.size(), metadata, read.root());
     }
 
-    private static List<Line> lines(List<Object> pieces) {
-        List<Line> lines = new ArrayList<>();
-        for (Object piece : pieces) {
-            if (piece instanceof Line line) {
-                lines.add(line);
-            }
-        }
-        return lines;
-    }
-
-    /** The tables of a page that shows table evidence; a failure inside Tabula keeps the page's text as text. */
-    private List<TableFinder.Found> tablesOf(Path file, PageText page, Supplier<technology.tabula.Page> tabula) {
-        if (!TableFinder.evidence(page, ColumnLayout.lines(page))) {
-            return List.of();
-        }
-        int size = Math.max(page.charCount(), 10 * (page.horizontalRulings() + page.verticalRulings()));
-        if (size > maxTableSize) {
-            LOG.warn(
-                    "{}: page {} is too large for table extraction ({} characters, {} ruling lines; the limit is {}"
-                            + " characters or a tenth as many lines); kept its text as text",
-                    file,
-                    page.page(),
-                    page.charCount(),
-                    page.horizontalRulings() + page.verticalRulings(),
-                    maxTableSize);
-            return List.of();
-        }
-        try {
-            return tableSource.find(page, tabula);
-        } catch (TimeLimitExceeded e) {
-            throw e;
-        } catch (RuntimeException | StackOverflowError e) {
-            LOG.warn("{}: table extraction failed on page {}; kept its text as text: {}", file, page.page(), e);
-            return List.of();
-        }
-    }
-
-    /**
-     * The lines of all pages with tables put in place of the words they cover; a table's row that is a
-     * running header or footer (a line of {@code laidOut} missing from {@code perPage}) is left out.
-     */
-    private static List<Object> withTables(List<PageText> pages, List<List<Line>> laidOut, List<List<Line>> perPage) {
-        List<Object> out = new ArrayList<>();
-        for (int i = 0; i < pages.size(); i++) {
-            PageText page = pages.get(i);
-            List<Line> lines = perPage.get(i);
-            List<TableFinder.Found> tables = page.tables();
-            if (tables.isEmpty()) {
-                out.addAll(lines);
-                continue;
-            }
-            Set<String> running = runningKeys(laidOut.get(i), lines);
-            List<TableFinder.Found> found = new ArrayList<>();
-            for (TableFinder.Found f : tables) {
-                found.add(running.isEmpty() ? f : f.withoutRows(row -> running.contains(rowKey(row))));
-            }
-            Map<TableFinder.Found, Boolean> placed = new IdentityHashMap<>();
-            for (Line line : lines) {
-                List<Word> kept = new ArrayList<>();
-                for (Word w : line.words()) {
-                    TableFinder.Found in = null;
-                    for (TableFinder.Found f : found) {
-                        if (f.contains(w)) {
-                            in = f;
-                            break;
-                        }
-                    }
-                    if (in == null) {
-                        kept.add(w);
-                    } else if (placed.put(in, Boolean.TRUE) == null) {
-                        out.add(new Table(page.page(), in.rows()));
-                    }
-                }
-                if (!kept.isEmpty()) {
-                    out.add(kept.size() == line.words().size() ? line : new Line(line.page(), line.column(), kept));
-                }
-            }
-            for (TableFinder.Found f : found) {
-                if (!placed.containsKey(f)) {
-                    out.add(new Table(page.page(), f.rows()));
-                }
-            }
-        }
-        return out;
-    }
-
-    /**
-     * The letters and digits of each running line removed from a page, and of those at one height
-     * joined left to right (a header with a tab between its parts is two lines).
-     */
-    private static Set<String> runningKeys(List<Line> all, List<Line> kept) {
-        Set<Line> removed = Collections.newSetFromMap(new IdentityHashMap<>());
-        removed.addAll(all);
-        kept.forEach(removed::remove);
-        Set<String> out = new java.util.HashSet<>();
-        Map<Integer, List<Line>> byHeight = new java.util.TreeMap<>();
-        for (Line line : removed) {
-            out.add(key(line.text()));
-            byHeight.computeIfAbsent(Math.round(line.top()), k -> new ArrayList<>())
-                    .add(line);
-        }
-        for (List<Line> row : byHeight.values()) {
-            row.sort((a, b) -> Float.compare(a.x0(), b.x0()));
-            StringBuilder b = new StringBuilder();
-            row.forEach(line -> b.append(line.text()));
-            out.add(key(b.toString()));
-        }
-        out.remove("");
-        return out;
-    }
-
-    private static String rowKey(List<String> row) {
-        return key(String.join("", row));
-    }
-
-    private static String key(String text) {
-        return text.replaceAll("[^\\p{L}\\p{Nd}]", "");
-    }
-
-    /** The largest-font lines at the top of the first page, when clearly larger than the body. */
-    private static Set<Line> titleLines(List<Line> lines, float body) {
-        Set<Line> out = Collections.newSetFromMap(new IdentityHashMap<>());
-        float max = 0;
-        for (Line line : lines) {
-            if (line.page() != 1) {
-                break;
-            }
-            if (line.charCount() >= 3) {
-                max = Math.max(max, line.size());
-            }
-        }
-        if (max < body + 1f) {
-            return out;
-        }
-        Line previous = null;
-        for (Line line : lines) {
-            if (line.page() != 1) {
-                break;
-            }
-            if (line.size() == max && line.charCount() >= 1) {
-                if (previous != null && line.top() - previous.bottom() > 2f * max) {
-                    break;
-                }
-                out.add(line);
-                previous = line;
-                if (out.size() == 4) {
-                    break;
-                }
-            } else if (previous != null) {
-                break;
-            }
-        }
-        return out;
-    }
-
-    private static String title(Path file, PDDocument document, Set<Line> titleLines) {
+    /** The title the document's information declares, unless it is a file name, a program's or empty. */
+    private static Optional<String> declaredTitle(PDDocument document) {
         PDDocumentInformation info = document.getDocumentInformation();
         String meta =
                 info == null || info.getTitle() == null ? "" : info.getTitle().strip();
@@ -435,19 +244,7 @@ public final class PdfParser implements Parser {
                 && !lower.startsWith("microsoft word")
                 && !lower.startsWith("untitled")
                 && !lower.matches("[\\d\\s.v-]+");
-        if (usable) {
-            return meta.replaceAll("\\s+", " ");
-        }
-        if (!titleLines.isEmpty()) {
-            List<Line> ordered = new ArrayList<>(titleLines);
-            ordered.sort((a, b) -> Float.compare(a.top(), b.top()));
-            StringBuilder b = new StringBuilder();
-            for (Line line : ordered) {
-                b.append(b.isEmpty() ? "" : " ").append(line.text());
-            }
-            return b.toString();
-        }
-        return DocumentIds.stem(file);
+        return usable ? Optional.of(meta.replaceAll("\\s+", " ")) : Optional.empty();
     }
 
     private static Map<String, String> metadata(PDDocument document) {
@@ -483,7 +280,7 @@ public final class PdfParser implements Parser {
         private Duration timeLimit = Duration.ofSeconds(120);
         private long maxMainMemoryBytes = 64L << 20;
         private PageSource pageSource =
-                (document, deadline, tables) -> new PdfTextCollector(deadline, tables).collect(document);
+                (document, deadline, listener) -> new PdfTextCollector(deadline, listener).collect(document);
         private TableSource tableSource = TableFinder::find;
         private int maxTableSize = 100_000;
 

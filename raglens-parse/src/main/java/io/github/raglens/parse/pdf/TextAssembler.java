@@ -4,7 +4,7 @@ import io.github.raglens.model.Table;
 import io.github.raglens.parse.document.SectionTreeBuilder;
 import io.github.raglens.parse.glyphs.Word;
 import io.github.raglens.parse.headings.HeadingCandidate;
-import io.github.raglens.parse.headings.HeadingDetector;
+import io.github.raglens.parse.headings.Headings;
 import io.github.raglens.parse.layout.Line;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,7 +22,6 @@ import java.util.Set;
 final class TextAssembler {
 
     private final SectionTreeBuilder tree;
-    private final float body;
     private final Map<String, Float> columnRight = new HashMap<>();
     private final Map<String, Float> columnLeft = new HashMap<>();
 
@@ -34,9 +33,8 @@ final class TextAssembler {
     private Line previous;
     private int paragraphPage;
 
-    TextAssembler(SectionTreeBuilder tree, float body, List<Line> lines) {
+    TextAssembler(SectionTreeBuilder tree, List<Line> lines) {
         this.tree = tree;
-        this.body = body;
         for (Line line : lines) {
             String key = line.page() + ":" + line.column();
             columnRight.merge(key, line.x1(), Math::max);
@@ -108,58 +106,62 @@ final class TextAssembler {
      * the paragraph running past them; each note becomes a paragraph of its own after the text of the
      * section it appears in.
      */
-    void assemble(
-            List<Object> pieces, HeadingDetector.Result headings, Set<Line> titleLines, Footnotes.Result footnotes) {
-        for (Object piece : pieces) {
-            if (piece instanceof Table table) {
-                flush();
-                tree.table(table);
-                continue;
-            }
-            Line line = (Line) piece;
-            List<HeadingCandidate> before = headings.before().get(line);
-            if (before != null) {
-                flush();
-                flushNotes();
-                for (HeadingCandidate h : before) {
-                    tree.heading(h.title(), h.level(), h.page() > 0 ? h.page() : line.page());
+    void assemble(List<Piece> pieces, Headings headings, Set<Line> titleLines, Footnotes.Result footnotes) {
+        for (Piece piece : pieces) {
+            switch (piece) {
+                case Piece.TablePiece(Table table) -> {
+                    flush();
+                    tree.table(table);
                 }
+                case Piece.LinePiece(Line line) -> line(line, headings, titleLines, footnotes);
             }
-            HeadingCandidate h = headings.startsAt().get(line);
-            if (h != null) {
-                flush();
-                flushNotes();
-                tree.heading(h.title(), h.level(), line.page());
-                Line rest = headings.rest().get(line);
-                if (rest == null) {
-                    continue;
-                }
-                line = rest; // a run-in heading's paragraph starts on its line
-            }
-            if (headings.consumed().contains(line) || titleLines.contains(line)) {
-                continue;
-            }
-            if (footnotes.lines().contains(line)) {
-                if (footnotes.starts().contains(line) || notes.isEmpty()) {
-                    notes.add(new StringBuilder());
-                    notePages.add(line.page());
-                }
-                join(notes.getLast(), line);
-                continue;
-            }
-            if (isFormula(line)) {
-                flushParagraph();
-                formula.add(line);
-                continue;
-            }
-            flushFormula();
-            if (!paragraph.isEmpty() && breaks(previous, line)) {
-                flushParagraph();
-            }
-            append(line);
         }
         flush();
         flushNotes();
+    }
+
+    /** Adds a line: the headings it opens, then its text to a footnote, a formula or the paragraph. */
+    private void line(Line line, Headings headings, Set<Line> titleLines, Footnotes.Result footnotes) {
+        List<HeadingCandidate> before = headings.before().get(line);
+        if (before != null) {
+            flush();
+            flushNotes();
+            for (HeadingCandidate h : before) {
+                tree.heading(h.title(), h.level(), h.page() > 0 ? h.page() : line.page());
+            }
+        }
+        HeadingCandidate h = headings.startsAt().get(line);
+        if (h != null) {
+            flush();
+            flushNotes();
+            tree.heading(h.title(), h.level(), line.page());
+            Line rest = headings.rest().get(line);
+            if (rest == null) {
+                return;
+            }
+            line = rest; // a run-in heading's paragraph starts on its line
+        }
+        if (headings.consumed().contains(line) || titleLines.contains(line)) {
+            return;
+        }
+        if (footnotes.lines().contains(line)) {
+            if (footnotes.starts().contains(line) || notes.isEmpty()) {
+                notes.add(new StringBuilder());
+                notePages.add(line.page());
+            }
+            join(notes.getLast(), line);
+            return;
+        }
+        if (isFormula(line)) {
+            flushParagraph();
+            formula.add(line);
+            return;
+        }
+        flushFormula();
+        if (!paragraph.isEmpty() && breaks(previous, line)) {
+            flushParagraph();
+        }
+        append(line);
     }
 
     private boolean isFormula(Line line) {
@@ -266,9 +268,5 @@ final class TextAssembler {
         b.append("$$");
         tree.paragraph(b.toString(), formula.getFirst().page());
         formula.clear();
-    }
-
-    float body() {
-        return body;
     }
 }

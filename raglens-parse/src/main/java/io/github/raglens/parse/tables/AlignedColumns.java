@@ -2,6 +2,8 @@ package io.github.raglens.parse.tables;
 
 import io.github.raglens.parse.glyphs.PageText;
 import io.github.raglens.parse.glyphs.Word;
+import io.github.raglens.parse.layout.Box;
+import io.github.raglens.parse.layout.Rows;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,22 +22,9 @@ final class AlignedColumns {
 
     private AlignedColumns() {}
 
-    /** The separators, left to right, of the words whose centres lie inside the box. */
-    static List<Float> separators(PageText page, float top, float left, float bottom, float right) {
-        List<List<Word>> rows = new ArrayList<>();
-        for (List<Word> row : page.rows()) {
-            List<Word> inside = new ArrayList<>();
-            for (Word w : row) {
-                float cy = (w.top() + w.bottom()) / 2;
-                if (w.centerX() >= left && w.centerX() <= right && cy >= top && cy <= bottom) {
-                    inside.add(w);
-                }
-            }
-            if (!inside.isEmpty()) {
-                rows.add(inside);
-            }
-        }
-        return separators(rows);
+    /** The separators, left to right, of the words inside the box. */
+    static List<Float> separators(PageText page, Box box) {
+        return separators(box.inside(page.rows()));
     }
 
     static List<Float> separators(List<List<Word>> rows) {
@@ -56,12 +45,9 @@ final class AlignedColumns {
         for (int i = 0; i < rows.size(); i++) {
             runs.set(i, runs(rows.get(i), starts, ends));
         }
-        float min = Float.MAX_VALUE;
-        float max = -Float.MAX_VALUE;
-        for (List<Word> row : rows) {
-            min = Math.min(min, row.getFirst().x0());
-            max = Math.max(max, row.getLast().x1());
-        }
+        float[] across = Rows.across(rows);
+        float min = across[0];
+        float max = across[1];
         if (rows.isEmpty() || max <= min) {
             return List.of();
         }
@@ -99,11 +85,11 @@ final class AlignedColumns {
         for (Word w : row) {
             if (!run.isEmpty()) {
                 Word last = run.getLast();
-                float gap = w.x0() - last.x1();
-                float em = Math.max(w.size(), last.size());
+                float gap = Rows.gap(last, w);
+                float em = Rows.em(last, w);
                 // a word inside a run starts none of the runs read so far, so two starts there are other
                 // rows'; the ends hold the word's own end besides two other rows'
-                if (gap > 0.9f * em
+                if (Rows.cellGap(last, w)
                         || gap > 0.4f * em && at(w.x0(), starts) >= 2
                         || gap > 0.25f * em && at(last.x1(), ends) >= 3) {
                     out.add(run);

@@ -1,6 +1,7 @@
 package io.github.raglens.parse.tables;
 
 import io.github.raglens.parse.glyphs.Word;
+import io.github.raglens.parse.layout.Rows;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -59,7 +60,7 @@ final class AmountList {
         return !last.figure()
                 && !last.leader()
                 && words.size() <= 8
-                && TableRegions.cells(words) == 1
+                && Rows.cells(words) == 1
                 && (led || row.get(label + 1).x0() - last.x1() > 2 * amount.size());
     }
 }

@@ -2,6 +2,7 @@ package io.github.raglens.parse.tables;
 
 import io.github.raglens.parse.glyphs.PageText;
 import io.github.raglens.parse.glyphs.Word;
+import io.github.raglens.parse.layout.Rows;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -58,15 +59,15 @@ final class GutterCrossing {
      * second lines of cells wrapped elsewhere in the table's rows stand in several cells or fall short.
      */
     private static int linesBetween(List<List<Word>> run, PageText page) {
-        float top = TableRegions.top(run.getFirst());
-        float bottom = TableRegions.bottom(run.getLast());
-        float[] across = TableRegions.across(run);
+        float top = Rows.top(run.getFirst());
+        float bottom = Rows.bottom(run.getLast());
+        float[] across = Rows.across(run);
         float left = across[0];
         float right = across[1];
         int n = 0;
         for (List<Word> row : page.rows()) {
-            if (TableRegions.top(row) <= top
-                    || TableRegions.bottom(row) >= bottom
+            if (Rows.top(row) <= top
+                    || Rows.bottom(row) >= bottom
                     || run.stream().anyMatch(r -> r.stream().anyMatch(row::contains))) {
                 continue;
             }
@@ -74,7 +75,7 @@ final class GutterCrossing {
             float x1 = row.getLast().x1();
             boolean before = x1 < left && x1 - x0 >= (left - x0) / 2;
             boolean after = x0 > right && x1 - x0 >= (x1 - right) / 2;
-            n += (before || after) && TableRegions.cells(row) == 1 ? 1 : 0;
+            n += (before || after) && Rows.cells(row) == 1 ? 1 : 0;
         }
         return n;
     }

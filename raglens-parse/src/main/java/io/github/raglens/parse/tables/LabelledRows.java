@@ -1,6 +1,7 @@
 package io.github.raglens.parse.tables;
 
 import io.github.raglens.parse.glyphs.Word;
+import io.github.raglens.parse.layout.Rows;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -29,15 +30,11 @@ final class LabelledRows {
             for (int i = 1; i < row.size(); i++) {
                 Word w = row.get(i);
                 if (w.figure()) {
-                    apartFromLabel |=
-                            figures == 0 && (row.get(i - 1).leader() || TableRegions.apart(row.get(i - 1), w));
+                    apartFromLabel |= figures == 0 && (row.get(i - 1).leader() || Rows.cellGap(row.get(i - 1), w));
                     figures++;
                 } else if (figures > 0 && LETTERS.matcher(w.text()).find()) {
                     wordAfter = true;
-                } else if (figures == 0
-                        && !w.leader()
-                        && !row.get(i - 1).leader()
-                        && TableRegions.apart(row.get(i - 1), w)) {
+                } else if (figures == 0 && !w.leader() && !row.get(i - 1).leader() && Rows.cellGap(row.get(i - 1), w)) {
                     labelInCells = true;
                 }
             }

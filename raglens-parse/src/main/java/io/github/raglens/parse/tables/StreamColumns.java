@@ -2,6 +2,9 @@ package io.github.raglens.parse.tables;
 
 import io.github.raglens.parse.glyphs.PageText;
 import io.github.raglens.parse.glyphs.Word;
+import io.github.raglens.parse.layout.Box;
+import io.github.raglens.parse.layout.Captions;
+import io.github.raglens.parse.layout.Rows;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -21,20 +24,8 @@ final class StreamColumns {
      * The rows of the words inside a box, or an empty list when the box's rows do not show at least
      * two columns shared by their fullest rows.
      */
-    static List<List<String>> rows(PageText page, float top, float left, float bottom, float right) {
-        List<List<Word>> wordRows = new ArrayList<>();
-        for (List<Word> row : page.rows()) {
-            List<Word> inside = new ArrayList<>();
-            for (Word w : row) {
-                float cy = (w.top() + w.bottom()) / 2;
-                if (w.centerX() >= left && w.centerX() <= right && cy >= top && cy <= bottom) {
-                    inside.add(w);
-                }
-            }
-            if (!inside.isEmpty()) {
-                wordRows.add(inside);
-            }
-        }
+    static List<List<String>> rows(PageText page, Box box) {
+        List<List<Word>> wordRows = box.inside(page.rows());
         List<List<List<Word>>> byGaps = splitRows(wordRows, new float[0]);
         // A table set with narrow gaps between its columns (Springer's 1.4 pt) has gaps no wider than a
         // word space: its cells run together in some rows, which then read as header rows or lose a
@@ -51,8 +42,7 @@ final class StreamColumns {
             mended += byOpenGaps.get(i).size() > byGaps.get(i).size() ? 1 : 0;
         }
         // a chart's tick labels leave gaps open too; its caption's words then fall apart at them
-        boolean figure = wordRows.stream()
-                .anyMatch(r -> TableFinder.FIGURE_CAPTION.matcher(text(r)).matches());
+        boolean figure = wordRows.stream().anyMatch(r -> Captions.figure(Rows.text(r)));
         boolean mendsBody = most(byOpenGaps) == most(byGaps) && mended >= 2 && !figure;
         List<List<String>> mendedCells = mendsHeader || mendsBody ? cells(byOpenGaps) : List.of();
         return mendedCells.isEmpty() ? cells(byGaps) : mendedCells;
@@ -120,7 +110,7 @@ final class StreamColumns {
      * them.
      */
     private static float[] openGaps(List<List<Word>> wordRows) {
-        float[] across = TableRegions.across(wordRows);
+        float[] across = Rows.across(wordRows);
         float minX = across[0];
         float maxX = across[1];
         float bin = 0.5f;
@@ -167,7 +157,7 @@ final class StreamColumns {
         for (Word w : row) {
             if (!run.isEmpty()) {
                 Word last = run.getLast();
-                if (TableRegions.apart(last, w) || splitBetween(last, w, splits)) {
+                if (Rows.cellGap(last, w) || splitBetween(last, w, splits)) {
                     out.add(run);
                     run = new ArrayList<>();
                 }
@@ -238,7 +228,7 @@ final class StreamColumns {
             while (spread && to < separators.length && separators[to] < x1 - inner) {
                 to++;
             }
-            String text = text(run);
+            String text = Rows.text(run);
             for (int c = from; c <= to; c++) {
                 cells[c] = cells[c].isEmpty() ? text : cells[c] + " " + text;
             }
@@ -263,18 +253,10 @@ final class StreamColumns {
 
     private static boolean numbersBeyondFirst(List<List<Word>> runs) {
         for (int i = 1; i < runs.size(); i++) {
-            if (text(runs.get(i)).matches("[-+±(]?[$€£]?\\d[\\d.,]*%?\\)?[*†‡]*")) {
+            if (Rows.text(runs.get(i)).matches("[-+±(]?[$€£]?\\d[\\d.,]*%?\\)?[*†‡]*")) {
                 return true;
             }
         }
         return false;
-    }
-
-    private static String text(List<Word> run) {
-        StringBuilder b = new StringBuilder();
-        for (Word w : run) {
-            b.append(b.isEmpty() ? "" : " ").append(w.text());
-        }
-        return b.toString();
     }
 }

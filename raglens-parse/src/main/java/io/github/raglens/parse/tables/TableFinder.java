@@ -1,17 +1,16 @@
 package io.github.raglens.parse.tables;
 
 import io.github.raglens.parse.glyphs.PageText;
-import io.github.raglens.parse.glyphs.PdfTextCollector;
 import io.github.raglens.parse.glyphs.Word;
+import io.github.raglens.parse.layout.Box;
+import io.github.raglens.parse.layout.Captions;
 import io.github.raglens.parse.layout.ColumnLayout;
 import io.github.raglens.parse.layout.Line;
-import java.io.IOException;
+import io.github.raglens.parse.layout.Rows;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
-import org.apache.pdfbox.pdmodel.PDDocument;
 import technology.tabula.Page;
 import technology.tabula.Rectangle;
 import technology.tabula.Ruling;
@@ -26,45 +25,6 @@ import technology.tabula.extractors.SpreadsheetExtractionAlgorithm;
  */
 public final class TableFinder {
 
-    public static final Pattern CAPTION = Pattern.compile(
-            "^(table|tab\\.)\\s*([0-9]{1,3}|[IVX]{1,5}|[A-Z]\\.?[0-9]{1,2})\\b.*", Pattern.CASE_INSENSITIVE);
-    public static final Pattern FIGURE_CAPTION =
-            Pattern.compile("^(fig\\.|figure)\\s*[0-9]{1,3}\\b.*", Pattern.CASE_INSENSITIVE);
-
-    /**
-     * A table found on a page with its box (points from the page's top-left corner).
-     *
-     * @param rows the cells, first row the header
-     * @param page 1-based page
-     * @param top top edge
-     * @param left left edge
-     * @param bottom bottom edge
-     * @param right right edge
-     */
-    public record Found(List<List<String>> rows, int page, float top, float left, float bottom, float right) {
-
-        public boolean contains(Word w) {
-            float cx = w.centerX();
-            float cy = (w.top() + w.bottom()) / 2;
-            return cx >= left - 1 && cx <= right + 1 && cy >= top - 1 && cy <= bottom + 1;
-        }
-
-        boolean overlaps(Found o) {
-            return o.left < right && left < o.right && o.top < bottom && top < o.bottom;
-        }
-
-        /** Whether this table's box holds another's, give or take two points. */
-        boolean surrounds(Found o) {
-            return left <= o.left + 2 && right >= o.right - 2 && top <= o.top + 2 && bottom >= o.bottom - 2;
-        }
-
-        /** This table without the rows that match, or itself when none does. */
-        public Found withoutRows(java.util.function.Predicate<List<String>> drop) {
-            List<List<String>> kept = rows.stream().filter(drop.negate()).toList();
-            return kept.size() == rows.size() ? this : new Found(kept, page, top, left, bottom, right);
-        }
-    }
-
     private TableFinder() {}
 
     /**
@@ -78,7 +38,7 @@ public final class TableFinder {
         }
         int numericLines = 0;
         for (Line line : lines) {
-            if (CAPTION.matcher(line.text()).matches()) {
+            if (Captions.table(line.text())) {
                 return true;
             }
             numericLines += figureRow(line.words()) ? 1 : 0;
@@ -119,7 +79,7 @@ public final class TableFinder {
 
     /** Whether two neighbouring words stand in different cells: over about an em apart, or a leader between. */
     private static boolean setApart(Word a, Word b) {
-        return a.leader() || b.leader() || TableRegions.apart(a, b);
+        return a.leader() || b.leader() || Rows.cellGap(a, b);
     }
 
     /**
@@ -127,14 +87,14 @@ public final class TableFinder {
      * finds ruling lines, then stream extraction in the regions {@link TableRegions} finds and between
      * the horizontal rules {@link RuleBands} finds.
      */
-    public static List<Found> find(PageText text, Supplier<Page> tabula) {
-        List<float[]> regions = TableRegions.find(text);
+    public static List<FoundTable> find(PageText text, Supplier<Page> tabula) {
+        List<Region> regions = TableRegions.find(text);
         boolean ruled = text.horizontalRulings() >= 2 && text.verticalRulings() >= 2 || text.horizontalRulings() >= 3;
         if (regions.isEmpty() && !ruled) {
             return List.of();
         }
         Page page = tabula.get();
-        List<Found> out = new ArrayList<>();
+        List<FoundTable> out = new ArrayList<>();
         if (!page.getHorizontalRulings().isEmpty() && !page.getVerticalRulings().isEmpty()) {
             Page lattice = ShadingEdges.removed(page);
             for (technology.tabula.Table t : new SpreadsheetExtractionAlgorithm().extract(lattice)) {
@@ -149,17 +109,18 @@ public final class TableFinder {
             }
         }
         // stream tables: where a caption's region and a band of rules overlap, the fuller reading wins
-        List<Found> stream = new ArrayList<>();
-        for (float[] r : regions) {
-            Rectangle area = new Rectangle(r[0], r[1], r[3] - r[1], r[2] - r[0]);
+        List<FoundTable> stream = new ArrayList<>();
+        for (Region r : regions) {
+            Box b = r.box();
+            Rectangle area = new Rectangle(b.top(), b.left(), b.right() - b.left(), b.bottom() - b.top());
             Page region = page.getArea(area);
-            List<List<String>> spanned = StreamColumns.rows(text, r[0], r[1], r[2], r[3]);
+            List<List<String>> spanned = StreamColumns.rows(text, b);
             for (technology.tabula.Table t : new BasicExtractionAlgorithm().extract(region)) {
                 List<List<String>> rows = Cells.clean(cells(t, true));
                 int columns = rows.isEmpty() ? 0 : rows.getFirst().size();
                 boolean merged = !spanned.isEmpty() && spanned.getFirst().size() > columns;
                 stream.add(reading(
-                        WrappedRows.joined(merged ? Cells.clean(spanned) : rows), text, area, r[4] == 0, false));
+                        WrappedRows.joined(merged ? Cells.clean(spanned) : rows), text, area, !r.captioned(), false));
             }
         }
         for (RuleBands.Band band : RuleBands.find(page)) {
@@ -180,18 +141,18 @@ public final class TableFinder {
         // rules around only part of a table (one ruled column, a block of rows) give way to a stream
         // reading around them with more cells
         for (int i = 0; i < out.size(); i++) {
-            Found part = out.get(i);
-            for (Found f : stream) {
-                if (f.surrounds(part) && filled(f.rows()) > filled(part.rows()) && !out.contains(f)) {
+            FoundTable part = out.get(i);
+            for (FoundTable f : stream) {
+                if (f.box().surrounds(part.box()) && filled(f.rows()) > filled(part.rows()) && !out.contains(f)) {
                     out.set(i, f);
                     break;
                 }
             }
         }
-        for (Found f : stream) {
+        for (FoundTable f : stream) {
             keep(out, f);
         }
-        out.sort((a, b) -> Float.compare(a.top(), b.top()));
+        out.sort((a, b) -> Float.compare(a.box().top(), b.box().top()));
         return out;
     }
 
@@ -201,30 +162,29 @@ public final class TableFinder {
      * the box: one set wider than its table, centred over it, starts left of the table's rules.
      */
     private static boolean holdsText(PageText text, Rectangle box) {
+        Box bounds = box(box);
         for (List<Word> row : text.rows()) {
             List<Word> inside = new ArrayList<>();
             List<Word> reaching = new ArrayList<>();
             for (Word w : row) {
-                float cy = (w.top() + w.bottom()) / 2;
-                if (cy < box.getTop() || cy > box.getBottom()) {
+                if (!bounds.level(w)) {
                     continue;
                 }
                 if (w.x1() > box.getLeft() && w.x0() < box.getRight()) {
                     reaching.add(w);
                 }
-                if (w.centerX() >= box.getLeft() && w.centerX() <= box.getRight()) {
+                if (bounds.holds(w)) {
                     inside.add(w);
                 }
             }
             if (!inside.isEmpty()
-                    && TableRegions.prose(inside, (float) box.getWidth())
+                    && RowKinds.prose(inside, (float) box.getWidth())
                     && inside.getLast().x1() - inside.getFirst().x0() >= 0.9f * box.getWidth()) {
                 return true;
             }
             if (!reaching.isEmpty()
-                    && CAPTION.matcher(reaching.getFirst().text() + " "
-                                    + (reaching.size() > 1 ? reaching.get(1).text() : ""))
-                            .matches()) {
+                    && Captions.table(reaching.getFirst().text() + " "
+                            + (reaching.size() > 1 ? reaching.get(1).text() : ""))) {
                 return true;
             }
         }
@@ -239,8 +199,8 @@ public final class TableFinder {
      */
     private static List<technology.tabula.Table> bandTables(Page area, PageText text) {
         List<technology.tabula.Table> tables = new BasicExtractionAlgorithm().extract(area);
-        List<Float> separators =
-                AlignedColumns.separators(text, area.getTop(), area.getLeft(), area.getBottom(), area.getRight());
+        List<Float> separators = AlignedColumns.separators(
+                text, new Box(area.getTop(), area.getLeft(), area.getBottom(), area.getRight()));
         int columns = 0;
         for (technology.tabula.Table t : tables) {
             columns = Math.max(
@@ -278,7 +238,7 @@ public final class TableFinder {
             if (edge
                     && row.getLast().x1() > box.getLeft()
                     && first.x0() < box.getRight()
-                    && CAPTION.matcher(TableRegions.text(row)).matches()) {
+                    && Captions.table(Rows.text(row))) {
                 return true;
             }
         }
@@ -286,17 +246,18 @@ public final class TableFinder {
     }
 
     /** Whether a captioned region overlaps a box: a ruled table there has its caption. */
-    private static boolean captioned(List<float[]> regions, Rectangle box) {
-        for (float[] r : regions) {
-            if (r[4] > 0
-                    && r[1] < box.getRight()
-                    && box.getLeft() < r[3]
-                    && r[0] < box.getBottom()
-                    && box.getTop() < r[2]) {
+    private static boolean captioned(List<Region> regions, Rectangle box) {
+        for (Region r : regions) {
+            if (r.captioned() && r.box().overlaps(box(box))) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** A Tabula rectangle's box, its edges as Tabula reads them. */
+    private static Box box(Rectangle r) {
+        return new Box(r.getTop(), r.getLeft(), r.getBottom(), r.getRight());
     }
 
     private static int filled(List<List<String>> rows) {
@@ -369,7 +330,7 @@ public final class TableFinder {
      * needs {@linkplain #labelled labels}; a table read from its words (not from ruled cells) may also
      * have them in a {@linkplain #labelColumn column}.
      */
-    private static Found reading(
+    private static FoundTable reading(
             List<List<String>> rows, PageText text, Rectangle box, boolean uncaptioned, boolean ruled) {
         if (!earnsPlace(rows)) {
             return null;
@@ -378,12 +339,12 @@ public final class TableFinder {
         if (uncaptioned && (!labels || besideFigureCaption(text, box))) {
             return null;
         }
-        return new Found(rows, text.page(), box.getTop(), box.getLeft(), box.getBottom(), box.getRight());
+        return new FoundTable(rows, text.page(), box(box));
     }
 
     /** Adds a table unless it is null or overlaps one already kept. */
-    private static void keep(List<Found> out, Found f) {
-        if (f != null && out.stream().noneMatch(f::overlaps)) {
+    private static void keep(List<FoundTable> out, FoundTable f) {
+        if (f != null && out.stream().noneMatch(o -> f.box().overlaps(o.box()))) {
             out.add(f);
         }
     }
@@ -454,12 +415,10 @@ public final class TableFinder {
                 return false;
             }
             String head = span.size() > 1 ? first.text() + " " + span.get(1).text() : first.text();
-            if (FIGURE_CAPTION.matcher(head).matches()) {
+            if (Captions.figure(head)) {
                 return true;
             }
-            if (below
-                    && (TableRegions.prose(span, (float) box.getWidth())
-                            || CAPTION.matcher(head).matches())) {
+            if (below && (RowKinds.prose(span, (float) box.getWidth()) || Captions.table(head))) {
                 return false; // running text or a table caption comes first
             }
         }
@@ -580,49 +539,5 @@ public final class TableFinder {
             return false; // a run of prose: most rows hold a single cell
         }
         return (double) words / filled <= 6.0 && filled * 10 >= rows.size() * columns * 3;
-    }
-
-    /**
-     * Extracts the tables of given areas of a page with a given method, as Tabula's command line does
-     * with hints: {@code stream}, {@code lattice}, {@code decide} (lattice when the area looks
-     * tabular) or {@code guess} (Nurminen detection, then decide per detected area).
-     *
-     * @param areas {top, left, bottom, right} in points; empty for the whole page
-     * @param verticalRulings whether stream extraction uses the page's vertical ruling lines as columns
-     * @return the raw cell texts of each table, in order
-     */
-    static List<List<List<String>>> extractWithHints(
-            PDDocument document, int pageNumber, List<float[]> areas, String method, boolean verticalRulings)
-            throws IOException {
-        Page page = PdfTextCollector.tabulaPage(document, pageNumber);
-        List<Page> regions = new ArrayList<>();
-        if (method.equals("guess")) {
-            for (Rectangle r : new technology.tabula.detectors.NurminenDetectionAlgorithm().detect(page)) {
-                regions.add(page.getArea(r));
-            }
-        } else if (areas.isEmpty()) {
-            regions.add(page);
-        } else {
-            for (float[] a : areas) {
-                regions.add(page.getArea(a[0], a[1], a[2], a[3]));
-            }
-        }
-        List<List<List<String>>> out = new ArrayList<>();
-        for (Page region : regions) {
-            boolean lattice = switch (method) {
-                case "lattice" -> true;
-                case "stream" -> false;
-                default -> new SpreadsheetExtractionAlgorithm().isTabular(region);
-            };
-            List<technology.tabula.Table> tables = lattice
-                    ? new SpreadsheetExtractionAlgorithm().extract(region)
-                    : verticalRulings
-                            ? new BasicExtractionAlgorithm(region.getVerticalRulings()).extract(region)
-                            : new BasicExtractionAlgorithm().extract(region);
-            for (technology.tabula.Table t : tables) {
-                out.add(cells(t, false));
-            }
-        }
-        return out;
     }
 }

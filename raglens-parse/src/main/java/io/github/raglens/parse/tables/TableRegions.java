@@ -2,7 +2,10 @@ package io.github.raglens.parse.tables;
 
 import io.github.raglens.parse.glyphs.PageText;
 import io.github.raglens.parse.glyphs.Word;
+import io.github.raglens.parse.layout.Box;
+import io.github.raglens.parse.layout.Captions;
 import io.github.raglens.parse.layout.ColumnLayout;
+import io.github.raglens.parse.layout.Rows;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -13,26 +16,19 @@ import java.util.regex.Pattern;
  * least three aligned rows that are mostly numbers, a {@linkplain AmountList list of amounts} or a
  * {@linkplain WordGrid grid of words}.
  */
-public final class TableRegions {
+final class TableRegions {
 
     /** A year as header rows print it over a column: four digits, no separators. */
     private static final Pattern YEAR = Pattern.compile("(1[89]|2[01])\\d\\d");
 
-    /** A caption with its title: "Table", its number, a stop, colon or dash, then a word. */
-    private static final Pattern TITLED_CAPTION =
-            Pattern.compile("^(Table|TABLE) ([0-9]{1,3}|[IVX]{1,5}) ?[.:\u2014\u2013-] ?\\p{L}.*");
-
     private TableRegions() {}
 
-    /**
-     * Regions as {top, left, bottom, right, captioned} in points from the page's top-left corner;
-     * captioned is 1 for a region next to a "Table N" caption, else 0.
-     */
-    static List<float[]> find(PageText page) {
-        float[] across = across(page.rows());
+    /** The regions of a page's tables, captioned ones first. */
+    static List<Region> find(PageText page) {
+        float[] across = Rows.across(page.rows());
         float minX = across[0];
         float maxX = across[1];
-        List<float[]> out = new ArrayList<>();
+        List<Region> out = new ArrayList<>();
         boolean caption = false; // of a table or a figure, either of which puts a chart's labels in doubt
         List<List<Word>> full = rows(page, minX - 1, maxX + 1);
         float[] gutter = ColumnLayout.gutter(page);
@@ -40,7 +36,7 @@ public final class TableRegions {
         // a caption set in one of those columns then tells where its column is
         float[] captionGutter = gutter != null ? gutter : besideACaption(full);
         for (List<Word> row : full) {
-            if (captionOf(text(row)) || captionInside(row, captionGutter)) {
+            if (Captions.tableOrFigure(Rows.text(row)) || captionInside(row, captionGutter)) {
                 caption = true;
             }
         }
@@ -51,7 +47,7 @@ public final class TableRegions {
             List<List<Word>> rows = rows(page, range[0], range[1]);
             boolean besideAnother = range.length > 2;
             for (int i = 0; i < rows.size(); i++) {
-                if (!TableFinder.CAPTION.matcher(text(rows.get(i))).matches()
+                if (!Captions.table(Rows.text(rows.get(i)))
                         || besideAnother && Math.abs(rows.get(i).getFirst().top() - range[2]) > 1f) {
                     continue;
                 }
@@ -65,9 +61,7 @@ public final class TableRegions {
                 // the row of captions, and rows right under another caption are that caption's table: the
                 // table is then the one below when there is one
                 int aboveUp = i - up.size() - 1;
-                boolean upCaptioned = !up.isEmpty()
-                        && aboveUp >= 0
-                        && TableFinder.CAPTION.matcher(text(rows.get(aboveUp))).matches();
+                boolean upCaptioned = !up.isEmpty() && aboveUp >= 0 && Captions.table(Rows.text(rows.get(aboveUp)));
                 boolean takeDown = tabularRows(down) >= tabularRows(up)
                         || (besideAnother || upCaptioned) && tabularRows(down) >= 2;
                 List<List<Word>> best = trimmed(takeDown ? down : up);
@@ -75,8 +69,7 @@ public final class TableRegions {
                     best = beforeCrossingLine(best, page, range, minX, maxX);
                 }
                 if (tabularRows(best) >= 2) {
-                    float[] b = box(best);
-                    add(out, new float[] {b[0], b[1], b[2], b[3], 1f});
+                    add(out, new Region(box(best), true));
                 }
             }
         }
@@ -93,10 +86,11 @@ public final class TableRegions {
             boolean textAbove = false;
             for (List<Word> row : rows) {
                 boolean continues = !run.isEmpty()
-                        && (row.getFirst().top() - bottom(run.getLast()) <= 2.5f * size(row) || skipsALine(run, row));
-                boolean text = prose(row, width)
+                        && (row.getFirst().top() - Rows.bottom(run.getLast()) <= 2.5f * size(row)
+                                || skipsALine(run, row));
+                boolean text = RowKinds.prose(row, width)
                         || previous != null && endsParagraph(previous, row, width)
-                        || TableFinder.CAPTION.matcher(text(row)).matches();
+                        || Captions.table(Rows.text(row));
                 if (!run.isEmpty() && (!continues || text)) {
                     uncaptioned(out, run, page, gridsOnly, !textAbove);
                     run = new ArrayList<>();
@@ -119,10 +113,10 @@ public final class TableRegions {
      * the text above).
      */
     private static boolean endsParagraph(List<Word> above, List<Word> row, float width) {
-        return prose(above, width)
-                && cells(row) == 1
+        return RowKinds.prose(above, width)
+                && Rows.cells(row) == 1
                 && Math.abs(row.getFirst().x0() - above.getFirst().x0()) < size(row)
-                && bottom(row) - bottom(above) < 1.5f * size(row);
+                && Rows.bottom(row) - Rows.bottom(above) < 1.5f * size(row);
     }
 
     /**
@@ -131,24 +125,16 @@ public final class TableRegions {
      * pitches below the run's last.
      */
     private static boolean skipsALine(List<List<Word>> run, List<Word> row) {
-        if (run.size() < 2 || figures(run.getLast()) < 2 || figures(row) < 2) {
+        if (run.size() < 2 || RowKinds.figures(run.getLast()) < 2 || RowKinds.figures(row) < 2) {
             return false;
         }
         float[] pitches = new float[run.size() - 1];
         for (int i = 1; i < run.size(); i++) {
-            pitches[i - 1] = bottom(run.get(i)) - bottom(run.get(i - 1));
+            pitches[i - 1] = Rows.bottom(run.get(i)) - Rows.bottom(run.get(i - 1));
         }
         java.util.Arrays.sort(pitches);
         float pitch = pitches[pitches.length / 2];
-        return pitch > 0 && bottom(row) - bottom(run.getLast()) <= 2.2f * pitch;
-    }
-
-    static int figures(List<Word> row) {
-        int n = 0;
-        for (Word w : row) {
-            n += w.figure() ? 1 : 0;
-        }
-        return n;
+        return pitch > 0 && Rows.bottom(row) - Rows.bottom(run.getLast()) <= 2.2f * pitch;
     }
 
     /** Whether a row of the whole width is two columns' lines: words on both sides, none across the gutter. */
@@ -176,24 +162,18 @@ public final class TableRegions {
             for (int k = 1; k < row.size(); k++) {
                 Word a = row.get(k - 1);
                 Word b = row.get(k);
-                if (b.x0() - a.x1() <= 2 * Math.max(a.size(), b.size())) {
+                if (Rows.gap(a, b) <= 2 * Rows.em(a, b)) {
                     continue;
                 }
-                if (TITLED_CAPTION.matcher(text(row.subList(k, row.size()))).matches()) {
+                if (Captions.titledTable(Rows.text(row.subList(k, row.size())))) {
                     return new float[] {a.x1(), b.x0()};
                 }
-                if (TITLED_CAPTION.matcher(text(row.subList(0, k))).matches()) {
+                if (Captions.titledTable(Rows.text(row.subList(0, k)))) {
                     return new float[] {b.x0() - b.size(), b.x0()};
                 }
             }
         }
         return null;
-    }
-
-    /** Whether a line opens a table's caption ("Table 2") or a figure's ("Figure 2", "Fig. 2"). */
-    private static boolean captionOf(String line) {
-        return TableFinder.CAPTION.matcher(line).matches()
-                || TableFinder.FIGURE_CAPTION.matcher(line).matches();
     }
 
     /** Whether the part of a row right of the gutter opens a caption: one set in the right-hand column. */
@@ -207,7 +187,7 @@ public final class TableRegions {
                 right.add(w);
             }
         }
-        return !right.isEmpty() && captionOf(text(right));
+        return !right.isEmpty() && Captions.tableOrFigure(Rows.text(right));
     }
 
     /**
@@ -216,13 +196,13 @@ public final class TableRegions {
      * rows or more.
      */
     private static void uncaptioned(
-            List<float[]> out, List<List<Word>> rows, PageText page, boolean gridsOnly, boolean opensPage) {
+            List<Region> out, List<List<Word>> rows, PageText page, boolean gridsOnly, boolean opensPage) {
         List<List<Word>> run = trimmed(rows);
         int tabular = 0;
         int words = 0;
         int numbers = 0;
         for (List<Word> row : run) {
-            if (cells(row) >= 2) {
+            if (Rows.cells(row) >= 2) {
                 tabular++;
             }
             for (Word w : row) {
@@ -236,21 +216,20 @@ public final class TableRegions {
         List<List<Word>> whole = widened != run && overlaps(out, box(widened)) ? run : widened;
         // on a page with captions, figures without one must stand in rows of a label and its figures
         if (figures && (!gridsOnly || LabelledRows.count(whole) >= 3) || WordGrid.is(run, opensPage ? 3 : 4)) {
-            float[] b = box(whole);
-            add(out, new float[] {b[0], b[1], b[2], b[3], 0f});
+            add(out, new Region(box(whole), false));
         }
     }
 
-    private static void add(List<float[]> out, float[] box) {
-        if (!overlaps(out, box)) {
-            out.add(box);
+    private static void add(List<Region> out, Region region) {
+        if (!overlaps(out, region.box())) {
+            out.add(region);
         }
     }
 
     /** Whether a box overlaps any of the regions found so far. */
-    private static boolean overlaps(List<float[]> out, float[] box) {
-        for (float[] o : out) {
-            if (box[1] < o[3] && o[1] < box[3] && box[0] < o[2] && o[0] < box[2]) {
+    private static boolean overlaps(List<Region> out, Box box) {
+        for (Region o : out) {
+            if (o.box().overlaps(box)) {
                 return true;
             }
         }
@@ -294,9 +273,9 @@ public final class TableRegions {
     private static List<List<Word>> beforeCrossingLine(
             List<List<Word>> rows, PageText page, float[] part, float minX, float maxX) {
         for (int i = 0; i < rows.size(); i++) {
-            float at = bottom(rows.get(i));
+            float at = Rows.bottom(rows.get(i));
             for (List<Word> line : page.rows()) {
-                if (Math.abs(bottom(line) - at) > 0.5f) {
+                if (Math.abs(Rows.bottom(line) - at) > 0.5f) {
                     continue;
                 }
                 if (part[0] > minX && runsAcross(line, part[0]) || part[1] < maxX && runsAcross(line, part[1])) {
@@ -322,7 +301,7 @@ public final class TableRegions {
     }
 
     private static boolean captionAt(List<Word> row, int k) {
-        return TableFinder.CAPTION.matcher(text(row.subList(k, row.size()))).matches();
+        return Captions.table(Rows.text(row.subList(k, row.size())));
     }
 
     /**
@@ -333,10 +312,10 @@ public final class TableRegions {
     private static boolean captionBeside(List<Word> row, int k) {
         Word before = row.get(k - 1);
         Word w = row.get(k);
-        if (w.x0() - before.x1() <= 0.5f * Math.max(w.size(), before.size()) || !captionAt(row, k)) {
+        if (Rows.gap(before, w) <= 0.5f * Rows.em(before, w) || !captionAt(row, k)) {
             return false;
         }
-        String number = w.text().matches("(?i)(table|tab\\.)\\S+") || k + 1 >= row.size()
+        String number = Captions.gluedTableLabel(w.text()) || k + 1 >= row.size()
                 ? w.text()
                 : row.get(k + 1).text();
         return number.endsWith(":") || number.endsWith(".");
@@ -368,7 +347,7 @@ public final class TableRegions {
             int skipped = 0;
             while (i < rows.size()
                     && skipped < 4
-                    && (prose(rows.get(i), width) || captionType(rows.get(caption), rows.get(i)))
+                    && (RowKinds.prose(rows.get(i), width) || captionType(rows.get(caption), rows.get(i)))
                     && gap(previous, rows.get(i)) < (label && skipped == 0 ? 3f : 1.5f) * size(previous)) {
                 previous = rows.get(i);
                 i++;
@@ -377,10 +356,10 @@ public final class TableRegions {
         }
         while (i >= 0 && i < rows.size()) {
             List<Word> row = rows.get(i);
-            if (prose(row, width)
-                    || beside(row, width)
-                    || tick(row)
-                    || TableFinder.CAPTION.matcher(text(row)).matches()) {
+            if (RowKinds.prose(row, width)
+                    || RowKinds.beside(row, width)
+                    || RowKinds.tick(row)
+                    || Captions.table(Rows.text(row))) {
                 break;
             }
             float gap = Math.abs(gap(previous, row));
@@ -417,7 +396,7 @@ public final class TableRegions {
 
     /** Whether a row starts or ends more than two ems beyond where all the rows of a run do. */
     private static boolean reachesOut(List<List<Word>> rows, List<Word> row) {
-        float[] span = across(rows);
+        float[] span = Rows.across(rows);
         float em = size(row);
         return row.getFirst().x0() < span[0] - 2 * em || row.getLast().x1() > span[1] + 2 * em;
     }
@@ -436,7 +415,7 @@ public final class TableRegions {
     private static boolean captionType(List<Word> caption, List<Word> row) {
         Word a = caption.getLast();
         Word b = row.getFirst();
-        return cells(row) == 1
+        return Rows.cells(row) == 1
                 && Math.abs(a.size() - b.size()) < 0.3f
                 && a.bold() == b.bold()
                 && a.italic() == b.italic();
@@ -449,19 +428,19 @@ public final class TableRegions {
      */
     static List<List<Word>> trimmed(List<List<Word>> rows) {
         List<List<Word>> sorted = new ArrayList<>(withoutSpanningTitle(rows));
-        sorted.sort((a, b) -> Float.compare(top(a), top(b)));
+        sorted.sort((a, b) -> Float.compare(Rows.top(a), Rows.top(b)));
         double[] sizes = sorted.stream()
-                .filter(r -> cells(r) >= 2)
+                .filter(r -> Rows.cells(r) >= 2)
                 .mapToDouble(TableRegions::size)
                 .sorted()
                 .toArray();
         double body = sizes.length == 0 ? Double.MAX_VALUE : sizes[sizes.length / 2];
         int first = 0;
         int last = sorted.size();
-        while (first < last && cells(sorted.get(first)) == 1 && size(sorted.get(first)) > 1.08 * body) {
+        while (first < last && Rows.cells(sorted.get(first)) == 1 && size(sorted.get(first)) > 1.08 * body) {
             first++;
         }
-        while (last > first && cells(sorted.get(last - 1)) == 1) {
+        while (last > first && Rows.cells(sorted.get(last - 1)) == 1) {
             last--;
         }
         return sorted.subList(first, last);
@@ -474,15 +453,15 @@ public final class TableRegions {
      */
     static List<List<Word>> withoutSpanningTitle(List<List<Word>> rows) {
         List<List<Word>> sorted = new ArrayList<>(rows);
-        sorted.sort((a, b) -> Float.compare(top(a), top(b)));
+        sorted.sort((a, b) -> Float.compare(Rows.top(a), Rows.top(b)));
         List<Word> widest = null;
         for (List<Word> row : sorted) {
-            if (widest == null || cells(row) > cells(widest)) {
+            if (widest == null || Rows.cells(row) > Rows.cells(widest)) {
                 widest = row;
             }
         }
         int first = 0;
-        while (first < sorted.size() && cells(sorted.get(first)) == 1 && spansAGap(sorted.get(first), widest)) {
+        while (first < sorted.size() && Rows.cells(sorted.get(first)) == 1 && spansAGap(sorted.get(first), widest)) {
             first++;
         }
         return first == 0 ? rows : sorted.subList(first, sorted.size());
@@ -496,7 +475,7 @@ public final class TableRegions {
             Word a = body.get(i - 1);
             Word b = body.get(i);
             float middle = (a.x1() + b.x0()) / 2;
-            if (apart(a, b) && x0 < middle && middle < x1) {
+            if (Rows.cellGap(a, b) && x0 < middle && middle < x1) {
                 return true;
             }
         }
@@ -504,124 +483,17 @@ public final class TableRegions {
     }
 
     private static float gap(List<Word> a, List<Word> b) {
-        return b.getFirst().top() >= a.getFirst().top() ? top(b) - bottom(a) : top(a) - bottom(b);
+        return b.getFirst().top() >= a.getFirst().top() ? Rows.top(b) - Rows.bottom(a) : Rows.top(a) - Rows.bottom(b);
     }
 
     private static int tabularRows(List<List<Word>> rows) {
         int n = 0;
         for (List<Word> row : rows) {
-            if (cells(row) >= 2) {
+            if (Rows.cells(row) >= 2) {
                 n++;
             }
         }
         return n;
-    }
-
-    /** Cells of a row: words separated by gaps wider than about one em. */
-    static int cells(List<Word> row) {
-        int cells = 1;
-        for (int i = 1; i < row.size(); i++) {
-            cells += apart(row.get(i - 1), row.get(i)) ? 1 : 0;
-        }
-        return cells;
-    }
-
-    /** Whether two neighbouring words of a row stand in different cells: more than about an em apart. */
-    static boolean apart(Word a, Word b) {
-        return b.x0() - a.x1() > 0.9f * Math.max(a.size(), b.size());
-    }
-
-    /**
-     * A line of running text: several words spanning most of the column, either as one cell or
-     * {@linkplain #justified justified} so widely that its word gaps look like column gaps. Dot leaders
-     * are not words: spaced out (". . . .") they would make a table's row look evenly justified.
-     */
-    static boolean prose(List<Word> row, float width) {
-        if (row.stream().anyMatch(Word::leader)) {
-            row = row.stream().filter(w -> !w.leader()).toList();
-        }
-        if (row.size() < 6 || row.getLast().x1() - row.getFirst().x0() < 0.6f * width) {
-            return false;
-        }
-        return cells(row) == 1 || justified(row);
-    }
-
-    /**
-     * Whether a row is a line of justified text: its word gaps all about equal (the rest of the line
-     * spread over them) while its words differ in width, so their edges follow no grid of columns, and
-     * most words are lower-case words, not figures or labels. A table row whose cells are one word each
-     * has gaps that vary with its cells' widths, or words of one width (years, figures) on a grid.
-     */
-    static boolean justified(List<Word> row) {
-        float em = Math.max(1f, row.getFirst().size());
-        float[] gaps = new float[row.size() - 1];
-        float narrowest = Float.MAX_VALUE;
-        float widest = 0;
-        int wordLike = 0;
-        for (int i = 0; i < row.size(); i++) {
-            Word w = row.get(i);
-            narrowest = Math.min(narrowest, w.x1() - w.x0());
-            widest = Math.max(widest, w.x1() - w.x0());
-            if (!w.text().isEmpty()
-                    && !Character.isUpperCase(w.text().codePointAt(0))
-                    && w.text().chars().noneMatch(Character::isDigit)) {
-                wordLike++;
-            }
-            if (i > 0) {
-                gaps[i - 1] = w.x0() - row.get(i - 1).x1();
-            }
-        }
-        java.util.Arrays.sort(gaps);
-        float median = gaps[gaps.length / 2];
-        int even = 0;
-        for (float g : gaps) {
-            if (Math.abs(g - median) <= 0.25f * em) {
-                even++;
-            }
-        }
-        // a sentence's end may widen one gap or two (TeX sets more space after a full stop)
-        return even * 5 >= gaps.length * 4 && widest - narrowest >= em && wordLike * 3 >= row.size() * 2;
-    }
-
-    /**
-     * Whether a row holds a run of running text beside other words: a line of the neighbouring
-     * column of a two-column page, seen across the whole width, where a table never reaches. A run
-     * beside figures only is a table's long row label.
-     */
-    static boolean beside(List<Word> row, float width) {
-        int start = 0;
-        for (int i = 1; i <= row.size(); i++) {
-            if (i == row.size() || apart(row.get(i - 1), row.get(i))) {
-                if (i - start >= 5
-                        && row.get(i - 1).x1() - row.get(start).x0() >= 0.35f * width
-                        && !labelOfFigures(row, start, i)) {
-                    return true;
-                }
-                start = i;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Whether the words [from, to) of a row label figures: the row's other words are figures, two or
-     * more (a page's footer has one, its number).
-     */
-    private static boolean labelOfFigures(List<Word> row, int from, int to) {
-        if (row.size() - (to - from) < 2) {
-            return false;
-        }
-        for (int k = 0; k < row.size(); k++) {
-            if ((k < from || k >= to) && !row.get(k).figure()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** A row holding one number alone: a chart's tick label, where a table's rows have labels beside their numbers. */
-    static boolean tick(List<Word> row) {
-        return row.size() == 1 && row.getFirst().figure();
     }
 
     /** The rows of a page restricted to words whose centre lies in [from, to], top to bottom. */
@@ -638,50 +510,16 @@ public final class TableRegions {
                 out.add(kept);
             }
         }
-        out.sort((a, b) -> Float.compare(bottom(a), bottom(b)));
+        out.sort((a, b) -> Float.compare(Rows.bottom(a), Rows.bottom(b)));
         return out;
-    }
-
-    static String text(List<Word> row) {
-        StringBuilder b = new StringBuilder();
-        for (Word w : row) {
-            b.append(b.isEmpty() ? "" : " ").append(w.text());
-        }
-        return b.toString();
     }
 
     private static float size(List<Word> row) {
         return Math.max(1f, row.getFirst().size());
     }
 
-    static float top(List<Word> row) {
-        float t = Float.MAX_VALUE;
-        for (Word w : row) {
-            t = Math.min(t, w.top());
-        }
-        return t;
-    }
-
-    static float bottom(List<Word> row) {
-        float b = -Float.MAX_VALUE;
-        for (Word w : row) {
-            b = Math.max(b, w.bottom());
-        }
-        return b;
-    }
-
-    /** How far rows reach from left to right: {left, right} in points. */
-    public static float[] across(List<List<Word>> rows) {
-        float left = Float.MAX_VALUE;
-        float right = -Float.MAX_VALUE;
-        for (List<Word> row : rows) {
-            left = Math.min(left, row.getFirst().x0());
-            right = Math.max(right, row.getLast().x1());
-        }
-        return new float[] {left, right};
-    }
-
-    private static float[] box(List<List<Word>> rows) {
+    /** The box of rows, a point wider on every side and two below (descenders reach under the baseline). */
+    private static Box box(List<List<Word>> rows) {
         float top = Float.MAX_VALUE;
         float left = Float.MAX_VALUE;
         float bottom = -Float.MAX_VALUE;
@@ -694,6 +532,6 @@ public final class TableRegions {
                 right = Math.max(right, w.x1());
             }
         }
-        return new float[] {top - 1, left - 1, bottom + 2, right + 1};
+        return new Box(top - 1, left - 1, bottom + 2, right + 1);
     }
 }

@@ -1,6 +1,7 @@
 package io.github.raglens.parse.tables;
 
 import io.github.raglens.parse.glyphs.Word;
+import io.github.raglens.parse.layout.Rows;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,12 +19,12 @@ final class WordGrid {
      * or more, as it may end a table the page before began.
      */
     static boolean holds(List<List<Word>> rows) {
-        float[] across = TableRegions.across(rows);
+        float[] across = Rows.across(rows);
         float width = across[1] - across[0];
         List<List<Word>> run = new ArrayList<>();
         int least = 3;
         for (List<Word> row : rows) {
-            if (TableRegions.cells(row) >= 2 && !TableRegions.prose(row, width)) {
+            if (Rows.cells(row) >= 2 && !RowKinds.prose(row, width)) {
                 run.add(row);
                 continue;
             }
@@ -65,7 +66,7 @@ final class WordGrid {
             starts.addAll(cells);
             multi += cells.size() >= 2 ? 1 : 0;
             words += row.size();
-            figures += TableRegions.figures(row);
+            figures += RowKinds.figures(row);
         }
         if (multi * 5 < rows.size() * 4 || figures * 2 >= words) {
             return false; // a grid of figures is told by its figures, beside its caption if it has one
@@ -94,7 +95,7 @@ final class WordGrid {
         int longest = 0;
         int words = 0;
         for (int i = 0; i < row.size(); i++) {
-            words = i > 0 && TableRegions.apart(row.get(i - 1), row.get(i)) ? 1 : words + 1;
+            words = i > 0 && Rows.cellGap(row.get(i - 1), row.get(i)) ? 1 : words + 1;
             longest = Math.max(longest, words);
         }
         return longest;
@@ -105,7 +106,7 @@ final class WordGrid {
         List<Float> out = new ArrayList<>();
         out.add(row.getFirst().x0());
         for (int i = 1; i < row.size(); i++) {
-            if (TableRegions.apart(row.get(i - 1), row.get(i))) {
+            if (Rows.cellGap(row.get(i - 1), row.get(i))) {
                 out.add(row.get(i).x0());
             }
         }

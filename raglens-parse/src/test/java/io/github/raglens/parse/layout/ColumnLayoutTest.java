@@ -84,7 +84,7 @@ class ColumnLayoutTest {
             out.add(words);
             top += 12;
         }
-        return new PageText(9, 612, 792, out, 0, 0, List.of());
+        return new PageText(9, 612, 792, out, 0, 0);
     }
 
     @Test
@@ -111,7 +111,7 @@ class ColumnLayoutTest {
     void lineOfTextWithAWordSpaceWhereATablesColumnGapPassesForAGutter_staysOneLine_andTheTableStaysEvidentOnThePage() {
         // the line covers the same stretch of the page whether or not a word space lies in the gutter
         List<Word> probe = List.of(new Word("sentence", 60, 519, 400, 410, 10, false, false, false, 0));
-        float[] gutter = ColumnLayout.gutter(new PageText(2, 612, 792, longTablePage(probe), 0, 0, List.of()));
+        float[] gutter = ColumnLayout.gutter(new PageText(2, 612, 792, longTablePage(probe), 0, 0));
         assertThat(gutter)
                 .as("the gap between the table's columns passes for a gutter")
                 .isNotNull();
@@ -121,7 +121,7 @@ class ColumnLayoutTest {
         for (float x = middle + 1.5f; x < 519; x += 33) {
             text.add(new Word("sentence", x, Math.min(x + 30, 519), 400, 410, 10, false, false, false, 0));
         }
-        PageText page = new PageText(2, 612, 792, longTablePage(text), 0, 0, List.of());
+        PageText page = new PageText(2, 612, 792, longTablePage(text), 0, 0);
 
         assertThat(ColumnLayout.gutter(page)).containsExactly(gutter);
         assertThat(ColumnLayout.lines(page))
@@ -172,7 +172,7 @@ class ColumnLayoutTest {
             rows.add(row);
         }
 
-        float[] gutter = ColumnLayout.gutter(new PageText(5, 612, 792, rows, 0, 0, List.of()));
+        float[] gutter = ColumnLayout.gutter(new PageText(5, 612, 792, rows, 0, 0));
 
         assertThat(gutter).isNotNull();
         assertThat(gutter[0]).isBetween(299f, 305f);
@@ -202,7 +202,7 @@ class ColumnLayoutTest {
             rows.add(row);
         }
 
-        float[] gutter = ColumnLayout.gutter(new PageText(4, 612, 792, rows, 0, 0, List.of()));
+        float[] gutter = ColumnLayout.gutter(new PageText(4, 612, 792, rows, 0, 0));
 
         assertThat(gutter).containsExactly(294f, 318f);
     }

@@ -28,23 +28,32 @@ class ContinuedTablesTest {
         return new Line(page, 0, words);
     }
 
+    /** The tables and lines as the pieces of a reading order. */
+    private static List<Piece> pieces(Object... tablesAndLines) {
+        List<Piece> out = new java.util.ArrayList<>();
+        for (Object o : tablesAndLines) {
+            out.add(o instanceof Table t ? new Piece.TablePiece(t) : new Piece.LinePiece((Line) o));
+        }
+        return out;
+    }
+
     @Test
     void tableFirstOnTheNextPage_withAsManyColumns_isJoined_itsRepeatedHeaderDropped() {
         Table next = new Table(3, List.of(List.of("Area", " Cases"), List.of("East 3", "30")));
-        List<Object> joined = ContinuedTables.join(List.of(FIRST, next), Set.of(), BODY);
+        List<Piece> joined = ContinuedTables.join(pieces(FIRST, next), Set.of(), BODY);
         assertThat(joined)
-                .containsExactly(new Table(
+                .containsExactly(new Piece.TablePiece(new Table(
                         2,
-                        List.of(HEADER, List.of("North 1", "10"), List.of("South 2", "20"), List.of("East 3", "30"))));
+                        List.of(HEADER, List.of("North 1", "10"), List.of("South 2", "20"), List.of("East 3", "30")))));
     }
 
     @Test
     void continuationWithoutItsHeader_keepsEveryRow_andAThirdPageJoinsToo() {
         Table second = new Table(3, List.of(List.of("East 3", "30")));
         Table third = new Table(4, List.of(HEADER, List.of("West 4", "40")));
-        List<Object> joined = ContinuedTables.join(List.of(FIRST, second, third), Set.of(), BODY);
+        List<Piece> joined = ContinuedTables.join(pieces(FIRST, second, third), Set.of(), BODY);
         assertThat(joined).hasSize(1);
-        assertThat(((Table) joined.getFirst()).rows())
+        assertThat(joined.getFirst().asTable().orElseThrow().rows())
                 .containsExactly(
                         HEADER,
                         List.of("North 1", "10"),
@@ -57,10 +66,10 @@ class ContinuedTablesTest {
     void footnotesBetweenTheParts_followTheJoinedTable() {
         Line note = line(2, "1 A note at the foot of the page.");
         Table next = new Table(3, List.of(List.of("East 3", "30")));
-        List<Object> joined = ContinuedTables.join(List.of(FIRST, note, next), Set.of(note), BODY);
+        List<Piece> joined = ContinuedTables.join(pieces(FIRST, note, next), Set.of(note), BODY);
         assertThat(joined).hasSize(2);
-        assertThat(((Table) joined.getFirst()).rows()).hasSize(4);
-        assertThat(joined.getLast()).isSameAs(note);
+        assertThat(joined.getFirst().asTable().orElseThrow().rows()).hasSize(4);
+        assertThat(joined.getLast().asLine()).containsSame(note);
     }
 
     /** Word processors may set footnotes at the body's size, where the footnote finder does not see them. */
@@ -69,25 +78,26 @@ class ContinuedTablesTest {
         Line note = line(2, "1 A note at the foot of the page");
         Line rest = line(2, "running over a second line.");
         Table next = new Table(3, List.of(List.of("East 3", "30")));
-        List<Object> joined = ContinuedTables.join(List.of(FIRST, note, rest, next), Set.of(), BODY);
+        List<Piece> joined = ContinuedTables.join(pieces(FIRST, note, rest, next), Set.of(), BODY);
         assertThat(joined).hasSize(3);
-        assertThat(((Table) joined.getFirst()).rows()).hasSize(4);
-        assertThat(joined.subList(1, 3)).containsExactly(note, rest);
+        assertThat(joined.getFirst().asTable().orElseThrow().rows()).hasSize(4);
+        assertThat(Piece.lines(joined.subList(1, 3))).containsExactly(note, rest);
         Line paragraph = line(2, "The counts above are final.");
-        assertThat(ContinuedTables.join(List.of(FIRST, paragraph, note, next), Set.of(), BODY))
-                .containsExactly(FIRST, paragraph, note, next);
+        assertThat(ContinuedTables.join(pieces(FIRST, paragraph, note, next), Set.of(), BODY))
+                .containsExactlyElementsOf(pieces(FIRST, paragraph, note, next));
     }
 
     @Test
     void textBetween_otherColumns_orTheSamePage_keepTablesApart() {
         Table onNextPage = new Table(3, List.of(List.of("East 3", "30")));
         Line caption = line(3, "Table 2: Costs by area.");
-        assertThat(ContinuedTables.join(List.of(FIRST, caption, onNextPage), Set.of(), BODY))
-                .containsExactly(FIRST, caption, onNextPage);
+        assertThat(ContinuedTables.join(pieces(FIRST, caption, onNextPage), Set.of(), BODY))
+                .containsExactlyElementsOf(pieces(FIRST, caption, onNextPage));
         Table wider = new Table(3, List.of(List.of("East 3", "30", "7")));
-        assertThat(ContinuedTables.join(List.of(FIRST, wider), Set.of(), BODY)).containsExactly(FIRST, wider);
+        assertThat(ContinuedTables.join(pieces(FIRST, wider), Set.of(), BODY))
+                .containsExactlyElementsOf(pieces(FIRST, wider));
         Table samePage = new Table(2, List.of(List.of("East 3", "30")));
-        assertThat(ContinuedTables.join(List.of(FIRST, samePage), Set.of(), BODY))
-                .containsExactly(FIRST, samePage);
+        assertThat(ContinuedTables.join(pieces(FIRST, samePage), Set.of(), BODY))
+                .containsExactlyElementsOf(pieces(FIRST, samePage));
     }
 }

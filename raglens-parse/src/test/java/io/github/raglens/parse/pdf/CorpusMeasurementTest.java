@@ -12,9 +12,9 @@ import io.github.raglens.parse.glyphs.PageText;
 import io.github.raglens.parse.glyphs.PdfTextCollector;
 import io.github.raglens.parse.headings.HeadingCandidate;
 import io.github.raglens.parse.headings.OutlineReader;
+import io.github.raglens.parse.layout.Captions;
 import io.github.raglens.parse.layout.ColumnLayout;
 import io.github.raglens.parse.layout.Line;
-import io.github.raglens.parse.tables.TableFinder;
 import io.github.raglens.parse.tables.TabulaSuiteTest;
 import io.github.raglens.testdata.SharedData;
 import java.io.IOException;
@@ -76,7 +76,7 @@ class CorpusMeasurementTest {
         try (PDDocument doc = PDDocument.load(pdf.toFile())) {
             for (PageText p : new PdfTextCollector(Deadline.after(Duration.ofMinutes(5))).collect(doc)) {
                 for (Line line : ColumnLayout.lines(p)) {
-                    if (TableFinder.CAPTION.matcher(line.text()).matches()) {
+                    if (Captions.table(line.text())) {
                         pages.add(p.page());
                     }
                 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.raglens.parse.glyphs.PageText;
 import io.github.raglens.parse.glyphs.Word;
 import io.github.raglens.parse.glyphs.WordRows;
+import io.github.raglens.parse.layout.Box;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +18,7 @@ class StreamColumnsTest {
     }
 
     private static List<List<String>> read(List<List<Word>> rows) {
-        return StreamColumns.rows(new PageText(1, 612, 792, rows, 0, 0, List.of()), 0, 0, 792, 612);
+        return StreamColumns.rows(new PageText(1, 612, 792, rows, 0, 0), new Box(0, 0, 792, 612));
     }
 
     @Test

@@ -109,9 +109,9 @@ class TableLayoutCasesTest {
             rows = collector.collect(doc).getFirst().rows();
         }
 
-        assertThat(TableRegions.justified(rows.get(0))).isTrue();
-        assertThat(TableRegions.justified(rows.get(1))).isTrue();
-        assertThat(TableRegions.justified(rows.getLast())).isFalse();
+        assertThat(RowKinds.justified(rows.get(0))).isTrue();
+        assertThat(RowKinds.justified(rows.get(1))).isTrue();
+        assertThat(RowKinds.justified(rows.getLast())).isFalse();
     }
 
     @Test

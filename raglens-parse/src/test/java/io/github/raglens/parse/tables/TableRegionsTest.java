@@ -39,7 +39,7 @@ class TableRegionsTest {
 
     /** A page of the rows, 612 by 792 points, with no ruling lines. */
     private static PageText page(List<List<Word>> rows) {
-        return new PageText(1, 612, 792, rows, 0, 0, List.of());
+        return new PageText(1, 612, 792, rows, 0, 0);
     }
 
     /** The rows of a three-column table whose header is at {@code top}, then a body row every 11 points. */
@@ -62,10 +62,12 @@ class TableRegionsTest {
         rows.add(row(211, "Table 2: Ablation on the set.", 50));
         rows.addAll(table(231, 4));
 
-        List<float[]> regions = TableRegions.find(page(rows));
+        List<Region> regions = TableRegions.find(page(rows));
 
         assertThat(regions).hasSize(2);
-        assertThat(regions).extracting(r -> r[0]).containsExactlyInAnyOrder(119f, 230f); // a point above each header
+        assertThat(regions)
+                .extracting(r -> r.box().top())
+                .containsExactlyInAnyOrder(119f, 230f); // a point above each header
     }
 
     @Test
@@ -75,10 +77,10 @@ class TableRegionsTest {
         rows.add(bold(row(113, "alternative scenarios, 2007 to 2011", 140)));
         rows.addAll(table(140, 5));
 
-        List<float[]> regions = TableRegions.find(page(rows));
+        List<Region> regions = TableRegions.find(page(rows));
 
         assertThat(regions).hasSize(1);
-        assertThat(regions.getFirst()[0]).isEqualTo(139f); // a point above the header
+        assertThat(regions.getFirst().box().top()).isEqualTo(139f); // a point above the header
     }
 
     @Test
@@ -89,11 +91,11 @@ class TableRegionsTest {
         rows.add(bold(row(128, "Production, imports, exports and net supply of the pesticides", 50)));
         rows.addAll(table(154, 5));
 
-        List<float[]> regions = TableRegions.find(page(rows));
+        List<Region> regions = TableRegions.find(page(rows));
 
         assertThat(regions).hasSize(1);
-        assertThat(regions.getFirst()[0]).isEqualTo(153f); // a point above the header
-        assertThat(regions.getFirst()[4]).isEqualTo(1f); // found as the caption's table
+        assertThat(regions.getFirst().box().top()).isEqualTo(153f); // a point above the header
+        assertThat(regions.getFirst().captioned()).isTrue(); // found as the caption's table
     }
 
     @Test
@@ -108,10 +110,11 @@ class TableRegionsTest {
             rows.add(row(134 + 14 * r, labels[r], 50, "0,2885", 300, "-0,3974", 380, "0,3904", 460));
         }
 
-        List<float[]> regions = TableRegions.find(page(rows));
+        List<Region> regions = TableRegions.find(page(rows));
 
         assertThat(regions).hasSize(1);
-        assertThat(regions.getFirst()[2]).isEqualTo(134 + 14 * 2 + 10 + 2f); // two points below the last row
+        assertThat(regions.getFirst().box().bottom())
+                .isEqualTo(134 + 14 * 2 + 10 + 2f); // two points below the last row
     }
 
     @Test
@@ -138,11 +141,11 @@ class TableRegionsTest {
                     "list above shows for the six periods and their payments in the year.",
                     50));
 
-            List<float[]> regions = TableRegions.find(page(rows));
+            List<Region> regions = TableRegions.find(page(rows));
 
             if (list == amounts) {
                 assertThat(regions).hasSize(1);
-                assertThat(regions.getFirst()[0]).isEqualTo(119f); // a point above the first row
+                assertThat(regions.getFirst().box().top()).isEqualTo(119f); // a point above the first row
             } else {
                 assertThat(regions).isEmpty();
             }
@@ -164,11 +167,12 @@ class TableRegionsTest {
         rows.add(row(
                 134 + 14 * 5 + 34, "The regional offices of the agency answer questions about the survey and its", 50));
 
-        List<float[]> regions = TableRegions.find(page(rows));
+        List<Region> regions = TableRegions.find(page(rows));
 
         assertThat(regions).hasSize(1);
-        assertThat(regions.getFirst()[0]).isEqualTo(119f); // a point above the header
-        assertThat(regions.getFirst()[2]).isEqualTo(134 + 14 * 4 + 10 + 2f); // two points below the last row
+        assertThat(regions.getFirst().box().top()).isEqualTo(119f); // a point above the header
+        assertThat(regions.getFirst().box().bottom())
+                .isEqualTo(134 + 14 * 4 + 10 + 2f); // two points below the last row
     }
 
     @Test
@@ -193,11 +197,11 @@ class TableRegionsTest {
         }
         rows.add(row(300, "Social contributions were flat in both years, while property income fell back.", 50));
 
-        List<float[]> regions = TableRegions.find(page(rows));
+        List<Region> regions = TableRegions.find(page(rows));
 
         assertThat(regions).hasSize(1);
-        assertThat(regions.getFirst()[1]).isEqualTo(49f); // from the labels' left edge
-        assertThat(regions.getFirst()[3]).isEqualTo(481f);
+        assertThat(regions.getFirst().box().left()).isEqualTo(49f); // from the labels' left edge
+        assertThat(regions.getFirst().box().right()).isEqualTo(481f);
     }
 
     @Test
@@ -219,10 +223,10 @@ class TableRegionsTest {
         rows.add(row(below, "Algorithm 3 Evaluate a retriever", 40, "4 HIGH-LEVEL METHODOLOGY", 330));
         rows.add(row(below + 12, "1: for each query q do", 40));
 
-        List<float[]> regions = TableRegions.find(page(rows));
+        List<Region> regions = TableRegions.find(page(rows));
 
         assertThat(regions).hasSize(1);
-        assertThat(regions.getFirst()[2]).isLessThan(below);
+        assertThat(regions.getFirst().box().bottom()).isLessThan(below);
     }
 
     /** A line of text from x0 to x1 at {@code top}: words of unequal widths, 3 points apart, filling it. */
@@ -293,8 +297,8 @@ class TableRegionsTest {
         List<Word> led = row(100, "Violent crime . . . . . . . . . . . . . . .", 20, "456,965", 300, "268,346", 360);
         List<Word> text = row(114, "the offences charged are counted once for each arrest made in the year", 20);
 
-        assertThat(TableRegions.prose(led, 400)).isFalse();
-        assertThat(TableRegions.prose(text, 400)).isTrue();
+        assertThat(RowKinds.prose(led, 400)).isFalse();
+        assertThat(RowKinds.prose(text, 400)).isTrue();
     }
 
     private static List<Word> bold(List<Word> row) {

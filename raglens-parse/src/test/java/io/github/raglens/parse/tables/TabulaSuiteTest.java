@@ -128,7 +128,7 @@ public class TabulaSuiteTest {
             List<List<String>> actual = new ArrayList<>();
             try (PDDocument doc = PDDocument.load(c.pdf().toFile())) {
                 for (List<List<String>> table :
-                        TableFinder.extractWithHints(doc, c.page(), c.areas(), c.method(), c.verticalRulings())) {
+                        TabulaHints.extract(doc, c.page(), c.areas(), c.method(), c.verticalRulings())) {
                     for (List<String> row : table) {
                         actual.add(row.stream().map(TabulaSuiteTest::norm).toList());
                     }

@@ -2,6 +2,7 @@ package io.github.raglens;
 
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.Relevance;
 import io.github.raglens.result.Aggregation.PairedTestResult;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.BenchmarkReport.QuestionResult;
@@ -81,7 +82,7 @@ public record Comparison(BenchmarkReport a, BenchmarkReport b, List<Difference> 
     }
 
     private static BenchmarkReport benchmark(RagLens lens, Path docs, List<QuestionSample> questions, int k) {
-        RagLens evidence = lens.toBuilder().relevance("evidence").k(k).build();
+        RagLens evidence = lens.toBuilder().relevance(Relevance.EVIDENCE).k(k).build();
         evidence.ingest(docs);
         evidence.index();
         return evidence.benchmark(questions, ProgressListener.NONE);

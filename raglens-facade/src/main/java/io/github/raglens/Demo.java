@@ -1,6 +1,7 @@
 package io.github.raglens;
 
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.Relevance;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.store.ChunksFile;
@@ -46,7 +47,7 @@ public final class Demo {
      */
     public static Result run(RagLens.Builder builder, ProgressListener progress) {
         Objects.requireNonNull(progress, "progress");
-        RagLens lens = builder.relevance("evidence").build();
+        RagLens lens = builder.relevance(Relevance.EVIDENCE).build();
         Path corpus = SampleCorpus.writeTo(lens.workspace().dir().resolve("sample-corpus"));
         IngestResult ingest = lens.ingest(corpus, progress);
         IndexResult index = lens.index(progress);

@@ -3,6 +3,7 @@ package io.github.raglens;
 import io.github.raglens.eval.judge.ContextPrecision;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Metrics;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.spi.Judge;
 import io.github.raglens.spi.LlmProvider;
@@ -20,15 +21,9 @@ import java.util.Optional;
  */
 public final class EvaluateOptions {
 
-    /** The judge metrics {@link Builder#metrics} accepts, e.g. {@code faithfulness}. */
-    public static final List<String> METRIC_NAMES = Metrics.NAMES;
-
-    /** The metrics judged when none are named. */
-    public static final List<String> DEFAULT_METRICS = Metrics.DEFAULT;
-
     private final int sample;
     private final int k;
-    private final List<String> metrics;
+    private final List<JudgeMetric> metrics;
     private final ContextPrecision.Mode contextPrecision;
     private final boolean ragasCompatible;
     private final double budgetUsd;
@@ -129,8 +124,8 @@ public final class EvaluateOptions {
         return k;
     }
 
-    /** The metric names, in order (default {@link Metrics#DEFAULT}). */
-    public List<String> metrics() {
+    /** The metrics, in order (default {@link JudgeMetric#defaults()}). */
+    public List<JudgeMetric> metrics() {
         return metrics;
     }
 
@@ -188,7 +183,7 @@ public final class EvaluateOptions {
     public static final class Builder {
         private int sample = 150;
         private int k = 5;
-        private List<String> metrics = Metrics.DEFAULT;
+        private List<JudgeMetric> metrics = JudgeMetric.defaults();
         private ContextPrecision.Mode contextPrecision = ContextPrecision.Mode.DEFAULT;
         private boolean ragasCompatible;
         private double budgetUsd = Double.POSITIVE_INFINITY;
@@ -291,20 +286,14 @@ public final class EvaluateOptions {
         }
 
         /**
-         * The metrics by name (see {@link Metrics#NAMES}).
+         * The metrics, in order, a repeated one once.
          *
-         * @throws IllegalArgumentException for an unknown name or an empty list
+         * @throws IllegalArgumentException for an empty list
          */
-        public Builder metrics(List<String> names) {
-            List<String> list = List.copyOf(new LinkedHashSet<>(Objects.requireNonNull(names, "names")));
+        public Builder metrics(List<JudgeMetric> metrics) {
+            List<JudgeMetric> list = List.copyOf(new LinkedHashSet<>(Objects.requireNonNull(metrics, "metrics")));
             if (list.isEmpty()) {
                 throw new IllegalArgumentException("give at least one metric");
-            }
-            for (String m : list) {
-                if (!Metrics.NAMES.contains(m)) {
-                    throw new IllegalArgumentException(
-                            "unknown metric '" + m + "'; choose from " + String.join(", ", Metrics.NAMES));
-                }
             }
             this.metrics = list;
             return this;

@@ -1,5 +1,6 @@
 package io.github.raglens;
 
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.result.CostEstimate;
 import java.util.List;
 import java.util.Objects;
@@ -23,7 +24,7 @@ import java.util.Objects;
 public record EvaluationEstimate(
         int questions,
         List<String> retrievers,
-        List<String> metrics,
+        List<JudgeMetric> metrics,
         String answerModel,
         CostEstimate answers,
         String judgeModel,
@@ -47,7 +48,7 @@ public record EvaluationEstimate(
     public EvaluationEstimate(
             int questions,
             List<String> retrievers,
-            List<String> metrics,
+            List<JudgeMetric> metrics,
             String answerModel,
             CostEstimate answers,
             String judgeModel,

@@ -2,11 +2,13 @@ package io.github.raglens;
 
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Metrics;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.Judge;
 import io.github.raglens.spi.LlmProvider;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -19,27 +21,24 @@ import java.util.Objects;
  * metrics are thread-safe.
  *
  * <pre>{@code
- * try (JudgeMetrics metrics = JudgeMetrics.builder(judgeModel).metrics(List.of("faithfulness")).build()) {
- *     Judgement j = metrics.get("faithfulness").judge(new JudgeInput(question, answer, contexts, reference));
+ * try (JudgeMetrics metrics = JudgeMetrics.builder(judgeModel).metrics(List.of(JudgeMetric.FAITHFULNESS)).build()) {
+ *     Judgement j = metrics.get(JudgeMetric.FAITHFULNESS).judge(new JudgeInput(question, answer, contexts, reference));
  * }
  * }</pre>
  */
 public final class JudgeMetrics implements AutoCloseable {
 
-    /** Every metric name {@link Builder#metrics} accepts. */
-    public static final List<String> NAMES = Metrics.NAMES;
-
     private final JudgeSession session;
-    private final Map<String, Judge> byName;
+    private final Map<JudgeMetric, Judge> byMetric;
 
-    private JudgeMetrics(JudgeSession session, List<String> names) {
+    private JudgeMetrics(JudgeSession session, List<JudgeMetric> metrics) {
         this.session = session;
-        List<Judge> judges = Metrics.create(names, session);
-        Map<String, Judge> map = new LinkedHashMap<>();
-        for (int i = 0; i < names.size(); i++) {
-            map.put(names.get(i), judges.get(i));
+        List<Judge> judges = Metrics.create(metrics, session);
+        Map<JudgeMetric, Judge> map = new LinkedHashMap<>();
+        for (int i = 0; i < metrics.size(); i++) {
+            map.put(metrics.get(i), judges.get(i));
         }
-        this.byName = map;
+        this.byMetric = map;
     }
 
     /** A builder of metrics judged by {@code judge}. */
@@ -49,19 +48,19 @@ public final class JudgeMetrics implements AutoCloseable {
 
     /** The metrics, in the order they were named. */
     public List<Judge> all() {
-        return List.copyOf(byName.values());
+        return List.copyOf(byMetric.values());
     }
 
     /**
-     * The metric of this name.
+     * The judge of a metric.
      *
      * @throws IllegalArgumentException if the metric was not named to the builder
      */
-    public Judge get(String name) {
-        Judge judge = byName.get(Objects.requireNonNull(name, "name"));
+    public Judge get(JudgeMetric metric) {
+        Judge judge = byMetric.get(Objects.requireNonNull(metric, "metric"));
         if (judge == null) {
-            throw new IllegalArgumentException("metric '" + name
-                    + "' was not opened; name it in JudgeMetrics.builder(…).metrics(…), one of " + byName.keySet());
+            throw new IllegalArgumentException("metric '" + metric.label()
+                    + "' was not opened; name it in JudgeMetrics.builder(…).metrics(…), one of " + byMetric.keySet());
         }
         return judge;
     }
@@ -74,35 +73,30 @@ public final class JudgeMetrics implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "JudgeMetrics" + byName.keySet();
+        return "JudgeMetrics" + byMetric.keySet();
     }
 
     /** Builds {@link JudgeMetrics}; not thread-safe. */
     public static final class Builder {
 
         private final JudgeSession.Builder session;
-        private List<String> names = List.of();
+        private List<JudgeMetric> metrics = List.of();
 
         private Builder(LlmProvider judge) {
             this.session = JudgeSession.builder(Objects.requireNonNull(judge, "judge"));
         }
 
         /**
-         * The metrics to open, by name from {@link #NAMES} (required).
+         * The metrics to open (required), a repeated one once.
          *
-         * @throws IllegalArgumentException for an empty list or an unknown name
+         * @throws IllegalArgumentException for an empty list
          */
-        public Builder metrics(List<String> names) {
-            List<String> copy = List.copyOf(names);
+        public Builder metrics(List<JudgeMetric> metrics) {
+            List<JudgeMetric> copy = List.copyOf(new LinkedHashSet<>(Objects.requireNonNull(metrics, "metrics")));
             if (copy.isEmpty()) {
-                throw new IllegalArgumentException("name at least one metric, one of " + NAMES);
+                throw new IllegalArgumentException("name at least one metric, one of " + List.of(JudgeMetric.values()));
             }
-            for (String name : copy) {
-                if (!NAMES.contains(name)) {
-                    throw new IllegalArgumentException("unknown metric '" + name + "'; one of " + NAMES);
-                }
-            }
-            this.names = copy;
+            this.metrics = copy;
             return this;
         }
 
@@ -134,10 +128,11 @@ public final class JudgeMetrics implements AutoCloseable {
          * @throws IllegalStateException if no metric was named
          */
         public JudgeMetrics build() {
-            if (names.isEmpty()) {
-                throw new IllegalStateException("no metric named; call metrics(List.of(\"faithfulness\", …)) first");
+            if (metrics.isEmpty()) {
+                throw new IllegalStateException(
+                        "no metric named; call metrics(List.of(JudgeMetric.FAITHFULNESS, …)) first");
             }
-            return new JudgeMetrics(session.build(), names);
+            return new JudgeMetrics(session.build(), metrics);
         }
     }
 }

@@ -9,7 +9,6 @@ import io.github.raglens.error.Setting;
 import io.github.raglens.error.SettingException;
 import io.github.raglens.error.StoreException;
 import io.github.raglens.eval.benchmark.BenchmarkRunner;
-import io.github.raglens.eval.benchmark.Relevance;
 import io.github.raglens.eval.questions.QuestionGenerator;
 import io.github.raglens.eval.trec.TrecRuns;
 import io.github.raglens.internal.Json;
@@ -392,7 +391,7 @@ final class Pipeline {
             BenchmarkRunner.Builder runner = BenchmarkRunner.builder()
                     .retrievers(config.builtInRetrievers(index, embeddings))
                     .ks(config.ks().stream().mapToInt(Integer::intValue).toArray())
-                    .relevance(Relevance.parse(config.relevance()))
+                    .relevance(config.relevance())
                     .evidenceWithin(config.evidenceWithin());
             for (Retriever own : config.customRetrievers()) {
                 runner.externalRetriever(sources.mapped(own), ExternalOrigin.of(own));
@@ -417,7 +416,8 @@ final class Pipeline {
                                     + config.customRetrievers().stream()
                                             .map(r -> r.name() + "@" + ExternalOrigin.of(r))
                                             .toList()
-                                    + "\nk=" + config.ks() + "\nrelevance=" + config.relevance()
+                                    + "\nk=" + config.ks() + "\nrelevance="
+                                    + config.relevance().label()
                                     + "\nevidenceWithin=" + config.evidenceWithin(),
                             RagLensVersion.get());
             RunRecorder.record(workspace, RunRecord.BENCHMARK, startedAt);

@@ -4,10 +4,10 @@ import io.github.raglens.chunk.Chunkers;
 import io.github.raglens.chunk.SectionChunker;
 import io.github.raglens.error.Setting;
 import io.github.raglens.eval.baseline.BaselineRecorder;
-import io.github.raglens.eval.benchmark.Relevance;
 import io.github.raglens.eval.gate.RegressionGate;
 import io.github.raglens.eval.trec.TrecEval;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.Relevance;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.parse.DocumentParser;
 import io.github.raglens.providers.Environment;
@@ -35,7 +35,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -79,9 +78,6 @@ public final class RagLens {
 
     /** The length-fair evidence window for systems with long contexts: raglens's fragment size, 1,200 characters. */
     public static final int LENGTH_FAIR_CHARS = 1_200;
-
-    /** The relevance modes of the retrieval benchmark. */
-    public static final List<String> RELEVANCE_MODES = List.of("chunk", "section", "evidence", "document");
 
     /** The built-in retrievers {@link Builder#retrievers} accepts, e.g. {@code bm25}, {@code dense}. */
     public static final List<String> RETRIEVER_NAMES = Retrievers.NAMES;
@@ -452,7 +448,7 @@ public final class RagLens {
                 Lazy.of(() -> Ollama.chat(DEFAULT_OLLAMA_MODEL).build());
         private Supplier<LlmProvider> judge;
         private List<Integer> ks = List.of(1, 3, 5, 10);
-        private String relevance = "chunk";
+        private Relevance relevance = Relevance.CHUNK;
         private long seed = 42;
         private int concurrency = 8;
         private final List<RagSystem> systems = new ArrayList<>();
@@ -576,7 +572,7 @@ public final class RagLens {
          * The length-fair variant of evidence relevance: the evidence counts only within the first
          * {@code chars} characters of each context, so a system returning much longer contexts than
          * raglens's chunks cannot win by length alone (default 0: whole contexts). {@link
-         * #LENGTH_FAIR_CHARS} is raglens's fragment size. Needs {@code relevance("evidence")}.
+         * #LENGTH_FAIR_CHARS} is raglens's fragment size. Needs {@link Relevance#EVIDENCE}.
          *
          * @throws IllegalArgumentException if negative
          */
@@ -733,14 +729,12 @@ public final class RagLens {
         }
 
         /**
-         * What counts as a relevant hit: {@code chunk} (the question's source chunk), {@code section}
-         * (its section) or {@code evidence} (any returned text containing the evidence quote, which
-         * compares chunkers fairly). Default {@code chunk}.
+         * What counts as a relevant hit: the question's source chunk, its section, its evidence quote
+         * in a returned text (which compares chunkers fairly) or its document. Default {@link
+         * Relevance#CHUNK}.
          */
-        public Builder relevance(String mode) {
-            this.relevance = Relevance.parse(
-                            Objects.requireNonNull(mode, "mode").toLowerCase(Locale.ROOT))
-                    .label();
+        public Builder relevance(Relevance mode) {
+            this.relevance = Objects.requireNonNull(mode, "mode");
             return this;
         }
 
@@ -789,9 +783,9 @@ public final class RagLens {
                             + "'; give each its own name (" + Setting.OWN_NAMES.apiName() + ")");
                 }
             }
-            if (evidenceWithin > 0 && !relevance.equals("evidence")) {
+            if (evidenceWithin > 0 && relevance != Relevance.EVIDENCE) {
                 throw new IllegalStateException("evidenceWithin(" + evidenceWithin
-                        + ") is a variant of evidence relevance; call relevance(\"evidence\") too");
+                        + ") is a variant of evidence relevance; call relevance(Relevance.EVIDENCE) too");
             }
             return new RagLens(new RagLensConfig(
                     workspace,

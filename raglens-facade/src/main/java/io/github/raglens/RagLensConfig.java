@@ -1,5 +1,6 @@
 package io.github.raglens;
 
+import io.github.raglens.model.Relevance;
 import io.github.raglens.retrieval.RetrievalConfig;
 import io.github.raglens.spi.Chunker;
 import io.github.raglens.spi.EmbeddingProvider;
@@ -32,7 +33,7 @@ record RagLensConfig(
         Supplier<LlmProvider> llm,
         Supplier<LlmProvider> judge,
         List<Integer> ks,
-        String relevance,
+        Relevance relevance,
         long seed,
         int concurrency,
         List<RagSystem> systems,

@@ -15,6 +15,7 @@ import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
+import io.github.raglens.model.Relevance;
 import io.github.raglens.providers.ChatCompletions;
 import io.github.raglens.providers.Environment;
 import io.github.raglens.providers.FakeBatchServer;
@@ -87,7 +88,7 @@ class BatchEvaluationTest {
     private RagLens prepared(Path ws, LlmProvider llm) {
         RagLens lens = RagLens.builder()
                 .workspace(ws)
-                .relevance("evidence")
+                .relevance(Relevance.EVIDENCE)
                 .bm25()
                 .llm(() -> llm)
                 .judge(() -> llm)

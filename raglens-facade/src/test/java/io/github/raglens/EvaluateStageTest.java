@@ -13,9 +13,11 @@ import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.EmbeddingPurpose;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.RagAnswer;
+import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievedContext;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
@@ -80,7 +82,7 @@ class EvaluateStageTest {
                 .apply(RagLens.builder()
                         .workspace(dir.resolve("ws"))
                         // several questions share a chunk, so their keys carry the question id
-                        .relevance("evidence")
+                        .relevance(Relevance.EVIDENCE)
                         .llm(this::answerer))
                 .build();
         lens.ingest(SampleCorpus.writeTo(dir.resolve("corpus")));
@@ -111,7 +113,7 @@ class EvaluateStageTest {
         return EvaluateOptions.builder()
                 .sample(4)
                 .k(3)
-                .metrics(List.of("rouge_l", "substring_match"))
+                .metrics(List.of(JudgeMetric.ROUGE_L, JudgeMetric.SUBSTRING_MATCH))
                 .build();
     }
 
@@ -171,7 +173,7 @@ class EvaluateStageTest {
                 EvaluateOptions.builder()
                         .sample(samples.size() + 2)
                         .k(3)
-                        .metrics(List.of("rouge_l"))
+                        .metrics(List.of(JudgeMetric.ROUGE_L))
                         .build(),
                 ProgressListener.NONE);
         assertThat(r.questions()).isEqualTo(samples.size());
@@ -184,7 +186,7 @@ class EvaluateStageTest {
         EvaluateOptions withBudget = EvaluateOptions.builder()
                 .sample(4)
                 .k(3)
-                .metrics(List.of("rouge_l"))
+                .metrics(List.of(JudgeMetric.ROUGE_L))
                 .budgetUsd(1)
                 .build();
         assertThatThrownBy(() -> lens.evaluate(withBudget, ProgressListener.NONE))
@@ -205,7 +207,7 @@ class EvaluateStageTest {
         EvaluateOptions withBudget = EvaluateOptions.builder()
                 .sample(4)
                 .k(3)
-                .metrics(List.of("rouge_l"))
+                .metrics(List.of(JudgeMetric.ROUGE_L))
                 .answerPrice(TokenPrice.of(1_000_000, 0))
                 .budgetUsd(250)
                 .build();
@@ -485,7 +487,7 @@ class EvaluateStageTest {
         EvaluateOptions.Builder options = EvaluateOptions.builder()
                 .sample(4)
                 .k(3)
-                .metrics(List.of("faithfulness"))
+                .metrics(List.of(JudgeMetric.FAITHFULNESS))
                 .repeats(2);
         EvaluationResult first = lens.evaluate(options.build(), ProgressListener.NONE);
         assertThat(first.selfConsistency()).hasSize(1);
@@ -551,7 +553,7 @@ class EvaluateStageTest {
                 EvaluateOptions.builder()
                         .sample(4)
                         .k(3)
-                        .metrics(List.of("faithfulness", "rouge_l"))
+                        .metrics(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.ROUGE_L))
                         .secondJudge(lenient)
                         .build(),
                 ProgressListener.NONE);
@@ -593,7 +595,7 @@ class EvaluateStageTest {
         EvaluateOptions alone = EvaluateOptions.builder()
                 .sample(4)
                 .k(3)
-                .metrics(List.of("faithfulness", "rouge_l"))
+                .metrics(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.ROUGE_L))
                 .build();
         EvaluationResult r =
                 lens.evaluate(alone.toBuilder().secondJudge(lenient).build(), ProgressListener.NONE);

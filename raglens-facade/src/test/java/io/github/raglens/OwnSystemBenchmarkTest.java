@@ -10,6 +10,7 @@ import io.github.raglens.internal.Json;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.providers.HttpRetriever;
@@ -138,7 +139,7 @@ class OwnSystemBenchmarkTest {
         };
     }
 
-    private BenchmarkReport benchmark(String relevance) {
+    private BenchmarkReport benchmark(Relevance relevance) {
         RagLens lens = RagLens.builder()
                 .workspace(dir.resolve("ws-" + relevance))
                 .bm25()
@@ -161,7 +162,7 @@ class OwnSystemBenchmarkTest {
 
     @Test
     void httpRetrieverWithItsOwnChunking_sitsBesideBm25_onTheSameQuestions_withAPairedTest() {
-        BenchmarkReport r = benchmark("evidence");
+        BenchmarkReport r = benchmark(Relevance.EVIDENCE);
 
         assertThat(r.retrievers())
                 .extracting(RetrieverSummary::retriever)
@@ -191,7 +192,7 @@ class OwnSystemBenchmarkTest {
 
     @Test
     void randomRetriever_isSignificantlyWorseThanBm25() {
-        BenchmarkReport r = benchmark("evidence");
+        BenchmarkReport r = benchmark(Relevance.EVIDENCE);
 
         PairwiseComparison c = comparison(r, "bm25", "random", "hit@5");
         assertThat(c.meanDifference()).isGreaterThan(0.4);
@@ -201,7 +202,7 @@ class OwnSystemBenchmarkTest {
 
     @Test
     void documentRelevance_mapsTheServicesFileNamesToTheIngestedDocuments() {
-        BenchmarkReport r = benchmark("document");
+        BenchmarkReport r = benchmark(Relevance.DOCUMENT);
 
         assertThat(r.relevance()).isEqualTo("document");
         assertThat(r.retriever("windows-500").metrics().get("hit@1").mean()).isGreaterThan(0.8);
@@ -212,7 +213,7 @@ class OwnSystemBenchmarkTest {
         RagLens lens = RagLens.builder()
                 .workspace(dir.resolve("ws-fair"))
                 .bm25()
-                .relevance("evidence")
+                .relevance(Relevance.EVIDENCE)
                 .evidenceWithin(RagLens.LENGTH_FAIR_CHARS)
                 .retriever(HttpRetriever.builder("windows-500", url).build())
                 .build();

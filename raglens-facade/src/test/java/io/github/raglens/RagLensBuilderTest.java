@@ -25,8 +25,6 @@ class RagLensBuilderTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown retriever 'bm26'; use one of bm25, dense, hybrid, hybrid-rrf, hierarchical,"
                         + " hier-neighbor, neighbor");
-        assertThatThrownBy(() -> RagLens.builder().relevance("page"))
-                .hasMessage("unknown relevance 'page'; use chunk, section, evidence or document");
         assertThatThrownBy(() -> RagLens.builder().k(5, 0)).hasMessage("K must be > 0, was 0");
         assertThatThrownBy(() -> RagLens.builder().chunker("fixed"))
                 .isInstanceOf(IllegalArgumentException.class)

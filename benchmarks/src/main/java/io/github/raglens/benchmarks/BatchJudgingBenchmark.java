@@ -7,6 +7,7 @@ import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.eval.scoring.ScoreRecord;
 import io.github.raglens.eval.scoring.Scorer;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.providers.ChatCompletions;
 import io.github.raglens.providers.Environment;
@@ -178,7 +179,7 @@ final class BatchJudgingBenchmark implements Callable<Integer> {
                 .build()) {
             return Scorer.builder(ws.resolve("scores.jsonl"))
                     .session(s)
-                    .metrics(Metrics.create(Metrics.DEFAULT, s, ContextPrecision.Mode.ONE_CALL))
+                    .metrics(Metrics.create(JudgeMetric.defaults(), s, ContextPrecision.Mode.ONE_CALL))
                     .build()
                     .score(cases);
         }

@@ -8,6 +8,7 @@ import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.model.ChatMessage;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.ResponseSchema;
 import io.github.raglens.result.ScoringSummary;
 import io.github.raglens.spi.LlmProvider;
@@ -75,7 +76,7 @@ final class JudgeThroughputBenchmark implements Callable<Integer> {
             String tag = mode == ContextPrecision.Mode.ONE_CALL ? "OneCall" : "PerContext";
             // Each metric alone, with a judge that answers at once: what the metric costs by itself.
             StringBuilder alone = new StringBuilder();
-            for (String metric : Metrics.DEFAULT) {
+            for (JudgeMetric metric : JudgeMetric.defaults()) {
                 CountingJudge counter = new CountingJudge(new SleepingJudge(0));
                 score(cases, List.of(metric), mode, counter, Files.createTempDirectory("raglens-judge-bench"));
                 double perSample = (double) counter.calls() / cases.size();
@@ -88,7 +89,7 @@ final class JudgeThroughputBenchmark implements Callable<Integer> {
             SleepingJudge sleeping = new SleepingJudge(latencyMillis);
             CountingJudge judge = new CountingJudge(sleeping);
             long t0 = System.nanoTime();
-            ScoringSummary summary = score(cases, Metrics.DEFAULT, mode, judge, ws);
+            ScoringSummary summary = score(cases, JudgeMetric.defaults(), mode, judge, ws);
             double wall = (System.nanoTime() - t0) / 1e9;
             double ideal = judge.calls() * (latencyMillis / 1000.0) / concurrency;
             double perSample = (double) judge.calls() / cases.size();
@@ -126,7 +127,7 @@ final class JudgeThroughputBenchmark implements Callable<Integer> {
     }
 
     private ScoringSummary score(
-            List<EvalCase> cases, List<String> metrics, ContextPrecision.Mode mode, LlmProvider judge, Path ws) {
+            List<EvalCase> cases, List<JudgeMetric> metrics, ContextPrecision.Mode mode, LlmProvider judge, Path ws) {
         try (JudgeSession s = JudgeSession.builder(judge)
                 .concurrency(concurrency)
                 .callCache(ws.resolve("judge-calls.jsonl"))

@@ -12,6 +12,8 @@ import io.github.raglens.junit.BaselineFile;
 import io.github.raglens.junit.BaselineName;
 import io.github.raglens.junit.RagLensExtension;
 import io.github.raglens.junit.RecordedLlm;
+import io.github.raglens.model.JudgeMetric;
+import io.github.raglens.model.Relevance;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.testkit.SimulatedJudge;
@@ -56,7 +58,7 @@ class JudgeRegressionTest {
     EvaluationResult evaluate(RecordedLlm answers, RecordedLlm judge) {
         RagLens lens = RagLens.builder()
                 .workspace(workspace)
-                .relevance("evidence")
+                .relevance(Relevance.EVIDENCE)
                 .bm25()
                 .llm(() -> answers)
                 .judge(() -> judge)
@@ -67,7 +69,7 @@ class JudgeRegressionTest {
         return lens.evaluate(
                 EvaluateOptions.builder()
                         .k(3)
-                        .metrics(List.of("faithfulness", "context_recall"))
+                        .metrics(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.CONTEXT_RECALL))
                         .build(),
                 ProgressListener.NONE);
     }

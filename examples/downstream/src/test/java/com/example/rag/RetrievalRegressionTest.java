@@ -6,6 +6,7 @@ import io.github.raglens.junit.BaselineFile;
 import io.github.raglens.junit.BaselineName;
 import io.github.raglens.junit.RagAssertions;
 import io.github.raglens.junit.RagLensExtension;
+import io.github.raglens.model.Relevance;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.store.ChunksFile;
@@ -30,7 +31,7 @@ class RetrievalRegressionTest {
     void retrieval_isNotSignificantlyWorseThanTheBaseline(@BaselineName("retrieval") BaselineFile baseline) {
         RagLens lens = RagLens.builder()
                 .workspace(workspace)
-                .relevance("evidence")
+                .relevance(Relevance.EVIDENCE)
                 .bm25()
                 .build();
         lens.ingest(SampleCorpus.writeTo(workspace.resolve("corpus")));

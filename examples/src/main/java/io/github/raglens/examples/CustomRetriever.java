@@ -2,6 +2,7 @@ package io.github.raglens.examples;
 
 import io.github.raglens.RagLens;
 import io.github.raglens.model.Chunk;
+import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
@@ -70,7 +71,7 @@ public final class CustomRetriever {
         RagLens lens = RagLens.builder()
                 .workspace(workspace)
                 .bm25()
-                .relevance("evidence")
+                .relevance(Relevance.EVIDENCE)
                 .build();
         lens.ingest(docs);
         lens.index();

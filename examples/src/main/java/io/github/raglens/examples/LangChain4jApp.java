@@ -13,6 +13,7 @@ import dev.langchain4j.store.embedding.inmemory.InMemoryEmbeddingStore;
 import io.github.raglens.RagLens;
 import io.github.raglens.langchain4j.LangChain4j;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.Relevance;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.RagSystem;
@@ -46,7 +47,7 @@ public final class LangChain4jApp {
         RagLens lens = RagLens.builder()
                 .workspace(workspace)
                 .bm25()
-                .relevance("evidence")
+                .relevance(Relevance.EVIDENCE)
                 .build();
         lens.ingest(docs);
         lens.index();

@@ -2,6 +2,7 @@ package io.github.raglens.examples;
 
 import io.github.raglens.RagLens;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.Relevance;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
 import io.github.raglens.sample.SampleCorpus;
@@ -24,8 +25,10 @@ public final class OfflineQuickstart {
         Path workspace = args.length > 0 ? Path.of(args[0]) : Files.createTempDirectory("raglens-quickstart");
         Path docs = SampleCorpus.writeTo(workspace.resolve("sample-corpus"));
 
-        RagLens lens =
-                RagLens.builder().workspace(workspace).relevance("evidence").build();
+        RagLens lens = RagLens.builder()
+                .workspace(workspace)
+                .relevance(Relevance.EVIDENCE)
+                .build();
         lens.ingest(docs);
         lens.index();
         List<QuestionSample> questions =

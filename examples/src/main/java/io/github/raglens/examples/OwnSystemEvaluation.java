@@ -2,6 +2,7 @@ package io.github.raglens.examples;
 
 import io.github.raglens.JudgeMetrics;
 import io.github.raglens.model.JudgeInput;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.RagAnswer;
@@ -62,10 +63,10 @@ final class OwnSystemEvaluation {
         double sum = 0;
         int scored = 0;
         try (JudgeMetrics metrics = JudgeMetrics.builder(judge)
-                .metrics(List.of("faithfulness"))
+                .metrics(List.of(JudgeMetric.FAITHFULNESS))
                 .concurrency(1)
                 .build()) {
-            Judge faithfulness = metrics.get("faithfulness");
+            Judge faithfulness = metrics.get(JudgeMetric.FAITHFULNESS);
             for (QuestionSample q : questions.subList(0, Math.min(n, questions.size()))) {
                 RagAnswer answer = system.answer(q.question());
                 Judgement judgement = faithfulness.judge(

@@ -2,6 +2,7 @@ package io.github.raglens.examples;
 
 import io.github.raglens.RagLens;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.Relevance;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.RagSystem;
@@ -39,7 +40,7 @@ public final class SpringAiApp {
         RagLens lens = RagLens.builder()
                 .workspace(workspace)
                 .bm25()
-                .relevance("evidence")
+                .relevance(Relevance.EVIDENCE)
                 .build();
         lens.ingest(docs);
         lens.index();

@@ -2,6 +2,7 @@ package io.github.raglens.cli;
 
 import io.github.raglens.RagLens;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.Relevance;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
@@ -57,8 +58,8 @@ final class BenchmarkCommand implements Callable<Integer> {
             names = "--relevance",
             paramLabel = "MODE",
             defaultValue = "chunk",
-            description = "chunk, section, evidence or document (default: ${DEFAULT-VALUE}).")
-    String relevance;
+            description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    Relevance relevance;
 
     @Option(
             names = "--embedding-provider",
@@ -119,8 +120,8 @@ final class BenchmarkCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         RagLens.Builder builder = backend.applyTo(Lenses.builder(cli));
+        builder.relevance(relevance);
         try {
-            builder.relevance(relevance);
             for (String name : retrieverNames) {
                 if (!RagLens.RETRIEVER_NAMES.contains(name)) {
                     throw new IllegalArgumentException("unknown retriever '" + name + "'; use one of "

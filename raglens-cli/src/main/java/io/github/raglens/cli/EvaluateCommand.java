@@ -8,6 +8,7 @@ import io.github.raglens.error.AuthenticationException;
 import io.github.raglens.error.UnknownPriceException;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.result.Aggregation;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -112,8 +114,9 @@ final class EvaluateCommand implements Callable<Integer> {
     @Option(
             names = "--metrics",
             split = ",",
-            description = "Metrics (default: faithfulness,factual_correctness,context_precision,context_recall).")
-    List<String> metrics = EvaluateOptions.DEFAULT_METRICS;
+            description = "Metrics, of ${COMPLETION-CANDIDATES} (default:"
+                    + " faithfulness,factual_correctness,context_precision,context_recall).")
+    List<JudgeMetric> metrics = JudgeMetric.defaults();
 
     @Option(
             names = "--context-precision",
@@ -253,14 +256,6 @@ final class EvaluateCommand implements Callable<Integer> {
                         spec.commandLine(),
                         "--context-precision must be per-context or one-call, was '" + contextPrecision + "'");
         };
-        for (String m : metrics) {
-            if (!EvaluateOptions.METRIC_NAMES.contains(m)) {
-                throw new CommandLine.ParameterException(
-                        spec.commandLine(),
-                        "unknown metric '" + m + "' in --metrics; choose from "
-                                + String.join(", ", EvaluateOptions.METRIC_NAMES));
-            }
-        }
         for (String r : retrievers) {
             if (!RagLens.RETRIEVER_NAMES.contains(r)) {
                 throw new CommandLine.ParameterException(
@@ -380,7 +375,7 @@ final class EvaluateCommand implements Callable<Integer> {
                     "dry run: %d questions x %d retrievers, metrics %s%n",
                     e.questions(),
                     e.retrievers().size(),
-                    String.join(",", e.metrics()));
+                    e.metrics().stream().map(JudgeMetric::label).collect(Collectors.joining(",")));
             out.println("answers (" + e.answerModel() + "): " + e.answers().describe());
             out.println("judge (" + e.judgeModel() + "): " + e.judging().describe());
             if (e.hasSecondJudge()) {

@@ -160,6 +160,7 @@ public final class RaglensCli implements Runnable {
         CommandLine cli = new CommandLine(new RaglensCli());
         cli.setOut(out);
         cli.setErr(err);
+        Vocabulary.register(cli);
         cli.setParameterExceptionHandler(RaglensCli::usageError);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (STOPPING.get()) {

@@ -347,7 +347,9 @@ class EvaluateCommandTest {
         assertThat(run("--workspace", ws.toString(), "evaluate", "--docs", "d", "--metrics", "faithfulness,vibes"))
                 .isEqualTo(2);
         assertThat(err.toString())
-                .contains("unknown metric 'vibes' in --metrics; choose from faithfulness, factual_correctness");
+                .contains(
+                        "Invalid value for option '--metrics' at index 0 (METRIC): unknown metric 'vibes'; choose from"
+                                + " faithfulness, factual_correctness");
     }
 
     @Test

@@ -200,7 +200,9 @@ class QuestionsAndBenchmarkCommandTest {
         assertThat(run("--workspace", dir.toString(), "benchmark", "--docs", "d", "--relevance", "doc"))
                 .isEqualTo(2);
         assertThat(err.toString())
-                .contains("raglens benchmark: unknown relevance 'doc'; use chunk, section, evidence or document");
+                .contains(
+                        "raglens benchmark: Invalid value for option '--relevance': unknown relevance 'doc'; use chunk,"
+                                + " section, evidence or document");
         assertThat(run("--workspace", dir.toString(), "questions", "--docs", "d", "--llm-provider", "acme"))
                 .isEqualTo(2);
         assertThat(err.toString())

@@ -173,7 +173,7 @@ class ServiceOptionsTest {
                 .isEqualTo(2);
         assertThat(err.toString())
                 .contains("raglens benchmark: evidenceWithin(1200) is a variant of evidence relevance; call"
-                        + " relevance(\"evidence\") too");
+                        + " relevance(Relevance.EVIDENCE) too");
     }
 
     @Test

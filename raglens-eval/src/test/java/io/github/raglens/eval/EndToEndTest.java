@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.eval.benchmark.BenchmarkRunner;
-import io.github.raglens.eval.benchmark.Relevance;
 import io.github.raglens.eval.questions.QuestionGenerator;
 import io.github.raglens.eval.sampling.StratifiedSampler;
 import io.github.raglens.eval.stats.Bootstrap;
@@ -15,6 +14,7 @@ import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.result.BenchmarkReport;

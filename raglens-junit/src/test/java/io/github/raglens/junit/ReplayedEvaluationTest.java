@@ -9,8 +9,10 @@ import io.github.raglens.ProgressListener;
 import io.github.raglens.RagLens;
 import io.github.raglens.internal.Json;
 import io.github.raglens.internal.JsonlStore;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
+import io.github.raglens.model.Relevance;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.store.ChunksFile;
@@ -51,7 +53,7 @@ class ReplayedEvaluationTest {
     private Map<String, Double> evaluate(String workspace, RecordedLlm answers, RecordedLlm judge) throws Exception {
         RagLens lens = RagLens.builder()
                 .workspace(dir.resolve(workspace))
-                .relevance("evidence")
+                .relevance(Relevance.EVIDENCE)
                 .bm25()
                 .llm(() -> answers)
                 .judge(() -> judge)
@@ -80,7 +82,8 @@ class ReplayedEvaluationTest {
                 EvaluateOptions.builder()
                         .sample(6)
                         .k(3)
-                        .metrics(List.of("faithfulness", "context_recall", "factual_correctness"))
+                        .metrics(List.of(
+                                JudgeMetric.FAITHFULNESS, JudgeMetric.CONTEXT_RECALL, JudgeMetric.FACTUAL_CORRECTNESS))
                         .build(),
                 ProgressListener.NONE);
         assertThat(result.answers().answered()).isEqualTo(6);

@@ -3,6 +3,7 @@ package io.github.raglens.eval.benchmark;
 import io.github.raglens.eval.RetrievalMetrics;
 import io.github.raglens.eval.ScoredId;
 import io.github.raglens.model.Chunk;
+import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.result.BenchmarkReport.QuestionResult;

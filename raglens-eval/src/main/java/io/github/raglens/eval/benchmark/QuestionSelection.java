@@ -7,6 +7,7 @@ import io.github.raglens.eval.questions.Evidence;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
+import io.github.raglens.model.Relevance;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -64,7 +65,7 @@ record QuestionSelection(List<BenchmarkQuestion> questions, int excluded, List<S
         List<QuestionSample> kept = new ArrayList<>();
         int excluded = 0;
         for (QuestionSample q : distinct.questions()) {
-            boolean needsSourceChunk = relevance == Relevance.CHUNK || relevance == Relevance.SECTION;
+            boolean needsSourceChunk = relevance.needsSourceChunk();
             if (needsSourceChunk && !byId.containsKey(q.sourceChunkId())) {
                 excluded++;
             } else {

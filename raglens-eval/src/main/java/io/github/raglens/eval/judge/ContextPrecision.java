@@ -2,6 +2,7 @@ package io.github.raglens.eval.judge;
 
 import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.model.JudgeInput;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.spi.Judge;
 import java.util.List;
@@ -23,9 +24,6 @@ import java.util.Objects;
  * with {@code no-reference}; no contexts score 0. Thread-safe.
  */
 public final class ContextPrecision implements RepeatableMetric, AnswerFreeCalls {
-
-    /** The metric's name. */
-    public static final String NAME = "context_precision";
 
     /** How the contexts are sent to the judge. */
     public enum Mode {
@@ -76,7 +74,7 @@ public final class ContextPrecision implements RepeatableMetric, AnswerFreeCalls
 
     @Override
     public String metric() {
-        return NAME;
+        return JudgeMetric.CONTEXT_PRECISION.label();
     }
 
     @Override
@@ -168,6 +166,6 @@ public final class ContextPrecision implements RepeatableMetric, AnswerFreeCalls
 
     @Override
     public String toString() {
-        return NAME + "(" + mode.name().toLowerCase(Locale.ROOT) + ")";
+        return JudgeMetric.CONTEXT_PRECISION.label() + "(" + mode.name().toLowerCase(Locale.ROOT) + ")";
     }
 }

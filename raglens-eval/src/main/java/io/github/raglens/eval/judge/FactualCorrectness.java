@@ -2,6 +2,7 @@ package io.github.raglens.eval.judge;
 
 import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.model.JudgeInput;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.spi.Judge;
 import java.util.List;
@@ -22,9 +23,6 @@ import java.util.Objects;
  * no-statements} (recall and F1 modes); an answer without statements scores 0. Thread-safe.
  */
 final class FactualCorrectness implements RepeatableMetric, AnswerFreeCalls {
-
-    /** The metric's name. */
-    public static final String NAME = "factual_correctness";
 
     /** Which number the metric reports. */
     public enum Mode {
@@ -89,7 +87,7 @@ final class FactualCorrectness implements RepeatableMetric, AnswerFreeCalls {
 
     @Override
     public String metric() {
-        return NAME;
+        return JudgeMetric.FACTUAL_CORRECTNESS.label();
     }
 
     @Override
@@ -172,6 +170,7 @@ final class FactualCorrectness implements RepeatableMetric, AnswerFreeCalls {
 
     @Override
     public String toString() {
-        return NAME + "(" + mode.name().toLowerCase(Locale.ROOT) + (ragasCompatible ? ", ragas" : "") + ")";
+        return JudgeMetric.FACTUAL_CORRECTNESS.label() + "(" + mode.name().toLowerCase(Locale.ROOT)
+                + (ragasCompatible ? ", ragas" : "") + ")";
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.JudgeInput;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.Judge;
@@ -22,9 +23,6 @@ import java.util.Objects;
  * no-embeddings}. No generated question fails with {@code no-statements}. Thread-safe.
  */
 final class ResponseRelevancy implements RepeatableMetric {
-
-    /** The metric's name. */
-    public static final String NAME = "response_relevancy";
 
     /**
      * The version of this metric's arithmetic: how the score follows from the judge's replies, and
@@ -53,7 +51,7 @@ final class ResponseRelevancy implements RepeatableMetric {
 
     @Override
     public String metric() {
-        return NAME;
+        return JudgeMetric.RESPONSE_RELEVANCY.label();
     }
 
     @Override
@@ -147,6 +145,6 @@ final class ResponseRelevancy implements RepeatableMetric {
 
     @Override
     public String toString() {
-        return NAME;
+        return JudgeMetric.RESPONSE_RELEVANCY.label();
     }
 }

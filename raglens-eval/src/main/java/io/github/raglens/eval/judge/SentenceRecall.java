@@ -1,6 +1,7 @@
 package io.github.raglens.eval.judge;
 
 import io.github.raglens.model.JudgeInput;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.spi.Judge;
 import java.util.List;
@@ -40,7 +41,7 @@ final class SentenceRecall implements RepeatableMetric, AnswerFreeCalls {
 
     @Override
     public String metric() {
-        return StatementSupport.CONTEXT_RECALL;
+        return JudgeMetric.CONTEXT_RECALL.label();
     }
 
     @Override
@@ -84,6 +85,6 @@ final class SentenceRecall implements RepeatableMetric, AnswerFreeCalls {
 
     @Override
     public String toString() {
-        return StatementSupport.CONTEXT_RECALL + "(sentences)";
+        return JudgeMetric.CONTEXT_RECALL.label() + "(sentences)";
     }
 }

@@ -2,6 +2,7 @@ package io.github.raglens.eval.judge;
 
 import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.model.JudgeInput;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.spi.Judge;
 import java.util.List;
@@ -20,12 +21,6 @@ import java.util.Set;
  * no-reference}; no contexts score 0 without a verdict call. Thread-safe.
  */
 final class StatementSupport implements RepeatableMetric, AnswerFreeCalls {
-
-    /** The name of faithfulness, the answer's side. */
-    public static final String FAITHFULNESS = "faithfulness";
-
-    /** The name of context recall, the reference's side. */
-    public static final String CONTEXT_RECALL = "context_recall";
 
     /**
      * The version of this metric's arithmetic: how the score follows from the judge's replies, and
@@ -74,7 +69,7 @@ final class StatementSupport implements RepeatableMetric, AnswerFreeCalls {
 
     @Override
     public String metric() {
-        return side == ContextSupport.Side.ANSWER ? FAITHFULNESS : CONTEXT_RECALL;
+        return (side == ContextSupport.Side.ANSWER ? JudgeMetric.FAITHFULNESS : JudgeMetric.CONTEXT_RECALL).label();
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.github.raglens.eval.judge;
 
 import io.github.raglens.model.JudgeInput;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.spi.Judge;
 import java.util.List;
@@ -38,7 +39,7 @@ final class TextMetric implements Judge {
      * precision of those verdicts. Needs reference contexts ({@code no-reference} otherwise).
      */
     public static TextMetric stringContextPrecision() {
-        return new TextMetric("string_context_precision", c -> {
+        return new TextMetric(JudgeMetric.STRING_CONTEXT_PRECISION.label(), c -> {
             if (c.referenceContexts().isEmpty()) {
                 return new Judgement.Failed("no-reference", "string context precision needs the source chunk");
             }
@@ -59,7 +60,7 @@ final class TextMetric implements Judge {
      * similarity to a retrieved context is above 0.5. Needs reference contexts.
      */
     public static TextMetric stringContextRecall() {
-        return new TextMetric("string_context_recall", c -> {
+        return new TextMetric(JudgeMetric.STRING_CONTEXT_RECALL.label(), c -> {
             if (c.referenceContexts().isEmpty()) {
                 return new Judgement.Failed("no-reference", "string context recall needs the source chunk");
             }
@@ -77,22 +78,23 @@ final class TextMetric implements Judge {
 
     /** ROUGE-L F-measure of the answer against the reference answer. */
     public static TextMetric rougeL() {
-        return withReference("rouge_l", (a, r) -> TextScores.rougeL(a, r));
+        return withReference(JudgeMetric.ROUGE_L.label(), (a, r) -> TextScores.rougeL(a, r));
     }
 
     /** BLEU-4 of the whole answer against the whole reference answer (not only the first sentence). */
     public static TextMetric bleu() {
-        return withReference("bleu", (a, r) -> TextScores.bleu(a, r));
+        return withReference(JudgeMetric.BLEU.label(), (a, r) -> TextScores.bleu(a, r));
     }
 
     /** 1 when the answer equals the reference answer (ignoring surrounding white space), else 0. */
     public static TextMetric exactMatch() {
-        return withReference("exact_match", (a, r) -> a.strip().equals(r.strip()) ? 1.0 : 0.0);
+        return withReference(
+                JudgeMetric.EXACT_MATCH.label(), (a, r) -> a.strip().equals(r.strip()) ? 1.0 : 0.0);
     }
 
     /** 1 when the answer contains the reference answer, else 0. */
     public static TextMetric substringMatch() {
-        return withReference("substring_match", (a, r) -> a.contains(r.strip()) ? 1.0 : 0.0);
+        return withReference(JudgeMetric.SUBSTRING_MATCH.label(), (a, r) -> a.contains(r.strip()) ? 1.0 : 0.0);
     }
 
     private static TextMetric withReference(String name, java.util.function.BiFunction<String, String, Double> f) {

@@ -7,6 +7,7 @@ import io.github.raglens.eval.answers.EvalCase;
 import io.github.raglens.eval.scoring.ScoreRecord;
 import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.internal.JsonlStore;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.providers.ChatCompletions;
 import io.github.raglens.providers.Environment;
 import io.github.raglens.providers.FakeBatchServer;
@@ -53,7 +54,7 @@ class BatchScoringTest {
                 .build()) {
             return Scorer.builder(ws.resolve("scores.jsonl"))
                     .session(s)
-                    .metrics(Metrics.create(Metrics.DEFAULT, s, ContextPrecision.Mode.ONE_CALL))
+                    .metrics(Metrics.create(JudgeMetric.defaults(), s, ContextPrecision.Mode.ONE_CALL))
                     .build()
                     .score(cases);
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.eval.answers.EvalCase;
 import io.github.raglens.eval.scoring.Scorer;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.result.CostEstimate;
 import io.github.raglens.spi.Judge;
@@ -33,8 +34,8 @@ class CostEstimatorTest {
                             .build())
                     .build()) {
                 List<Judge> metrics = mode.equals("ragas-compatible")
-                        ? Metrics.ragasCompatible(Metrics.DEFAULT, s)
-                        : Metrics.create(Metrics.DEFAULT, s, ContextPrecision.Mode.valueOf(mode));
+                        ? Metrics.ragasCompatible(JudgeMetric.defaults(), s)
+                        : Metrics.create(JudgeMetric.defaults(), s, ContextPrecision.Mode.valueOf(mode));
                 CostEstimate before = CostEstimator.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"));
                 Scorer.builder(ws.resolve("scores.jsonl"))
                         .session(s)

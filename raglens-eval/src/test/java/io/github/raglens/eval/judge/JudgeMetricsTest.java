@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.github.raglens.eval.answers.EvalCase;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.JudgeInput;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.Judge;
@@ -220,8 +221,7 @@ class JudgeMetricsTest {
                 .on("statements", "TEXT:\nREF", statements("r1", "r2"))
                 .on("verdicts", "STATEMENTS:\n[1] a1\n[2] a2\n[3] a3\n[4] r1\n[5] r2\n", verdicts(1, 0, 1, 1, 1));
         JudgeSession s = session(llm);
-        List<Judge> metrics =
-                Metrics.create(List.of(StatementSupport.CONTEXT_RECALL, StatementSupport.FAITHFULNESS), s);
+        List<Judge> metrics = Metrics.create(List.of(JudgeMetric.CONTEXT_RECALL, JudgeMetric.FAITHFULNESS), s);
         EvalCase c = new EvalCase("r", "q", Q, ANSWER, CONTEXTS, REFERENCE, List.of());
         Judgement recall = metrics.get(0).judge(c.toJudgeInput());
         Judgement faithfulness = metrics.get(1).judge(c.toJudgeInput());
@@ -248,8 +248,7 @@ class JudgeMetricsTest {
                                 "{\"statements\": [\"cut", io.github.raglens.model.TokenUsage.NONE))
                 .on("verdicts", "STATEMENTS:\n[1] a1\n[2] a2\n\nReply", verdicts(1, 1));
         JudgeSession s = JudgeSession.builder(llm).retries(0).build();
-        List<Judge> metrics =
-                Metrics.create(List.of(StatementSupport.FAITHFULNESS, StatementSupport.CONTEXT_RECALL), s);
+        List<Judge> metrics = Metrics.create(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.CONTEXT_RECALL), s);
         EvalCase c = new EvalCase("r", "q", Q, ANSWER, CONTEXTS, REFERENCE, List.of());
         assertThat(score(metrics.get(0).judge(c.toJudgeInput()))).isEqualTo(1.0);
         assertThat(failed(metrics.get(1).judge(c.toJudgeInput())).reason()).isEqualTo("invalid-json");
@@ -263,7 +262,7 @@ class JudgeMetricsTest {
                 .on("statements", "TEXT:\nREF", statements("r1", "r2"))
                 .on("verdicts", "STATEMENTS:\n[1] r1\n[2] r2\n\nReply", verdicts(0, 1));
         List<Judge> metrics =
-                Metrics.create(List.of(StatementSupport.FAITHFULNESS, StatementSupport.CONTEXT_RECALL), session(llm));
+                Metrics.create(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.CONTEXT_RECALL), session(llm));
         EvalCase c = new EvalCase("r", "q", Q, ANSWER, CONTEXTS, REFERENCE, List.of());
         assertThat(failed(metrics.get(0).judge(c.toJudgeInput())).detail())
                 .isEqualTo("the answer makes no factual statement");

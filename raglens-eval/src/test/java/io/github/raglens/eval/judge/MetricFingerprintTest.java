@@ -1,5 +1,7 @@
 package io.github.raglens.eval.judge;
 
+import io.github.raglens.model.JudgeMetric;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.model.ChatOutcome;
@@ -124,11 +126,11 @@ class MetricFingerprintTest {
                 .embeddings(new FrozenEmbeddings())
                 .build()) {
             List<Judge> all = new ArrayList<>();
-            all.addAll(Metrics.create(Metrics.NAMES, s));
-            all.addAll(Metrics.create(List.of(StatementSupport.FAITHFULNESS), s));
-            all.addAll(Metrics.create(List.of(StatementSupport.CONTEXT_RECALL), s));
-            all.addAll(Metrics.create(List.of(ContextPrecision.NAME), s, ContextPrecision.Mode.PER_CONTEXT));
-            all.addAll(Metrics.ragasCompatible(Metrics.NAMES, s));
+            all.addAll(Metrics.create(List.of(JudgeMetric.values()), s));
+            all.addAll(Metrics.create(List.of(JudgeMetric.FAITHFULNESS), s));
+            all.addAll(Metrics.create(List.of(JudgeMetric.CONTEXT_RECALL), s));
+            all.addAll(Metrics.create(List.of(JudgeMetric.CONTEXT_PRECISION), s, ContextPrecision.Mode.PER_CONTEXT));
+            all.addAll(Metrics.ragasCompatible(List.of(JudgeMetric.values()), s));
             all.add(FactualCorrectness.of(s, FactualCorrectness.Mode.PRECISION));
             all.add(FactualCorrectness.of(s, FactualCorrectness.Mode.RECALL));
             List<JudgeInput> cells = cells();

@@ -7,6 +7,7 @@ import io.github.raglens.eval.answers.EvalCase;
 import io.github.raglens.eval.scoring.ScoreRecord;
 import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.internal.Json;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.providers.Environment;
 import io.github.raglens.providers.OpenAi;
 import io.github.raglens.result.ScoringSummary;
@@ -191,7 +192,7 @@ class OpenAiFaultTest {
                 .build()) {
             return Scorer.builder(ws.resolve("scores.jsonl"))
                     .session(s)
-                    .metrics(Metrics.create(Metrics.DEFAULT, s, ContextPrecision.Mode.ONE_CALL))
+                    .metrics(Metrics.create(JudgeMetric.defaults(), s, ContextPrecision.Mode.ONE_CALL))
                     .build()
                     .score(cases);
         }
@@ -249,7 +250,7 @@ class OpenAiFaultTest {
         try (JudgeSession s = JudgeSession.builder(SimulatedJudge.of()).build()) {
             Scorer.builder(clean.resolve("scores.jsonl"))
                     .session(s)
-                    .metrics(Metrics.create(Metrics.DEFAULT, s, ContextPrecision.Mode.ONE_CALL))
+                    .metrics(Metrics.create(JudgeMetric.defaults(), s, ContextPrecision.Mode.ONE_CALL))
                     .build()
                     .score(cases);
         }

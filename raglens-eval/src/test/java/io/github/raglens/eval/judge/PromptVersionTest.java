@@ -6,6 +6,7 @@ import io.github.raglens.eval.answers.EvalCase;
 import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.internal.PromptVersion;
 import io.github.raglens.model.ChatRequest;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.ResponseSchema;
 import io.github.raglens.testkit.SimulatedJudge;
 import java.nio.charset.StandardCharsets;
@@ -85,7 +86,7 @@ class PromptVersionTest {
         try (JudgeSession s = JudgeSession.builder(judge).callCache(calls).build()) {
             Scorer.builder(scores)
                     .session(s)
-                    .metrics(Metrics.create(List.of(StatementSupport.FAITHFULNESS), s))
+                    .metrics(Metrics.create(List.of(JudgeMetric.FAITHFULNESS), s))
                     .build()
                     .score(cases);
         }

@@ -9,6 +9,7 @@ import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.JudgeInput;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.result.ScoringSummary;
 import io.github.raglens.spi.Judge;
@@ -133,8 +134,9 @@ class RagasCompatibleModeTest {
             CountingLlm counting = new CountingLlm(judge.get());
             Path ws = dir.resolve(name + "-" + mode);
             try (JudgeSession s = JudgeSession.builder(counting).concurrency(4).build()) {
-                List<Judge> metrics =
-                        mode == 0 ? Metrics.create(Metrics.DEFAULT, s) : Metrics.ragasCompatible(Metrics.DEFAULT, s);
+                List<Judge> metrics = mode == 0
+                        ? Metrics.create(JudgeMetric.defaults(), s)
+                        : Metrics.ragasCompatible(JudgeMetric.defaults(), s);
                 ScoringSummary summary = Scorer.builder(ws.resolve("scores.jsonl"))
                         .session(s)
                         .metrics(metrics)
@@ -149,7 +151,8 @@ class RagasCompatibleModeTest {
             }
         }
         Map<String, double[]> byMetric = new LinkedHashMap<>();
-        for (String metric : Metrics.DEFAULT) {
+        for (JudgeMetric m : JudgeMetric.defaults()) {
+            String metric = m.label();
             Map<String, Double> a = scores.get("0|" + metric);
             Map<String, Double> b = scores.get("1|" + metric);
             double sum = 0;
@@ -179,13 +182,21 @@ class RagasCompatibleModeTest {
         // The judge's verdicts depend on the item and its premise only: faithfulness's verdicts are the
         // same with or without the reference's statements in the call, context precision's the same in
         // one call or one per context.
-        assertThat(d.byMetric().get(StatementSupport.FAITHFULNESS)[0]).as(seed).isZero();
-        assertThat(d.byMetric().get(ContextPrecision.NAME)[0]).as(seed).isZero();
+        assertThat(d.byMetric().get(JudgeMetric.FAITHFULNESS.label())[0])
+                .as(seed)
+                .isZero();
+        assertThat(d.byMetric().get(JudgeMetric.CONTEXT_PRECISION.label())[0])
+                .as(seed)
+                .isZero();
         // The same claims either way: only the rounding to 2 decimals differs.
-        assertThat(d.byMetric().get(FactualCorrectness.NAME)[3]).as(seed).isLessThanOrEqualTo(0.005 + 1e-12);
-        assertThat(d.byMetric().get(FactualCorrectness.NAME)[2]).as(seed).isPositive();
+        assertThat(d.byMetric().get(JudgeMetric.FACTUAL_CORRECTNESS.label())[3])
+                .as(seed)
+                .isLessThanOrEqualTo(0.005 + 1e-12);
+        assertThat(d.byMetric().get(JudgeMetric.FACTUAL_CORRECTNESS.label())[2])
+                .as(seed)
+                .isPositive();
         // Sentences that hold two facts of which the contexts give one count 0 instead of 1/2.
-        assertThat(d.byMetric().get(StatementSupport.CONTEXT_RECALL)[0])
+        assertThat(d.byMetric().get(JudgeMetric.CONTEXT_RECALL.label())[0])
                 .as(seed)
                 .isGreaterThan(0.05);
         // Per cell: faithfulness 2, factual correctness 3 + the reference's claims shared by the
@@ -201,7 +212,7 @@ class RagasCompatibleModeTest {
         for (double[] m : d.byMetric().values()) {
             assertThat(m[1]).as("cells scored in both modes").isEqualTo(QUESTIONS * RETRIEVERS);
         }
-        assertThat(d.byMetric().get(StatementSupport.FAITHFULNESS)[0]).isZero();
+        assertThat(d.byMetric().get(JudgeMetric.FAITHFULNESS.label())[0]).isZero();
         assertThat(d.callsPerCellRagas()).isGreaterThan(d.callsPerCellDefault());
     }
 
@@ -214,10 +225,10 @@ class RagasCompatibleModeTest {
                     "The brake stops the shaft.",
                     List.of("The brake stops the shaft."),
                     "The brake stops the shaft, and the sensor locks the housing. The rotor drives the generator.");
-            Judge ragas = Metrics.ragasCompatible(List.of(StatementSupport.CONTEXT_RECALL), s)
+            Judge ragas = Metrics.ragasCompatible(List.of(JudgeMetric.CONTEXT_RECALL), s)
                     .getFirst();
             Judge atomic =
-                    Metrics.create(List.of(StatementSupport.CONTEXT_RECALL), s).getFirst();
+                    Metrics.create(List.of(JudgeMetric.CONTEXT_RECALL), s).getFirst();
             assertThat(((Judgement.Scored) ragas.judge(in)).score()).isZero();
             assertThat(((Judgement.Scored) atomic.judge(in)).score()).isCloseTo(1.0 / 3, within(1e-12));
             assertThat(ragas.version()).startsWith("sentences+support@").isNotEqualTo(atomic.version());
@@ -239,8 +250,8 @@ class RagasCompatibleModeTest {
                         "{\"verdicts\":[{\"index\":1,\"reason\":\"r\",\"verdict\":1},"
                                 + "{\"index\":2,\"reason\":\"r\",\"verdict\":0},{\"index\":3,\"reason\":\"r\",\"verdict\":0}]}");
         try (JudgeSession s = JudgeSession.builder(judge).build()) {
-            Judge fc =
-                    Metrics.ragasCompatible(List.of(FactualCorrectness.NAME), s).getFirst();
+            Judge fc = Metrics.ragasCompatible(List.of(JudgeMetric.FACTUAL_CORRECTNESS), s)
+                    .getFirst();
             Judgement j = fc.judge(new JudgeInput("Why?", "answer text", List.of("c"), "reference text"));
             // TP=2 FP=1 FN=2: precision 2/3, recall 1/2, F1 0.5714… rounded as RAGAS rounds
             assertThat(((Judgement.Scored) j).score()).isEqualTo(0.57);
@@ -253,12 +264,17 @@ class RagasCompatibleModeTest {
     @Test
     void ragasCompatible_judgesContextPrecisionPerContext_andFaithfulnessAlone() {
         try (JudgeSession s = JudgeSession.builder(new LexicalJudge()).build()) {
-            List<Judge> metrics = Metrics.ragasCompatible(Metrics.DEFAULT, s);
-            assertThat(metrics).extracting(Judge::metric).containsExactlyElementsOf(Metrics.DEFAULT);
+            List<Judge> metrics = Metrics.ragasCompatible(JudgeMetric.defaults(), s);
+            assertThat(metrics)
+                    .extracting(Judge::metric)
+                    .containsExactlyElementsOf(JudgeMetric.defaults().stream()
+                            .map(JudgeMetric::label)
+                            .toList());
             assertThat(((ContextPrecision) metrics.get(2)).mode()).isEqualTo(ContextPrecision.Mode.PER_CONTEXT);
             assertThat(((StatementSupport) metrics.get(0)).support().batchesBothSides())
                     .isFalse();
-            assertThat(((StatementSupport) Metrics.create(Metrics.DEFAULT, s).get(0))
+            assertThat(((StatementSupport)
+                                    Metrics.create(JudgeMetric.defaults(), s).get(0))
                             .support()
                             .batchesBothSides())
                     .isTrue();
@@ -280,19 +296,19 @@ class RagasCompatibleModeTest {
                 .on("verdicts", "[1] REF", JudgeReplies.verdicts(1));
     }
 
-    private static double faithfulness(Path scores, List<String> metricNames, boolean ragas) {
+    private static double faithfulness(Path scores, List<JudgeMetric> metricNames, boolean ragas) {
         EvalCase cell = new EvalCase("bm25", "q1", "Why?", "ANS a1. a2.", List.of("a context"), "REF r1.", List.of());
         try (JudgeSession s =
                 JudgeSession.builder(sensitiveToWhatSharesTheCall()).build()) {
             List<Judge> metrics = ragas ? Metrics.ragasCompatible(metricNames, s) : Metrics.create(metricNames, s);
             Scorer.builder(scores).session(s).metrics(metrics).build().score(List.of(cell));
             String version = metrics.stream()
-                    .filter(m -> m.metric().equals(StatementSupport.FAITHFULNESS))
+                    .filter(m -> m.metric().equals(JudgeMetric.FAITHFULNESS.label()))
                     .findFirst()
                     .orElseThrow()
                     .version();
             return Scorer.read(scores).stream()
-                    .filter(r -> r.metric().equals(StatementSupport.FAITHFULNESS)
+                    .filter(r -> r.metric().equals(JudgeMetric.FAITHFULNESS.label())
                             && r.promptVersion().equals(version))
                     .findFirst()
                     .orElseThrow(() -> new AssertionError("no faithfulness score under version " + version))
@@ -302,7 +318,7 @@ class RagasCompatibleModeTest {
 
     @Test
     void faithfulness_ofEachMode_hasAVersionOfItsOwn_soAWorkspaceScoresEachModeAsAFreshOneDoes() {
-        List<String> both = List.of(StatementSupport.FAITHFULNESS, StatementSupport.CONTEXT_RECALL);
+        List<JudgeMetric> both = List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.CONTEXT_RECALL);
         Path workspace = dir.resolve("workspace/scores.jsonl");
         double byDefault = faithfulness(workspace, both, false);
         double ragasAfterDefault = faithfulness(workspace, both, true);
@@ -315,11 +331,11 @@ class RagasCompatibleModeTest {
     @Test
     void faithfulness_judgedAlone_isOneComputationInBothModes_andSharesItsVersion() {
         try (JudgeSession s = JudgeSession.builder(new LexicalJudge()).build()) {
-            List<String> alone = List.of(StatementSupport.FAITHFULNESS);
+            List<JudgeMetric> alone = List.of(JudgeMetric.FAITHFULNESS);
             assertThat(Metrics.create(alone, s).getFirst().version())
                     .isEqualTo(Metrics.ragasCompatible(alone, s).getFirst().version());
-            assertThat(Metrics.create(Metrics.DEFAULT, s).getFirst().version())
-                    .isNotEqualTo(Metrics.ragasCompatible(Metrics.DEFAULT, s)
+            assertThat(Metrics.create(JudgeMetric.defaults(), s).getFirst().version())
+                    .isNotEqualTo(Metrics.ragasCompatible(JudgeMetric.defaults(), s)
                             .getFirst()
                             .version());
         }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.eval.answers.EvalCase;
 import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.internal.Json;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.providers.Environment;
 import io.github.raglens.providers.Ollama;
 import io.github.raglens.providers.OpenAi;
@@ -105,7 +106,7 @@ class ServedModelTest {
         try (JudgeSession s = JudgeSession.builder(judge).callCache(cache).build()) {
             ScoringSummary summary = Scorer.builder(scores)
                     .session(s)
-                    .metrics(Metrics.create(Metrics.DEFAULT, s))
+                    .metrics(Metrics.create(JudgeMetric.defaults(), s))
                     .build()
                     .score(cases);
             assertThat(summary.failed()).isZero();
@@ -181,7 +182,7 @@ class ServedModelTest {
         try (JudgeSession s = JudgeSession.builder(judge).callCache(cache).build()) {
             return Scorer.builder(scores)
                     .session(s)
-                    .metrics(Metrics.create(Metrics.DEFAULT, s))
+                    .metrics(Metrics.create(JudgeMetric.defaults(), s))
                     .build()
                     .score(cases);
         }

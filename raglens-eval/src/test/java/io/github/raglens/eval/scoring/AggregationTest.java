@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.result.Aggregation;
 import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
@@ -17,7 +18,8 @@ import org.junit.jupiter.api.Test;
 /** Aggregation compares retrievers on the questions all of them scored, with coverage beside. */
 class AggregationTest {
 
-    private static final Judge FAITH = Metrics.create(List.of("rouge_l"), null).get(0);
+    private static final Judge FAITH =
+            Metrics.create(List.of(JudgeMetric.ROUGE_L), null).get(0);
 
     private static ScoreRecord scored(String r, String q, double s) {
         return new ScoreRecord(
@@ -92,8 +94,8 @@ class AggregationTest {
 
     @Test
     void pairTests_areHolmCorrectedAcrossEveryPairAndMetric() {
-        Judge rouge = Metrics.create(List.of("rouge_l"), null).get(0);
-        Judge bleu = Metrics.create(List.of("bleu"), null).get(0);
+        Judge rouge = Metrics.create(List.of(JudgeMetric.ROUGE_L), null).get(0);
+        Judge bleu = Metrics.create(List.of(JudgeMetric.BLEU), null).get(0);
         List<ScoreRecord> records = new ArrayList<>();
         for (int q = 0; q < 12; q++) {
             for (Judge m : List.of(rouge, bleu)) {

@@ -7,6 +7,7 @@ import io.github.raglens.error.ParseException;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.eval.stats.PredictionPoweredInference;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.result.Calibration;
 import io.github.raglens.spi.Judge;
 import io.github.raglens.testkit.ScriptedLlm;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class CalibrationTest {
 
     private static final Judge FAITH = Metrics.create(
-                    List.of("faithfulness"),
+                    List.of(JudgeMetric.FAITHFULNESS),
                     JudgeSession.builder(ScriptedLlm.of("fake/judge")).build())
             .get(0);
 
@@ -76,7 +77,9 @@ class CalibrationTest {
         Calibration c = Calibrator.calibrate(
                 records,
                 HumanLabel.read(file),
-                List.of(FAITH, Metrics.create(List.of("rouge_l"), null).get(0)),
+                List.of(
+                        FAITH,
+                        Metrics.create(List.of(JudgeMetric.ROUGE_L), null).get(0)),
                 "fake/judge");
         assertThat(c.metrics()).hasSize(1);
         Calibration.MetricCalibration m = c.metrics().getFirst();

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.github.raglens.eval.answers.EvalCase;
 import io.github.raglens.eval.judge.Cases;
-import io.github.raglens.eval.judge.ContextPrecision;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.result.JudgeAgreement;
 import io.github.raglens.spi.Judge;
 import io.github.raglens.spi.LlmProvider;
@@ -119,13 +119,13 @@ class JudgeAgreementTest {
         List<Judge> metrics = null;
         for (LlmProvider judge : List.of(a, b)) {
             try (JudgeSession s = JudgeSession.builder(judge).build()) {
-                metrics = Metrics.create(List.of(ContextPrecision.NAME), s);
+                metrics = Metrics.create(List.of(JudgeMetric.CONTEXT_PRECISION), s);
                 Scorer.builder(scores).session(s).metrics(metrics).build().score(cases);
             }
         }
         List<JudgeAgreement> ag = AgreementMeasure.measure(Scorer.read(scores), metrics, a.modelName(), b.modelName());
         assertThat(ag).hasSize(1);
-        assertThat(ag.get(0).metric()).isEqualTo(ContextPrecision.NAME);
+        assertThat(ag.get(0).metric()).isEqualTo(JudgeMetric.CONTEXT_PRECISION.label());
         assertThat(ag.get(0).cells()).isEqualTo(20);
         assertThat(value(ag.get(0).kappa()))
                 .as("contrary judges agree less than chance")

@@ -10,6 +10,7 @@ import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.spi.LlmProvider;
@@ -104,7 +105,7 @@ class LiveEvaluationTest {
                 JudgeSession.builder(model).concurrency(concurrency).build()) {
             Scorer scorer = Scorer.builder(ws.resolve("scores.jsonl"))
                     .session(session)
-                    .metrics(Metrics.create(Metrics.DEFAULT, session))
+                    .metrics(Metrics.create(JudgeMetric.defaults(), session))
                     .build();
             return LiveEvaluation.of(model, 3, session, scorer)
                     .run(
@@ -191,7 +192,7 @@ class LiveEvaluationTest {
                 JudgeSession.builder(phasedModel).concurrency(8).build()) {
             Scorer.builder(phased.resolve("scores.jsonl"))
                     .session(session)
-                    .metrics(Metrics.create(Metrics.DEFAULT, session))
+                    .metrics(Metrics.create(JudgeMetric.defaults(), session))
                     .build()
                     .score(EvalCases.from(answers.current(), qs, id -> "source of " + id));
         }
@@ -230,7 +231,7 @@ class LiveEvaluationTest {
                 JudgeSession.builder(refusingKey).concurrency(1).build()) {
             Scorer scorer = Scorer.builder(dir.resolve("scores.jsonl"))
                     .session(session)
-                    .metrics(Metrics.create(Metrics.DEFAULT, session))
+                    .metrics(Metrics.create(JudgeMetric.defaults(), session))
                     .build();
             LiveEvaluation.Result r = LiveEvaluation.of(refusingKey, 3, session, scorer)
                     .run(

@@ -13,6 +13,7 @@ import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.result.Aggregation;
@@ -40,7 +41,7 @@ class ScorerTest {
     Path dir;
 
     private static ScoringSummary run(
-            Path ws, SimulatedJudgeLike llm, List<String> metrics, ContextPrecision.Mode m, List<EvalCase> cases) {
+            Path ws, SimulatedJudgeLike llm, List<JudgeMetric> metrics, ContextPrecision.Mode m, List<EvalCase> cases) {
         try (JudgeSession s = JudgeSession.builder(llm.provider())
                 .concurrency(8)
                 .callCache(ws.resolve("judge-calls.jsonl"))
@@ -70,8 +71,8 @@ class ScorerTest {
     void headlineMetrics_shareDecompositions_callsPerSample() {
         List<EvalCase> cases = Cases.of(10, Cases.RETRIEVERS, 5);
         SimulatedJudge perContext = SimulatedJudge.of();
-        ScoringSummary a =
-                run(dir.resolve("a"), () -> perContext, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        ScoringSummary a = run(
+                dir.resolve("a"), () -> perContext, JudgeMetric.defaults(), ContextPrecision.Mode.PER_CONTEXT, cases);
         assertThat(a.scored()).isEqualTo(200);
         // Per sample: answer statements 1, faithfulness and context recall verdicts 1 (one call),
         // factual correctness verdicts 2, context precision 5; reference statements once per question.
@@ -79,7 +80,7 @@ class ScorerTest {
         assertThat(perContext.repeatedPrompts()).isZero();
 
         SimulatedJudge oneCall = SimulatedJudge.of();
-        run(dir.resolve("b"), () -> oneCall, Metrics.DEFAULT, ContextPrecision.Mode.ONE_CALL, cases);
+        run(dir.resolve("b"), () -> oneCall, JudgeMetric.defaults(), ContextPrecision.Mode.ONE_CALL, cases);
         assertThat(oneCall.calls()).isEqualTo(50 * 5 + 10);
         assertThat(oneCall.repeatedPrompts()).isZero();
     }
@@ -90,7 +91,7 @@ class ScorerTest {
         try (JudgeSession s = JudgeSession.builder(SimulatedJudge.of()).build()) {
             ScoringSummary summary = Scorer.builder(dir.resolve("scores.jsonl"))
                     .session(s)
-                    .metrics(Metrics.create(Metrics.DEFAULT, s))
+                    .metrics(Metrics.create(JudgeMetric.defaults(), s))
                     .progress(p -> {
                         throw new IllegalStateException("the progress bar broke");
                     })
@@ -105,9 +106,9 @@ class ScorerTest {
     void rerun_skipsScoredCells_andSendsNothing() {
         List<EvalCase> cases = Cases.of(4, Cases.RETRIEVERS, 5);
         SimulatedJudge first = SimulatedJudge.of();
-        run(dir, () -> first, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        run(dir, () -> first, JudgeMetric.defaults(), ContextPrecision.Mode.PER_CONTEXT, cases);
         SimulatedJudge second = SimulatedJudge.of();
-        ScoringSummary again = run(dir, () -> second, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        ScoringSummary again = run(dir, () -> second, JudgeMetric.defaults(), ContextPrecision.Mode.PER_CONTEXT, cases);
         assertThat(again.alreadyScored()).isEqualTo(80);
         assertThat(again.scored()).isZero();
         assertThat(second.calls()).isZero();
@@ -116,7 +117,7 @@ class ScorerTest {
     @Test
     void changedAnswerOrContexts_rescoresThatCell_andOnlyThat() {
         List<EvalCase> cases = Cases.of(4, Cases.RETRIEVERS, 5);
-        run(dir, SimulatedJudge::of, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        run(dir, SimulatedJudge::of, JudgeMetric.defaults(), ContextPrecision.Mode.PER_CONTEXT, cases);
         List<EvalCase> changed = new java.util.ArrayList<>(cases);
         EvalCase c0 = cases.get(0);
         changed.set(
@@ -143,7 +144,8 @@ class ScorerTest {
                         c1.reference(),
                         c1.referenceContexts()));
 
-        ScoringSummary s = run(dir, SimulatedJudge::of, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, changed);
+        ScoringSummary s =
+                run(dir, SimulatedJudge::of, JudgeMetric.defaults(), ContextPrecision.Mode.PER_CONTEXT, changed);
 
         assertThat(s.alreadyScored()).isEqualTo(80 - 8);
         assertThat(s.scored()).isEqualTo(8);
@@ -157,17 +159,17 @@ class ScorerTest {
     @Test
     void newMetricVersion_rescoresOnlyThatMetric_reusingCachedCalls_andNewJudgeModel_rescoresAll() {
         List<EvalCase> cases = Cases.of(4, Cases.RETRIEVERS, 5);
-        run(dir, SimulatedJudge::of, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        run(dir, SimulatedJudge::of, JudgeMetric.defaults(), ContextPrecision.Mode.PER_CONTEXT, cases);
 
         // One-call context precision is a new version of context precision only.
         SimulatedJudge judge = SimulatedJudge.of();
-        ScoringSummary s = run(dir, () -> judge, Metrics.DEFAULT, ContextPrecision.Mode.ONE_CALL, cases);
+        ScoringSummary s = run(dir, () -> judge, JudgeMetric.defaults(), ContextPrecision.Mode.ONE_CALL, cases);
         assertThat(s.alreadyScored()).isEqualTo(60);
         assertThat(s.scored()).isEqualTo(20);
         assertThat(judge.calls()).as("one call per cell, nothing else re-sent").isEqualTo(20);
 
         SimulatedJudge other = SimulatedJudge.of("fake/other");
-        ScoringSummary t = run(dir, () -> other, Metrics.DEFAULT, ContextPrecision.Mode.ONE_CALL, cases);
+        ScoringSummary t = run(dir, () -> other, JudgeMetric.defaults(), ContextPrecision.Mode.ONE_CALL, cases);
         assertThat(t.alreadyScored()).isZero();
         assertThat(t.scored()).isEqualTo(80);
         assertThat(Scorer.read(dir.resolve("scores.jsonl"))).hasSize(80 + 20 + 80);
@@ -197,7 +199,7 @@ class ScorerTest {
             }
             return null;
         });
-        ScoringSummary first = run(dir, () -> faulty, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        ScoringSummary first = run(dir, () -> faulty, JudgeMetric.defaults(), ContextPrecision.Mode.PER_CONTEXT, cases);
         assertThat(first.failuresByReason())
                 .containsOnlyKeys("refusal", "rate-limited-gave-up", "timeout", "invalid-json", "truncated");
         assertThat(first.scored() + first.failed()).isEqualTo(120);
@@ -211,13 +213,13 @@ class ScorerTest {
         }
 
         SimulatedJudge second = SimulatedJudge.of();
-        ScoringSummary rerun = run(dir, () -> second, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        ScoringSummary rerun = run(dir, () -> second, JudgeMetric.defaults(), ContextPrecision.Mode.PER_CONTEXT, cases);
         assertThat(rerun.scored()).isEqualTo(first.failed());
         assertThat(rerun.failed()).isZero();
         assertThat(second.repeatedPrompts()).isZero();
 
         Path clean = dir.resolve("clean");
-        run(clean, SimulatedJudge::of, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        run(clean, SimulatedJudge::of, JudgeMetric.defaults(), ContextPrecision.Mode.PER_CONTEXT, cases);
         assertThat(scores(dir)).isEqualTo(scores(clean));
     }
 
@@ -231,8 +233,13 @@ class ScorerTest {
                     .build());
         }
         try (JudgeSession s = b.build()) {
-            List<Judge> metrics =
-                    Metrics.create(List.of("faithfulness", ContextPrecision.NAME, "context_recall", "rouge_l"), s);
+            List<Judge> metrics = Metrics.create(
+                    List.of(
+                            JudgeMetric.FAITHFULNESS,
+                            JudgeMetric.CONTEXT_PRECISION,
+                            JudgeMetric.CONTEXT_RECALL,
+                            JudgeMetric.ROUGE_L),
+                    s);
             return Scorer.builder(ws.resolve("scores.jsonl"))
                     .session(s)
                     .metrics(metrics)
@@ -283,8 +290,8 @@ class ScorerTest {
         // The deterministic fake gives every repeat the same verdicts: perfectly self-consistent.
         try (JudgeSession s = JudgeSession.builder(once).build()) {
             // faithfulness as the run scored it: its verdict call shared with context recall
-            Judge faithfulness =
-                    Metrics.create(List.of("faithfulness", "context_recall"), s).get(0);
+            Judge faithfulness = Metrics.create(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.CONTEXT_RECALL), s)
+                    .get(0);
             SelfConsistency sc = ConsistencyMeasure.measure(records, faithfulness, once.modelName());
             assertThat(sc.repeats()).isEqualTo(3);
             assertThat(sc.cells()).isEqualTo(20);
@@ -294,7 +301,7 @@ class ScorerTest {
         // Repeats stored beside the first judgement leave the aggregation as it was without them.
         List<String> questions = List.of("q0", "q1", "q2", "q3");
         try (JudgeSession s = JudgeSession.builder(once).build()) {
-            List<Judge> metrics = Metrics.create(List.of("faithfulness", "context_recall"), s);
+            List<Judge> metrics = Metrics.create(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.CONTEXT_RECALL), s);
             var boot = io.github.raglens.eval.stats.Bootstrap.of(200, 1, 0.95);
             var test = io.github.raglens.eval.stats.PairedRandomizationTest.of(200, 1);
             Aggregation withRepeats = ScoreAggregator.aggregate(
@@ -325,7 +332,7 @@ class ScorerTest {
         try (JudgeSession s = JudgeSession.builder(judge)
                 .callCache(ws.resolve("judge-calls.jsonl"))
                 .build()) {
-            List<Judge> metrics = Metrics.create(Metrics.DEFAULT, s);
+            List<Judge> metrics = Metrics.create(JudgeMetric.defaults(), s);
             CostEstimate before = CostEstimator.forScoring(cases, metrics, s, ws.resolve("scores.jsonl"), 2);
             Scorer.builder(ws.resolve("scores.jsonl"))
                     .session(s)
@@ -358,7 +365,7 @@ class ScorerTest {
                 .build()) {
             stopped = Scorer.builder(ws.resolve("scores.jsonl"))
                     .session(s)
-                    .metrics(Metrics.create(Metrics.DEFAULT, s, ContextPrecision.Mode.PER_CONTEXT))
+                    .metrics(Metrics.create(JudgeMetric.defaults(), s, ContextPrecision.Mode.PER_CONTEXT))
                     .build()
                     .score(cases);
             assertThat(s.stats().costUsd()).isGreaterThanOrEqualTo(10);
@@ -370,11 +377,11 @@ class ScorerTest {
         assertThat(callsBefore).isLessThan(6 * 5 * 9 + 6);
 
         SimulatedJudge rest = SimulatedJudge.of();
-        ScoringSummary finished = run(ws, () -> rest, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        ScoringSummary finished = run(ws, () -> rest, JudgeMetric.defaults(), ContextPrecision.Mode.PER_CONTEXT, cases);
         assertThat(finished.alreadyScored() + finished.scored()).isEqualTo(120);
         assertThat(callsBefore + rest.calls()).as("no call paid twice").isEqualTo(6 * 5 * 9 + 6);
         Path clean = dir.resolve("clean");
-        run(clean, SimulatedJudge::of, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+        run(clean, SimulatedJudge::of, JudgeMetric.defaults(), ContextPrecision.Mode.PER_CONTEXT, cases);
         assertThat(scores(ws)).isEqualTo(scores(clean));
     }
 
@@ -397,7 +404,7 @@ class ScorerTest {
         List<EvalCase> cases = Cases.of(20, Cases.RETRIEVERS, 5);
 
         ScoringSummary summary =
-                run(dir.resolve("down"), () -> down, Metrics.DEFAULT, ContextPrecision.Mode.PER_CONTEXT, cases);
+                run(dir.resolve("down"), () -> down, JudgeMetric.defaults(), ContextPrecision.Mode.PER_CONTEXT, cases);
 
         assertThat(summary.stopReason()).contains(message);
         assertThat(summary.failed()).isZero();

@@ -4,6 +4,7 @@ import io.github.raglens.eval.judge.Cases;
 import io.github.raglens.eval.judge.ContextPrecision;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Metrics;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.result.ScoringSummary;
 import io.github.raglens.testkit.SimulatedJudge;
 import java.io.IOException;
@@ -53,7 +54,7 @@ final class ScoringChild {
             System.out.flush();
             ScoringSummary summary = Scorer.builder(ws.resolve("scores.jsonl"))
                     .session(s)
-                    .metrics(Metrics.create(Metrics.DEFAULT, s, ContextPrecision.Mode.PER_CONTEXT))
+                    .metrics(Metrics.create(JudgeMetric.defaults(), s, ContextPrecision.Mode.PER_CONTEXT))
                     .build()
                     .score(Cases.of(20, Cases.RETRIEVERS, 5));
             System.out.println("done " + summary.scored() + " " + summary.alreadyScored());

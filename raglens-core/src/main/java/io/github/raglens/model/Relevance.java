@@ -1,10 +1,12 @@
-package io.github.raglens.eval.benchmark;
+package io.github.raglens.model;
 
 import java.util.Locale;
+import java.util.Objects;
 
 /**
- * What counts as finding the answer to a question. Each question has exactly one target; the first
- * hit that reaches it is the relevant one.
+ * What counts as finding the answer to a question in the retrieval benchmark. Each question has
+ * exactly one target; the first hit that reaches it is the relevant one. Options and files name a
+ * mode by its {@link #label()}; {@link #parse(String)} is the one place that reads such a name.
  */
 public enum Relevance {
     /**
@@ -31,18 +33,30 @@ public enum Relevance {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /** Whether a question needs its source chunk in the corpus to be judged in this mode. */
+    public boolean needsSourceChunk() {
+        return this == CHUNK || this == SECTION;
+    }
+
+    /** The label. */
+    @Override
+    public String toString() {
+        return label();
+    }
+
     /**
-     * The mode of a {@link #label()}.
+     * The mode of a {@link #label()}, case-insensitive.
      *
      * @throws IllegalArgumentException naming the accepted values
      */
-    public static Relevance parse(String name) {
+    public static Relevance parse(String label) {
+        String wanted = Objects.requireNonNull(label, "label").toLowerCase(Locale.ROOT);
         for (Relevance r : values()) {
-            if (r.label().equals(name)) {
+            if (r.label().equals(wanted)) {
                 return r;
             }
         }
         throw new IllegalArgumentException(
-                "unknown relevance '" + name + "'; use chunk, section, evidence or document");
+                "unknown relevance '" + label + "'; use " + Labels.of(values(), Relevance::label));
     }
 }

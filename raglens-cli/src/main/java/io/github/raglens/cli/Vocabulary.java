@@ -1,0 +1,32 @@
+package io.github.raglens.cli;
+
+import io.github.raglens.model.JudgeMetric;
+import io.github.raglens.model.Relevance;
+import java.util.function.Function;
+import picocli.CommandLine;
+
+/**
+ * Reads the option values that name a member of one of raglens's closed sets (a relevance mode, a
+ * judge metric …) with that type's own parser, for every command at once: a bad value is a usage
+ * error whose message is the parser's, naming the accepted values.
+ */
+final class Vocabulary {
+
+    private Vocabulary() {}
+
+    /** Registers a converter per closed set on the command and its subcommands. */
+    static void register(CommandLine cli) {
+        cli.registerConverter(Relevance.class, converter(Relevance::parse));
+        cli.registerConverter(JudgeMetric.class, converter(JudgeMetric::parse));
+    }
+
+    private static <T> CommandLine.ITypeConverter<T> converter(Function<String, T> parse) {
+        return value -> {
+            try {
+                return parse.apply(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        };
+    }
+}

@@ -1,6 +1,6 @@
 /**
  * The Lucene index (BM25 and HNSW vectors in one index) and the retrievers over it. Users pick a
- * retriever by name through the facade ({@code RagLens.RETRIEVER_NAMES}), so the package is
+ * retriever by kind through the facade ({@code RagLens.Builder.retrievers}), so the package is
  * exported to the facade only.
  */
 // "module": the qualified export names a module that is not observable when this one compiles.

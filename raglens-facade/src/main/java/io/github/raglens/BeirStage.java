@@ -3,6 +3,7 @@ package io.github.raglens;
 import io.github.raglens.error.Setting;
 import io.github.raglens.eval.beir.BeirEvaluation;
 import io.github.raglens.model.Chunk;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.result.BeirScore;
 import io.github.raglens.retrieval.BeirDataset;
 import io.github.raglens.retrieval.LuceneIndex;
@@ -40,12 +41,9 @@ final class BeirStage {
     BeirResult run(Path dataset, BeirOptions options, ProgressListener progress) {
         BeirDataset data = BeirDataset.load(dataset, options.split());
         Path home = config.workspace().resolve("beir").resolve(safe(data.name()));
-        boolean needsVectors = config.retrieverNames().stream().anyMatch(r -> !r.equals("bm25"));
-        if (needsVectors && config.embeddings() == null) {
-            throw new IllegalStateException(
-                    "retrievers other than bm25 need an embedding provider; call embeddings(...) or use only bm25()");
-        }
-        EmbeddingProvider embeddings = needsVectors ? config.embeddings().get() : null;
+        boolean usesVectors =
+                config.embeddings() != null && config.retrieverKinds().stream().anyMatch(RetrieverKind::usesEmbeddings);
+        EmbeddingProvider embeddings = usesVectors ? config.embeddings().get() : null;
         if (config.backend() != null) {
             return runInBackend(data, home, embeddings, options, progress);
         }
@@ -58,13 +56,13 @@ final class BeirStage {
             Path runs = home.resolve("runs");
             Files.createDirectories(runs);
             List<BeirScore> scores = new ArrayList<>();
-            for (String name : config.retrieverNames()) {
+            for (RetrieverKind kind : config.retrieverKinds()) {
                 scores.add(BeirEvaluation.evaluate(
-                        Retrievers.create(name, index, embeddings, RetrievalConfig.noExclusions()),
+                        Retrievers.create(kind, index, embeddings, RetrievalConfig.noExclusions()),
                         data.queries(),
                         data.qrels(),
                         options.hits(),
-                        runs.resolve(name + ".trec")));
+                        runs.resolve(kind + ".trec")));
             }
             return new BeirResult(
                     data.name(), data.corpus().size(), data.queries().size(), reused, index.directory(), scores);
@@ -109,13 +107,13 @@ final class BeirStage {
             Path runs = home.resolve("runs");
             Files.createDirectories(runs);
             List<BeirScore> scores = new ArrayList<>();
-            for (String name : config.retrieverNames()) {
+            for (RetrieverKind kind : config.retrieverKinds()) {
                 scores.add(BeirEvaluation.evaluate(
-                        index.retriever(name, embeddings, Set.of()),
+                        index.retriever(kind, embeddings, Set.of()),
                         data.queries(),
                         data.qrels(),
                         options.hits(),
-                        runs.resolve(name + ".trec")));
+                        runs.resolve(kind + ".trec")));
             }
             return new BeirResult(
                     data.name(), data.corpus().size(), data.queries().size(), reused, Optional.empty(), scores);

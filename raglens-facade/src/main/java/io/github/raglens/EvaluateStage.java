@@ -69,7 +69,8 @@ final class EvaluateStage {
 
     /** The names of every system evaluated: each retriever's pipeline, then the users' own systems. */
     private List<String> retrieverNames() {
-        List<String> names = new ArrayList<>(config.retrieverNames());
+        List<String> names = new ArrayList<>();
+        config.retrieverKinds().forEach(kind -> names.add(kind.label()));
         config.customRetrievers().forEach(r -> names.add(r.name()));
         config.systems().forEach(s -> names.add(s.name()));
         return names;
@@ -253,7 +254,7 @@ final class EvaluateStage {
         EmbeddingProvider embeddings =
                 config.embeddings() == null ? null : config.embeddings().get();
         UsageLedger ledger = ledger(options, answering.modelName(), judge.modelName(), embeddings);
-        boolean needsIndex = !config.retrieverNames().isEmpty();
+        boolean needsIndex = !config.retrieverKinds().isEmpty();
         UsageFile usage = new UsageFile(workspace.usage());
         LlmProvider llm = ledger.meter(route.route(answering), "answers");
         int concurrency = route.concurrency(config.concurrency());

@@ -383,7 +383,7 @@ final class Pipeline {
                 ? null
                 : ledger.meter(config.embeddings().get(), "benchmark");
         // Only retrievers of your own: no index needed.
-        try (SearchIndex index = config.retrieverNames().isEmpty()
+        try (SearchIndex index = config.retrieverKinds().isEmpty()
                 ? SearchIndex.of(LuceneIndex.builder().inMemory().open())
                 : openIndex()) {
             List<Retriever> retrievers = config.retrievers(index, embeddings);
@@ -412,7 +412,7 @@ final class Pipeline {
             manifest()
                     .complete(
                             Stage.BENCHMARK,
-                            "retrievers=" + config.retrieverNames() + "\nexternal="
+                            "retrievers=" + config.retrieverKinds() + "\nexternal="
                                     + config.customRetrievers().stream()
                                             .map(r -> r.name() + "@" + ExternalOrigin.of(r))
                                             .toList()

@@ -6,8 +6,10 @@ import io.github.raglens.error.Setting;
 import io.github.raglens.eval.baseline.BaselineRecorder;
 import io.github.raglens.eval.gate.RegressionGate;
 import io.github.raglens.eval.trec.TrecEval;
+import io.github.raglens.model.ProviderKind;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.Relevance;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.parse.DocumentParser;
 import io.github.raglens.providers.Environment;
@@ -20,7 +22,6 @@ import io.github.raglens.result.GateReport;
 import io.github.raglens.result.QuestionRun;
 import io.github.raglens.result.TrecEvalOptions;
 import io.github.raglens.retrieval.LuceneIndex;
-import io.github.raglens.retrieval.Retrievers;
 import io.github.raglens.spi.Chunker;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.IndexBackend;
@@ -69,20 +70,8 @@ import java.util.stream.Stream;
  */
 public final class RagLens {
 
-    /** The retrievers benchmarked by default. */
-    public static final List<String> DEFAULT_RETRIEVERS =
-            List.of("bm25", "dense", "hybrid", "hierarchical", "hier-neighbor");
-
-    /** The default chat model on Ollama. */
-    public static final String DEFAULT_OLLAMA_MODEL = "llama3.2";
-
     /** The length-fair evidence window for systems with long contexts: raglens's fragment size, 1,200 characters. */
     public static final int LENGTH_FAIR_CHARS = 1_200;
-
-    /** The built-in retrievers {@link Builder#retrievers} accepts, e.g. {@code bm25}, {@code dense}. */
-    public static final List<String> RETRIEVER_NAMES = Retrievers.NAMES;
-
-    private static final Set<String> NEED_EMBEDDINGS = Set.of("dense", "hybrid", "hybrid-rrf");
 
     private final RagLensConfig config;
     private final Pipeline pipeline;
@@ -368,7 +357,6 @@ public final class RagLens {
      * @param progress told of embedding progress (stage {@code beir-index})
      * @throws io.github.raglens.error.ParseException naming the file when the dataset is missing or
      *     malformed
-     * @throws IllegalStateException if a retriever other than bm25 is configured without embeddings
      */
     public BeirResult beir(Path dataset, BeirOptions options, ProgressListener progress) {
         Objects.requireNonNull(dataset, "dataset");
@@ -413,7 +401,7 @@ public final class RagLens {
     public String toString() {
         return "RagLens{workspace=" + config.workspace()
                 + ", chunker=" + config.chunker()
-                + ", retrievers=" + config.retrieverNames()
+                + ", retrievers=" + config.retrieverKinds()
                 + (config.customRetrievers().isEmpty()
                         ? ""
                         : ", customRetrievers="
@@ -442,10 +430,10 @@ public final class RagLens {
         private Chunker chunker = SectionChunker.builder().build();
         private Supplier<EmbeddingProvider> embeddings = Lazy.of(OnnxEmbeddings::bgeSmallEnV15);
         private boolean embeddingsDisabled;
-        private List<String> retrievers = DEFAULT_RETRIEVERS;
+        private List<RetrieverKind> retrievers = RetrieverKind.defaults();
         private final List<Retriever> customRetrievers = new ArrayList<>();
-        private Supplier<LlmProvider> llm =
-                Lazy.of(() -> Ollama.chat(DEFAULT_OLLAMA_MODEL).build());
+        private Supplier<LlmProvider> llm = Lazy.of(
+                () -> Ollama.chat(ProviderKind.OLLAMA.defaultChatModel()).build());
         private Supplier<LlmProvider> judge;
         private List<Integer> ks = List.of(1, 3, 5, 10);
         private Relevance relevance = Relevance.CHUNK;
@@ -472,7 +460,7 @@ public final class RagLens {
             chunker = c.chunker();
             embeddings = c.embeddings();
             embeddingsDisabled = c.embeddings() == null;
-            retrievers = c.retrieverNames();
+            retrievers = c.retrieverKinds();
             customRetrievers.addAll(c.customRetrievers());
             llm = c.llm();
             judge = c.judge();
@@ -530,25 +518,17 @@ public final class RagLens {
         }
 
         /**
-         * The built-in retrievers to benchmark, by name (default {@link #DEFAULT_RETRIEVERS}).
-         *
-         * @throws IllegalArgumentException for an unknown name
+         * The built-in retrievers to benchmark, in order, a repeated one once (default {@link
+         * RetrieverKind#defaults()}); none to benchmark only retrievers and systems of your own.
          */
-        public Builder retrievers(String... names) {
-            List<String> list = List.of(names);
-            for (String name : list) {
-                if (!Retrievers.NAMES.contains(name)) {
-                    throw new IllegalArgumentException(
-                            "unknown retriever '" + name + "'; use one of " + String.join(", ", Retrievers.NAMES));
-                }
-            }
-            this.retrievers = List.copyOf(new LinkedHashSet<>(list));
+        public Builder retrievers(RetrieverKind... kinds) {
+            this.retrievers = List.copyOf(new LinkedHashSet<>(List.of(kinds)));
             return this;
         }
 
         /** Only BM25: no embedding model is loaded. */
         public Builder bm25() {
-            return retrievers("bm25").noEmbeddings();
+            return retrievers(RetrieverKind.BM25).noEmbeddings();
         }
 
         /** Adds a retriever of your own, benchmarked beside the built-in ones. */
@@ -760,9 +740,9 @@ public final class RagLens {
          */
         public RagLens build() {
             if (embeddingsDisabled) {
-                for (String name : retrievers) {
-                    if (NEED_EMBEDDINGS.contains(name)) {
-                        throw new IllegalStateException("retriever '" + name
+                for (RetrieverKind kind : retrievers) {
+                    if (kind.needsEmbeddings()) {
+                        throw new IllegalStateException("retriever '" + kind
                                 + "' needs an embedding provider; call embeddings(...) or use only bm25()");
                     }
                 }
@@ -773,7 +753,8 @@ public final class RagLens {
             if (retrievers.isEmpty() && ownRetrievers.isEmpty() && ownSystems.isEmpty()) {
                 throw new IllegalStateException("no retriever to benchmark; name one with retrievers(...)");
             }
-            Set<String> names = new HashSet<>(retrievers);
+            Set<String> names = new HashSet<>();
+            retrievers.forEach(kind -> names.add(kind.label()));
             for (String name : Stream.concat(
                             ownRetrievers.stream().map(Retriever::name),
                             ownSystems.stream().map(RagSystem::name))

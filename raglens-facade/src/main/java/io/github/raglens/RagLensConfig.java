@@ -1,6 +1,7 @@
 package io.github.raglens;
 
 import io.github.raglens.model.Relevance;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.retrieval.RetrievalConfig;
 import io.github.raglens.spi.Chunker;
 import io.github.raglens.spi.EmbeddingProvider;
@@ -28,7 +29,7 @@ record RagLensConfig(
         Supplier<Parser> parser,
         Chunker chunker,
         Supplier<EmbeddingProvider> embeddings,
-        List<String> retrieverNames,
+        List<RetrieverKind> retrieverKinds,
         List<Retriever> customRetrievers,
         Supplier<LlmProvider> llm,
         Supplier<LlmProvider> judge,
@@ -59,14 +60,14 @@ record RagLensConfig(
     /** The named retrievers over {@code index}. */
     List<Retriever> builtInRetrievers(SearchIndex index, EmbeddingProvider embeddings) {
         List<Retriever> out = new ArrayList<>();
-        for (String name : retrieverNames) {
-            out.add(index.retriever(name, embeddings, RetrievalConfig.DEFAULT_EXCLUDED_SECTION_TITLES));
+        for (RetrieverKind kind : retrieverKinds) {
+            out.add(index.retriever(kind, embeddings, RetrievalConfig.DEFAULT_EXCLUDED_SECTION_TITLES));
         }
         return out;
     }
 
     RagLensConfig {
-        retrieverNames = List.copyOf(retrieverNames);
+        retrieverKinds = List.copyOf(retrieverKinds);
         customRetrievers = List.copyOf(customRetrievers);
         systems = List.copyOf(systems);
         ks = List.copyOf(ks);

@@ -1,5 +1,6 @@
 package io.github.raglens;
 
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.retrieval.RetrievalConfig;
 import io.github.raglens.retrieval.Retrievers;
@@ -14,8 +15,8 @@ import java.util.Set;
  */
 interface SearchIndex extends AutoCloseable {
 
-    /** The built-in retriever of this name, leaving out sections of these titles. */
-    Retriever retriever(String name, EmbeddingProvider embeddings, Set<String> excludedSectionTitles);
+    /** The built-in retriever of this kind, leaving out sections of these titles. */
+    Retriever retriever(RetrieverKind kind, EmbeddingProvider embeddings, Set<String> excludedSectionTitles);
 
     @Override
     void close();
@@ -33,9 +34,10 @@ interface SearchIndex extends AutoCloseable {
     /** Over the in-process index. */
     record Lucene(LuceneIndex index) implements SearchIndex {
         @Override
-        public Retriever retriever(String name, EmbeddingProvider embeddings, Set<String> excludedSectionTitles) {
+        public Retriever retriever(
+                RetrieverKind kind, EmbeddingProvider embeddings, Set<String> excludedSectionTitles) {
             return Retrievers.create(
-                    name,
+                    kind,
                     index,
                     embeddings,
                     RetrievalConfig.defaults().withExcludedSectionTitles(excludedSectionTitles));
@@ -50,8 +52,9 @@ interface SearchIndex extends AutoCloseable {
     /** Over a backend's index. */
     record Backend(IndexBackend.Index index) implements SearchIndex {
         @Override
-        public Retriever retriever(String name, EmbeddingProvider embeddings, Set<String> excludedSectionTitles) {
-            return index.retriever(name, embeddings, excludedSectionTitles);
+        public Retriever retriever(
+                RetrieverKind kind, EmbeddingProvider embeddings, Set<String> excludedSectionTitles) {
+            return index.retriever(kind, embeddings, excludedSectionTitles);
         }
 
         @Override

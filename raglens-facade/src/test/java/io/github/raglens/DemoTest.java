@@ -2,6 +2,7 @@ package io.github.raglens;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,8 @@ class DemoTest {
                 .isGreaterThanOrEqualTo(26);
         assertThat(r.benchmark().retrievers())
                 .extracting(RetrieverSummary::retriever)
-                .containsExactlyElementsOf(RagLens.DEFAULT_RETRIEVERS);
+                .containsExactlyElementsOf(
+                        RetrieverKind.defaults().stream().map(RetrieverKind::label).toList());
         for (RetrieverSummary s : r.benchmark().retrievers()) {
             assertThat(s.metrics().get("hit@10").mean())
                     .as("hit@10 of %s on the sample corpus", s.retriever())

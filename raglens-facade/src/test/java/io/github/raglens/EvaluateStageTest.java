@@ -19,6 +19,7 @@ import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.RagAnswer;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievedContext;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.result.Aggregation;
@@ -410,7 +411,7 @@ class EvaluateStageTest {
     @Test
     void usage_countsTheEmbeddingCallsOfIndexBenchmarkAndAnswers_perStage() {
         CountingEmbeddings embeddings = new CountingEmbeddings();
-        RagLens lens = prepared(b -> b.embeddings(() -> embeddings).retrievers("dense"));
+        RagLens lens = prepared(b -> b.embeddings(() -> embeddings).retrievers(RetrieverKind.DENSE));
         long indexWords = embeddings.words.get();
         lens.index(); // current: embeds nothing, counts nothing
         lens.benchmark();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.raglens.error.MissingKeyException;
+import io.github.raglens.model.ProviderKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -14,20 +15,20 @@ class ModelsTest {
 
     @Test
     void chat_withoutModel_takesTheProvidersDefault(@TempDir Path dir) {
-        assertThat(Models.chat("ollama", null, dir).modelName()).isEqualTo("ollama/llama3.2");
-        assertThat(Models.chat("ollama", "qwen3", dir).modelName()).isEqualTo("ollama/qwen3");
+        assertThat(Models.chat(ProviderKind.OLLAMA, null, dir).modelName()).isEqualTo("ollama/llama3.2");
+        assertThat(Models.chat(ProviderKind.OLLAMA, "qwen3", dir).modelName()).isEqualTo("ollama/qwen3");
     }
 
     @Test
     void chat_readsTheKeyFromDotEnv(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve(".env"), "GROQ_API_KEY=gsk_from_dotenv_123\n");
-        assertThat(Models.chat("groq", null, dir).modelName()).isEqualTo("groq/llama-3.1-8b-instant");
+        assertThat(Models.chat(ProviderKind.GROQ, null, dir).modelName()).isEqualTo("groq/llama-3.1-8b-instant");
     }
 
     @Test
     void missingKey_namesTheVariable_inApiTerms(@TempDir Path dir) {
         assumeTrue(System.getenv("OPENAI_API_KEY") == null && System.getenv("OPENAI_BASE_URL") == null);
-        assertThatThrownBy(() -> Models.embeddings("openai", null, dir))
+        assertThatThrownBy(() -> Models.embeddings(ProviderKind.OPENAI, null, dir))
                 .isInstanceOf(MissingKeyException.class)
                 .hasMessage("OPENAI_API_KEY is not set; export it or put it in .env, or choose provider ollama")
                 .extracting(e -> ((MissingKeyException) e).variable())
@@ -36,11 +37,11 @@ class ModelsTest {
 
     @Test
     void unknownLocalModel_failsBeforeLoading(@TempDir Path dir) {
-        assertThatThrownBy(() -> Models.embeddings("onnx", "e5-large", dir))
+        assertThatThrownBy(() -> Models.embeddings(ProviderKind.ONNX, "e5-large", dir))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown embedding model 'e5-large'; local models are bge-small-en-v1.5 (default) and"
                         + " all-MiniLM-L6-v2");
-        assertThatThrownBy(() -> Models.embeddings("groq", null, dir))
+        assertThatThrownBy(() -> Models.embeddings(ProviderKind.GROQ, null, dir))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("no embedding model for provider 'groq'; choose onnx, ollama or openai");
     }

@@ -13,6 +13,7 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.providers.HttpRetriever;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
@@ -85,7 +86,7 @@ class OwnSystemBenchmarkTest {
         }
         windows = LuceneIndex.builder().inMemory().open();
         windows.addAll(cut);
-        Retriever bm25 = Retrievers.create("bm25", windows, RetrievalConfig.defaults());
+        Retriever bm25 = Retrievers.create(RetrieverKind.BM25, windows, RetrievalConfig.defaults());
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/search", exchange -> {
             JsonNode request = Json.reader().readTree(exchange.getRequestBody());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.chunk.SlidingWindowChunker;
+import io.github.raglens.model.RetrieverKind;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -13,18 +14,14 @@ class RagLensBuilderTest {
     void denseRetriever_withoutEmbeddings_namesTheFix() {
         assertThatThrownBy(() -> RagLens.builder()
                         .noEmbeddings()
-                        .retrievers("bm25", "dense")
+                        .retrievers(RetrieverKind.BM25, RetrieverKind.DENSE)
                         .build())
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("retriever 'dense' needs an embedding provider; call embeddings(...) or use only bm25()");
     }
 
     @Test
-    void unknownRetriever_andRelevance_areRejectedAtOnce() {
-        assertThatThrownBy(() -> RagLens.builder().retrievers("bm26"))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown retriever 'bm26'; use one of bm25, dense, hybrid, hybrid-rrf, hierarchical,"
-                        + " hier-neighbor, neighbor");
+    void badK_andUnknownChunker_areRejectedAtOnce() {
         assertThatThrownBy(() -> RagLens.builder().k(5, 0)).hasMessage("K must be > 0, was 0");
         assertThatThrownBy(() -> RagLens.builder().chunker("fixed"))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -9,6 +9,7 @@ import io.github.raglens.model.Document;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.model.Section;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.retrieval.BeirDataset;
@@ -33,6 +34,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -75,9 +77,17 @@ final class EvalBenchmark implements Callable<Integer> {
     @Option(
             names = "--retrievers",
             split = ",",
-            defaultValue = "bm25,dense,hybrid,hierarchical,hier-neighbor",
-            description = "Retrievers, as `raglens benchmark` defaults (default: ${DEFAULT-VALUE}).")
-    List<String> retrieverNames;
+            converter = KindConverter.class,
+            description = "Retrievers (default: those of `raglens benchmark`, ${DEFAULT-VALUE}).")
+    List<RetrieverKind> retrieverKinds = RetrieverKind.defaults();
+
+    /** Reads a retriever's name as raglens does. */
+    static final class KindConverter implements CommandLine.ITypeConverter<RetrieverKind> {
+        @Override
+        public RetrieverKind convert(String value) {
+            return RetrieverKind.parse(value);
+        }
+    }
 
     @Option(
             names = "--in-memory",
@@ -147,8 +157,8 @@ final class EvalBenchmark implements Callable<Integer> {
                 queryEmbeddingMillis);
         EmbeddingProvider cached = new RetrievalBenchmark.PrecomputedQueries(model, vectors);
         List<Retriever> retrievers = new ArrayList<>();
-        for (String name : retrieverNames) {
-            retrievers.add(new CpuTimed(Retrievers.create(name, index, cached, RetrievalConfig.defaults())));
+        for (RetrieverKind kind : retrieverKinds) {
+            retrievers.add(new CpuTimed(Retrievers.create(kind, index, cached, RetrievalConfig.defaults())));
         }
 
         List<String> phases = List.of("retrieval", "metrics", "intervals", "tests", "breakdowns", "output");

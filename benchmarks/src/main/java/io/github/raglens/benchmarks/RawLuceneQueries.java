@@ -1,5 +1,6 @@
 package io.github.raglens.benchmarks;
 
+import io.github.raglens.model.RetrieverKind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -57,17 +58,17 @@ final class RawLuceneQueries implements AutoCloseable {
     record Plan(boolean sparse, boolean dense, int depth) {
 
         /** The plan of a built-in retriever (the expanding ones over a hybrid, as with embeddings). */
-        static Plan of(String retriever, int k, int factor) {
+        static Plan of(RetrieverKind retriever, int k, int factor) {
             int levels = switch (retriever) {
-                case "bm25", "dense" -> 1;
-                case "hybrid", "hybrid-rrf" -> 2;
-                default -> 3;
+                case BM25, DENSE -> 1;
+                case HYBRID, HYBRID_RRF -> 2;
+                case HIERARCHICAL, HIER_NEIGHBOR, NEIGHBOR -> 3;
             };
             int depth = k;
             for (int i = 0; i < levels; i++) {
                 depth *= factor;
             }
-            return new Plan(!retriever.equals("dense"), !retriever.equals("bm25"), depth);
+            return new Plan(retriever != RetrieverKind.DENSE, retriever != RetrieverKind.BM25, depth);
         }
     }
 

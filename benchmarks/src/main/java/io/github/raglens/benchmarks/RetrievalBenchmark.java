@@ -7,6 +7,7 @@ import dev.langchain4j.store.embedding.EmbeddingSearchRequest;
 import dev.langchain4j.store.embedding.inmemory.InMemoryEmbeddingStore;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.EmbeddingPurpose;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.retrieval.BeirDataset;
 import io.github.raglens.retrieval.DenseRetriever;
@@ -119,9 +120,10 @@ final class RetrievalBenchmark implements Callable<Integer> {
             RetrievalConfig config = RetrievalConfig.noExclusions();
             Map<String, double[]> p50s = new HashMap<>();
             try (RawLuceneQueries lucene = new RawLuceneQueries(indexDir)) {
-                for (String name : Retrievers.NAMES) {
-                    Retriever r = Retrievers.create(name, index, cached, config);
-                    RawLuceneQueries.Plan plan = RawLuceneQueries.Plan.of(name, k, config.overRetrievalFactor());
+                for (RetrieverKind kind : RetrieverKind.values()) {
+                    String name = kind.label();
+                    Retriever r = Retrievers.create(kind, index, cached, config);
+                    RawLuceneQueries.Plan plan = RawLuceneQueries.Plan.of(kind, k, config.overRetrievalFactor());
                     long[][] nanos =
                             timePaired(queries, q -> r.retrieve(q, k), q -> lucene.run(plan, q, vectors.get(q)));
                     double[] own = report(figures, name, nanos[0]);

@@ -8,6 +8,7 @@ import io.github.raglens.internal.Json;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.retrieval.BeirDataset;
 import io.github.raglens.retrieval.LuceneIndex;
@@ -147,7 +148,8 @@ final class SolrCloudBenchmark implements Callable<Integer> {
                 index.addAll(chunks, precomputed);
                 figures.put("lucene_load_chunks_per_s", chunks.size() / ((System.nanoTime() - t0) / 1e9), 0);
                 for (String name : RETRIEVERS) {
-                    Retriever r = Retrievers.create(name, index, precomputed, RetrievalConfig.noExclusions());
+                    Retriever r = Retrievers.create(
+                            RetrieverKind.parse(name), index, precomputed, RetrievalConfig.noExclusions());
                     lucene.put(name, run(r, data, figures, "lucene_" + name));
                 }
             }

@@ -1,29 +1,27 @@
 package io.github.raglens.examples;
 
+import io.github.raglens.Models;
 import io.github.raglens.RagLens;
-import io.github.raglens.providers.Ollama;
-import io.github.raglens.providers.OpenAi;
+import io.github.raglens.model.ProviderKind;
 import io.github.raglens.result.QuestionRun;
 import io.github.raglens.spi.LlmProvider;
 import java.nio.file.Path;
 import java.util.function.Supplier;
 
 /**
- * The LLM stages on Ollama (default) or on any OpenAI-compatible server: {@code openai MODEL} reads
- * {@code OPENAI_API_KEY} and {@code OPENAI_BASE_URL} from the environment.
+ * The LLM stages on Ollama (default), Groq or any OpenAI-compatible server: {@code openai MODEL} reads
+ * {@code OPENAI_API_KEY} and {@code OPENAI_BASE_URL} from the environment or {@code .env}.
  */
 public final class LlmStages {
 
     private LlmStages() {}
 
-    /** Arguments: {@code DOCS [ollama|openai] [MODEL]}. */
+    /** Arguments: {@code DOCS [ollama|openai|groq] [MODEL]}; the key is read from the environment or {@code .env}. */
     public static void main(String[] args) {
         Path docs = Path.of(args.length > 0 ? args[0] : "my_pdfs");
-        String provider = args.length > 1 ? args[1] : "ollama";
-        String model = args.length > 2 ? args[2] : "openai".equals(provider) ? "gpt-4o-mini" : "llama3.2";
-        Supplier<LlmProvider> llm = "openai".equals(provider)
-                ? () -> OpenAi.chat(model).apiKeyFromEnv("OPENAI_API_KEY").build()
-                : () -> Ollama.chat(model).build();
+        ProviderKind provider = ProviderKind.parse(args.length > 1 ? args[1] : "ollama");
+        String model = args.length > 2 ? args[2] : null; // null: the provider's default model
+        Supplier<LlmProvider> llm = () -> Models.chat(provider, model, Path.of(""));
 
         RagLens lens = RagLens.builder().llm(llm).concurrency(4).build();
         lens.ingest(docs);

@@ -2,8 +2,9 @@ package io.github.raglens.cli;
 
 import io.github.raglens.BeirOptions;
 import io.github.raglens.BeirResult;
-import io.github.raglens.Models;
 import io.github.raglens.RagLens;
+import io.github.raglens.model.ProviderKind;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.result.BeirScore;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -49,9 +50,8 @@ final class BeirCommand implements Callable<Integer> {
             split = ",",
             paramLabel = "LIST",
             defaultValue = "bm25,dense,hybrid",
-            description = "Retrievers to evaluate (default: ${DEFAULT-VALUE}); any of "
-                    + "bm25, dense, hybrid, hybrid-rrf, hierarchical, hier-neighbor, neighbor.")
-    List<String> retrievers;
+            description = "Retrievers to evaluate (default: ${DEFAULT-VALUE}); any of ${COMPLETION-CANDIDATES}.")
+    List<RetrieverKind> retrievers;
 
     @Option(names = "--k1", defaultValue = "1.2", description = "BM25 k1 (default: ${DEFAULT-VALUE}).")
     float k1;
@@ -62,9 +62,8 @@ final class BeirCommand implements Callable<Integer> {
     @Option(
             names = "--embedding-model",
             paramLabel = "NAME",
-            defaultValue = Models.DEFAULT_LOCAL_EMBEDDING_MODEL,
             description = "Local embedding model for dense retrieval (default: ${DEFAULT-VALUE}).")
-    String embeddingModel;
+    String embeddingModel = ProviderKind.ONNX.defaultEmbeddingModel();
 
     @Option(
             names = "--hits",
@@ -82,17 +81,17 @@ final class BeirCommand implements Callable<Integer> {
         RagLens.Builder builder = backend.applyTo(Lenses.builder(parent));
         BeirOptions options;
         try {
-            builder.retrievers(retrievers.toArray(String[]::new));
+            builder.retrievers(retrievers.toArray(RetrieverKind[]::new));
             options = new BeirOptions(split, hits, k1, b);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         // a backend loads every document with its vector, so it needs the model even for bm25 alone
-        if (backend.isLucene() && retrievers.stream().allMatch(r -> r.equals("bm25"))) {
+        if (backend.isLucene() && retrievers.stream().noneMatch(RetrieverKind::usesEmbeddings)) {
             builder.noEmbeddings();
         } else {
             builder.embeddings(ProviderChoice.embeddings(
-                    spec, "--embedding-model", "onnx", embeddingModel, Lenses.workingDirectory()));
+                    spec, "--embedding-model", ProviderKind.ONNX, embeddingModel, Lenses.workingDirectory()));
         }
         BeirResult r;
         try (StageProgress progress = new StageProgress(parent)) {

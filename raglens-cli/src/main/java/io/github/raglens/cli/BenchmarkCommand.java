@@ -1,8 +1,10 @@
 package io.github.raglens.cli;
 
 import io.github.raglens.RagLens;
+import io.github.raglens.model.ProviderKind;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.Relevance;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
@@ -13,7 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -27,9 +28,6 @@ import picocli.CommandLine.ParentCommand;
         description = "Benchmark retrievers on the generated questions: Hit@K, MRR, nDCG, Recall, MAP with"
                 + " bootstrap 95%% intervals and paired tests; writes benchmark.json and TREC run files.")
 final class BenchmarkCommand implements Callable<Integer> {
-
-    private static final Set<String> NEED_EMBEDDINGS =
-            Set.of("dense", "hybrid", "hybrid-rrf", "hierarchical", "hier-neighbor", "neighbor");
 
     @ParentCommand
     RaglensCli cli;
@@ -47,9 +45,8 @@ final class BenchmarkCommand implements Callable<Integer> {
             names = "--retrievers",
             paramLabel = "LIST",
             split = ",",
-            defaultValue = "bm25,dense,hybrid,hierarchical,hier-neighbor",
-            description = "Retrievers to compare (default: ${DEFAULT-VALUE}).")
-    List<String> retrieverNames;
+            description = "Retrievers to compare, of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    List<RetrieverKind> retrieverKinds = RetrieverKind.defaults();
 
     @Option(names = "--k", paramLabel = "LIST", split = ",", defaultValue = "1,3,5,10", description = "Cutoffs.")
     List<Integer> ks;
@@ -67,7 +64,7 @@ final class BenchmarkCommand implements Callable<Integer> {
             defaultValue = "onnx",
             description = "Embeds the queries of dense and hybrid retrieval: onnx (local), ollama or openai;"
                     + " (default: the model the index was built with, else ${DEFAULT-VALUE}).")
-    String embeddingProvider;
+    ProviderKind embeddingProvider;
 
     @Option(
             names = "--embedding-model",
@@ -109,7 +106,7 @@ final class BenchmarkCommand implements Callable<Integer> {
 
     /** Replaces the built-in retrievers with others over the workspace's chunks; a seam for tests. */
     interface RetrieverFactory {
-        List<Retriever> create(List<String> names, Path workspace);
+        List<Retriever> create(List<RetrieverKind> kinds, Path workspace);
     }
 
     /** Null: the built-in retrievers named by {@code --retrievers}, over the workspace's index. */
@@ -121,16 +118,6 @@ final class BenchmarkCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         RagLens.Builder builder = backend.applyTo(Lenses.builder(cli));
         builder.relevance(relevance);
-        try {
-            for (String name : retrieverNames) {
-                if (!RagLens.RETRIEVER_NAMES.contains(name)) {
-                    throw new IllegalArgumentException("unknown retriever '" + name + "'; use one of "
-                            + String.join(", ", RagLens.RETRIEVER_NAMES));
-                }
-            }
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
         RagLens stored = Lenses.builder(cli).bm25().build();
         Path questionsFile = stored.workspace().questions();
         List<QuestionSample> questions = stored.storedQuestions();
@@ -165,10 +152,10 @@ final class BenchmarkCommand implements Callable<Integer> {
         }
         if (retrieverFactory != null) {
             builder.retrievers().noEmbeddings();
-            retrieverFactory.create(retrieverNames, cli.workspace).forEach(builder::retriever);
+            retrieverFactory.create(retrieverKinds, cli.workspace).forEach(builder::retriever);
         } else {
-            builder.retrievers(retrieverNames.toArray(String[]::new));
-            if (retrieverNames.stream().anyMatch(NEED_EMBEDDINGS::contains)) {
+            builder.retrievers(retrieverKinds.toArray(RetrieverKind[]::new));
+            if (retrieverKinds.stream().anyMatch(RetrieverKind::usesEmbeddings)) {
                 builder.embeddings(Lenses.queryEmbeddings(spec, cli, backend, embeddingProvider, embeddingModel));
             } else {
                 builder.noEmbeddings();

@@ -9,7 +9,9 @@ import io.github.raglens.error.UnknownPriceException;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.JudgeMetric;
+import io.github.raglens.model.ProviderKind;
 import io.github.raglens.model.QuestionStatus;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.result.Aggregation;
 import io.github.raglens.result.Aggregation.SelfConsistency;
@@ -65,7 +67,7 @@ final class EvaluateCommand implements Callable<Integer> {
             names = "--llm-provider",
             defaultValue = "ollama",
             description = "Answering model's provider: ollama, openai, groq (default: ${DEFAULT-VALUE}).")
-    String llmProvider;
+    ProviderKind llmProvider;
 
     @Option(
             names = "--llm-model",
@@ -73,7 +75,7 @@ final class EvaluateCommand implements Callable<Integer> {
     String llmModel;
 
     @Option(names = "--judge-provider", description = "Judge's provider (default: the --llm-provider).")
-    String judgeProvider;
+    ProviderKind judgeProvider;
 
     @Option(names = "--judge-model", description = "Judge model (default: the --llm-model).")
     String judgeModel;
@@ -84,7 +86,7 @@ final class EvaluateCommand implements Callable<Integer> {
             description =
                     "Embeddings for dense retrieval and response relevancy: onnx, ollama, openai (default: the model"
                             + " the index was built with, else ${DEFAULT-VALUE}).")
-    String embeddingProvider;
+    ProviderKind embeddingProvider;
 
     @Option(names = "--embedding-model", description = "Embedding model (default: bge-small-en-v1.5 for onnx).")
     String embeddingModel;
@@ -92,9 +94,8 @@ final class EvaluateCommand implements Callable<Integer> {
     @Option(
             names = "--retrievers",
             split = ",",
-            defaultValue = "bm25,dense,hybrid,hierarchical,hier-neighbor",
-            description = "Retrievers to compare (default: ${DEFAULT-VALUE}).")
-    List<String> retrievers;
+            description = "Retrievers to compare, of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    List<RetrieverKind> retrievers = RetrieverKind.defaults();
 
     @Option(
             names = "--sample",
@@ -176,7 +177,7 @@ final class EvaluateCommand implements Callable<Integer> {
             names = "--second-judge-provider",
             description = "A second judge's provider, to score the same cells and report judge agreement (default:"
                     + " the --judge-provider).")
-    String secondJudgeProvider;
+    ProviderKind secondJudgeProvider;
 
     @Option(
             names = "--second-judge-model",
@@ -256,14 +257,6 @@ final class EvaluateCommand implements Callable<Integer> {
                         spec.commandLine(),
                         "--context-precision must be per-context or one-call, was '" + contextPrecision + "'");
         };
-        for (String r : retrievers) {
-            if (!RagLens.RETRIEVER_NAMES.contains(r)) {
-                throw new CommandLine.ParameterException(
-                        spec.commandLine(),
-                        "unknown retriever '" + r + "' in --retrievers; choose from "
-                                + String.join(", ", RagLens.RETRIEVER_NAMES));
-            }
-        }
         atLeastOne("--sample", sample);
         atLeastOne("--k", k);
         atLeastOne("--concurrency", concurrency);
@@ -309,7 +302,7 @@ final class EvaluateCommand implements Callable<Integer> {
                     + parent.retype("questions --docs " + RaglensCli.word(docs)));
             return 1;
         }
-        String jProvider = judgeProvider == null ? llmProvider : judgeProvider;
+        ProviderKind jProvider = judgeProvider == null ? llmProvider : judgeProvider;
         String jModel = judgeModel == null ? llmModel : judgeModel;
         List<String> missingKeys = new ArrayList<>();
         LlmProvider llm = chatModel("--llm-provider", llmProvider, llmModel, missingKeys);
@@ -330,7 +323,7 @@ final class EvaluateCommand implements Callable<Integer> {
             }
             options = options.toBuilder().secondJudge(second).build();
         }
-        builder.retrievers(retrievers.toArray(String[]::new))
+        builder.retrievers(retrievers.toArray(RetrieverKind[]::new))
                 .embeddings(Lenses.queryEmbeddings(spec, parent, backend, embeddingProvider, embeddingModel))
                 .llm(() -> llm)
                 .judge(() -> judge)
@@ -442,7 +435,7 @@ final class EvaluateCommand implements Callable<Integer> {
      * The chat model an option names. A dry run sends nothing, so there a missing key is noted in
      * {@code missingKeys} and the model stands in by its name only.
      */
-    private LlmProvider chatModel(String option, String provider, String model, List<String> missingKeys) {
+    private LlmProvider chatModel(String option, ProviderKind provider, String model, List<String> missingKeys) {
         try {
             return Lenses.chat(spec, option, provider, model, concurrency);
         } catch (AuthenticationException e) {

@@ -2,6 +2,7 @@ package io.github.raglens.cli;
 
 import io.github.raglens.IndexResult;
 import io.github.raglens.RagLens;
+import io.github.raglens.model.ProviderKind;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,7 +50,7 @@ final class IndexCommand implements Callable<Integer> {
             defaultValue = "onnx",
             description = "onnx (local, no key), ollama or openai (default: ${DEFAULT-VALUE}). benchmark and"
                     + " evaluate must embed queries with the same provider and model.")
-    String embeddingProvider;
+    ProviderKind embeddingProvider;
 
     @Option(
             names = "--embedding-model",

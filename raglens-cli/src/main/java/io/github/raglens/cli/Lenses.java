@@ -1,6 +1,7 @@
 package io.github.raglens.cli;
 
 import io.github.raglens.RagLens;
+import io.github.raglens.model.ProviderKind;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import java.nio.file.Path;
@@ -36,7 +37,8 @@ final class Lenses {
      * @param model the model, or null for the provider's default
      * @throws CommandLine.ParameterException (a usage error) for an unknown provider or local model
      */
-    static Supplier<EmbeddingProvider> embeddings(CommandLine.Model.CommandSpec spec, String provider, String model) {
+    static Supplier<EmbeddingProvider> embeddings(
+            CommandLine.Model.CommandSpec spec, ProviderKind provider, String model) {
         return ProviderChoice.embeddings(spec, "--embedding-provider", provider, model, workingDirectory());
     }
 
@@ -46,7 +48,11 @@ final class Lenses {
      * embedded like the index (the index refuses vectors of another model), whichever backend holds it.
      */
     static Supplier<EmbeddingProvider> queryEmbeddings(
-            CommandLine.Model.CommandSpec spec, RaglensCli cli, BackendOption backend, String provider, String model) {
+            CommandLine.Model.CommandSpec spec,
+            RaglensCli cli,
+            BackendOption backend,
+            ProviderKind provider,
+            String model) {
         boolean chosen = model != null || spec.commandLine().getParseResult().hasMatchedOption("--embedding-provider");
         Optional<String> indexed = chosen
                 ? Optional.empty()
@@ -58,22 +64,22 @@ final class Lenses {
     }
 
     /**
-     * A chat model by provider name, built now so that a missing key fails at once with one line.
+     * A chat model of a provider, built now so that a missing key fails at once with one line.
      *
      * @param option the option that chose it, e.g. {@code --judge-provider}, for messages
      * @param model the model, or null for the provider's default
      */
-    static LlmProvider chat(CommandLine.Model.CommandSpec spec, String option, String provider, String model) {
+    static LlmProvider chat(CommandLine.Model.CommandSpec spec, String option, ProviderKind provider, String model) {
         return ProviderChoice.chat(spec, option, provider, model, workingDirectory());
     }
 
     /**
-     * As {@link #chat(CommandLine.Model.CommandSpec, String, String, String)}, with the client's own
+     * As {@link #chat(CommandLine.Model.CommandSpec, String, ProviderKind, String)}, with the client's own
      * limit of calls in flight raised (or lowered) to the command's {@code --concurrency}: the
      * client's default (16) would otherwise cap a higher one unseen.
      */
     static LlmProvider chat(
-            CommandLine.Model.CommandSpec spec, String option, String provider, String model, int concurrency) {
+            CommandLine.Model.CommandSpec spec, String option, ProviderKind provider, String model, int concurrency) {
         return ProviderChoice.chat(spec, option, provider, model, workingDirectory(), OptionalInt.of(concurrency));
     }
 }

@@ -3,10 +3,10 @@ package io.github.raglens.cli;
 import io.github.raglens.Models;
 import io.github.raglens.error.AuthenticationException;
 import io.github.raglens.error.MissingKeyException;
+import io.github.raglens.model.ProviderKind;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.function.Supplier;
 import picocli.CommandLine;
@@ -14,9 +14,9 @@ import picocli.CommandLine;
 /**
  * Maps {@code --llm-provider}, {@code --judge-provider} and {@code --embedding-provider} (with
  * their model options) to the facade's {@link Models}, and words their failures in flags. The
- * environment is the process environment, then the {@code .env} file of the working directory. An
- * unknown provider is a usage error (exit 2); a missing key fails with one line naming the variable
- * and the way out (exit 1).
+ * environment is the process environment, then the {@code .env} file of the working directory. A
+ * provider without the kind of model asked for is a usage error (exit 2); a missing key fails with
+ * one line naming the variable and the way out (exit 1).
  */
 final class ProviderChoice {
 
@@ -24,7 +24,11 @@ final class ProviderChoice {
 
     /** A chat client with the provider's default limit of calls in flight. */
     static LlmProvider chat(
-            CommandLine.Model.CommandSpec spec, String option, String provider, String model, Path workingDirectory) {
+            CommandLine.Model.CommandSpec spec,
+            String option,
+            ProviderKind provider,
+            String model,
+            Path workingDirectory) {
         return chat(spec, option, provider, model, workingDirectory, OptionalInt.empty());
     }
 
@@ -33,7 +37,7 @@ final class ProviderChoice {
      *
      * @param spec the command, for usage errors
      * @param option the option that chose the provider, e.g. {@code --judge-provider}
-     * @param provider the provider's name
+     * @param provider the provider
      * @param model the model, or null for the provider's default
      * @param workingDirectory where {@code .env} is read
      * @param maxConcurrency the client's limit of calls in flight, or empty for its default
@@ -41,33 +45,29 @@ final class ProviderChoice {
     static LlmProvider chat(
             CommandLine.Model.CommandSpec spec,
             String option,
-            String provider,
+            ProviderKind provider,
             String model,
             Path workingDirectory,
             OptionalInt maxConcurrency) {
         try {
             return chat(option, provider, model, workingDirectory, maxConcurrency);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), option + ": " + e.getMessage());
         }
     }
 
     /**
      * A chat client, for callers without a command spec.
      *
-     * @throws IllegalArgumentException for an unknown provider, naming {@code option}
+     * @throws IllegalArgumentException for a provider without chat models
      * @throws AuthenticationException when the provider's key is not set, naming {@code option}
      */
-    static LlmProvider chat(String option, String provider, String model, Path workingDirectory) {
+    static LlmProvider chat(String option, ProviderKind provider, String model, Path workingDirectory) {
         return chat(option, provider, model, workingDirectory, OptionalInt.empty());
     }
 
     private static LlmProvider chat(
-            String option, String provider, String model, Path workingDirectory, OptionalInt maxConcurrency) {
-        if (!Models.CHAT_PROVIDERS.contains(provider.toLowerCase(Locale.ROOT))) {
-            throw new IllegalArgumentException(
-                    "unknown provider '" + provider + "' for " + option + "; choose ollama, openai or groq");
-        }
+            String option, ProviderKind provider, String model, Path workingDirectory, OptionalInt maxConcurrency) {
         try {
             return maxConcurrency.isPresent()
                     ? Models.chat(provider, model, workingDirectory, maxConcurrency.getAsInt())
@@ -84,18 +84,17 @@ final class ProviderChoice {
      * @see #chat
      */
     static Supplier<EmbeddingProvider> embeddings(
-            CommandLine.Model.CommandSpec spec, String option, String provider, String model, Path workingDirectory) {
-        if (!Models.EMBEDDING_PROVIDERS.contains(provider.toLowerCase(Locale.ROOT))) {
-            throw new CommandLine.ParameterException(
-                    spec.commandLine(),
-                    "no embedding model for provider '" + provider + "'; choose " + option + " onnx, ollama or openai");
-        }
+            CommandLine.Model.CommandSpec spec,
+            String option,
+            ProviderKind provider,
+            String model,
+            Path workingDirectory) {
         try {
             return Models.embeddings(provider, model, workingDirectory);
         } catch (MissingKeyException e) {
             throw inFlags(e, option);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), option + ": " + e.getMessage());
         }
     }
 

@@ -1,6 +1,7 @@
 package io.github.raglens.cli;
 
 import io.github.raglens.RagLens;
+import io.github.raglens.model.ProviderKind;
 import io.github.raglens.result.QuestionRun;
 import io.github.raglens.spi.LlmProvider;
 import java.io.PrintWriter;
@@ -36,7 +37,7 @@ final class QuestionsCommand implements Callable<Integer> {
             paramLabel = "P",
             defaultValue = "ollama",
             description = "ollama, openai or groq (default: ${DEFAULT-VALUE}).")
-    String provider;
+    ProviderKind provider;
 
     @Option(names = "--llm-model", paramLabel = "NAME", description = "The chat model (default per provider).")
     String model;
@@ -49,12 +50,12 @@ final class QuestionsCommand implements Callable<Integer> {
 
     /** Creates the chat model; a seam for tests and other providers. */
     interface LlmFactory {
-        LlmProvider create(String provider, String model);
+        LlmProvider create(ProviderKind provider, String model);
     }
 
     static LlmFactory llmFactory = QuestionsCommand::defaultLlm;
 
-    static LlmProvider defaultLlm(String provider, String model) {
+    static LlmProvider defaultLlm(ProviderKind provider, String model) {
         return ProviderChoice.chat("--llm-provider", provider, model, Lenses.workingDirectory());
     }
 
@@ -91,9 +92,10 @@ final class QuestionsCommand implements Callable<Integer> {
         if (limit != null && limit < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--limit must be >= 0, was " + limit);
         }
-        if (!provider.equals("ollama") && !provider.equals("openai") && !provider.equals("groq")) {
-            throw new CommandLine.ParameterException(
-                    spec.commandLine(), "unknown --llm-provider '" + provider + "'; use ollama, openai or groq");
+        try {
+            provider.requireChat();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--llm-provider: " + e.getMessage());
         }
         if (limit != null && limit == 0) {
             out.println("questions: nothing asked (--limit 0)");

@@ -1,7 +1,9 @@
 package io.github.raglens.cli;
 
 import io.github.raglens.model.JudgeMetric;
+import io.github.raglens.model.ProviderKind;
 import io.github.raglens.model.Relevance;
+import io.github.raglens.model.RetrieverKind;
 import java.util.function.Function;
 import picocli.CommandLine;
 
@@ -18,6 +20,8 @@ final class Vocabulary {
     static void register(CommandLine cli) {
         cli.registerConverter(Relevance.class, converter(Relevance::parse));
         cli.registerConverter(JudgeMetric.class, converter(JudgeMetric::parse));
+        cli.registerConverter(RetrieverKind.class, converter(RetrieverKind::parse));
+        cli.registerConverter(ProviderKind.class, converter(ProviderKind::parse));
     }
 
     private static <T> CommandLine.ITypeConverter<T> converter(Function<String, T> parse) {

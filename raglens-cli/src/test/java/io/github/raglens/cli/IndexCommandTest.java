@@ -121,7 +121,8 @@ class IndexCommandTest {
                 .isEqualTo(2);
         assertThat(err.toString())
                 .startsWith(
-                        "raglens index: no embedding model for provider 'groq'; choose --embedding-provider onnx, ollama or openai");
+                        "raglens index: --embedding-provider: no embedding model for provider 'groq'; choose onnx, ollama"
+                                + " or openai");
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.AuthenticationException;
+import io.github.raglens.model.ProviderKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,7 @@ class ProviderChoiceTest {
 
     @Test
     void chat_defaultModel_perProvider(@TempDir Path dir) {
-        assertThat(ProviderChoice.chat(SPEC, "--llm-provider", "ollama", null, dir)
+        assertThat(ProviderChoice.chat(SPEC, "--llm-provider", ProviderKind.OLLAMA, null, dir)
                         .modelName())
                 .isEqualTo("ollama/llama3.2");
     }
@@ -30,20 +31,20 @@ class ProviderChoiceTest {
     @Test
     void chat_keyFromDotEnv(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve(".env"), "GROQ_API_KEY=gsk_from_dotenv_123\n");
-        assertThat(ProviderChoice.chat(SPEC, "--judge-provider", "groq", null, dir)
+        assertThat(ProviderChoice.chat(SPEC, "--judge-provider", ProviderKind.GROQ, null, dir)
                         .modelName())
                 .isEqualTo("groq/llama-3.1-8b-instant");
     }
 
     @Test
-    void unknownProvider_isAUsageError(@TempDir Path dir) {
-        assertThatThrownBy(() -> ProviderChoice.chat(SPEC, "--judge-provider", "claude", "x", dir))
+    void providerWithoutTheKindOfModel_isAUsageError(@TempDir Path dir) {
+        assertThatThrownBy(() -> ProviderChoice.chat(SPEC, "--judge-provider", ProviderKind.ONNX, "x", dir))
                 .isInstanceOf(CommandLine.ParameterException.class)
-                .hasMessage("unknown provider 'claude' for --judge-provider; choose ollama, openai or groq");
-        assertThatThrownBy(() -> ProviderChoice.embeddings(SPEC, "--embedding-provider", "groq", null, dir))
+                .hasMessage("--judge-provider: provider 'onnx' has no chat models; choose ollama, openai or groq");
+        assertThatThrownBy(() -> ProviderChoice.embeddings(SPEC, "--embedding-provider", ProviderKind.GROQ, null, dir))
                 .isInstanceOf(CommandLine.ParameterException.class)
                 .hasMessage(
-                        "no embedding model for provider 'groq'; choose --embedding-provider onnx, ollama or openai");
+                        "--embedding-provider: no embedding model for provider 'groq'; choose onnx, ollama or openai");
     }
 
     @Test
@@ -51,7 +52,7 @@ class ProviderChoiceTest {
         // only meaningful where the test machine itself has no key
         org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("OPENAI_API_KEY") == null);
         org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("OPENAI_BASE_URL") == null);
-        assertThatThrownBy(() -> ProviderChoice.chat(SPEC, "--llm-provider", "openai", null, dir))
+        assertThatThrownBy(() -> ProviderChoice.chat(SPEC, "--llm-provider", ProviderKind.OPENAI, null, dir))
                 .isInstanceOf(AuthenticationException.class)
                 .hasMessage("OPENAI_API_KEY is not set; export it or put it in .env, or choose --llm-provider ollama");
     }

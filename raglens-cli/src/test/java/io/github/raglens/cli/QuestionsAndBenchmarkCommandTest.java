@@ -206,6 +206,12 @@ class QuestionsAndBenchmarkCommandTest {
         assertThat(run("--workspace", dir.toString(), "questions", "--docs", "d", "--llm-provider", "acme"))
                 .isEqualTo(2);
         assertThat(err.toString())
-                .contains("raglens questions: unknown --llm-provider 'acme'; use ollama, openai or groq");
+                .contains("raglens questions: Invalid value for option '--llm-provider': unknown provider 'acme';"
+                        + " choose onnx, ollama, openai or groq");
+        assertThat(run("--workspace", dir.toString(), "questions", "--docs", "d", "--llm-provider", "onnx"))
+                .isEqualTo(2);
+        assertThat(err.toString())
+                .contains("raglens questions: --llm-provider: provider 'onnx' has no chat models; choose ollama,"
+                        + " openai or groq");
     }
 }

@@ -1,6 +1,7 @@
 package io.github.raglens.spi;
 
 import io.github.raglens.model.Chunk;
+import io.github.raglens.model.RetrieverKind;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -64,15 +65,14 @@ public interface IndexBackend {
         void replaceAll(List<Chunk> chunks, EmbeddingProvider embeddings);
 
         /**
-         * A built-in retriever over this index by the in-process index's name ({@code bm25}, {@code
-         * dense}, {@code hybrid}, {@code hybrid-rrf}, {@code hierarchical}, {@code hier-neighbor},
-         * {@code neighbor}), ranking as that one does.
+         * A built-in retriever over this index, ranking as the in-process index's of that kind does.
          *
          * @param embeddings the query embedding model; null for retrievers that need none
          * @param excludedSectionTitles titles of sections left out of results; empty to keep all
-         * @throws IllegalArgumentException for an unknown name, or one needing embeddings without them
+         * @throws IllegalArgumentException for a kind that {@linkplain RetrieverKind#needsEmbeddings()
+         *     needs} embeddings, without them
          */
-        Retriever retriever(String name, EmbeddingProvider embeddings, Set<String> excludedSectionTitles);
+        Retriever retriever(RetrieverKind kind, EmbeddingProvider embeddings, Set<String> excludedSectionTitles);
 
         /** A description of where the index is, for messages, e.g. {@code collection 'raglens' at zk …}. */
         String describe();

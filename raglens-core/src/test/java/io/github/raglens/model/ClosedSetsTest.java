@@ -56,4 +56,59 @@ class ClosedSetsTest {
                         JudgeMetric.CONTEXT_RECALL,
                         JudgeMetric.RESPONSE_RELEVANCY);
     }
+
+    @Test
+    void retrieverKind_parsesEveryLabel_andNamesTheKindsOfAnUnknownOne() {
+        for (RetrieverKind k : RetrieverKind.values()) {
+            assertThat(RetrieverKind.parse(k.label())).isEqualTo(k);
+            assertThat(k).hasToString(k.label());
+        }
+        assertThatThrownBy(() -> RetrieverKind.parse("colbert"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown retriever 'colbert'; use one of bm25, dense, hybrid, hybrid-rrf, hierarchical,"
+                        + " hier-neighbor, neighbor");
+    }
+
+    @Test
+    void retrieverKind_onlyVectorRankersNeedEmbeddings_andAllButBm25UseThemWhenGiven() {
+        assertThat(RetrieverKind.values())
+                .filteredOn(RetrieverKind::needsEmbeddings)
+                .containsExactly(RetrieverKind.DENSE, RetrieverKind.HYBRID, RetrieverKind.HYBRID_RRF);
+        assertThat(RetrieverKind.values()).filteredOn(k -> !k.usesEmbeddings()).containsExactly(RetrieverKind.BM25);
+        assertThat(RetrieverKind.defaults())
+                .containsExactly(
+                        RetrieverKind.BM25,
+                        RetrieverKind.DENSE,
+                        RetrieverKind.HYBRID,
+                        RetrieverKind.HIERARCHICAL,
+                        RetrieverKind.HIER_NEIGHBOR);
+    }
+
+    @Test
+    void providerKind_parsesEveryLabel_ignoringCase_andNamesTheProvidersOfAnUnknownOne() {
+        for (ProviderKind p : ProviderKind.values()) {
+            assertThat(ProviderKind.parse(p.label())).isEqualTo(p);
+            assertThat(p).hasToString(p.label());
+        }
+        assertThat(ProviderKind.parse("OpenAI")).isEqualTo(ProviderKind.OPENAI);
+        assertThatThrownBy(() -> ProviderKind.parse("anthropic"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown provider 'anthropic'; choose onnx, ollama, openai or groq");
+    }
+
+    @Test
+    void providerKind_saysWhatEachServes_andItsDefaultModels() {
+        assertThat(ProviderKind.OLLAMA.defaultChatModel()).isEqualTo("llama3.2");
+        assertThat(ProviderKind.OPENAI.defaultChatModel()).isEqualTo("gpt-4o-mini");
+        assertThat(ProviderKind.GROQ.defaultChatModel()).isEqualTo("llama-3.1-8b-instant");
+        assertThat(ProviderKind.ONNX.defaultEmbeddingModel()).isEqualTo("bge-small-en-v1.5");
+        assertThat(ProviderKind.OLLAMA.defaultEmbeddingModel()).isEqualTo("nomic-embed-text");
+        assertThat(ProviderKind.OPENAI.defaultEmbeddingModel()).isEqualTo("text-embedding-3-small");
+        assertThatThrownBy(ProviderKind.ONNX::defaultChatModel)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("provider 'onnx' has no chat models; choose ollama, openai or groq");
+        assertThatThrownBy(ProviderKind.GROQ::defaultEmbeddingModel)
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("no embedding model for provider 'groq'; choose onnx, ollama or openai");
+    }
 }

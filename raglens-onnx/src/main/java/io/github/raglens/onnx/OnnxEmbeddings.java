@@ -4,6 +4,7 @@ import ai.djl.huggingface.tokenizers.Encoding;
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.model.EmbeddingPurpose;
+import io.github.raglens.model.ProviderKind;
 import io.github.raglens.spi.EmbeddingProvider;
 import java.io.IOException;
 import java.io.InputStream;
@@ -66,7 +67,7 @@ import org.slf4j.LoggerFactory;
 public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
 
     /** The provider name in exceptions. */
-    static final String PROVIDER = "onnx";
+    static final String PROVIDER = ProviderKind.ONNX.label();
 
     /** The query instruction of the BGE v1.5 English models. */
     static final String BGE_QUERY_PREFIX = "Represent this sentence for searching relevant passages: ";

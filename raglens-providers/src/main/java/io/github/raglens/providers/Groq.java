@@ -1,5 +1,7 @@
 package io.github.raglens.providers;
 
+import io.github.raglens.model.ProviderKind;
+
 /**
  * Entry point for Groq chat models: the OpenAI-compatible client with Groq's base URL ({@code
  * GROQ_BASE_URL}, default {@code https://api.groq.com/openai/v1}) and key ({@code GROQ_API_KEY}).
@@ -25,7 +27,8 @@ public final class Groq {
 
     /** A chat model, e.g. {@code llama-3.3-70b-versatile}. */
     public static OpenAiChat.Builder chat(String model) {
-        return OpenAiChat.compatible("groq", model, BASE_URL_VARIABLE, DEFAULT_BASE_URL, API_KEY_VARIABLE)
+        return OpenAiChat.compatible(
+                        ProviderKind.GROQ.label(), model, BASE_URL_VARIABLE, DEFAULT_BASE_URL, API_KEY_VARIABLE)
                 .strictSchema(false);
     }
 }

@@ -6,6 +6,7 @@ import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.Setting;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
+import io.github.raglens.model.ProviderKind;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.ServerContact;
@@ -157,7 +158,7 @@ public final class OllamaChat implements LlmProvider, UsageMetered<OllamaChat>, 
         private int numCtx = 8_192;
 
         Builder(String model) {
-            super("ollama", model, Ollama.HOST_VARIABLE, Ollama.DEFAULT_HOST, null);
+            super(ProviderKind.OLLAMA.label(), model, Ollama.HOST_VARIABLE, Ollama.DEFAULT_HOST, null);
         }
 
         Builder(Builder other) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.Setting;
 import io.github.raglens.model.EmbeddingPurpose;
+import io.github.raglens.model.ProviderKind;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.usage.UsageLedger;
@@ -103,7 +104,7 @@ public final class OllamaEmbeddings implements EmbeddingProvider, UsageMetered<O
         private String passagePrefix = "";
 
         Builder(String model) {
-            super("ollama", model, Ollama.HOST_VARIABLE, Ollama.DEFAULT_HOST, null);
+            super(ProviderKind.OLLAMA.label(), model, Ollama.HOST_VARIABLE, Ollama.DEFAULT_HOST, null);
         }
 
         Builder(Builder other) {

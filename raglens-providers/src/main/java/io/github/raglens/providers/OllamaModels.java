@@ -2,6 +2,7 @@ package io.github.raglens.providers;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.error.ModelNotFoundException;
+import io.github.raglens.model.ProviderKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -53,7 +54,7 @@ final class OllamaModels {
         boolean found = names.contains(model) || !model.contains(":") && names.contains(model + ":latest");
         if (!found) {
             throw new ModelNotFoundException(
-                    "ollama",
+                    ProviderKind.OLLAMA.label(),
                     model,
                     0,
                     null,

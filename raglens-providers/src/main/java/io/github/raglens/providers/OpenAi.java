@@ -1,5 +1,7 @@
 package io.github.raglens.providers;
 
+import io.github.raglens.model.ProviderKind;
+
 /**
  * Entry points for OpenAI models and OpenAI-compatible servers.
  *
@@ -27,7 +29,8 @@ public final class OpenAi {
 
     /** A chat model, e.g. {@code gpt-4o-mini}. */
     public static OpenAiChat.Builder chat(String model) {
-        return OpenAiChat.compatible("openai", model, BASE_URL_VARIABLE, DEFAULT_BASE_URL, API_KEY_VARIABLE);
+        return OpenAiChat.compatible(
+                ProviderKind.OPENAI.label(), model, BASE_URL_VARIABLE, DEFAULT_BASE_URL, API_KEY_VARIABLE);
     }
 
     /** An embedding model, e.g. {@code text-embedding-3-small}. */

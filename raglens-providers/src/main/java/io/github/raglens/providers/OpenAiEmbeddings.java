@@ -2,6 +2,7 @@ package io.github.raglens.providers;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.model.EmbeddingPurpose;
+import io.github.raglens.model.ProviderKind;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.usage.UsageLedger;
@@ -24,7 +25,7 @@ public final class OpenAiEmbeddings implements EmbeddingProvider, UsageMetered<O
         this.builder = new Builder(builder);
         this.requests = new EmbeddingRequests(
                 builder.config(),
-                new OpenAiHints("openai", OpenAi.BASE_URL_VARIABLE, OpenAi.API_KEY_VARIABLE),
+                new OpenAiHints(ProviderKind.OPENAI.label(), OpenAi.BASE_URL_VARIABLE, OpenAi.API_KEY_VARIABLE),
                 builder.dimensions);
     }
 
@@ -112,7 +113,12 @@ public final class OpenAiEmbeddings implements EmbeddingProvider, UsageMetered<O
         private int dimensions;
 
         Builder(String model) {
-            super("openai", model, OpenAi.BASE_URL_VARIABLE, OpenAi.DEFAULT_BASE_URL, OpenAi.API_KEY_VARIABLE);
+            super(
+                    ProviderKind.OPENAI.label(),
+                    model,
+                    OpenAi.BASE_URL_VARIABLE,
+                    OpenAi.DEFAULT_BASE_URL,
+                    OpenAi.API_KEY_VARIABLE);
         }
 
         Builder(Builder other) {

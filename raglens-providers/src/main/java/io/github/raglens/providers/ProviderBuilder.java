@@ -1,6 +1,7 @@
 package io.github.raglens.providers;
 
 import io.github.raglens.error.AuthenticationException;
+import io.github.raglens.model.ProviderKind;
 import io.github.raglens.usage.UsageLedger;
 import java.net.URI;
 import java.time.Duration;
@@ -234,7 +235,9 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
                     .get(baseUrlVariable)
                     .map(ProviderBuilder::normalizeUrl)
                     .orElse(null);
-            if (url != null && provider.equals("ollama") && URI.create(url).getPort() < 0) {
+            if (url != null
+                    && provider.equals(ProviderKind.OLLAMA.label())
+                    && URI.create(url).getPort() < 0) {
                 // OLLAMA_HOST=0.0.0.0 or =gpu-box means Ollama's own port, as the ollama CLI reads it
                 url = url + ":11434";
             }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.AuthenticationException;
 import io.github.raglens.error.MissingKeyException;
+import io.github.raglens.model.ProviderKind;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.usage.UsageLedger;
@@ -21,23 +22,26 @@ class ProvidersTest {
     @Test
     void chat_byName_buildsEachProvider() {
         Environment env = Environment.of(Map.of("OPENAI_API_KEY", "sk-a-123456", "GROQ_API_KEY", "gsk_b_123456"));
-        assertThat(Providers.chat("ollama", "llama3.2", env).modelName()).isEqualTo("ollama/llama3.2");
-        assertThat(Providers.chat("OpenAI", "gpt-4o-mini", env).modelName()).isEqualTo("openai/gpt-4o-mini");
-        assertThat(Providers.chat("groq", "llama-3.1-8b-instant", env).modelName())
+        assertThat(Providers.chat(ProviderKind.OLLAMA, "llama3.2", env).modelName())
+                .isEqualTo("ollama/llama3.2");
+        assertThat(Providers.chat(ProviderKind.OPENAI, "gpt-4o-mini", env).modelName())
+                .isEqualTo("openai/gpt-4o-mini");
+        assertThat(Providers.chat(ProviderKind.GROQ, "llama-3.1-8b-instant", env)
+                        .modelName())
                 .isEqualTo("groq/llama-3.1-8b-instant");
     }
 
     @Test
     void chat_missingOpenAiKey_isOneActionableLine() {
-        assertThatThrownBy(() -> Providers.chat("openai", "gpt-4o-mini", EMPTY))
+        assertThatThrownBy(() -> Providers.chat(ProviderKind.OPENAI, "gpt-4o-mini", EMPTY))
                 .isInstanceOf(MissingKeyException.class)
                 .hasMessage("OPENAI_API_KEY is not set; export it or put it in .env, or choose provider ollama")
                 .extracting(e -> ((MissingKeyException) e).variable())
                 .isEqualTo("OPENAI_API_KEY");
-        assertThatThrownBy(() -> Providers.chat("groq", "llama-3.1-8b-instant", EMPTY))
+        assertThatThrownBy(() -> Providers.chat(ProviderKind.GROQ, "llama-3.1-8b-instant", EMPTY))
                 .isInstanceOf(AuthenticationException.class)
                 .hasMessage("GROQ_API_KEY is not set; export it or put it in .env, or choose provider ollama");
-        assertThatThrownBy(() -> Providers.embeddings("openai", "text-embedding-3-small", EMPTY))
+        assertThatThrownBy(() -> Providers.embeddings(ProviderKind.OPENAI, "text-embedding-3-small", EMPTY))
                 .isInstanceOf(AuthenticationException.class)
                 .hasMessage("OPENAI_API_KEY is not set; export it or put it in .env, or choose provider ollama");
     }
@@ -45,30 +49,33 @@ class ProvidersTest {
     @Test
     void chat_compatibleServerWithoutKey_isFine() {
         Environment env = Environment.of(Map.of("OPENAI_BASE_URL", "http://localhost:8000/v1"));
-        assertThat(Providers.chat("openai", "qwen", env).toString())
+        assertThat(Providers.chat(ProviderKind.OPENAI, "qwen", env).toString())
                 .contains("baseUrl=http://localhost:8000/v1,", "apiKey=(none)");
     }
 
     @Test
-    void unknownProvider_namesTheChoices() {
-        assertThatThrownBy(() -> Providers.chat("anthropic", "m", EMPTY))
+    void providerWithoutTheKindOfModel_namesTheChoices() {
+        assertThatThrownBy(() -> Providers.chat(ProviderKind.ONNX, "m", EMPTY))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown provider 'anthropic'; choose ollama, openai or groq");
-        assertThatThrownBy(() -> Providers.embeddings("groq", "m", EMPTY))
+                .hasMessage("provider 'onnx' has no chat models; choose ollama, openai or groq");
+        assertThatThrownBy(() -> Providers.embeddings(ProviderKind.GROQ, "m", EMPTY))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("groq has no embeddings API; choose onnx, ollama or openai");
+                .hasMessage("no embedding model for provider 'groq'; choose onnx, ollama or openai");
+        assertThatThrownBy(() -> Providers.embeddings(ProviderKind.ONNX, "m", EMPTY))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("onnx models run in-process; open them with OnnxEmbeddings (raglens-onnx)");
     }
 
     @Test
     void configure_setsStageAndLedger() {
         UsageLedger ledger = new UsageLedger();
         LlmProvider p = Providers.chat(
-                "ollama",
+                ProviderKind.OLLAMA,
                 "llama3.2",
                 EMPTY,
                 b -> b.stage("judge").usageLedger(ledger).requestsPerMinute(30));
         assertThat(p.toString()).contains("stage=judge", "requestsPerMinute=30");
-        EmbeddingProvider e = Providers.embeddings("ollama", "nomic-embed-text", EMPTY);
+        EmbeddingProvider e = Providers.embeddings(ProviderKind.OLLAMA, "nomic-embed-text", EMPTY);
         assertThat(e.modelName()).isEqualTo("ollama/nomic-embed-text");
     }
 
@@ -87,23 +94,16 @@ class ProvidersTest {
     }
 
     @Test
-    void defaultModels_perProvider() {
-        assertThat(Providers.defaultChatModel("Groq")).isEqualTo("llama-3.1-8b-instant");
-        assertThat(Providers.defaultEmbeddingModel("openai")).isEqualTo("text-embedding-3-small");
-        assertThatThrownBy(() -> Providers.defaultEmbeddingModel("groq"))
-                .hasMessage("no embedding model for provider 'groq'; choose onnx, ollama or openai");
-    }
-
-    @Test
     void ollamaHost_withoutPort_usesOllamasPort() {
         Environment env = Environment.of(Map.of("OLLAMA_HOST", "0.0.0.0"));
-        assertThat(Providers.chat("ollama", "llama3.2", env).toString()).contains("baseUrl=http://0.0.0.0:11434,");
+        assertThat(Providers.chat(ProviderKind.OLLAMA, "llama3.2", env).toString())
+                .contains("baseUrl=http://0.0.0.0:11434,");
     }
 
     @Test
     void blankVariable_countsAsUnset() {
         Environment env = Environment.of(Map.of("OPENAI_API_KEY", "  "));
-        assertThatThrownBy(() -> Providers.chat("openai", "gpt-4o-mini", env))
+        assertThatThrownBy(() -> Providers.chat(ProviderKind.OPENAI, "gpt-4o-mini", env))
                 .isInstanceOf(AuthenticationException.class);
     }
 

@@ -1,6 +1,7 @@
 package io.github.raglens.retrieval;
 
 import io.github.raglens.model.RetrievalResult;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.spi.Retriever;
 import java.util.Objects;
 import org.apache.lucene.search.similarities.BM25Similarity;
@@ -45,7 +46,7 @@ final class Bm25Retriever implements Retriever {
 
     @Override
     public String name() {
-        return "bm25";
+        return RetrieverKind.BM25.label();
     }
 
     /**

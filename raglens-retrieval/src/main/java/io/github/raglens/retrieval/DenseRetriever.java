@@ -1,6 +1,7 @@
 package io.github.raglens.retrieval;
 
 import io.github.raglens.model.RetrievalResult;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.Retriever;
 import java.util.List;
@@ -43,7 +44,7 @@ public final class DenseRetriever implements Retriever {
 
     @Override
     public String name() {
-        return "dense";
+        return RetrieverKind.DENSE.label();
     }
 
     /**

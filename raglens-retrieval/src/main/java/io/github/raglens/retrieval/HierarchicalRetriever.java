@@ -3,6 +3,7 @@ package io.github.raglens.retrieval;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.spi.Retriever;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -44,7 +45,7 @@ public final class HierarchicalRetriever implements Retriever {
 
     @Override
     public String name() {
-        return "hierarchical";
+        return RetrieverKind.HIERARCHICAL.label();
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.github.raglens.retrieval;
 import io.github.raglens.internal.RankFusion;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.spi.Retriever;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,7 +59,7 @@ final class HybridRetriever implements Retriever {
 
     @Override
     public String name() {
-        return fusion == Fusion.RRF ? "hybrid-rrf" : "hybrid";
+        return (fusion == Fusion.RRF ? RetrieverKind.HYBRID_RRF : RetrieverKind.HYBRID).label();
     }
 
     @Override

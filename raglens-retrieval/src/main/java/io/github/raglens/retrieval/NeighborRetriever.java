@@ -3,6 +3,7 @@ package io.github.raglens.retrieval;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.spi.Retriever;
 import java.util.Collection;
 import java.util.List;
@@ -23,19 +24,19 @@ final class NeighborRetriever implements Retriever {
     enum Reach {
         /**
          * The matched fragment's siblings in the same section, never across a section boundary; a
-         * whole-section hit is its own context. Named {@code hier-neighbor}.
+         * whole-section hit is its own context.
          */
-        SECTION("hier-neighbor"),
+        SECTION(RetrieverKind.HIER_NEIGHBOR),
         /**
          * The chunks beside the hit in its document's reading order, across sections (a split
-         * section's fragments stand in for its parent chunk). Named {@code neighbor}.
+         * section's fragments stand in for its parent chunk).
          */
-        READING_ORDER("neighbor");
+        READING_ORDER(RetrieverKind.NEIGHBOR);
 
-        private final String retrieverName;
+        private final RetrieverKind kind;
 
-        Reach(String retrieverName) {
-            this.retrieverName = retrieverName;
+        Reach(RetrieverKind kind) {
+            this.kind = kind;
         }
 
         List<Chunk> window(ChunkCatalog catalog, Chunk c, int window) {
@@ -80,7 +81,7 @@ final class NeighborRetriever implements Retriever {
 
     @Override
     public String name() {
-        return reach.retrieverName;
+        return reach.kind.label();
     }
 
     @Override

@@ -1,98 +1,86 @@
 package io.github.raglens.retrieval;
 
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.Retriever;
-import java.util.List;
 import java.util.Objects;
 
 /**
- * Creates the built-in retrievers by name: {@code bm25}, {@code dense}, {@code hybrid},
- * {@code hybrid-rrf}, {@code hierarchical}, {@code hier-neighbor} and {@code neighbor}.
+ * Creates the built-in retrievers over a {@link LuceneIndex}, one per {@link RetrieverKind}.
  *
  * <p>The expanding retrievers ({@code hierarchical}, {@code hier-neighbor}, {@code neighbor}) expand
  * the hits of {@code hybrid} when an embedding provider is given, of {@code bm25} otherwise.
  */
 public final class Retrievers {
 
-    /** The names of the built-in retrievers, in the order reports list them. */
-    public static final List<String> NAMES =
-            List.of("bm25", "dense", "hybrid", "hybrid-rrf", "hierarchical", "hier-neighbor", "neighbor");
-
     private Retrievers() {}
 
     /**
-     * Creates a retriever that needs no embeddings.
+     * Creates a retriever without an embedding provider.
      *
-     * @throws IllegalArgumentException if the name is unknown or the retriever needs embeddings
+     * @throws IllegalArgumentException if the kind {@linkplain RetrieverKind#needsEmbeddings() needs}
+     *     embeddings
      */
-    public static Retriever create(String name, LuceneIndex index, RetrievalConfig config) {
-        return create(name, index, null, config);
+    public static Retriever create(RetrieverKind kind, LuceneIndex index, RetrievalConfig config) {
+        return create(kind, index, null, config);
     }
 
     /**
      * Creates a retriever; {@code dense} and the hybrids embed queries with the provider.
      *
-     * @throws IllegalArgumentException if the name is unknown
+     * @param provider the query embedding model; null for a kind that does not need one
+     * @throws IllegalArgumentException if the kind needs embeddings and the provider is null
      */
-    public static Retriever create(String name, LuceneIndex index, EmbeddingProvider provider, RetrievalConfig config) {
-        Objects.requireNonNull(name, "name");
+    public static Retriever create(
+            RetrieverKind kind, LuceneIndex index, EmbeddingProvider provider, RetrievalConfig config) {
+        Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(index, "index");
         Objects.requireNonNull(config, "config");
-        return switch (name) {
-            case "bm25" -> Bm25Retriever.of(index, config);
-            case "dense" -> dense(name, index, provider, config);
-            case "hybrid" -> hybrid(name, index, provider, config, HybridRetriever.Fusion.MIN_MAX);
-            case "hybrid-rrf" -> hybrid(name, index, provider, config, HybridRetriever.Fusion.RRF);
-            case "hierarchical" ->
+        if (kind.needsEmbeddings() && provider == null) {
+            throw new IllegalArgumentException(
+                    "retriever '" + kind + "' needs an embedding provider; pass one, or use only bm25");
+        }
+        return switch (kind) {
+            case BM25 -> Bm25Retriever.of(index, config);
+            case DENSE -> DenseRetriever.builder(index, provider).config(config).build();
+            case HYBRID -> hybrid(index, provider, config, HybridRetriever.Fusion.MIN_MAX);
+            case HYBRID_RRF -> hybrid(index, provider, config, HybridRetriever.Fusion.RRF);
+            case HIERARCHICAL ->
                 HierarchicalRetriever.of(expansionBase(index, provider, config), index.chunks(), config);
-            case "hier-neighbor" ->
+            case HIER_NEIGHBOR ->
                 NeighborRetriever.of(
                         NeighborRetriever.Reach.SECTION,
                         expansionBase(index, provider, config),
                         index.chunks(),
                         1,
                         config);
-            case "neighbor" ->
+            case NEIGHBOR ->
                 NeighborRetriever.of(
                         NeighborRetriever.Reach.READING_ORDER,
                         expansionBase(index, provider, config),
                         index.chunks(),
                         1,
                         config);
-            default ->
-                throw new IllegalArgumentException(
-                        "unknown retriever '" + name + "'; use one of " + String.join(", ", NAMES));
         };
     }
 
-    private static Retriever dense(String name, LuceneIndex index, EmbeddingProvider provider, RetrievalConfig config) {
-        if (provider == null) {
-            throw new IllegalArgumentException(
-                    "retriever '" + name + "' needs an embedding provider; pass one, or use only bm25");
-        }
-        return DenseRetriever.builder(index, provider).config(config).build();
-    }
-
     private static Retriever hybrid(
-            String name,
-            LuceneIndex index,
-            EmbeddingProvider provider,
-            RetrievalConfig config,
-            HybridRetriever.Fusion fusion) {
-        return HybridRetriever.builder(dense(name, index, provider, config), Bm25Retriever.of(index, config))
+            LuceneIndex index, EmbeddingProvider provider, RetrievalConfig config, HybridRetriever.Fusion fusion) {
+        return HybridRetriever.builder(
+                        DenseRetriever.builder(index, provider).config(config).build(), Bm25Retriever.of(index, config))
                 .fusion(fusion)
                 .config(config)
                 .build();
     }
 
     /**
-     * The base of an expanding retriever; the expanding retrievers over an equal base on one index share
-     * its results ({@link SharedBase}).
+     * The base of an expanding retriever: hybrid's hits with an embedding provider, BM25's without;
+     * the expanding retrievers over an equal base on one index share its results ({@link SharedBase}).
      */
     private static Retriever expansionBase(LuceneIndex index, EmbeddingProvider provider, RetrievalConfig config) {
         Retriever base = provider == null
                 ? Bm25Retriever.of(index, config)
-                : hybrid("hybrid", index, provider, config, HybridRetriever.Fusion.MIN_MAX);
+                : hybrid(index, provider, config, HybridRetriever.Fusion.MIN_MAX);
         return new SharedBase(base, index, new SharedBase.Key(base.name(), provider, config));
     }
 }

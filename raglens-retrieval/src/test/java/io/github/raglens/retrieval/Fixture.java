@@ -1,5 +1,6 @@
 package io.github.raglens.retrieval;
 
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.testkit.HashingEmbeddings;
 
@@ -17,7 +18,7 @@ final class Fixture {
         return index;
     }
 
-    static Retriever retriever(String name) {
+    static Retriever retriever(RetrieverKind name) {
         return Retrievers.create(name, INDEX, EMBEDDINGS, RetrievalConfig.defaults());
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.raglens.error.IndexException;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.testkit.HashingEmbeddings;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -189,11 +190,11 @@ class LuceneIndexTest {
     void emptyIndex_everyRetrieverGivesEmptyResult() {
         try (LuceneIndex index = LuceneIndex.builder().open()) {
             HashingEmbeddings embeddings = HashingEmbeddings.of();
-            for (String name : Retrievers.NAMES) {
+            for (RetrieverKind name : RetrieverKind.values()) {
                 assertThat(Retrievers.create(name, index, embeddings, RetrievalConfig.defaults())
                                 .retrieve("dense passage retrieval", 5)
                                 .hits())
-                        .as(name)
+                        .as(name.label())
                         .isEmpty();
             }
             assertThat(embeddings.calls()).isZero();
@@ -203,11 +204,11 @@ class LuceneIndexTest {
     @Test
     void stopWordOnlyQuery_everyRetrieverGivesEmptyResult_withoutEmbedding() {
         HashingEmbeddings embeddings = HashingEmbeddings.of();
-        for (String name : Retrievers.NAMES) {
+        for (RetrieverKind name : RetrieverKind.values()) {
             assertThat(Retrievers.create(name, Fixture.INDEX, embeddings, RetrievalConfig.defaults())
                             .retrieve("the of and to is", 5)
                             .hits())
-                    .as(name)
+                    .as(name.label())
                     .isEmpty();
         }
         assertThat(embeddings.calls()).isZero();
@@ -215,21 +216,17 @@ class LuceneIndexTest {
 
     @Test
     void nonPositiveK_isRejectedWithTheValue() {
-        for (String name : Retrievers.NAMES) {
+        for (RetrieverKind name : RetrieverKind.values()) {
             assertThatThrownBy(() -> Fixture.retriever(name).retrieve("bm25", -2))
-                    .as(name)
+                    .as(name.label())
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("k must be > 0, was -2");
         }
     }
 
     @Test
-    void create_unknownName_listsTheKnownOnes() {
-        assertThatThrownBy(() -> Retrievers.create("colbert", Fixture.INDEX, RetrievalConfig.defaults()))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown retriever 'colbert'; use one of bm25, dense, hybrid, hybrid-rrf, hierarchical,"
-                        + " hier-neighbor, neighbor");
-        assertThatThrownBy(() -> Retrievers.create("hybrid", Fixture.INDEX, RetrievalConfig.defaults()))
+    void create_aKindThatNeedsEmbeddings_withoutThem_namesTheFix() {
+        assertThatThrownBy(() -> Retrievers.create(RetrieverKind.HYBRID, Fixture.INDEX, RetrievalConfig.defaults()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("retriever 'hybrid' needs an embedding provider; pass one, or use only bm25");
     }

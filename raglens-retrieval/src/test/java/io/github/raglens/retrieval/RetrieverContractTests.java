@@ -1,5 +1,6 @@
 package io.github.raglens.retrieval;
 
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.testkit.RetrieverContract;
 import java.util.List;
@@ -25,7 +26,7 @@ class RetrieverContractTests {
     class Bm25 extends Base {
         @Override
         public Retriever retriever() {
-            return Fixture.retriever("bm25");
+            return Fixture.retriever(RetrieverKind.BM25);
         }
     }
 
@@ -33,7 +34,7 @@ class RetrieverContractTests {
     class Dense extends Base {
         @Override
         public Retriever retriever() {
-            return Fixture.retriever("dense");
+            return Fixture.retriever(RetrieverKind.DENSE);
         }
     }
 
@@ -51,7 +52,7 @@ class RetrieverContractTests {
     class Hybrid extends Base {
         @Override
         public Retriever retriever() {
-            return Fixture.retriever("hybrid");
+            return Fixture.retriever(RetrieverKind.HYBRID);
         }
     }
 
@@ -59,7 +60,7 @@ class RetrieverContractTests {
     class HybridRrf extends Base {
         @Override
         public Retriever retriever() {
-            return Fixture.retriever("hybrid-rrf");
+            return Fixture.retriever(RetrieverKind.HYBRID_RRF);
         }
     }
 
@@ -67,7 +68,7 @@ class RetrieverContractTests {
     class Hierarchical extends Base {
         @Override
         public Retriever retriever() {
-            return Fixture.retriever("hierarchical");
+            return Fixture.retriever(RetrieverKind.HIERARCHICAL);
         }
     }
 
@@ -75,7 +76,7 @@ class RetrieverContractTests {
     class HierNeighbor extends Base {
         @Override
         public Retriever retriever() {
-            return Fixture.retriever("hier-neighbor");
+            return Fixture.retriever(RetrieverKind.HIER_NEIGHBOR);
         }
     }
 
@@ -83,7 +84,7 @@ class RetrieverContractTests {
     class Neighbor extends Base {
         @Override
         public Retriever retriever() {
-            return Fixture.retriever("neighbor");
+            return Fixture.retriever(RetrieverKind.NEIGHBOR);
         }
     }
 }

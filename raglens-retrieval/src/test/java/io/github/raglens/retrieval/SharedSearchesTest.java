@@ -10,6 +10,7 @@ import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.testkit.HashingEmbeddings;
@@ -143,7 +144,7 @@ class SharedSearchesTest {
         int[] ks = {1, 3, 10, 40};
         // Alone: each retriever at each k on an index of its own, so no other search of the query is reused.
         Map<String, Said> alone = new HashMap<>();
-        for (String name : Retrievers.NAMES) {
+        for (RetrieverKind name : RetrieverKind.values()) {
             for (int k : ks) {
                 try (LuceneIndex own = index(chunks)) {
                     Retriever r = Retrievers.create(name, own, EMBEDDINGS, RetrievalConfig.defaults());
@@ -154,17 +155,18 @@ class SharedSearchesTest {
             }
         }
         // Shared: every retriever on one index, query by query, the deepest searches first and last.
-        List<String> order = new ArrayList<>(Retrievers.NAMES.reversed());
-        order.addAll(Retrievers.NAMES);
+        List<RetrieverKind> order =
+                new ArrayList<>(List.of(RetrieverKind.values()).reversed());
+        order.addAll(List.of(RetrieverKind.values()));
         try (LuceneIndex shared = index(chunks)) {
             for (String q : queries) {
                 for (int k : ks) {
-                    for (String name : order) {
+                    for (RetrieverKind name : order) {
                         Retriever r = Retrievers.create(name, shared, EMBEDDINGS, RetrievalConfig.defaults());
                         Said said = Said.of(r.retrieve(q, k));
                         Said expected = alone.get(name + "|" + q + "|" + k);
                         String description = String.format("seed %d, %s, '%s', k %d", seed, name, q, k);
-                        if (name.equals("hybrid-rrf")) {
+                        if (name == RetrieverKind.HYBRID_RRF) {
                             said.hasHitsOf(expected, description);
                         } else {
                             said.isLike(expected, description);
@@ -201,10 +203,10 @@ class SharedSearchesTest {
         try (LuceneIndex index = LuceneIndex.builder().threads(1).open()) {
             index.addAll(chunks, EMBEDDINGS);
             RetrievalConfig config = RetrievalConfig.defaults();
-            Retriever hierarchical = Retrievers.create("hierarchical", index, counting, config);
-            Retriever hierNeighbor = Retrievers.create("hier-neighbor", index, counting, config);
+            Retriever hierarchical = Retrievers.create(RetrieverKind.HIERARCHICAL, index, counting, config);
+            Retriever hierNeighbor = Retrievers.create(RetrieverKind.HIER_NEIGHBOR, index, counting, config);
             Retriever otherConfig =
-                    Retrievers.create("hier-neighbor", index, counting, config.withOverRetrievalFactor(4));
+                    Retrievers.create(RetrieverKind.HIER_NEIGHBOR, index, counting, config.withOverRetrievalFactor(4));
 
             hierarchical.retrieve("graph fusion", 5);
             hierNeighbor.retrieve("graph fusion", 5); // the same hybrid question: its result is shared

@@ -1,6 +1,7 @@
 package io.github.raglens.solr;
 
 import io.github.raglens.model.Chunk;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.IndexBackend;
 import io.github.raglens.spi.Retriever;
@@ -113,8 +114,9 @@ public final class SolrBackend implements IndexBackend {
         }
 
         @Override
-        public Retriever retriever(String name, EmbeddingProvider embeddings, Set<String> excludedSectionTitles) {
-            return SolrRetrievers.create(name, index, embeddings, excludedSectionTitles);
+        public Retriever retriever(
+                RetrieverKind kind, EmbeddingProvider embeddings, Set<String> excludedSectionTitles) {
+            return SolrRetrievers.create(kind, index, embeddings, excludedSectionTitles);
         }
 
         @Override

@@ -1,6 +1,7 @@
 package io.github.raglens.solr;
 
 import io.github.raglens.model.RetrievalResult;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.spi.Retriever;
 import java.util.Set;
 
@@ -17,7 +18,7 @@ final class SolrBm25Retriever implements Retriever {
 
     @Override
     public String name() {
-        return "bm25";
+        return RetrieverKind.BM25.label();
     }
 
     @Override

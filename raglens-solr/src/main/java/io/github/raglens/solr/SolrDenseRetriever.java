@@ -1,6 +1,7 @@
 package io.github.raglens.solr;
 
 import io.github.raglens.model.RetrievalResult;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.Retriever;
 import java.util.List;
@@ -26,7 +27,7 @@ final class SolrDenseRetriever implements Retriever {
 
     @Override
     public String name() {
-        return "dense";
+        return RetrieverKind.DENSE.label();
     }
 
     @Override

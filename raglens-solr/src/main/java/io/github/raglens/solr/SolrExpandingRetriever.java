@@ -3,6 +3,7 @@ package io.github.raglens.solr;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.spi.Retriever;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -26,14 +27,14 @@ final class SolrExpandingRetriever implements Retriever {
 
     /** How a hit is expanded. */
     enum Mode {
-        PARENT("hierarchical"),
-        SIBLINGS("hier-neighbor"),
-        READING_ORDER("neighbor");
+        PARENT(RetrieverKind.HIERARCHICAL),
+        SIBLINGS(RetrieverKind.HIER_NEIGHBOR),
+        READING_ORDER(RetrieverKind.NEIGHBOR);
 
-        final String retrieverName;
+        final RetrieverKind kind;
 
-        Mode(String retrieverName) {
-            this.retrieverName = retrieverName;
+        Mode(RetrieverKind kind) {
+            this.kind = kind;
         }
     }
 
@@ -53,7 +54,7 @@ final class SolrExpandingRetriever implements Retriever {
 
     @Override
     public String name() {
-        return mode.retrieverName;
+        return mode.kind.label();
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.github.raglens.solr;
 import io.github.raglens.internal.RankFusion;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.spi.Retriever;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +32,7 @@ final class SolrHybridRetriever implements Retriever {
 
     @Override
     public String name() {
-        return rrf ? "hybrid-rrf" : "hybrid";
+        return (rrf ? RetrieverKind.HYBRID_RRF : RetrieverKind.HYBRID).label();
     }
 
     @Override

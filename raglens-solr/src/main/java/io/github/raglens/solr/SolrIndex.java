@@ -54,7 +54,7 @@ import org.slf4j.LoggerFactory;
  * <pre>{@code
  * try (SolrIndex index = SolrIndex.builder().zkHost("zk1:2181/solr").collection("papers").open()) {
  *     index.addAll(chunks, embeddings);
- *     RetrievalResult r = SolrRetrievers.create("bm25", index, null).retrieve("how is the model trained", 5);
+ *     RetrievalResult r = SolrRetrievers.create(RetrieverKind.BM25, index, null).retrieve("how is the model trained", 5);
  * }
  * }</pre>
  */

@@ -5,6 +5,7 @@ import io.github.raglens.internal.Json;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.Retriever;
 import java.io.IOException;
@@ -73,7 +74,7 @@ public final class SolrCloudRun {
             Map<String, Map<String, List<Object[]>>> rankings = new LinkedHashMap<>();
             Map<String, long[]> latencies = new LinkedHashMap<>();
             for (String name : List.of("bm25", "dense")) {
-                Retriever r = SolrRetrievers.create(name, index, precomputed, Set.of());
+                Retriever r = SolrRetrievers.create(RetrieverKind.parse(name), index, precomputed, Set.of());
                 for (VectorQuery q : queries) {
                     r.retrieve(q.text(), hits);
                 }

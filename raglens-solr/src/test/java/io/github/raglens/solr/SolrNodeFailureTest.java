@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.IndexException;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.testkit.HashingEmbeddings;
 import java.time.Duration;
@@ -44,8 +45,8 @@ class SolrNodeFailureTest {
                 .retries(2, Duration.ofMillis(50))
                 .open()) {
             index.addAll(Papers.CHUNKS, EMBEDDINGS);
-            Retriever bm25 = SolrRetrievers.create("bm25", index, null);
-            Retriever hybrid = SolrRetrievers.create("hybrid", index, EMBEDDINGS);
+            Retriever bm25 = SolrRetrievers.create(RetrieverKind.BM25, index, null);
+            Retriever hybrid = SolrRetrievers.create(RetrieverKind.HYBRID, index, EMBEDDINGS);
             before = bm25.retrieve("BM25 lexical ranking", 10).chunkIds();
             assertThat(before).hasSizeGreaterThan(2);
 
@@ -73,7 +74,7 @@ class SolrNodeFailureTest {
         // The user's next run, once the node is back: a new client loads again and ranks as before.
         try (SolrIndex again = cluster.index("fragile").layout(2, 1).open()) {
             again.addAll(Papers.CHUNKS, EMBEDDINGS);
-            Retriever bm25 = SolrRetrievers.create("bm25", again, null);
+            Retriever bm25 = SolrRetrievers.create(RetrieverKind.BM25, again, null);
             assertThat(bm25.retrieve("BM25 lexical ranking", 10).chunkIds()).isEqualTo(before);
             assertThat(again.size()).isEqualTo(Papers.CHUNKS.size());
         }

@@ -7,6 +7,7 @@ import io.github.raglens.error.IndexException;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.testkit.HashingEmbeddings;
 import io.github.raglens.testkit.RetrieverContract;
@@ -47,7 +48,7 @@ class SolrRetrieversTest {
 
         @Override
         public Retriever retriever() {
-            return SolrRetrievers.create(name(), index, EMBEDDINGS);
+            return SolrRetrievers.create(RetrieverKind.parse(name()), index, EMBEDDINGS);
         }
 
         @Override
@@ -128,21 +129,23 @@ class SolrRetrieversTest {
 
     @Test
     void bm25_returnsWholeChunksWithEveryStoredField() {
-        RetrievalResult r = SolrRetrievers.create("bm25", index, null).retrieve("Collection-wide term statistics", 1);
+        RetrievalResult r =
+                SolrRetrievers.create(RetrieverKind.BM25, index, null).retrieve("Collection-wide term statistics", 1);
         assertThat(r.hits()).hasSize(1);
         assertThat(r.hits().get(0).chunk()).isEqualTo(Papers.chunk("paper/design#1"));
     }
 
     @Test
     void bm25_querySyntaxAndOperatorWords_areSearchedAsWords() {
-        RetrievalResult r = SolrRetrievers.create("bm25", index, null).retrieve("NOT saturates: AND (k1) OR \"b", 3);
+        RetrievalResult r =
+                SolrRetrievers.create(RetrieverKind.BM25, index, null).retrieve("NOT saturates: AND (k1) OR \"b", 3);
         assertThat(r.hits()).isNotEmpty();
         assertThat(r.hits().get(0).chunk().id()).isEqualTo("notes/bm25");
     }
 
     @Test
     void hierarchical_promotesAFragmentToItsSection() {
-        RetrievedChunk top = SolrRetrievers.create("hierarchical", index, null)
+        RetrievedChunk top = SolrRetrievers.create(RetrieverKind.HIERARCHICAL, index, null)
                 .retrieve("Collection-wide term statistics", 3)
                 .hits()
                 .get(0);
@@ -167,7 +170,7 @@ class SolrRetrieversTest {
 
     @Test
     void dense_queryOfAnotherModel_isRefused() {
-        Retriever other = SolrRetrievers.create("dense", index, HashingEmbeddings.of("other-model", 16));
+        Retriever other = SolrRetrievers.create(RetrieverKind.DENSE, index, HashingEmbeddings.of("other-model", 16));
         assertThatThrownBy(() -> other.retrieve("shards", 5))
                 .isInstanceOf(IndexException.class)
                 .hasMessage("query vector of model 'other-model' (dimension 16) cannot search collection 'papers'"
@@ -185,12 +188,8 @@ class SolrRetrieversTest {
     }
 
     @Test
-    void create_unknownName_listsTheNames() {
-        assertThatThrownBy(() -> SolrRetrievers.create("splade", index, null))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown retriever 'splade'; use one of bm25, dense, hybrid, hybrid-rrf, hierarchical,"
-                        + " hier-neighbor, neighbor");
-        assertThatThrownBy(() -> SolrRetrievers.create("dense", index, null))
+    void create_aKindThatNeedsEmbeddings_withoutThem_namesTheFix() {
+        assertThatThrownBy(() -> SolrRetrievers.create(RetrieverKind.DENSE, index, null))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("retriever 'dense' needs an embedding provider; pass one, or use only bm25");
     }
@@ -199,7 +198,7 @@ class SolrRetrieversTest {
     void fields_gradeACollectionThroughItsOwnFields_withoutWriting() {
         SolrFields mapping = new SolrFields("id", "text", "vector", "section");
         try (SolrIndex graded = cluster.index("papers").fields(mapping).open()) {
-            RetrievedChunk top = SolrRetrievers.create("bm25", graded, null, Set.of())
+            RetrievedChunk top = SolrRetrievers.create(RetrieverKind.BM25, graded, null, Set.of())
                     .retrieve("Collection-wide term statistics", 1)
                     .hits()
                     .get(0);
@@ -207,7 +206,7 @@ class SolrRetrieversTest {
             assertThat(top.chunk().documentId()).isEqualTo("design");
             assertThat(top.chunk().text())
                     .isEqualTo(Papers.chunk("paper/design#1").text());
-            assertThat(SolrRetrievers.create("dense", graded, EMBEDDINGS, Set.of())
+            assertThat(SolrRetrievers.create(RetrieverKind.DENSE, graded, EMBEDDINGS, Set.of())
                             .retrieve("HNSW graph", 3)
                             .hits())
                     .isNotEmpty();
@@ -242,7 +241,7 @@ class SolrRetrieversTest {
     }
 
     private static RetrievedChunk topMatching(String retriever, String query, String matchedId) {
-        return SolrRetrievers.create(retriever, index, null).retrieve(query, 5).hits().stream()
+        return SolrRetrievers.create(RetrieverKind.parse(retriever), index, null).retrieve(query, 5).hits().stream()
                 .filter(h -> h.matched().id().equals(matchedId))
                 .findFirst()
                 .orElseThrow(

@@ -93,6 +93,7 @@ final class EvaluateCommand implements Callable<Integer> {
 
     @Option(
             names = "--retrievers",
+            paramLabel = "LIST",
             split = ",",
             description = "Retrievers to compare, of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     List<RetrieverKind> retrievers = RetrieverKind.defaults();
@@ -114,6 +115,7 @@ final class EvaluateCommand implements Callable<Integer> {
 
     @Option(
             names = "--metrics",
+            paramLabel = "LIST",
             split = ",",
             description = "Metrics, of ${COMPLETION-CANDIDATES} (default:"
                     + " faithfulness,factual_correctness,context_precision,context_recall).")

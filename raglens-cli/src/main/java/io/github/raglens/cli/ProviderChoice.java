@@ -90,11 +90,16 @@ final class ProviderChoice {
             String model,
             Path workingDirectory) {
         try {
+            provider.requireEmbeddings();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), option + ": " + e.getMessage());
+        }
+        try {
             return Models.embeddings(provider, model, workingDirectory);
         } catch (MissingKeyException e) {
             throw inFlags(e, option);
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), option + ": " + e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
     }
 

@@ -348,7 +348,7 @@ class EvaluateCommandTest {
                 .isEqualTo(2);
         assertThat(err.toString())
                 .contains(
-                        "Invalid value for option '--metrics' at index 0 (METRIC): unknown metric 'vibes'; choose from"
+                        "Invalid value for option '--metrics' (LIST): unknown metric 'vibes'; choose from"
                                 + " faithfulness, factual_correctness");
     }
 

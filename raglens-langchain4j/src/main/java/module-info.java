@@ -3,7 +3,6 @@
 @SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
 module io.github.raglens.langchain4j {
     requires transitive io.github.raglens.core;
-    requires io.github.raglens.providers;
     // The adapters take and return LangChain4j's types.
     requires transitive langchain4j;
     requires transitive langchain4j.core;

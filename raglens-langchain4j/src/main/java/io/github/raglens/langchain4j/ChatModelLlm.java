@@ -25,8 +25,8 @@ import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.ResponseSchema;
 import io.github.raglens.model.TokenUsage;
-import io.github.raglens.providers.StructuredReply;
 import io.github.raglens.spi.LlmProvider;
+import io.github.raglens.spi.StructuredReply;
 import java.util.List;
 import java.util.Objects;
 

@@ -2,6 +2,7 @@ package io.github.raglens.providers;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.raglens.internal.StrictJson;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;

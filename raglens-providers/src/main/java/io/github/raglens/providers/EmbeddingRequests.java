@@ -3,6 +3,7 @@ package io.github.raglens.providers;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.raglens.error.ProviderException;
+import io.github.raglens.internal.StrictJson;
 import io.github.raglens.model.TokenUsage;
 import java.util.List;
 import java.util.Objects;

@@ -1,6 +1,8 @@
 package io.github.raglens.providers;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.raglens.internal.OneLine;
+import io.github.raglens.internal.StrictJson;
 
 /**
  * The error a provider sent: Ollama's {@code {"error":"text"}} or the OpenAI/Groq envelope {@code
@@ -12,8 +14,6 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param failedGeneration Groq's {@code failed_generation}, or empty
  */
 record ErrorBody(String message, String type, String code, String failedGeneration) {
-
-    private static final int MAX_RAW = 300;
 
     /** Reads an error body; never fails. */
     public static ErrorBody parse(byte[] body) {
@@ -37,16 +37,11 @@ record ErrorBody(String message, String type, String code, String failedGenerati
         } catch (Exception notJson) {
             // plain-text bodies (Ollama's "server busy" 503, proxies' HTML pages) fall through
         }
-        return new ErrorBody(shorten(raw), "", "", "");
+        return new ErrorBody(OneLine.shortened(raw), "", "", "");
     }
 
     private static String text(JsonNode node, String field) {
         JsonNode v = node.path(field);
         return v.isNull() || v.isMissingNode() ? "" : v.asText();
-    }
-
-    static String shorten(String raw) {
-        String oneLine = raw.replaceAll("\\s+", " ");
-        return oneLine.length() <= MAX_RAW ? oneLine : oneLine.substring(0, MAX_RAW) + "…";
     }
 }

@@ -9,6 +9,8 @@ import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.ProviderTimeoutException;
 import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.error.RateLimitedException;
+import io.github.raglens.internal.OneLine;
+import io.github.raglens.internal.StrictJson;
 import io.github.raglens.model.TokenUsage;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -532,7 +534,7 @@ final class HttpCaller {
                     body,
                     Failure.MALFORMED_REPLY,
                     new ErrorBody("", "", "", ""),
-                    "HTTP " + status + size + ": " + ErrorBody.shorten(String.valueOf(detail)),
+                    "HTTP " + status + size + ": " + OneLine.shortened(String.valueOf(detail)),
                     null);
         }
 

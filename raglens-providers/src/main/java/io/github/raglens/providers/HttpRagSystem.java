@@ -3,6 +3,7 @@ package io.github.raglens.providers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.raglens.error.Setting;
+import io.github.raglens.internal.StrictJson;
 import io.github.raglens.model.RagAnswer;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.spi.RagSystem;

@@ -2,6 +2,7 @@ package io.github.raglens.providers;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.raglens.error.Setting;
+import io.github.raglens.internal.StrictJson;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedContext;
 import io.github.raglens.model.TokenUsage;

@@ -4,12 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.Setting;
+import io.github.raglens.internal.StrictJson;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.ProviderKind;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.ServerContact;
+import io.github.raglens.spi.StructuredReply;
 import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.usage.UsageMetered;
 import java.util.List;
@@ -54,9 +56,9 @@ public final class OllamaChat implements LlmProvider, UsageMetered<OllamaChat>, 
      */
     @Override
     public ChatOutcome chat(ChatRequest request) {
-        ObjectNode body = StrictJson.chatBody(caller.config().model(), request.messages());
+        ObjectNode body = ChatBody.of(caller.config().model(), request.messages());
         body.put("stream", false);
-        request.schema().ifPresent(s -> body.set("format", StructuredReply.schemaTree(s)));
+        request.schema().ifPresent(s -> body.set("format", StrictJson.schemaTree(s)));
         ObjectNode options = body.putObject("options");
         options.put("temperature", request.temperature());
         request.seed().ifPresent(seed -> options.put("seed", seed));

@@ -9,6 +9,7 @@ import io.github.raglens.error.RateLimitedException;
 import io.github.raglens.error.StoreException;
 import io.github.raglens.internal.Json;
 import io.github.raglens.internal.JsonlStore;
+import io.github.raglens.internal.StrictJson;
 import io.github.raglens.spi.LlmProvider;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

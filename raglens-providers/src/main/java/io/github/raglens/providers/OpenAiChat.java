@@ -3,12 +3,14 @@ package io.github.raglens.providers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.raglens.error.JsonValidateFailedException;
+import io.github.raglens.internal.StrictJson;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.ResponseSchema;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.ServerContact;
+import io.github.raglens.spi.StructuredReply;
 import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.usage.UsageMetered;
 import java.util.Objects;
@@ -83,7 +85,7 @@ public final class OpenAiChat implements LlmProvider, UsageMetered<OpenAiChat>, 
 
     /** The body of a chat completions request, as {@link #chat} sends it and a batch line carries it. */
     ObjectNode body(ChatRequest request) {
-        ObjectNode body = StrictJson.chatBody(caller.config().model(), request.messages());
+        ObjectNode body = ChatBody.of(caller.config().model(), request.messages());
         body.put("temperature", request.temperature());
         request.seed().ifPresent(seed -> body.put("seed", seed));
         body.put("max_completion_tokens", request.maxOutputTokens());
@@ -94,7 +96,7 @@ public final class OpenAiChat implements LlmProvider, UsageMetered<OpenAiChat>, 
             ObjectNode js = format.putObject("json_schema");
             js.put("name", schema.name());
             js.put("strict", builder.strictSchema);
-            js.set("schema", StructuredReply.schemaTree(schema));
+            js.set("schema", StrictJson.schemaTree(schema));
         }
         return body;
     }

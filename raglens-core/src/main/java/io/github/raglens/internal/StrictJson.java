@@ -1,4 +1,4 @@
-package io.github.raglens.providers;
+package io.github.raglens.internal;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -6,14 +6,14 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.raglens.model.ChatMessage;
-import java.util.List;
-import java.util.Locale;
+import io.github.raglens.model.ResponseSchema;
 
-/** Strict JSON reading (no trailing tokens, no duplicate keys) and compact writing. */
-final class StrictJson {
+/**
+ * Strict JSON reading (no trailing tokens, no duplicate keys) and compact writing, for model replies and
+ * the request bodies of raglens's clients.
+ */
+public final class StrictJson {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
@@ -41,19 +41,21 @@ final class StrictJson {
     }
 
     /**
-     * A new chat request body with the fields every chat API here shares: {@code model} and the
-     * {@code messages} array of {@code role} (lower case) and {@code content}.
+     * The schema of a request as a JSON tree.
+     *
+     * @throws IllegalArgumentException when the schema text is not a JSON object
      */
-    public static ObjectNode chatBody(String model, List<ChatMessage> messages) {
-        ObjectNode body = object();
-        body.put("model", model);
-        ArrayNode array = body.putArray("messages");
-        for (ChatMessage m : messages) {
-            array.addObject()
-                    .put("role", m.role().name().toLowerCase(Locale.ROOT))
-                    .put("content", m.content());
+    public static JsonNode schemaTree(ResponseSchema schema) {
+        try {
+            JsonNode node = readTree(schema.schemaJson());
+            if (!node.isObject()) {
+                throw new IllegalArgumentException("schema '" + schema.name() + "' must be a JSON object");
+            }
+            return node;
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(
+                    "schema '" + schema.name() + "' is not valid JSON: " + e.getOriginalMessage(), e);
         }
-        return body;
     }
 
     /** The value as compact UTF-8 JSON bytes. */

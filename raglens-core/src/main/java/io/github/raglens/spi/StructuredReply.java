@@ -1,7 +1,10 @@
-package io.github.raglens.providers;
+package io.github.raglens.spi;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.raglens.internal.JsonSchemaValidator;
+import io.github.raglens.internal.OneLine;
+import io.github.raglens.internal.StrictJson;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.ResponseSchema;
@@ -17,9 +20,9 @@ import java.util.regex.Pattern;
  * match the schema. The only extraction is removing one surrounding Markdown code fence; JSON is
  * never repaired (no closing of brackets, no guessing).
  *
- * <p>Every client here reads its replies through it, and so do the LangChain4j and Spring AI
- * adapters: an {@link io.github.raglens.spi.LlmProvider} over another chat library can too, so
- * that its structured replies follow the same rules.
+ * <p>raglens's own chat clients read their replies through it, and so do the LangChain4j and Spring
+ * AI adapters: an {@link LlmProvider} over another chat library can too, so that its structured
+ * replies follow the same rules. Stateless and thread-safe.
  */
 public final class StructuredReply {
 
@@ -71,7 +74,7 @@ public final class StructuredReply {
         } catch (JsonProcessingException e) {
             return new ChatOutcome.Failed(
                     ChatOutcome.Reason.INVALID_JSON,
-                    "the reply is not JSON (" + e.getOriginalMessage() + "): " + ErrorBody.shorten(text),
+                    "the reply is not JSON (" + e.getOriginalMessage() + "): " + OneLine.shortened(text),
                     usage);
         }
         JsonNode schemaNode;
@@ -95,23 +98,5 @@ public final class StructuredReply {
     static String unfence(String text) {
         Matcher m = FENCE.matcher(text);
         return m.matches() ? m.group(1) : text;
-    }
-
-    /**
-     * The schema of a request as a JSON tree.
-     *
-     * @throws IllegalArgumentException when the schema text is not a JSON object
-     */
-    static JsonNode schemaTree(ResponseSchema schema) {
-        try {
-            JsonNode node = StrictJson.readTree(schema.schemaJson());
-            if (!node.isObject()) {
-                throw new IllegalArgumentException("schema '" + schema.name() + "' must be a JSON object");
-            }
-            return node;
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(
-                    "schema '" + schema.name() + "' is not valid JSON: " + e.getOriginalMessage(), e);
-        }
     }
 }

@@ -1,4 +1,4 @@
-package io.github.raglens.providers;
+package io.github.raglens.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -14,7 +14,7 @@ import java.util.Set;
  * properties}, {@code required}, {@code additionalProperties: false}, {@code items} and {@code
  * enum}. Other keywords are ignored. Thread-safe (stateless).
  */
-final class JsonSchemaValidator {
+public final class JsonSchemaValidator {
 
     private static final int MAX_ERRORS = 5;
 

@@ -1,9 +1,11 @@
-package io.github.raglens.providers;
+package io.github.raglens.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.raglens.internal.JsonSchemaValidator;
+import io.github.raglens.internal.StrictJson;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.ResponseSchema;
@@ -112,7 +114,7 @@ class StructuredReplyTest {
 
     @Test
     void schemaThatIsNotJson_isAProgrammerError() {
-        assertThatThrownBy(() -> StructuredReply.schemaTree(new ResponseSchema("bad", "{type:")))
+        assertThatThrownBy(() -> StrictJson.schemaTree(new ResponseSchema("bad", "{type:")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("schema 'bad' is not valid JSON: ");
     }

@@ -1,7 +1,7 @@
 /**
- * The Lucene index (BM25 and HNSW vectors in one index) and the retrievers over it. Users pick a
- * retriever by kind through the facade ({@code RagLens.Builder.retrievers}), so the package is
- * exported to the facade only.
+ * The Lucene index (BM25 and HNSW vectors in one index) and the retrievers over it, provided as the
+ * index backend named {@code lucene}. Users pick the backend and the retrievers through the facade
+ * ({@code RagLens.Builder.backend}, {@code retrievers}), so the package is exported to the facade only.
  */
 // "module": the qualified export names a module that is not observable when this one compiles.
 @SuppressWarnings("module")
@@ -13,6 +13,10 @@ module io.github.raglens.retrieval {
 
     exports io.github.raglens.retrieval to
             io.github.raglens;
+
+    // raglens's own index is found by name as every backend is.
+    provides io.github.raglens.spi.IndexBackend with
+            io.github.raglens.retrieval.LuceneBackend;
 
     // BEIR's JSONL lines bind to records of this package.
     opens io.github.raglens.retrieval to

@@ -1,10 +1,8 @@
 package io.github.raglens;
 
 import io.github.raglens.result.BeirScore;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * What {@link RagLens#beir} found.
@@ -13,11 +11,11 @@ import java.util.Optional;
  * @param documents documents in the corpus
  * @param queries judged queries of the split
  * @param reused documents whose vectors an earlier run had indexed and this one reused
- * @param index the folder of the kept index, empty for a BM25-only run (held in memory)
+ * @param index where the index is, for messages: the folder of a kept Lucene index, the in-memory
+ *     index of a BM25-only run, or the backend's description (a SolrCloud collection)
  * @param scores one per retriever, in the order they were configured
  */
-public record BeirResult(
-        String dataset, int documents, int queries, int reused, Optional<Path> index, List<BeirScore> scores) {
+public record BeirResult(String dataset, int documents, int queries, int reused, String index, List<BeirScore> scores) {
 
     /** Copies the scores. */
     public BeirResult {

@@ -26,8 +26,8 @@ import io.github.raglens.model.TokenPrice;
 import io.github.raglens.result.Aggregation;
 import io.github.raglens.result.CostEstimate;
 import io.github.raglens.result.ScoringSummary;
-import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.spi.EmbeddingProvider;
+import io.github.raglens.spi.IndexBackend;
 import io.github.raglens.spi.Judge;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.RagSystem;
@@ -261,9 +261,7 @@ final class EvaluateStage {
         List<String> names = retrieverNames();
         AnswerGenerator.Summary answers;
         Judged first;
-        try (SearchIndex index = needsIndex
-                ? new Pipeline(config).openIndex()
-                : SearchIndex.of(LuceneIndex.builder().inMemory().open())) {
+        try (IndexBackend.Index index = needsIndex ? new Pipeline(config).openIndex() : null) {
             List<RagSystem> systems = new ArrayList<>();
             for (Retriever r : config.retrievers(
                     index, embeddings == null ? null : new QueryMemo(ledger.meter(embeddings, "answers")))) {

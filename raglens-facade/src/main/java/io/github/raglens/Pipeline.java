@@ -27,7 +27,6 @@ import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.ChunkAudit;
 import io.github.raglens.result.IngestReport;
 import io.github.raglens.result.QuestionRun;
-import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.IndexBackend;
 import io.github.raglens.spi.LlmProvider;
@@ -37,13 +36,11 @@ import io.github.raglens.store.ChunksFile;
 import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.workspace.Workspace;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -52,9 +49,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Predicate;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * The stages of a {@link RagLens}, each reading and writing the workspace's files. Stateless between
@@ -62,7 +56,7 @@ import java.util.stream.Stream;
  */
 final class Pipeline {
 
-    /** The location of the workspace's chunks in a backend ({@link IndexBackend#open}). */
+    /** The name of the workspace's index in a backend ({@link IndexBackend#open}). */
     static final String WORKSPACE_INDEX = "workspace";
 
     private final RagLensConfig config;
@@ -162,127 +156,48 @@ final class Pipeline {
     private static final int INDEX_SLICE = 128;
 
     /**
-     * Embeds and indexes chunks.jsonl, unless the index is current for it and the embedding model. An
-     * index left by a stopped run with the same model and chunks is resumed: only chunks it lacks are
-     * embedded. The thread's interrupt stops the stage between slices with a {@link
-     * CancellationException}; what was committed stays for the next run.
+     * Embeds and indexes chunks.jsonl into the backend's index of the workspace, unless that index is
+     * complete for these chunks and these vectors ({@link IndexLoader}): a stopped run is resumed, and
+     * a changed chunk, model or model setting loads the index afresh. The thread's interrupt stops the
+     * stage between slices with a {@link CancellationException}; what was committed stays for the next
+     * run.
      */
     IndexResult index(ProgressListener progress) {
         List<Chunk> chunks = ChunksFile.read(workspace.chunks());
         EmbeddingProvider embeddings =
                 config.embeddings() == null ? null : config.embeddings().get();
-        String model = embeddings == null ? "none" : embeddings.modelName();
-        String configuration = "embeddings=" + model + "\n" + EmbeddedChunks.RULE;
-        if (config.backend() != null) {
-            return indexIntoBackend(chunks, embeddings, configuration, progress);
-        }
-        Manifest manifest = manifest();
-        boolean current = manifest.isCurrent(Stage.INDEX, configuration) && Files.isDirectory(workspace.index());
-        long t0 = System.nanoTime();
-        LongTexts longTexts = new LongTexts(0, 0);
-        if (!current && !IndexResume.canResume(workspace.index(), chunks, embeddings == null ? null : model)) {
-            deleteRecursively(workspace.index());
-        }
-        try (LuceneIndex index =
-                LuceneIndex.builder().directory(workspace.index()).open()) {
-            int reused = index.size();
-            if (!current) {
-                List<Chunk> missing = IndexResume.missing(index, chunks);
-                reused = chunks.size() - missing.size();
-                String status =
-                        embeddings == null ? "bm25 only" : model + (reused > 0 ? ", " + reused + " reused" : "");
-                progress.progress("index", reused, chunks.size(), status);
-                UsageLedger ledger = new UsageLedger();
-                LongTexts before = LongTexts.of(embeddings);
-                Predicate<Chunk> embedded = EmbeddedChunks.of(chunks);
-                try {
-                    for (int from = 0; from < missing.size(); from += INDEX_SLICE) {
-                        if (Thread.currentThread().isInterrupted()) {
-                            throw new CancellationException("index stopped after " + (reused + from) + " of "
-                                    + chunks.size() + " chunks; they are committed and the next run embeds only"
-                                    + " the rest");
-                        }
-                        List<Chunk> part = missing.subList(from, Math.min(missing.size(), from + INDEX_SLICE));
-                        if (embeddings == null) {
-                            index.addAll(part);
-                        } else {
-                            Map<Boolean, List<Chunk>> byVector =
-                                    part.stream().collect(Collectors.partitioningBy(embedded));
-                            index.addAll(byVector.get(true), ledger.meter(embeddings, "index"));
-                            if (!byVector.get(false).isEmpty()) {
-                                index.addAll(byVector.get(false));
-                            }
-                        }
-                        progress.progress("index", reused + from + part.size(), chunks.size(), status);
-                    }
-                } finally {
-                    new UsageFile(workspace.usage()).save(ledger);
-                }
-                longTexts = LongTexts.of(embeddings).since(before);
-                manifest.complete(Stage.INDEX, configuration, RagLensVersion.get());
-            }
-            return new IndexResult(
-                    index.size(),
-                    model,
-                    embeddings == null ? 0 : index.dimension(),
-                    !current,
-                    reused,
-                    longTexts.truncated(),
-                    longTexts.windowed(),
-                    (System.nanoTime() - t0) / 1_000_000);
-        }
-    }
-
-    /**
-     * Loads chunks.jsonl into the backend's index, replacing what it held, unless the manifest records
-     * this load and the index still holds the chunks with the model's vectors. One load: the backend
-     * links a document's chunks over one call.
-     */
-    private IndexResult indexIntoBackend(
-            List<Chunk> chunks, EmbeddingProvider embeddings, String configuration, ProgressListener progress) {
-        if (embeddings == null) {
-            throw new RagLensException("the " + config.backendName()
+        IndexBackend backend = config.backend();
+        if (embeddings == null && backend.needsVectors()) {
+            throw new RagLensException("the " + backend.name()
                     + " backend loads every chunk with its vector; index with an embedding model"
                     + " (" + Setting.EMBEDDINGS.apiName() + ")");
         }
+        String model = embeddings == null ? "none" : embeddings.modelName();
         long t0 = System.nanoTime();
-        String model = embeddings.modelName();
-        try (IndexBackend.Index index = config.backend().open(config.backendOptions(), WORKSPACE_INDEX)) {
-            String loaded = configuration + "\nbackend=" + config.backendName() + " " + index.describe();
-            Manifest manifest = manifest();
-            boolean current = manifest.isCurrent(Stage.INDEX, loaded)
-                    && index.size() == chunks.size()
-                    && index.embeddingModel().equals(Optional.of(model));
-            if (!current) {
-                progress.progress("index", 0, chunks.size(), model + " into " + index.describe());
-                UsageLedger ledger = new UsageLedger();
-                LongTexts before = LongTexts.of(embeddings);
-                try {
-                    index.replaceAll(chunks, ledger.meter(embeddings, "index"));
-                } finally {
-                    new UsageFile(workspace.usage()).save(ledger);
-                }
-                progress.progress("index", chunks.size(), chunks.size(), model + " into " + index.describe());
-                manifest.complete(Stage.INDEX, loaded, RagLensVersion.get());
-                LongTexts longTexts = LongTexts.of(embeddings).since(before);
-                return new IndexResult(
-                        chunks.size(),
-                        model,
-                        embeddings.dimension(),
-                        true,
-                        0,
-                        longTexts.truncated(),
-                        longTexts.windowed(),
-                        (System.nanoTime() - t0) / 1_000_000);
+        UsageLedger ledger = new UsageLedger();
+        LongTexts before = LongTexts.of(embeddings);
+        try (IndexBackend.Index index = backend.open(config.backendOptions(), WORKSPACE_INDEX, workspace.index())) {
+            IndexLoader.Result loaded;
+            try {
+                loaded = new IndexLoader("index", INDEX_SLICE)
+                        .load(index, chunks, embeddings == null ? null : ledger.meter(embeddings, "index"), progress);
+            } finally {
+                new UsageFile(workspace.usage()).save(ledger);
             }
+            String configuration = "embeddings=" + model + "\nbackend=" + backend.name() + "\n" + loaded.state();
+            Manifest manifest = manifest();
+            if (loaded.loaded() || !manifest.isCurrent(Stage.INDEX, configuration)) {
+                manifest.complete(Stage.INDEX, configuration, RagLensVersion.get());
+            }
+            LongTexts longTexts = LongTexts.of(embeddings).since(before);
             return new IndexResult(
-                    chunks.size(),
+                    (int) index.size(),
                     model,
-                    embeddings.dimension(),
-                    false,
-                    chunks.size(),
-                    0,
-                    0,
+                    embeddings == null ? 0 : embeddings.dimension(),
+                    loaded.loaded(),
+                    loaded.reused(),
+                    longTexts.truncated(),
+                    longTexts.windowed(),
                     (System.nanoTime() - t0) / 1_000_000);
         }
     }
@@ -383,9 +298,7 @@ final class Pipeline {
                 ? null
                 : ledger.meter(config.embeddings().get(), "benchmark");
         // Only retrievers of your own: no index needed.
-        try (SearchIndex index = config.retrieverKinds().isEmpty()
-                ? SearchIndex.of(LuceneIndex.builder().inMemory().open())
-                : openIndex()) {
+        try (IndexBackend.Index index = config.retrieverKinds().isEmpty() ? null : openIndex()) {
             List<Retriever> retrievers = config.retrievers(index, embeddings);
             SourceDocuments sources = SourceDocuments.of(chunks);
             BenchmarkRunner.Builder runner = BenchmarkRunner.builder()
@@ -426,15 +339,26 @@ final class Pipeline {
         }
     }
 
-    /** The workspace's index: its Lucene folder, or the backend's index of the workspace's chunks. */
-    SearchIndex openIndex() {
-        if (config.backend() != null) {
-            return SearchIndex.of(config.backend().open(config.backendOptions(), WORKSPACE_INDEX));
+    /**
+     * The backend's index of the workspace's chunks, for searching.
+     *
+     * @throws RagLensException when no index run has completed on it: there is none, or the last one
+     *     stopped before the end
+     */
+    IndexBackend.Index openIndex() {
+        IndexBackend.Index index = config.backend().open(config.backendOptions(), WORKSPACE_INDEX, workspace.index());
+        Optional<LoadState> state = index.loadState().flatMap(LoadState::parse);
+        if (state.map(LoadState::complete).orElse(false)) {
+            return index;
         }
-        if (!Files.isDirectory(workspace.index())) {
-            throw new RagLensException("no index at " + workspace.index() + "; " + Remedy.INDEX.first());
-        }
-        return SearchIndex.of(LuceneIndex.builder().directory(workspace.index()).open());
+        String where = index.describe();
+        boolean empty = state.isEmpty() && index.size() == 0;
+        index.close();
+        throw new RagLensException(
+                empty
+                        ? "no index at " + where + "; " + Remedy.INDEX.first()
+                        : "the index at " + where + " is incomplete: its last run stopped before the end; "
+                                + Remedy.INDEX.again());
     }
 
     /** Writes report.html and report.md from the workspace's files. */
@@ -504,19 +428,6 @@ final class Pipeline {
                     "cannot write to the workspace " + dir + " (" + e.getClass().getSimpleName() + ": " + e.getMessage()
                             + "); choose a folder you can write",
                     e);
-        }
-    }
-
-    private static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete the old index " + dir, e);
         }
     }
 }

@@ -33,6 +33,11 @@ final class QueryMemo implements EmbeddingProvider {
     }
 
     @Override
+    public String vectorSettings() {
+        return delegate.vectorSettings();
+    }
+
+    @Override
     public List<float[]> embed(List<String> texts, EmbeddingPurpose purpose) {
         if (purpose == EmbeddingPurpose.QUERY && texts.size() == 1) {
             return List.of(embedQuery(texts.get(0)));

@@ -21,7 +21,6 @@ import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.GateReport;
 import io.github.raglens.result.QuestionRun;
 import io.github.raglens.result.TrecEvalOptions;
-import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.spi.Chunker;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.IndexBackend;
@@ -41,7 +40,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -368,18 +366,17 @@ public final class RagLens {
     /**
      * The embedding model the workspace's index was built with, as the index records it (e.g. {@code
      * bge-small-en-v1.5} or {@code openai/text-embedding-3-small}); queries must be embedded with it.
-     * With a {@linkplain Builder#backend backend}, the model its index records.
+     * Whichever {@linkplain Builder#backend backend} holds the index, the model its index records.
      *
      * @return empty when there is no index yet or it holds no vectors
      * @throws io.github.raglens.error.IndexException if the backend cannot be reached
      */
     public Optional<String> indexedEmbeddingModel() {
-        if (config.backend() != null) {
-            try (IndexBackend.Index open = config.backend().open(config.backendOptions(), Pipeline.WORKSPACE_INDEX)) {
-                return open.embeddingModel();
-            }
-        }
-        return LuceneIndex.recordedEmbeddingModel(workspace().index());
+        return config.backend()
+                .embeddingModel(
+                        config.backendOptions(),
+                        Pipeline.WORKSPACE_INDEX,
+                        workspace().index());
     }
 
     /** Writes {@code report.html} and {@code report.md} from the workspace; returns the HTML file. */
@@ -416,7 +413,7 @@ public final class RagLens {
                 + ", relevance=" + config.relevance()
                 + (config.evidenceWithin() > 0 ? ", evidenceWithin=" + config.evidenceWithin() : "")
                 + ", seed=" + config.seed()
-                + (config.backend() == null ? "" : ", backend=" + config.backendName())
+                + ", backend=" + config.backend().name()
                 + "}";
     }
 
@@ -443,7 +440,7 @@ public final class RagLens {
         private int evidenceWithin;
         private final List<Service> services = new ArrayList<>();
         private String serviceTokenVariable;
-        private IndexBackend backend;
+        private IndexBackend backend = IndexBackends.named(IndexBackends.DEFAULT);
         private Map<String, String> backendOptions = Map.of();
 
         /**
@@ -637,37 +634,23 @@ public final class RagLens {
         }
 
         /**
-         * Where the chunks are indexed and searched (default {@code lucene}: raglens's own Lucene index in
-         * the workspace). Another name picks an {@link IndexBackend} found on the classpath with {@link
-         * ServiceLoader}: {@code solrcloud}, from {@code io.github.raglens:raglens-solr}, takes options
-         * {@code zk} ({@code HOST:PORT[/chroot]}) or {@code url} ({@code http://HOST:8983/solr}), and
-         * optionally {@code collection} (default {@code raglens}), {@code shards} and {@code replicas}.
-         * Index, benchmark, evaluate and BEIR all use the backend; nothing is contacted until a stage runs.
+         * Where the chunks are indexed and searched: an {@link IndexBackend} found on the classpath by
+         * name with {@link ServiceLoader}. The default, {@code lucene}, is raglens's own Lucene index in
+         * the workspace, and takes options {@code k1} and {@code b} (BM25's, default 1.2 and 0.75); {@code
+         * solrcloud}, from {@code io.github.raglens:raglens-solr}, takes options {@code zk} ({@code
+         * HOST:PORT[/chroot]}) or {@code url} ({@code http://HOST:8983/solr}), and optionally {@code
+         * collection} (default {@code raglens}), {@code shards} and {@code replicas}. Index, benchmark,
+         * evaluate and BEIR all use the backend; nothing is contacted until a stage runs.
          *
-         * @param name {@code lucene} or a backend's name
-         * @param options the backend's options; empty for {@code lucene}
+         * @param name the backend's name
+         * @param options the backend's options
          * @throws IllegalArgumentException if no backend has the name, or it refuses the options (naming
          *     the bad one)
          */
         public Builder backend(String name, Map<String, String> options) {
             Objects.requireNonNull(name, "name");
             Map<String, String> copy = Map.copyOf(Objects.requireNonNull(options, "options"));
-            if (name.equals("lucene")) {
-                if (!copy.isEmpty()) {
-                    throw new IllegalArgumentException(
-                            "the lucene backend takes no options, was given " + new TreeMap<>(copy).keySet());
-                }
-                this.backend = null;
-                this.backendOptions = Map.of();
-                return this;
-            }
-            IndexBackend found = ServiceLoader.load(IndexBackend.class).stream()
-                    .map(ServiceLoader.Provider::get)
-                    .filter(b -> b.name().equals(name))
-                    .findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("no index backend named '" + name
-                            + "' on the classpath; use lucene"
-                            + (name.equals("solrcloud") ? ", or add io.github.raglens:raglens-solr" : "")));
+            IndexBackend found = IndexBackends.named(name);
             found.check(copy);
             this.backend = found;
             this.backendOptions = copy;

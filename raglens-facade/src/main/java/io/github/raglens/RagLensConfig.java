@@ -1,8 +1,8 @@
 package io.github.raglens;
 
+import io.github.raglens.internal.SectionTitles;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrieverKind;
-import io.github.raglens.retrieval.RetrievalConfig;
 import io.github.raglens.spi.Chunker;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.IndexBackend;
@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Supplier;
 
 /**
@@ -22,7 +23,7 @@ import java.util.function.Supplier;
  * {@code embeddings} is null when disabled; {@code judge} is null when it is the same as {@code llm}.
  * {@code systems} are users' own systems evaluated beside the retrievers' pipelines; {@code
  * evidenceWithin} is the length-fair evidence window, 0 for whole contexts. {@code backend} holds the
- * index when it is not the workspace's Lucene index (null: Lucene), with its options.
+ * index (by default {@code lucene}, raglens's own), with its options.
  */
 record RagLensConfig(
         Path workspace,
@@ -48,20 +49,22 @@ record RagLensConfig(
     }
 
     /**
-     * The retrievers to compare: the named ones over {@code index} (dense ones embedding queries
+     * The retrievers to compare: the built-in ones over {@code index} (dense ones embedding queries
      * with {@code embeddings}, may be null for BM25-only), then the custom ones.
+     *
+     * @param index the index; null when no built-in retriever is configured
      */
-    List<Retriever> retrievers(SearchIndex index, EmbeddingProvider embeddings) {
+    List<Retriever> retrievers(IndexBackend.Index index, EmbeddingProvider embeddings) {
         List<Retriever> out = builtInRetrievers(index, embeddings);
         out.addAll(customRetrievers);
         return out;
     }
 
-    /** The named retrievers over {@code index}. */
-    List<Retriever> builtInRetrievers(SearchIndex index, EmbeddingProvider embeddings) {
+    /** The built-in retrievers over {@code index}, which may be null when there are none. */
+    List<Retriever> builtInRetrievers(IndexBackend.Index index, EmbeddingProvider embeddings) {
         List<Retriever> out = new ArrayList<>();
         for (RetrieverKind kind : retrieverKinds) {
-            out.add(index.retriever(kind, embeddings, RetrievalConfig.DEFAULT_EXCLUDED_SECTION_TITLES));
+            out.add(index.retriever(kind, embeddings, SectionTitles.DEFAULT_EXCLUDED));
         }
         return out;
     }
@@ -71,11 +74,7 @@ record RagLensConfig(
         customRetrievers = List.copyOf(customRetrievers);
         systems = List.copyOf(systems);
         ks = List.copyOf(ks);
+        Objects.requireNonNull(backend, "backend");
         backendOptions = Map.copyOf(backendOptions);
-    }
-
-    /** The backend's name, {@code lucene} for the workspace's own index. */
-    String backendName() {
-        return backend == null ? "lucene" : backend.name();
     }
 }

@@ -30,8 +30,9 @@ class DemoTest {
                 .isGreaterThanOrEqualTo(26);
         assertThat(r.benchmark().retrievers())
                 .extracting(RetrieverSummary::retriever)
-                .containsExactlyElementsOf(
-                        RetrieverKind.defaults().stream().map(RetrieverKind::label).toList());
+                .containsExactlyElementsOf(RetrieverKind.defaults().stream()
+                        .map(RetrieverKind::label)
+                        .toList());
         for (RetrieverSummary s : r.benchmark().retrievers()) {
             assertThat(s.metrics().get("hit@10").mean())
                     .as("hit@10 of %s on the sample corpus", s.retriever())

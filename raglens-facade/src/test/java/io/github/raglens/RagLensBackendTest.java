@@ -10,9 +10,14 @@ import org.junit.jupiter.api.Test;
 class RagLensBackendTest {
 
     @Test
-    void lucene_isTheDefault_andNamedInNoToString() {
-        RagLens lens = RagLens.builder().bm25().backend("lucene", Map.of()).build();
-        assertThat(lens.toString()).doesNotContain("backend");
+    void lucene_isTheDefault_foundByNameAsEveryBackend() {
+        assertThat(RagLens.builder().bm25().build().toString()).contains("backend=lucene");
+        assertThat(RagLens.builder()
+                        .bm25()
+                        .backend("lucene", Map.of("k1", "0.9", "b", "0.4"))
+                        .build()
+                        .toString())
+                .contains("backend=lucene");
     }
 
     @Test
@@ -32,9 +37,15 @@ class RagLensBackendTest {
     }
 
     @Test
-    void luceneWithOptions_isRefused() {
+    void luceneWithAnotherBackendsOptions_orBadBm25Parameters_isRefused() {
         assertThatThrownBy(() -> RagLens.builder().backend("lucene", Map.of("zk", "zk1:2181", "collection", "c")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("the lucene backend takes no options, was given [collection, zk]");
+                .hasMessage("unknown lucene option 'collection'; use b, k1");
+        assertThatThrownBy(() -> RagLens.builder().backend("lucene", Map.of("k1", "high")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("lucene option k1 must be a number, was 'high'");
+        assertThatThrownBy(() -> RagLens.builder().backend("lucene", Map.of("b", "1.5")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("b must be in [0, 1], was 1.5");
     }
 }

@@ -10,14 +10,19 @@ class RawLuceneQueriesTest {
 
     @Test
     void eachLevelOfARetrieverAsksTheOneBelowForKTimesTheFactor() {
-        assertThat(RawLuceneQueries.Plan.of(RetrieverKind.BM25, 10, 3)).isEqualTo(new RawLuceneQueries.Plan(true, false, 30));
-        assertThat(RawLuceneQueries.Plan.of(RetrieverKind.DENSE, 10, 3)).isEqualTo(new RawLuceneQueries.Plan(false, true, 30));
-        assertThat(RawLuceneQueries.Plan.of(RetrieverKind.HYBRID, 10, 3)).isEqualTo(new RawLuceneQueries.Plan(true, true, 90));
-        assertThat(RawLuceneQueries.Plan.of(RetrieverKind.HYBRID_RRF, 10, 3)).isEqualTo(new RawLuceneQueries.Plan(true, true, 90));
+        assertThat(RawLuceneQueries.Plan.of(RetrieverKind.BM25, 10, 3))
+                .isEqualTo(new RawLuceneQueries.Plan(true, false, 30));
+        assertThat(RawLuceneQueries.Plan.of(RetrieverKind.DENSE, 10, 3))
+                .isEqualTo(new RawLuceneQueries.Plan(false, true, 30));
+        assertThat(RawLuceneQueries.Plan.of(RetrieverKind.HYBRID, 10, 3))
+                .isEqualTo(new RawLuceneQueries.Plan(true, true, 90));
+        assertThat(RawLuceneQueries.Plan.of(RetrieverKind.HYBRID_RRF, 10, 3))
+                .isEqualTo(new RawLuceneQueries.Plan(true, true, 90));
         assertThat(RawLuceneQueries.Plan.of(RetrieverKind.HIERARCHICAL, 10, 3))
                 .isEqualTo(new RawLuceneQueries.Plan(true, true, 270));
         assertThat(RawLuceneQueries.Plan.of(RetrieverKind.HIER_NEIGHBOR, 5, 2))
                 .isEqualTo(new RawLuceneQueries.Plan(true, true, 40));
-        assertThat(RawLuceneQueries.Plan.of(RetrieverKind.NEIGHBOR, 7, 1)).isEqualTo(new RawLuceneQueries.Plan(true, true, 7));
+        assertThat(RawLuceneQueries.Plan.of(RetrieverKind.NEIGHBOR, 7, 1))
+                .isEqualTo(new RawLuceneQueries.Plan(true, true, 7));
     }
 }

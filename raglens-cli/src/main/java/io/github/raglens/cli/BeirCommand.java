@@ -86,25 +86,16 @@ final class BeirCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        // a backend loads every document with its vector, so it needs the model even for bm25 alone
-        if (backend.isLucene() && retrievers.stream().noneMatch(RetrieverKind::usesEmbeddings)) {
-            builder.noEmbeddings();
-        } else {
-            builder.embeddings(ProviderChoice.embeddings(
-                    spec, "--embedding-model", ProviderKind.ONNX, embeddingModel, Lenses.workingDirectory()));
-        }
+        // loaded only when the backend or a retriever needs vectors
+        builder.embeddings(ProviderChoice.embeddings(
+                spec, "--embedding-model", ProviderKind.ONNX, embeddingModel, Lenses.workingDirectory()));
         BeirResult r;
         try (StageProgress progress = new StageProgress(parent)) {
             r = builder.build().beir(dataset, options, progress);
         }
         note(err, "%s: %,d documents, %,d judged queries%n", r.dataset(), r.documents(), r.queries());
         if (r.reused() > 0) {
-            note(
-                    err,
-                    "reused the vectors of %,d of %,d documents%s%n",
-                    r.reused(),
-                    r.documents(),
-                    r.index().map(d -> " at " + d).orElse(""));
+            note(err, "reused the vectors of %,d of %,d documents%s%n", r.reused(), r.documents(), " at " + r.index());
         }
         out.printf(
                 Locale.ROOT,

@@ -18,6 +18,18 @@ public interface EmbeddingProvider {
     int dimension();
 
     /**
+     * What besides {@link #modelName()} decides this provider's vectors, for an index to record so that
+     * a change rebuilds it instead of mixing vectors: settings that change them (how texts longer than
+     * the model's input are handled, a requested dimension) and what the server says the model is (an
+     * Ollama model's digest). May ask the server. Default: empty, the name alone decides.
+     *
+     * @throws io.github.raglens.error.ProviderException when a remote model cannot be asked
+     */
+    default String vectorSettings() {
+        return "";
+    }
+
+    /**
      * Embeds texts.
      *
      * @param texts the texts; an empty list gives an empty list

@@ -2,15 +2,17 @@ package io.github.raglens.spi;
 
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.RetrieverKind;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * A search engine outside the process that holds the chunks in place of raglens's own Lucene index,
- * such as a SolrCloud collection ({@code raglens-solr}). The facade finds implementations by {@link
- * #name()} with {@link java.util.ServiceLoader}, so a module that provides one is registered in {@code
+ * A search engine that holds the chunks and runs the built-in retrievers over them: raglens's own
+ * Lucene index ({@code lucene}, the default, in {@code raglens-retrieval}) or a SolrCloud collection
+ * ({@code solrcloud}, {@code raglens-solr}). The facade finds implementations by {@link #name()} with
+ * {@link java.util.ServiceLoader}, so a module that provides one is registered in {@code
  * META-INF/services/io.github.raglens.spi.IndexBackend} and needs a public no-argument constructor.
  *
  * <p>Options are plain strings (the command line passes them through unchanged), each backend
@@ -18,30 +20,52 @@ import java.util.Set;
  */
 public interface IndexBackend {
 
-    /** The name that chooses this backend, e.g. {@code solrcloud}; lower case, one word. */
+    /** The name that chooses this backend, e.g. {@code lucene}; lower case, one word. */
     String name();
+
+    /**
+     * Whether the backend loads every chunk with a vector, so that loading needs an embedding model
+     * even when only BM25 will search.
+     */
+    boolean needsVectors();
 
     /**
      * Checks options without contacting anything, so a bad address fails before any work.
      *
      * @param options the backend's options by key; never null
-     * @throws IllegalArgumentException naming the missing or malformed option and its expected form
+     * @throws IllegalArgumentException naming the unknown, missing or malformed option and its expected
+     *     form
      */
     void check(Map<String, String> options);
 
     /**
-     * Connects to the engine.
+     * Opens an index, creating it when absent.
      *
      * @param options the backend's options by key, as {@link #check} accepts them
-     * @param location a name for this index that tells it from others of the same options (the
-     *     facade passes {@code workspace} for a workspace's chunks, {@code beir-<dataset>} for a BEIR
-     *     corpus); backends combine it with their own naming options
+     * @param name the index's name among those of the same options ({@code workspace} for a workspace's
+     *     chunks, {@code beir-<dataset>} for a BEIR corpus); backends combine it with their own naming
+     *     options
+     * @param folder the folder a backend that keeps files keeps this index in; null for an index the
+     *     caller discards after the run, which such a backend keeps in memory
      * @throws IllegalArgumentException if {@link #check} refuses the options
-     * @throws io.github.raglens.error.IndexException if the engine cannot be reached
+     * @throws io.github.raglens.error.IndexException if the engine cannot be reached or the index read
      */
-    Index open(Map<String, String> options, String location);
+    Index open(Map<String, String> options, String name, Path folder);
 
-    /** A connection to one index of the engine; close it when done. Thread-safe. */
+    /**
+     * The embedding model an index's vectors were made with, as {@link Index#embeddingModel()} says;
+     * backends that can read it without loading the index override this to answer at once.
+     *
+     * @return empty when the index does not exist or holds no vectors
+     * @see #open(Map, String, Path)
+     */
+    default Optional<String> embeddingModel(Map<String, String> options, String name, Path folder) {
+        try (Index index = open(options, name, folder)) {
+            return index.embeddingModel();
+        }
+    }
+
+    /** An open index of the engine; close it when done. Thread-safe. */
     interface Index extends AutoCloseable {
 
         /**
@@ -55,14 +79,48 @@ public interface IndexBackend {
         Optional<String> embeddingModel();
 
         /**
-         * Removes every chunk, then embeds and loads these (passage vectors of {@code embeddings}),
-         * so the index holds exactly them. Pass whole documents: links between a document's chunks
-         * are computed over one call.
+         * Every chunk the index holds, as loaded.
          *
-         * @throws io.github.raglens.error.IndexException if a load fails; the index may then hold part
-         *     of the chunks, and loading again repairs it
+         * @throws io.github.raglens.error.IndexException if the engine cannot answer
          */
-        void replaceAll(List<Chunk> chunks, EmbeddingProvider embeddings);
+        List<Chunk> chunks();
+
+        /**
+         * What the index's loader last recorded of its state ({@link #recordLoadState}); empty for an
+         * index no load has recorded a state in.
+         */
+        Optional<String> loadState();
+
+        /**
+         * Records the loader's state with the index, durably, so the next loader can tell a complete
+         * load from one that stopped; kept until the next call or {@link #clear()}.
+         *
+         * @throws io.github.raglens.error.IndexException if it cannot be written
+         */
+        void recordLoadState(String state);
+
+        /**
+         * Removes every chunk, the embedding model and the load state.
+         *
+         * @throws io.github.raglens.error.IndexException if the index cannot be written
+         */
+        void clear();
+
+        /**
+         * Adds chunks, with the passage vectors of {@code embeddings} when given, and commits them; a
+         * chunk whose id is held already is replaced.
+         *
+         * @param chunks the chunks to add now, a part of {@code corpus}
+         * @param corpus every chunk of the load they belong to, in which a backend finds their
+         *     neighbours (a section's whole-section chunk and fragments, a document's reading order) to
+         *     record with them; the same list for every part of one load
+         * @param embeddings the embedding model; null to index the text alone, which a backend that
+         *     {@linkplain IndexBackend#needsVectors() needs vectors} refuses
+         * @throws IllegalArgumentException if embeddings are null and the backend needs vectors
+         * @throws io.github.raglens.error.IndexException if the index holds vectors of another model, or
+         *     cannot be written; the chunks of earlier calls stay
+         */
+        void add(List<Chunk> chunks, List<Chunk> corpus, EmbeddingProvider embeddings);
 
         /**
          * A built-in retriever over this index, ranking as the in-process index's of that kind does.
@@ -74,10 +132,10 @@ public interface IndexBackend {
          */
         Retriever retriever(RetrieverKind kind, EmbeddingProvider embeddings, Set<String> excludedSectionTitles);
 
-        /** A description of where the index is, for messages, e.g. {@code collection 'raglens' at zk …}. */
+        /** Where the index is, for messages: a folder, or e.g. {@code collection 'raglens' at zk …}. */
         String describe();
 
-        /** Releases the connection; the index's content stays. */
+        /** Releases the index; its content stays. */
         @Override
         void close();
     }

@@ -37,6 +37,11 @@ final class MeteredEmbeddings implements EmbeddingProvider {
     }
 
     @Override
+    public String vectorSettings() {
+        return delegate.vectorSettings();
+    }
+
+    @Override
     public List<float[]> embed(List<String> texts, EmbeddingPurpose purpose) {
         long chars = 0;
         for (String t : texts) {

@@ -203,6 +203,24 @@ class OnnxEmbeddingsTest {
     }
 
     @Test
+    void vectorSettings_nameWhatShapesAPassagesVector_andTheGraphsDigest() {
+        try (OnnxEmbeddings windowed = OnnxEmbeddings.builder().build();
+                OnnxEmbeddings truncated =
+                        OnnxEmbeddings.builder().truncateLongTexts(true).build();
+                OnnxEmbeddings fp32 =
+                        OnnxEmbeddings.builder().bgeSmallEnV15Fp32().build()) {
+            assertThat(windowed.vectorSettings())
+                    .matches(
+                            "pooling=CLS passagePrefix=none maxTokens=512 longTexts=windowed graph=sha256:[0-9a-f]{64}");
+            assertThat(truncated.vectorSettings())
+                    .isEqualTo(windowed.vectorSettings().replace("longTexts=windowed", "longTexts=truncated"));
+            assertThat(fp32.vectorSettings().replaceAll(".*graph=", ""))
+                    .as("other weights")
+                    .isNotEqualTo(windowed.vectorSettings().replaceAll(".*graph=", ""));
+        }
+    }
+
+    @Test
     void embed_maxTokensOption_truncatesEarlier() {
         try (OnnxEmbeddings bge =
                 OnnxEmbeddings.builder().maxTokens(8).truncateLongTexts(true).build()) {

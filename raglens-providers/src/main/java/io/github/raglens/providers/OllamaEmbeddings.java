@@ -43,6 +43,19 @@ public final class OllamaEmbeddings implements EmbeddingProvider, UsageMetered<O
     }
 
     /**
+     * The passage prefix, the dimension when set, and the digest of the model the server holds
+     * ({@code GET /api/tags}), so that a model pulled again under the same name rebuilds an index.
+     *
+     * @throws ProviderException when the server cannot be asked
+     */
+    @Override
+    public String vectorSettings() {
+        String digest = OllamaModels.digest(requests.caller()).orElse("unknown");
+        return "passagePrefix=" + (builder.passagePrefix.isEmpty() ? "none" : "'" + builder.passagePrefix + "'")
+                + (builder.dimension > 0 ? " dimension=" + builder.dimension : "") + " digest=" + digest;
+    }
+
+    /**
      * {@inheritDoc}
      *
      * @throws ProviderException also when the server returns fewer or more vectors than texts, or

@@ -41,6 +41,12 @@ public final class OpenAiEmbeddings implements EmbeddingProvider, UsageMetered<O
                 embed(List.of("dimension probe"), EmbeddingPurpose.PASSAGE).get(0).length);
     }
 
+    /** The requested dimensions, when set: the API shortens the vectors to them. */
+    @Override
+    public String vectorSettings() {
+        return builder.dimensions > 0 ? "dimensions=" + builder.dimensions : "";
+    }
+
     /**
      * {@inheritDoc}
      *

@@ -26,11 +26,23 @@ class OllamaEmbeddingsTest implements EmbeddingProviderContract {
 
     MockWebServer server;
     OllamaEmbeddings provider;
+    final FakeEmbed ollama = new FakeEmbed();
 
-    /** A fake /api/embed: a 3-dimensional vector per input derived from its text, in input order. */
+    /**
+     * A fake /api/embed: a 3-dimensional vector per input derived from its text, in input order; and
+     * /api/tags listing all-minilm:latest with a digest that can change.
+     */
     static final class FakeEmbed extends Dispatcher {
+        volatile String digest = "sha256:1f2e";
+
         @Override
         public MockResponse dispatch(RecordedRequest request) {
+            if ("/api/tags".equals(request.getUrl().encodedPath())) {
+                return json(
+                        200,
+                        "{\"models\":[{\"name\":\"all-minilm:latest\",\"model\":\"all-minilm:latest\","
+                                + "\"digest\":\"" + digest + "\",\"details\":{\"format\":\"gguf\"}}]}");
+            }
             try {
                 JsonNode in = JSON.readTree(Fixtures.body(request)).get("input");
                 StringBuilder sb = new StringBuilder("{\"model\":\"all-minilm\",\"embeddings\":[");
@@ -54,7 +66,7 @@ class OllamaEmbeddingsTest implements EmbeddingProviderContract {
     @BeforeEach
     void start() throws Exception {
         server = new MockWebServer();
-        server.setDispatcher(new FakeEmbed());
+        server.setDispatcher(ollama);
         server.start();
         provider = Ollama.embeddings("all-minilm")
                 .environment(Environment.of(Map.of()))
@@ -125,5 +137,16 @@ class OllamaEmbeddingsTest implements EmbeddingProviderContract {
                         .get(0)
                         .asText())
                 .isEqualTo("search_query: x");
+    }
+
+    @Test
+    void vectorSettings_holdThePassagePrefix_andTheDigestOfThePulledModel_soARepullIsSeen() {
+        assertThat(provider.vectorSettings()).isEqualTo("passagePrefix=none digest=sha256:1f2e");
+        ollama.digest = "sha256:9c3d";
+        assertThat(provider.toBuilder()
+                        .passagePrefix("search_document: ")
+                        .build()
+                        .vectorSettings())
+                .isEqualTo("passagePrefix='search_document: ' digest=sha256:9c3d");
     }
 }

@@ -77,6 +77,16 @@ class ProvidersTest {
         assertThat(p.toString()).contains("stage=judge", "requestsPerMinute=30");
         EmbeddingProvider e = Providers.embeddings(ProviderKind.OLLAMA, "nomic-embed-text", EMPTY);
         assertThat(e.modelName()).isEqualTo("ollama/nomic-embed-text");
+        Environment keyed = Environment.of(Map.of("OPENAI_API_KEY", "sk-a-123456"));
+        assertThat(OpenAi.embeddings("text-embedding-3-large")
+                        .environment(keyed)
+                        .dimensions(256)
+                        .build()
+                        .vectorSettings())
+                .isEqualTo("dimensions=256");
+        assertThat(Providers.embeddings(ProviderKind.OPENAI, "text-embedding-3-small", keyed)
+                        .vectorSettings())
+                .isEmpty();
     }
 
     @Test

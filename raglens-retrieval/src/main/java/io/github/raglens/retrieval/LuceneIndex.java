@@ -60,6 +60,7 @@ public final class LuceneIndex implements AutoCloseable {
 
     private static final String MODEL_KEY = "raglens.embeddingModel";
     private static final String DIMENSION_KEY = "raglens.embeddingDimension";
+    private static final String LOAD_STATE_KEY = "raglens.loadState";
 
     private final Path path;
     private final Directory directory;
@@ -74,6 +75,7 @@ public final class LuceneIndex implements AutoCloseable {
     private volatile IndexSnapshot snapshot;
     private volatile String model;
     private volatile int dimension;
+    private volatile String loadState;
 
     private LuceneIndex(Builder b) {
         this.path = b.path;
@@ -96,6 +98,7 @@ public final class LuceneIndex implements AutoCloseable {
             }
             this.model = data.get(MODEL_KEY);
             this.dimension = data.containsKey(DIMENSION_KEY) ? Integer.parseInt(data.get(DIMENSION_KEY)) : 0;
+            this.loadState = data.get(LOAD_STATE_KEY);
             this.snapshot = IndexSnapshot.load(DirectoryReader.open(w), similarity);
         } catch (LockObtainFailedException e) {
             closeQuietly(w, dir);
@@ -190,6 +193,44 @@ public final class LuceneIndex implements AutoCloseable {
                     SegmentInfos.readLatestCommit(dir).getUserData().get(MODEL_KEY));
         } catch (IOException | RuntimeException e) {
             throw unreadable(directory, e);
+        }
+    }
+
+    /** What a loader last recorded with the index ({@link #recordLoadState}); empty when none has. */
+    public Optional<String> loadState() {
+        return Optional.ofNullable(loadState);
+    }
+
+    /**
+     * Records a loader's state with the index and commits it; kept until the next call or {@link
+     * #deleteAll()}.
+     *
+     * @throws IndexException if the index cannot be written
+     */
+    public void recordLoadState(String state) {
+        Objects.requireNonNull(state, "state");
+        synchronized (writeLock) {
+            loadState = state;
+            commit();
+        }
+    }
+
+    /**
+     * Removes every chunk, the embedding model and the load state, and commits.
+     *
+     * @throws IndexException if the index cannot be written
+     */
+    public void deleteAll() {
+        synchronized (writeLock) {
+            try {
+                writer.deleteAll();
+            } catch (IOException e) {
+                throw new IndexException(path, "cannot clear " + where() + ": " + e.getMessage(), e);
+            }
+            model = null;
+            dimension = 0;
+            loadState = null;
+            commit();
         }
     }
 
@@ -301,6 +342,9 @@ public final class LuceneIndex implements AutoCloseable {
             if (model != null) {
                 data.put(MODEL_KEY, model);
                 data.put(DIMENSION_KEY, Integer.toString(dimension));
+            }
+            if (loadState != null) {
+                data.put(LOAD_STATE_KEY, loadState);
             }
             writer.setLiveCommitData(data.entrySet());
             writer.commit();

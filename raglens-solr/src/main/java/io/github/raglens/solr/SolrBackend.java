@@ -1,10 +1,13 @@
 package io.github.raglens.solr;
 
+import io.github.raglens.error.Setting;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.IndexBackend;
 import io.github.raglens.spi.Retriever;
+import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -18,8 +21,10 @@ import java.util.Set;
  *
  * <p>Options: {@code zk} ({@code HOST:PORT[,HOST:PORT...][/chroot]}) or {@code url} (a node, {@code
  * http://solr1:8983/solr}), exactly one; {@code collection} (default {@code raglens}; an index other than
- * the workspace's, such as a BEIR corpus, goes to {@code <collection>-<location>}); {@code shards} and
- * {@code replicas} of a collection raglens creates (default 2 and 1). Stateless and thread-safe.
+ * the workspace's, such as a BEIR corpus, goes to {@code <collection>-<name>}); {@code shards} and
+ * {@code replicas} of a collection raglens creates (default 2 and 1). BM25 is scored with the schema's
+ * k1 and b, so options {@code k1} and {@code b} are refused. Every chunk is loaded with its vector.
+ * Stateless and thread-safe.
  */
 public final class SolrBackend implements IndexBackend {
 
@@ -37,18 +42,29 @@ public final class SolrBackend implements IndexBackend {
     }
 
     @Override
+    public boolean needsVectors() {
+        return true;
+    }
+
+    @Override
     public void check(Map<String, String> options) {
         builder(options, "workspace");
     }
 
+    /** Opens the collection of the options and name; the folder is not used (the cluster keeps the index). */
     @Override
-    public Index open(Map<String, String> options, String location) {
-        return new Connection(builder(options, location).open());
+    public Index open(Map<String, String> options, String name, Path folder) {
+        return new Connection(builder(options, name).open());
     }
 
-    private static SolrIndex.Builder builder(Map<String, String> options, String location) {
+    private static SolrIndex.Builder builder(Map<String, String> options, String name) {
         Objects.requireNonNull(options, "options");
-        Objects.requireNonNull(location, "location");
+        Objects.requireNonNull(name, "name");
+        if (options.containsKey("k1") || options.containsKey("b")) {
+            throw new IllegalArgumentException("the " + NAME + " backend scores BM25 with k1 1.2 and b 0.75 (its"
+                    + " schema's); drop the other values of " + Setting.BM25_PARAMETERS.apiName()
+                    + ", or use the lucene backend (" + Setting.BACKEND.apiName() + ")");
+        }
         for (String key : options.keySet()) {
             if (!KEYS.contains(key)) {
                 throw new IllegalArgumentException("unknown solrcloud option '" + key + "'; use "
@@ -70,7 +86,7 @@ public final class SolrBackend implements IndexBackend {
             b.solrUrl(url);
         }
         String collection = options.getOrDefault("collection", "raglens");
-        b.collection(location.equals("workspace") ? collection : collection + "-" + location);
+        b.collection(name.equals("workspace") ? collection : collection + "-" + name);
         b.layout(count(options, "shards", 2), count(options, "replicas", 1));
         return b;
     }
@@ -95,7 +111,17 @@ public final class SolrBackend implements IndexBackend {
     }
 
     /** An open collection behind the facade's index interface. */
-    private record Connection(SolrIndex index) implements Index {
+    private static final class Connection implements Index {
+
+        private final SolrIndex index;
+        /** The links of the load in hand's chunks by id; worked out once per corpus. */
+        private volatile Links links = new Links(List.of(), Map.of());
+
+        private record Links(List<Chunk> corpus, Map<String, StoredChunk> byId) {}
+
+        Connection(SolrIndex index) {
+            this.index = index;
+        }
 
         @Override
         public long size() {
@@ -108,9 +134,40 @@ public final class SolrBackend implements IndexBackend {
         }
 
         @Override
-        public void replaceAll(List<Chunk> chunks, EmbeddingProvider embeddings) {
+        public List<Chunk> chunks() {
+            return index.chunks();
+        }
+
+        @Override
+        public Optional<String> loadState() {
+            return index.loadState();
+        }
+
+        @Override
+        public void recordLoadState(String state) {
+            index.recordLoadState(state);
+        }
+
+        @Override
+        public void clear() {
             index.deleteAll();
-            index.addAll(chunks, embeddings);
+        }
+
+        @Override
+        public void add(List<Chunk> chunks, List<Chunk> corpus, EmbeddingProvider embeddings) {
+            if (embeddings == null) {
+                throw new IllegalArgumentException("the " + NAME + " backend loads every chunk with its vector;"
+                        + " give an embedding model (" + Setting.EMBEDDINGS.apiName() + ")");
+            }
+            Links known = links;
+            if (known.corpus() != corpus) {
+                Map<String, StoredChunk> byId = new HashMap<>();
+                ChunkLinks.of(corpus).forEach(s -> byId.put(s.id(), s));
+                known = new Links(corpus, byId);
+                links = known;
+            }
+            Map<String, StoredChunk> byId = known.byId();
+            index.addLinked(chunks.stream().map(c -> byId.get(c.id())).toList(), embeddings);
         }
 
         @Override

@@ -31,6 +31,7 @@ import org.apache.solr.client.solrj.util.ClientUtils;
 import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.SolrException;
 import org.apache.solr.common.SolrInputDocument;
+import org.apache.solr.common.params.CursorMarkParams;
 import org.apache.solr.common.params.ModifiableSolrParams;
 import org.apache.solr.common.util.ContentStreamBase;
 import org.slf4j.Logger;
@@ -65,6 +66,9 @@ final class SolrIndex implements AutoCloseable {
     /** Each shard explores its HNSW graph for at least this many candidates, as the in-process index does. */
     private static final int MIN_HNSW_CANDIDATES = 100;
 
+    /** Chunks read per request when the whole collection is read. */
+    private static final int CHUNK_PAGE = 1_000;
+
     private final SolrClient client;
     private final String collection;
     private final String where;
@@ -79,6 +83,7 @@ final class SolrIndex implements AutoCloseable {
     private volatile boolean exists;
     private volatile String model;
     private volatile int dimension;
+    private volatile String loadState;
 
     private SolrIndex(Builder b) {
         this.collection = b.collection;
@@ -161,7 +166,16 @@ final class SolrIndex implements AutoCloseable {
      *     still fails after the last attempt (the batches before it stay loaded)
      */
     public void addAll(List<Chunk> chunks, EmbeddingProvider provider) {
-        Objects.requireNonNull(chunks, "chunks");
+        addLinked(ChunkLinks.of(Objects.requireNonNull(chunks, "chunks")), provider);
+    }
+
+    /**
+     * As {@link #addAll}, for chunks whose links were worked out over a larger corpus.
+     *
+     * @param linked the chunks with their links
+     */
+    void addLinked(List<StoredChunk> linked, EmbeddingProvider provider) {
+        Objects.requireNonNull(linked, "linked");
         Objects.requireNonNull(provider, "provider");
         if (readOnly) {
             throw new IllegalStateException(where + " is graded read-only (custom fields); raglens never writes to it");
@@ -177,13 +191,12 @@ final class SolrIndex implements AutoCloseable {
                                 + "); index into a new collection, or embed with '" + model + "'",
                         null);
             }
-            if (chunks.isEmpty()) {
+            if (linked.isEmpty()) {
                 return;
             }
             if (!exists) {
                 create(d);
             }
-            List<StoredChunk> linked = ChunkLinks.of(chunks);
             int batches = (linked.size() + batchSize - 1) / batchSize;
             for (int from = 0, n = 1; from < linked.size(); from += batchSize, n++) {
                 List<StoredChunk> batch = linked.subList(from, Math.min(linked.size(), from + batchSize));
@@ -209,7 +222,7 @@ final class SolrIndex implements AutoCloseable {
                     docs.add(document(batch.get(i), v));
                 }
                 if (model == null) {
-                    docs.add(modelRecord(m, d));
+                    docs.add(modelRecord(m, d, loadState));
                 }
                 send(docs, batch.size(), n, batches, from);
                 model = m;
@@ -237,6 +250,7 @@ final class SolrIndex implements AutoCloseable {
             retried("commit", () -> client.commit(collection, true, true));
             model = null;
             dimension = 0;
+            loadState = null;
         }
     }
 
@@ -318,14 +332,76 @@ final class SolrIndex implements AutoCloseable {
             model = (String) record.getFieldValue(SolrSchema.EMBEDDING_MODEL);
             dimension = ((Number) record.getFieldValue(SolrSchema.EMBEDDING_DIMENSION)).intValue();
         }
+        if (record != null) {
+            loadState = (String) record.getFieldValue(SolrSchema.LOAD_STATE);
+        }
     }
 
-    private static SolrInputDocument modelRecord(String m, int d) {
+    private static SolrInputDocument modelRecord(String m, int d, String state) {
         SolrInputDocument doc = new SolrInputDocument();
         doc.addField(SolrSchema.ID, SolrSchema.MODEL_RECORD_ID);
-        doc.addField(SolrSchema.EMBEDDING_MODEL, m);
-        doc.addField(SolrSchema.EMBEDDING_DIMENSION, d);
+        if (m != null) {
+            doc.addField(SolrSchema.EMBEDDING_MODEL, m);
+            doc.addField(SolrSchema.EMBEDDING_DIMENSION, d);
+        }
+        if (state != null) {
+            doc.addField(SolrSchema.LOAD_STATE, state);
+        }
         return doc;
+    }
+
+    /** What a loader last recorded with the collection ({@link #recordLoadState}); empty when none has. */
+    Optional<String> loadState() {
+        return Optional.ofNullable(loadState);
+    }
+
+    /**
+     * Records a loader's state on the collection's model record and commits it; before the collection
+     * exists, it is written with the first chunks loaded (nothing is held until then to be mistaken for
+     * a complete load).
+     *
+     * @throws IllegalStateException if the index grades a collection filled by someone else
+     * @throws IndexException if the record cannot be written
+     */
+    void recordLoadState(String state) {
+        Objects.requireNonNull(state, "state");
+        if (readOnly) {
+            throw new IllegalStateException(where + " is graded read-only (custom fields); raglens never writes to it");
+        }
+        synchronized (writeLock) {
+            loadState = state;
+            if (exists) {
+                retried("record the load state", () -> client.add(collection, modelRecord(model, dimension, state)));
+                retried("commit", () -> client.commit(collection, true, true));
+            }
+        }
+    }
+
+    /**
+     * Every chunk of the collection, read in pages in id order.
+     *
+     * @throws IndexException if some shard cannot answer
+     */
+    List<Chunk> chunks() {
+        List<Chunk> out = new ArrayList<>();
+        if (!exists) {
+            return out;
+        }
+        String cursor = CursorMarkParams.CURSOR_MARK_START;
+        while (true) {
+            SolrQuery q = new SolrQuery(fields.text() + ":*")
+                    .setRows(CHUNK_PAGE)
+                    .setSort(SolrQuery.SortClause.asc(fields.id()));
+            q.set(CursorMarkParams.CURSOR_MARK_PARAM, cursor);
+            q.set("fl", fieldList(false));
+            QueryResponse r = query(q);
+            r.getResults().forEach(d -> out.add(stored(d).chunk()));
+            String next = r.getNextCursorMark();
+            if (next == null || next.equals(cursor)) {
+                return out;
+            }
+            cursor = next;
+        }
     }
 
     private static SolrInputDocument document(StoredChunk s, float[] vector) {

@@ -35,17 +35,21 @@ final class SolrSchema {
     static final String SPLIT_PARENT = "split_parent";
     static final String EMBEDDING_MODEL = "embedding_model";
     static final String EMBEDDING_DIMENSION = "embedding_dimension";
+    static final String LOAD_STATE = "load_state";
 
-    /** The id of the one document that records the collection's embedding model. */
+    /** The id of the one document that records the collection's embedding model and load state. */
     static final String MODEL_RECORD_ID = "raglens.embedding-model";
 
     private static final List<String> FILES = List.of("schema.xml", "solrconfig.xml", "stopwords.txt");
 
     private SolrSchema() {}
 
-    /** The configset's name for vectors of this dimension compared by cosine. */
+    /**
+     * The configset's name for vectors of this dimension compared by cosine; its version changes with
+     * the fields, so a cluster holding an older raglens configset gets this one beside it.
+     */
     static String configSetName(int dimension) {
-        return "raglens-" + dimension + "-cosine";
+        return "raglens-v2-" + dimension + "-cosine";
     }
 
     /** The configset as a zip, its schema's vector field of {@code dimension} compared by cosine. */

@@ -46,4 +46,18 @@ class SolrBackendTest {
         assertThatThrownBy(() -> backend.check(Map.of("zk", "zk1:2181", "shard", "2")))
                 .hasMessage("unknown solrcloud option 'shard'; use collection, replicas, shards, url, zk");
     }
+
+    @Test
+    void bm25Parameters_areRefused_theSchemaScoresWithItsOwn() {
+        assertThatThrownBy(() -> backend.check(Map.of("zk", "zk1:2181", "k1", "0.9", "b", "0.4")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("the solrcloud backend scores BM25 with k1 1.2 and b 0.75 (its schema's); drop the other"
+                        + " values of BeirOptions.k1() and b(), or use the lucene backend (RagLens.Builder.backend(name,"
+                        + " options))");
+    }
+
+    @Test
+    void everyChunkIsLoadedWithItsVector() {
+        assertThat(backend.needsVectors()).isTrue();
+    }
 }

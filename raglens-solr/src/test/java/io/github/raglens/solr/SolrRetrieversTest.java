@@ -8,10 +8,12 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.model.RetrieverKind;
+import io.github.raglens.spi.IndexBackend;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.testkit.HashingEmbeddings;
 import io.github.raglens.testkit.RetrieverContract;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -250,5 +252,44 @@ class SolrRetrieversTest {
 
     private static List<String> ids(List<Chunk> chunks) {
         return chunks.stream().map(Chunk::id).toList();
+    }
+
+    @Test
+    void backendIndex_recordsItsLoadState_givesBackItsChunks_andClears() {
+        List<Chunk> corpus = Papers.CHUNKS;
+        try (IndexBackend.Index loads = new SolrBackend()
+                .open(Map.of("zk", cluster.zkHost(), "collection", "loads", "shards", "1"), "workspace", null)) {
+            loads.recordLoadState("loading");
+            loads.add(corpus.subList(0, 3), corpus, EMBEDDINGS);
+            loads.add(corpus.subList(3, corpus.size()), corpus, EMBEDDINGS);
+            loads.recordLoadState("complete");
+            assertThat(loads.loadState()).hasValue("complete");
+            assertThat(loads.size()).isEqualTo(corpus.size());
+            assertThat(loads.chunks()).containsExactlyInAnyOrderElementsOf(corpus);
+            assertThat(loads.embeddingModel()).hasValue(EMBEDDINGS.modelName());
+            // links are worked out over the whole corpus, not the part added: the same expansion as one load
+            assertThat(ids(loads.retriever(RetrieverKind.HIER_NEIGHBOR, null, Set.of())
+                            .retrieve("Collection-wide term statistics", 3)))
+                    .isEqualTo(ids(SolrRetrievers.create(RetrieverKind.HIER_NEIGHBOR, index, null, Set.of())
+                            .retrieve("Collection-wide term statistics", 3)));
+
+            loads.clear();
+            assertThat(loads.loadState()).isEmpty();
+            assertThat(loads.size()).isZero();
+            assertThat(loads.embeddingModel()).isEmpty();
+        }
+        try (IndexBackend.Index again =
+                new SolrBackend().open(Map.of("zk", cluster.zkHost(), "collection", "loads"), "workspace", null)) {
+            assertThat(again.loadState()).isEmpty();
+        }
+    }
+
+    private static List<List<String>> ids(RetrievalResult r) {
+        return r.hits().stream()
+                .map(h -> List.of(
+                        h.chunk().id(),
+                        h.matched().id(),
+                        String.join(",", h.context().stream().map(Chunk::id).toList())))
+                .toList();
     }
 }

@@ -1,4 +1,4 @@
-package io.github.raglens;
+package io.github.raglens.retrieval;
 
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * Which chunks of a corpus get a vector. The {@code PARENT_SECTION} chunk of a section that has
+ * Which chunks of a corpus get a vector in the Lucene index. The {@code PARENT_SECTION} chunk of a section that has
  * fragments holds the whole section, often far more than an embedding model reads (512 tokens for
  * the default model), so its vector would stand for its first page only; it is indexed for BM25 and
  * reached by dense search through its fragments, which hierarchical retrieval promotes to it. Every
@@ -16,7 +16,7 @@ import java.util.function.Predicate;
  */
 final class EmbeddedChunks {
 
-    /** Recorded in the index stage's configuration, so an index built under another rule is rebuilt. */
+    /** Recorded with every load, so an index loaded under another rule is loaded again. */
     static final String RULE = "vectors=all but parents of fragments";
 
     private EmbeddedChunks() {}

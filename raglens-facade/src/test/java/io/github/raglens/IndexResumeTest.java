@@ -116,6 +116,8 @@ class IndexResumeTest {
                     1));
         }
         ChunksFile.write(dir.resolve("chunks.jsonl"), chunks);
+        // as ingest leaves it: the manifest records the chunks' stage, so the index's entry can be current
+        Manifest.load(dir.resolve("manifest.json")).complete(Stage.INGEST, "docs=test", "test");
         return RagLens.builder()
                 .workspace(dir)
                 .embeddings(() -> embeddings)

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
+import io.github.raglens.model.Relevance;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.sample.SampleCorpus;
@@ -44,7 +46,7 @@ class RunHistoryTest {
     private RagLens prepared(int n) {
         RagLens lens = RagLens.builder()
                 .workspace(dir.resolve("ws"))
-                .relevance("evidence")
+                .relevance(Relevance.EVIDENCE)
                 .llm(RunHistoryTest::answerer)
                 .bm25()
                 .build();
@@ -80,7 +82,7 @@ class RunHistoryTest {
         return EvaluateOptions.builder()
                 .sample(4)
                 .k(3)
-                .metrics(List.of("rouge_l", "substring_match"))
+                .metrics(List.of(JudgeMetric.ROUGE_L, JudgeMetric.SUBSTRING_MATCH))
                 .build();
     }
 

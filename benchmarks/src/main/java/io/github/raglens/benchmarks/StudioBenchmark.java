@@ -2,6 +2,7 @@ package io.github.raglens.benchmarks;
 
 import io.github.raglens.RagLens;
 import io.github.raglens.model.Chunk;
+import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.spi.Retriever;
@@ -154,7 +155,7 @@ final class StudioBenchmark implements Callable<Integer> {
 
     private RagLens lens(Path ws, int run) {
         RagLens.Builder b =
-                RagLens.builder().workspace(ws).relevance("evidence").bm25();
+                RagLens.builder().workspace(ws).relevance(Relevance.EVIDENCE).bm25();
         for (int i = 1; i < retrievers; i++) {
             // the last keyword retriever gets worse on every run after the first, so runs differ
             boolean worse = i == retrievers - 1 && run > 0;

@@ -5,7 +5,9 @@ import io.github.raglens.EvaluateOptions;
 import io.github.raglens.ProgressListener;
 import io.github.raglens.RagLens;
 import io.github.raglens.model.Chunk;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.sample.SampleCorpus;
@@ -64,7 +66,7 @@ final class StudioWorkspaces {
                 EvaluateOptions.builder()
                         .sample(12)
                         .k(3)
-                        .metrics(List.of("faithfulness", "context_precision"))
+                        .metrics(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.CONTEXT_PRECISION))
                         .build(),
                 ProgressListener.NONE);
         lens(ws, true).benchmark();
@@ -74,7 +76,7 @@ final class StudioWorkspaces {
     private static RagLens lens(Path ws, boolean worse) {
         return RagLens.builder()
                 .workspace(ws)
-                .relevance("evidence")
+                .relevance(Relevance.EVIDENCE)
                 .llm(SimulatedJudge::of)
                 .bm25()
                 .retriever(new Keywords(ws, worse))

@@ -114,7 +114,9 @@ public final class RagLens {
     }
 
     /**
-     * Embeds and indexes the chunks; does nothing when the index is current for them and the model.
+     * Embeds and indexes the chunks into the backend's index; does nothing when its last run finished
+     * with these chunks and the same vectors (the model, its settings, the served model's digest),
+     * resumes a run that stopped, and loads the index afresh otherwise.
      *
      * @throws io.github.raglens.error.StoreException if there are no chunks yet (run {@link #ingest})
      */

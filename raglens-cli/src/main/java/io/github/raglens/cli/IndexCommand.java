@@ -16,15 +16,17 @@ import picocli.CommandLine.ParentCommand;
 /**
  * {@code raglens index}: embeds the workspace's {@code chunks.jsonl} and indexes text and
  * vectors into {@code <workspace>/index}, through the facade's index stage. A rerun does nothing when
- * the index is current for the chunks and the embedding model, and rebuilds it when either changed.
+ * the index's last run finished with the same chunks and vectors, resumes a stopped run, and rebuilds
+ * the index when the chunks, the embedding model or its settings changed.
  */
 @Command(
         name = "index",
         mixinStandardHelpOptions = true,
         description = {
             "Embed the chunks of <workspace>/chunks.jsonl (written by ingest) and index text (BM25) and vectors"
-                    + " (HNSW) into <workspace>/index. A rerun does nothing when the index is current, and rebuilds"
-                    + " it when the chunks or the embedding model changed."
+                    + " (HNSW) into <workspace>/index. A rerun does nothing when the index is current, resumes a"
+                    + " stopped run, and rebuilds the index when the chunks, the embedding model or its settings"
+                    + " changed."
         })
 final class IndexCommand implements Callable<Integer> {
 

@@ -66,8 +66,8 @@ class BeirCommandTest {
         assertThat(run("beir", dataset().toString(), "--retrievers", "bm25,colbert"))
                 .isEqualTo(2);
         assertThat(err.toString())
-                .contains("unknown retriever 'colbert'; use one of bm25, dense, hybrid, hybrid-rrf, hierarchical,"
-                        + " hier-neighbor, neighbor");
+                .contains("unknown retriever 'colbert'; use bm25, dense, hybrid, hybrid-rrf, hierarchical,"
+                        + " hier-neighbor or neighbor");
     }
 
     @Test

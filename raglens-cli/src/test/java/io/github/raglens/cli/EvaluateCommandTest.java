@@ -347,8 +347,8 @@ class EvaluateCommandTest {
         assertThat(run("--workspace", ws.toString(), "evaluate", "--docs", "d", "--metrics", "faithfulness,vibes"))
                 .isEqualTo(2);
         assertThat(err.toString())
-                .contains("Invalid value for option '--metrics' (LIST): unknown metric 'vibes'; choose from"
-                        + " faithfulness, factual_correctness");
+                .contains("Invalid value for option '--metrics' (LIST): unknown metric 'vibes'; use faithfulness,"
+                        + " factual_correctness");
     }
 
     @Test

@@ -207,7 +207,7 @@ class QuestionsAndBenchmarkCommandTest {
                 .isEqualTo(2);
         assertThat(err.toString())
                 .contains("raglens questions: Invalid value for option '--llm-provider': unknown provider 'acme';"
-                        + " choose onnx, ollama, openai or groq");
+                        + " use onnx, ollama, openai or groq");
         assertThat(run("--workspace", dir.toString(), "questions", "--docs", "d", "--llm-provider", "onnx"))
                 .isEqualTo(2);
         assertThat(err.toString())

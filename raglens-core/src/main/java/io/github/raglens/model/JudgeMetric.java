@@ -1,7 +1,6 @@
 package io.github.raglens.model;
 
 import java.util.List;
-import java.util.Objects;
 
 /**
  * The built-in metrics that score a generated answer: the judge metrics, which ask a judge model, and
@@ -59,19 +58,12 @@ public enum JudgeMetric {
     }
 
     /**
-     * The metric of a {@link #label()}.
+     * The metric of a {@link #label()}, case-insensitive.
      *
      * @throws IllegalArgumentException naming the accepted values
      */
     public static JudgeMetric parse(String label) {
-        Objects.requireNonNull(label, "label");
-        for (JudgeMetric m : values()) {
-            if (m.label.equals(label)) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException(
-                "unknown metric '" + label + "'; choose from " + Labels.joined(values(), JudgeMetric::label));
+        return Labels.parse(values(), JudgeMetric::label, label, "metric");
     }
 
     /** The label. */

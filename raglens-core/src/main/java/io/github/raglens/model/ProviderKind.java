@@ -1,7 +1,6 @@
 package io.github.raglens.model;
 
 import java.util.Arrays;
-import java.util.Objects;
 
 /**
  * Where a model runs: the local ONNX runtime or a provider's server. Options name a provider by its
@@ -102,14 +101,7 @@ public enum ProviderKind {
      * @throws IllegalArgumentException naming the accepted values
      */
     public static ProviderKind parse(String label) {
-        Objects.requireNonNull(label, "label");
-        for (ProviderKind p : values()) {
-            if (p.label.equalsIgnoreCase(label)) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException(
-                "unknown provider '" + label + "'; choose " + Labels.of(values(), ProviderKind::label));
+        return Labels.parse(values(), ProviderKind::label, label, "provider");
     }
 
     /** The label. */

@@ -1,7 +1,6 @@
 package io.github.raglens.model;
 
 import java.util.Locale;
-import java.util.Objects;
 
 /**
  * What counts as finding the answer to a question in the retrieval benchmark. Each question has
@@ -50,13 +49,6 @@ public enum Relevance {
      * @throws IllegalArgumentException naming the accepted values
      */
     public static Relevance parse(String label) {
-        String wanted = Objects.requireNonNull(label, "label").toLowerCase(Locale.ROOT);
-        for (Relevance r : values()) {
-            if (r.label().equals(wanted)) {
-                return r;
-            }
-        }
-        throw new IllegalArgumentException(
-                "unknown relevance '" + label + "'; use " + Labels.of(values(), Relevance::label));
+        return Labels.parse(values(), Relevance::label, label, "relevance");
     }
 }

@@ -1,7 +1,6 @@
 package io.github.raglens.model;
 
 import java.util.List;
-import java.util.Objects;
 
 /**
  * The built-in retrievers, each searching the index its own way. Options, files and reports name a
@@ -62,19 +61,12 @@ public enum RetrieverKind {
     }
 
     /**
-     * The kind of a {@link #label()}.
+     * The kind of a {@link #label()}, case-insensitive.
      *
      * @throws IllegalArgumentException naming the accepted values
      */
     public static RetrieverKind parse(String label) {
-        Objects.requireNonNull(label, "label");
-        for (RetrieverKind k : values()) {
-            if (k.label.equals(label)) {
-                return k;
-            }
-        }
-        throw new IllegalArgumentException(
-                "unknown retriever '" + label + "'; use one of " + Labels.joined(values(), RetrieverKind::label));
+        return Labels.parse(values(), RetrieverKind::label, label, "retriever");
     }
 
     /** The label. */

@@ -34,9 +34,9 @@ class ClosedSetsTest {
         }
         assertThatThrownBy(() -> JudgeMetric.parse("faithfullness"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown metric 'faithfullness'; choose from faithfulness, factual_correctness,"
+                .hasMessage("unknown metric 'faithfullness'; use faithfulness, factual_correctness,"
                         + " context_precision, context_recall, response_relevancy, string_context_precision,"
-                        + " string_context_recall, rouge_l, bleu, exact_match, substring_match");
+                        + " string_context_recall, rouge_l, bleu, exact_match or substring_match");
     }
 
     @Test
@@ -65,8 +65,8 @@ class ClosedSetsTest {
         }
         assertThatThrownBy(() -> RetrieverKind.parse("colbert"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown retriever 'colbert'; use one of bm25, dense, hybrid, hybrid-rrf, hierarchical,"
-                        + " hier-neighbor, neighbor");
+                .hasMessage("unknown retriever 'colbert'; use bm25, dense, hybrid, hybrid-rrf, hierarchical,"
+                        + " hier-neighbor or neighbor");
     }
 
     @Test
@@ -93,7 +93,7 @@ class ClosedSetsTest {
         assertThat(ProviderKind.parse("OpenAI")).isEqualTo(ProviderKind.OPENAI);
         assertThatThrownBy(() -> ProviderKind.parse("anthropic"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown provider 'anthropic'; choose onnx, ollama, openai or groq");
+                .hasMessage("unknown provider 'anthropic'; use onnx, ollama, openai or groq");
     }
 
     @Test

@@ -70,13 +70,14 @@ final class IndexLoader {
         String status = (embeddings == null ? "bm25 only" : embeddings.modelName())
                 + (reused > 0 ? ", " + reused + " reused" : "");
         progress.progress(stage, reused, chunks.size(), status);
+        IndexBackend.Index.Adder adder = index.adder(chunks, embeddings);
         for (int from = 0; from < missing.size(); from += slice) {
             if (Thread.currentThread().isInterrupted()) {
                 throw new CancellationException(stage + " stopped after " + (reused + from) + " of " + chunks.size()
                         + " chunks; they are committed and the next run embeds only the rest");
             }
             List<Chunk> part = missing.subList(from, Math.min(missing.size(), from + slice));
-            index.add(part, chunks, embeddings);
+            adder.add(part);
             progress.progress(stage, reused + from + part.size(), chunks.size(), status);
         }
         index.recordLoadState(target.completed().text());

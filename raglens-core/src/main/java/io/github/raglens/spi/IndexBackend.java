@@ -107,20 +107,29 @@ public interface IndexBackend {
         void clear();
 
         /**
-         * Adds chunks, with the passage vectors of {@code embeddings} when given, and commits them; a
-         * chunk whose id is held already is replaced.
+         * Prepares to add the chunks of a corpus, part by part: the backend reads once from the whole
+         * corpus what it records with each chunk (a section's whole-section chunk and fragments, a
+         * document's reading order).
          *
-         * @param chunks the chunks to add now, a part of {@code corpus}
-         * @param corpus every chunk of the load they belong to, in which a backend finds their
-         *     neighbours (a section's whole-section chunk and fragments, a document's reading order) to
-         *     record with them; the same list for every part of one load
-         * @param embeddings the embedding model; null to index the text alone, which a backend that
-         *     {@linkplain IndexBackend#needsVectors() needs vectors} refuses
+         * @param corpus every chunk of the load
+         * @param embeddings the embedding model of the passage vectors; null to index the text alone,
+         *     which a backend that {@linkplain IndexBackend#needsVectors() needs vectors} refuses
          * @throws IllegalArgumentException if embeddings are null and the backend needs vectors
-         * @throws io.github.raglens.error.IndexException if the index holds vectors of another model, or
-         *     cannot be written; the chunks of earlier calls stay
          */
-        void add(List<Chunk> chunks, List<Chunk> corpus, EmbeddingProvider embeddings);
+        Adder adder(List<Chunk> corpus, EmbeddingProvider embeddings);
+
+        /** Adds parts of one corpus to an index. */
+        @FunctionalInterface
+        interface Adder {
+            /**
+             * Adds chunks of the corpus, with their vectors, and commits them; a chunk whose id is held
+             * already is replaced.
+             *
+             * @throws io.github.raglens.error.IndexException if the index holds vectors of another model,
+             *     or cannot be written; the chunks of earlier calls stay
+             */
+            void add(List<Chunk> chunks);
+        }
 
         /**
          * A built-in retriever over this index, ranking as the in-process index's of that kind does.

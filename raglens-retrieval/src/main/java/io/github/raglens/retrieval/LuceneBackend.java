@@ -101,17 +101,7 @@ public final class LuceneBackend implements IndexBackend {
     }
 
     /** An open Lucene index behind the facade's index interface. */
-    private static final class Connection implements Index {
-
-        private final LuceneIndex index;
-        /** Which chunks of the load in hand get vectors; worked out once per corpus. */
-        private volatile Corpus embedded = new Corpus(List.of(), c -> true);
-
-        private record Corpus(List<Chunk> chunks, Predicate<Chunk> embedded) {}
-
-        Connection(LuceneIndex index) {
-            this.index = index;
-        }
+    private record Connection(LuceneIndex index) implements Index {
 
         @Override
         public long size() {
@@ -144,21 +134,18 @@ public final class LuceneBackend implements IndexBackend {
         }
 
         @Override
-        public void add(List<Chunk> chunks, List<Chunk> corpus, EmbeddingProvider embeddings) {
+        public Adder adder(List<Chunk> corpus, EmbeddingProvider embeddings) {
             if (embeddings == null) {
-                index.addAll(chunks);
-                return;
+                return index::addAll;
             }
-            Corpus known = embedded;
-            if (known.chunks() != corpus) {
-                known = new Corpus(corpus, EmbeddedChunks.of(corpus));
-                embedded = known;
-            }
-            Map<Boolean, List<Chunk>> byVector = chunks.stream().collect(Collectors.partitioningBy(known.embedded()));
-            index.addAll(byVector.get(true), embeddings);
-            if (!byVector.get(false).isEmpty()) {
-                index.addAll(byVector.get(false));
-            }
+            Predicate<Chunk> embedded = EmbeddedChunks.of(corpus);
+            return chunks -> {
+                Map<Boolean, List<Chunk>> byVector = chunks.stream().collect(Collectors.partitioningBy(embedded));
+                index.addAll(byVector.get(true), embeddings);
+                if (!byVector.get(false).isEmpty()) {
+                    index.addAll(byVector.get(false));
+                }
+            };
         }
 
         @Override

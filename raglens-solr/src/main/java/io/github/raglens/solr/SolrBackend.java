@@ -111,17 +111,7 @@ public final class SolrBackend implements IndexBackend {
     }
 
     /** An open collection behind the facade's index interface. */
-    private static final class Connection implements Index {
-
-        private final SolrIndex index;
-        /** The links of the load in hand's chunks by id; worked out once per corpus. */
-        private volatile Links links = new Links(List.of(), Map.of());
-
-        private record Links(List<Chunk> corpus, Map<String, StoredChunk> byId) {}
-
-        Connection(SolrIndex index) {
-            this.index = index;
-        }
+    private record Connection(SolrIndex index) implements Index {
 
         @Override
         public long size() {
@@ -154,20 +144,15 @@ public final class SolrBackend implements IndexBackend {
         }
 
         @Override
-        public void add(List<Chunk> chunks, List<Chunk> corpus, EmbeddingProvider embeddings) {
+        public Adder adder(List<Chunk> corpus, EmbeddingProvider embeddings) {
             if (embeddings == null) {
                 throw new IllegalArgumentException("the " + NAME + " backend loads every chunk with its vector;"
                         + " give an embedding model (" + Setting.EMBEDDINGS.apiName() + ")");
             }
-            Links known = links;
-            if (known.corpus() != corpus) {
-                Map<String, StoredChunk> byId = new HashMap<>();
-                ChunkLinks.of(corpus).forEach(s -> byId.put(s.id(), s));
-                known = new Links(corpus, byId);
-                links = known;
-            }
-            Map<String, StoredChunk> byId = known.byId();
-            index.addLinked(chunks.stream().map(c -> byId.get(c.id())).toList(), embeddings);
+            Map<String, StoredChunk> linked = new HashMap<>();
+            ChunkLinks.of(corpus).forEach(s -> linked.put(s.id(), s));
+            return chunks ->
+                    index.addLinked(chunks.stream().map(c -> linked.get(c.id())).toList(), embeddings);
         }
 
         @Override

@@ -260,8 +260,9 @@ class SolrRetrieversTest {
         try (IndexBackend.Index loads = new SolrBackend()
                 .open(Map.of("zk", cluster.zkHost(), "collection", "loads", "shards", "1"), "workspace", null)) {
             loads.recordLoadState("loading");
-            loads.add(corpus.subList(0, 3), corpus, EMBEDDINGS);
-            loads.add(corpus.subList(3, corpus.size()), corpus, EMBEDDINGS);
+            IndexBackend.Index.Adder adder = loads.adder(corpus, EMBEDDINGS);
+            adder.add(corpus.subList(0, 3));
+            adder.add(corpus.subList(3, corpus.size()));
             loads.recordLoadState("complete");
             assertThat(loads.loadState()).hasValue("complete");
             assertThat(loads.size()).isEqualTo(corpus.size());

@@ -1,13 +1,12 @@
 package io.github.raglens.eval.judge;
 
-import io.github.raglens.model.JudgeMetric;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.JudgeInput;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.model.ResponseSchema;
 import io.github.raglens.model.TokenUsage;

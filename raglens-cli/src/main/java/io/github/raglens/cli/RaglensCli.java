@@ -9,9 +9,6 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Properties;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import picocli.CommandLine;
@@ -107,47 +104,15 @@ public final class RaglensCli implements Runnable {
     /** How long Ctrl-C waits for the running stage to write what it finished and close its files. */
     static final long STOP_GRACE_SECONDS = 20;
 
-    /** Set once Ctrl-C (or SIGTERM) asked the run to stop. */
-    static final AtomicBoolean STOPPING = new AtomicBoolean();
-
     /**
      * Runs the command line and exits with its code. Ctrl-C interrupts the running stage, which keeps
      * every finished record (the JSONL files are appended record by record and closed), waits for it
      * up to {@value #STOP_GRACE_SECONDS} s, and exits with {@value #EXIT_INTERRUPTED}; the same command
-     * resumes where it stopped.
+     * resumes where it stopped ({@link StopSignals}).
      */
     public static void main(String[] args) {
-        Thread main = Thread.currentThread();
-        CountDownLatch finished = new CountDownLatch(1);
         PrintWriter err = new PrintWriter(System.err, true);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(main, finished, err), "raglens-stop"));
-        int code;
-        try {
-            code = run(args, new PrintWriter(System.out, true), err);
-        } finally {
-            finished.countDown();
-        }
-        System.exit(code);
-    }
-
-    /** The shutdown hook: on a signal (not a normal exit), stops the stage and waits for it. */
-    static void stop(Thread main, CountDownLatch finished, PrintWriter err) {
-        if (finished.getCount() == 0) {
-            return;
-        }
-        STOPPING.set(true);
-        SecondSignal.haltOnNext(err);
-        err.println("raglens: interrupted; stopping and keeping everything finished so far; run the same command"
-                + " again to resume (Ctrl-C again stops at once)");
-        main.interrupt();
-        try {
-            if (!finished.await(STOP_GRACE_SECONDS, TimeUnit.SECONDS)) {
-                err.println("raglens: the stage did not stop within " + STOP_GRACE_SECONDS
-                        + " s; finished records are on disk, a torn last line is dropped on the next run");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        System.exit(StopSignals.run(() -> run(args, new PrintWriter(System.out, true), err), err));
     }
 
     /**
@@ -163,8 +128,8 @@ public final class RaglensCli implements Runnable {
         Vocabulary.register(cli);
         cli.setParameterExceptionHandler(RaglensCli::usageError);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            if (STOPPING.get()) {
-                // The stage ended because Ctrl-C interrupted it; the hook has said so.
+            if (StopSignals.stopping()) {
+                // The stage ended because Ctrl-C interrupted it; StopSignals has said so.
                 return EXIT_INTERRUPTED;
             }
             if (e instanceof SettingException s) {
@@ -178,7 +143,7 @@ public final class RaglensCli implements Runnable {
             throw e;
         });
         int code = cli.execute(args);
-        return STOPPING.get() ? EXIT_INTERRUPTED : code;
+        return StopSignals.stopping() ? EXIT_INTERRUPTED : code;
     }
 
     /** The option that sets what a library remedy names. */

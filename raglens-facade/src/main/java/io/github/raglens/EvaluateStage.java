@@ -13,7 +13,6 @@ import io.github.raglens.eval.judge.CostEstimator;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.questions.DistinctQuestions;
 import io.github.raglens.eval.sampling.StratifiedSampler;
-import io.github.raglens.eval.scoring.HumanLabel;
 import io.github.raglens.eval.scoring.LiveEvaluation;
 import io.github.raglens.eval.scoring.ScoreAnalysis;
 import io.github.raglens.eval.scoring.ScoreRecord;
@@ -21,6 +20,8 @@ import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.Chunk;
+import io.github.raglens.model.HumanLabel;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.result.Aggregation;
@@ -36,6 +37,7 @@ import io.github.raglens.store.ChunksFile;
 import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.usage.UsageMetered;
 import io.github.raglens.workspace.Workspace;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -65,6 +67,15 @@ final class EvaluateStage {
         this.config = config;
         this.workspace = workspace;
         this.questions = questions;
+    }
+
+    /** Reads human labels, each checked against the workspace's questions and what this run evaluates. */
+    private List<HumanLabel> readLabels(Path file, EvaluateOptions options) {
+        return Labelling.read(
+                file,
+                questions.stream().map(QuestionSample::id).collect(Collectors.toSet()),
+                options.metrics().stream().map(JudgeMetric::label).toList(),
+                retrieverNames());
     }
 
     /** The names of every system evaluated: each retriever's pipeline, then the users' own systems. */
@@ -145,7 +156,7 @@ final class EvaluateStage {
     EvaluationEstimate estimate(EvaluateOptions options) {
         Map<String, Chunk> chunks = chunks();
         // A dry run checks the human labels too, so a bad file is found before any money is spent.
-        options.humanLabels().ifPresent(HumanLabel::read);
+        options.humanLabels().ifPresent(file -> readLabels(file, options));
         List<QuestionSample> picked = sample(options);
         List<String> retrievers = retrieverNames();
         String answerModel = config.llm().get().modelName();
@@ -249,7 +260,7 @@ final class EvaluateStage {
         // Read while the embedding model loads (RagLens.evaluate started it), before any call is sent,
         // so a bad file costs nothing.
         Map<String, Chunk> chunks = chunks();
-        Optional<List<HumanLabel>> labels = options.humanLabels().map(HumanLabel::read);
+        Optional<List<HumanLabel>> labels = options.humanLabels().map(file -> readLabels(file, options));
         List<QuestionSample> picked = sample(options);
         EmbeddingProvider embeddings =
                 config.embeddings() == null ? null : config.embeddings().get();
@@ -326,7 +337,7 @@ final class EvaluateStage {
         Aggregation aggregation = analysed.aggregation();
         // results from before the run index are kept as a run before this one overwrites them
         RunRecorder.adoptExisting(workspace);
-        EvaluationFile.write(workspace.evaluation(), aggregation, answers.counts());
+        EvaluationFile.write(workspace.evaluation(), aggregation, answers.counts(), analysed.calibration());
         BaselineRecorder.fromScores(
                         records,
                         judge.modelName(),

@@ -71,6 +71,7 @@ final class HtmlReport {
         retrieval(h, model);
         judge(h, model);
         secondJudge(h, model);
+        calibration(h, model);
         usage(h, model);
         breakdowns(h, model);
         drillDown(h, model);
@@ -374,6 +375,27 @@ final class HtmlReport {
         h.append("</tbody></table></div>\n");
     }
 
+    private static void calibration(StringBuilder h, ReportModel m) {
+        if (m.calibration().isEmpty()) {
+            return;
+        }
+        h.append("<section id=\"calibration\"><h2>Judge calibration</h2>\n<p class=\"meta\">")
+                .append(esc(CALIBRATION_MEANING))
+                .append("</p>\n");
+        for (List<String> metric : m.calibration()) {
+            h.append("<ul>");
+            metric.forEach(line -> h.append("<li>").append(esc(line)).append("</li>"));
+            h.append("</ul>\n");
+        }
+        h.append("</section>\n");
+    }
+
+    /** What the calibration figures mean, above them in both reports. */
+    static final String CALIBRATION_MEANING = "People labelled some of the cells the judge scored. Agreement says how"
+            + " far the judge's verdicts match theirs. A corrected mean is what people would give a system on all"
+            + " its cells, estimated from the judge's scores and a random sample of labels raglens drew"
+            + " (prediction-powered inference): with 95% confidence it lies in its interval.";
+
     private static void secondJudge(StringBuilder h, ReportModel m) {
         if (m.judgeAgreement().isEmpty()) {
             return;
@@ -400,7 +422,9 @@ final class HtmlReport {
         }
         h.append("</tbody></table>\n");
         if (!m.judgeDisagreements().isEmpty()) {
-            h.append("<h3>Where the judges disagree most</h3><div class=\"scroll\"><table><thead><tr>")
+            h.append("<h3>Where the judges disagree most</h3><p class=\"meta\">Not a sample to calibrate with:")
+                    .append(" labels of these cells count for agreement only (raglens label-sample draws the cells")
+                    .append(" whose labels correct the judge's mean).</p><div class=\"scroll\"><table><thead><tr>")
                     .append("<th>metric</th><th>retriever</th><th>question</th><th>")
                     .append(esc(first.judgeA()))
                     .append("</th><th>")

@@ -2,6 +2,7 @@ package io.github.raglens;
 
 import io.github.raglens.result.AnswerSummary;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -115,6 +116,15 @@ final class MarkdownReport {
                 }
             }
             md.append('\n');
+        }
+        if (!m.calibration().isEmpty()) {
+            md.append("## Judge calibration\n\n")
+                    .append(HtmlReport.CALIBRATION_MEANING)
+                    .append("\n\n");
+            for (List<String> metric : m.calibration()) {
+                metric.forEach(line -> md.append("- ").append(line).append('\n'));
+                md.append('\n');
+            }
         }
         if (!m.usage().isEmpty()) {
             md.append("## Tokens and cost\n\n| stage | model | calls | prompt | completion | USD |\n")

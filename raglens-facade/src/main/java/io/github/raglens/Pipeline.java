@@ -378,7 +378,8 @@ final class Pipeline {
                         .map(AnswerSummary::systems)
                         .orElse(List.of()),
                 UsageFile.read(workspace.usage()),
-                JudgeAgreementFile.read(workspace.judgeAgreement()));
+                JudgeAgreementFile.read(workspace.judgeAgreement()),
+                EvaluationFile.calibration(workspace.evaluation()));
         try {
             Files.writeString(workspace.reportHtml(), HtmlReport.render(model), StandardCharsets.UTF_8);
             Files.writeString(workspace.reportMarkdown(), MarkdownReport.render(model), StandardCharsets.UTF_8);

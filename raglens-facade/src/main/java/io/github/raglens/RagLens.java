@@ -6,6 +6,9 @@ import io.github.raglens.error.Setting;
 import io.github.raglens.eval.baseline.BaselineRecorder;
 import io.github.raglens.eval.gate.RegressionGate;
 import io.github.raglens.eval.trec.TrecEval;
+import io.github.raglens.model.HumanLabel;
+import io.github.raglens.model.LabelDesign;
+import io.github.raglens.model.LabelRequest;
 import io.github.raglens.model.ProviderKind;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.Relevance;
@@ -18,6 +21,7 @@ import io.github.raglens.providers.HttpRetriever;
 import io.github.raglens.providers.Ollama;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.Calibration;
 import io.github.raglens.result.GateReport;
 import io.github.raglens.result.QuestionRun;
 import io.github.raglens.result.TrecEvalOptions;
@@ -28,6 +32,7 @@ import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Parser;
 import io.github.raglens.spi.RagSystem;
 import io.github.raglens.spi.Retriever;
+import io.github.raglens.store.HumanLabelsFile;
 import io.github.raglens.workspace.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -240,6 +245,61 @@ public final class RagLens {
     public EvaluationEstimate estimateEvaluation(EvaluateOptions options) {
         Objects.requireNonNull(options, "options");
         return new EvaluateStage(config, workspace(), pipeline.loadQuestions()).estimate(options);
+    }
+
+    /**
+     * Draws cells of the last evaluation for people to label, to calibrate the judge on one metric.
+     * The judge's scored cells of the metric are put in a random order seeded by {@link
+     * Builder#seed} and the first {@code count} returned, each with how it was drawn and what the
+     * judge saw (never the judge's score); a larger count later returns the same cells first, so
+     * labels already given stay part of the sample. Only labels of drawn cells correct the judge's
+     * mean ({@link #calibration}); a system needs {@value Calibration#MIN_DRAWN_LABELS} of them.
+     *
+     * <p>Write the cells for people to fill in with {@link HumanLabelsFile#appendDrawn}, or record
+     * each label as it is given with {@link #recordLabel}. Thread-safe; reads the workspace only.
+     *
+     * @param metric a judge metric of the last evaluation, e.g. {@code faithfulness}
+     * @param count how many cells, at least 1 (fewer when the evaluation has fewer)
+     * @param design uniform over every cell, or the same number for each system
+     * @return the drawn cells, in the order to label them
+     * @throws IllegalArgumentException if {@code count} is below 1
+     * @throws IllegalStateException if the workspace holds no evaluation, or it judged no such metric
+     */
+    public List<LabelRequest> drawLabels(String metric, int count, LabelDesign design) {
+        Objects.requireNonNull(metric, "metric");
+        Objects.requireNonNull(design, "design");
+        if (count < 1) {
+            throw new IllegalArgumentException("count must be at least 1, was " + count);
+        }
+        return new Labelling(workspace(), pipeline::loadQuestions).draw(metric, count, design, config.seed());
+    }
+
+    /**
+     * Records one human label in the workspace's {@code human-labels.jsonl}, the file {@link
+     * EvaluateOptions.Builder#humanLabels} reads: appended whole and forced to disk before this
+     * returns, safe from several threads and processes at once. Labelling a cell again (with the
+     * time, as {@link LabelRequest#label} records it) replaces the earlier label.
+     *
+     * @throws io.github.raglens.error.StoreException if the file cannot be written
+     */
+    public void recordLabel(HumanLabel label) {
+        HumanLabelsFile.append(workspace().humanLabels(), Objects.requireNonNull(label, "label"));
+    }
+
+    /**
+     * The last evaluation's judge calibrated against a file of labels: per judge metric, judge–human
+     * agreement on every labelled cell, and each system's mean corrected by its drawn labels (see
+     * {@link Calibration}). The same figures an evaluation with those labels writes to {@code
+     * evaluation.json}, without judging anything.
+     *
+     * @param labels a file of labels, e.g. {@link io.github.raglens.workspace.Workspace#humanLabels()}
+     * @throws IllegalStateException if the workspace holds no evaluation with a judge metric
+     * @throws io.github.raglens.error.ParseException naming the line of a bad label, or of a label of
+     *     a question, system or metric the evaluation does not have
+     */
+    public Calibration calibration(Path labels) {
+        Objects.requireNonNull(labels, "labels");
+        return new Labelling(workspace(), pipeline::loadQuestions).calibrate(labels);
     }
 
     /**

@@ -27,6 +27,8 @@ import java.util.Objects;
  * @param judgeAgreement per metric, the agreement of the judge and a second judge on the same cells;
  *     empty when no second judge scored them
  * @param judgeDisagreements the cells where the two judges disagree most, largest gap first
+ * @param calibration the judge against human labels, in sentences per metric ({@link
+ *     io.github.raglens.result.Calibration.MetricCalibration#describe()}); empty without labels
  */
 record ReportModel(
         String title,
@@ -42,7 +44,8 @@ record ReportModel(
         List<QuestionRow> questions,
         String latencyTiming,
         List<AgreementRow> judgeAgreement,
-        List<DisagreementRow> judgeDisagreements) {
+        List<DisagreementRow> judgeDisagreements,
+        List<List<String>> calibration) {
 
     /** Validates and copies. */
     public ReportModel {
@@ -60,6 +63,7 @@ record ReportModel(
         questions = List.copyOf(questions);
         judgeAgreement = List.copyOf(judgeAgreement);
         judgeDisagreements = List.copyOf(judgeDisagreements);
+        calibration = calibration.stream().map(List::copyOf).toList();
     }
 
     /**

@@ -8,6 +8,7 @@ import io.github.raglens.result.BenchmarkReport.Breakdown;
 import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
 import io.github.raglens.result.BenchmarkReport.QuestionResult;
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.Calibration;
 import io.github.raglens.result.MetricSummary;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -16,6 +17,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /** Turns the benchmark's results and the corpus into the plain values a report shows. */
@@ -35,7 +37,8 @@ final class ReportModels {
             Aggregation evaluation,
             List<AnswerSummary.SystemAnswers> answers,
             List<ReportModel.UsageRow> usage,
-            JudgeAgreementFile agreement) {
+            JudgeAgreementFile agreement,
+            Optional<Calibration> calibration) {
         Map<String, Integer> byType = new TreeMap<>();
         chunks.forEach(c -> byType.merge(c.type().name(), 1, Integer::sum));
         int documents = (int) chunks.stream().map(Chunk::documentId).distinct().count();
@@ -53,7 +56,12 @@ final class ReportModels {
                 drillDown(b, chunks, evidenceById),
                 b.latencyTiming().describe(),
                 agreement.agreement(),
-                agreement.disagreements());
+                agreement.disagreements(),
+                calibration
+                        .map(c -> c.metrics().stream()
+                                .map(Calibration.MetricCalibration::describe)
+                                .toList())
+                        .orElse(List.of()));
     }
 
     private static ReportModel.RetrieverRow retrieverRow(RetrieverSummary r, List<Integer> ks) {

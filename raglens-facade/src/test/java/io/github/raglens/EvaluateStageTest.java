@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.github.raglens.ReportModel.UsageRow;
 import io.github.raglens.chunk.SlidingWindowChunker;
+import io.github.raglens.error.ParseException;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.UnknownPriceException;
 import io.github.raglens.eval.baseline.BaselineRecorder;
@@ -14,6 +15,8 @@ import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.JudgeMetric;
+import io.github.raglens.model.LabelDesign;
+import io.github.raglens.model.LabelRequest;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.RagAnswer;
@@ -25,6 +28,7 @@ import io.github.raglens.model.TokenUsage;
 import io.github.raglens.result.Aggregation;
 import io.github.raglens.result.AnswerSummary;
 import io.github.raglens.result.Baseline;
+import io.github.raglens.result.Calibration;
 import io.github.raglens.result.JudgeAgreement;
 import io.github.raglens.result.JudgeAgreement.JudgeDisagreement;
 import io.github.raglens.sample.SampleCorpus;
@@ -36,7 +40,9 @@ import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.usage.UsageMetered;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -483,54 +489,124 @@ class EvaluateStageTest {
     }
 
     @Test
-    void repeatsAndHumanLabels_reportSelfConsistencyAndAPredictionPoweredMean() throws Exception {
+    void repeats_reportSelfConsistency() {
         RagLens lens = prepared(b -> b.bm25().judge(this::parityJudge));
-        EvaluateOptions.Builder options = EvaluateOptions.builder()
-                .sample(4)
-                .k(3)
-                .metrics(List.of(JudgeMetric.FAITHFULNESS))
-                .repeats(2);
-        EvaluationResult first = lens.evaluate(options.build(), ProgressListener.NONE);
+        EvaluationResult first = lens.evaluate(
+                EvaluateOptions.builder()
+                        .sample(4)
+                        .k(3)
+                        .metrics(List.of(JudgeMetric.FAITHFULNESS))
+                        .repeats(2)
+                        .build(),
+                ProgressListener.NONE);
         assertThat(first.selfConsistency()).hasSize(1);
         assertThat(first.selfConsistency().getFirst().repeats()).isEqualTo(2);
         assertThat(first.selfConsistency().getFirst().cells()).isEqualTo(4);
         assertThat(first.calibration()).isEmpty();
+    }
 
-        List<io.github.raglens.eval.scoring.ScoreRecord> scored =
-                io.github.raglens.eval.scoring.Scorer.read(lens.workspace().scores()).stream()
-                        .filter(r -> r.repeat() == 0)
-                        .toList();
-        assertThat(scored).hasSize(4);
-        StringBuilder labels = new StringBuilder();
-        for (int i = 0; i < 3; i++) {
-            labels.append("{\"retriever\":\"bm25\",\"questionId\":\"")
-                    .append(scored.get(i).questionId())
-                    .append("\",\"metric\":\"faithfulness\",\"score\":")
-                    .append(i == 0 ? 1 - scored.get(0).score() : scored.get(i).score())
-                    .append("}\n");
+    @Test
+    void drawnAndRecordedLabels_correctTheJudgesMean_inTheResultAndEvaluationJson_handPickedOnesOnlyAgree()
+            throws Exception {
+        RagLens lens = prepared(b -> b.bm25().judge(this::parityJudge));
+        EvaluateOptions.Builder options = EvaluateOptions.builder()
+                .sample(12)
+                .k(3)
+                .metrics(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.ROUGE_L));
+        lens.evaluate(options.build(), ProgressListener.NONE);
+
+        List<LabelRequest> drawn = lens.drawLabels("faithfulness", 10, LabelDesign.PER_SYSTEM);
+        assertThat(drawn).hasSize(10);
+        assertThat(lens.drawLabels("faithfulness", 4, LabelDesign.PER_SYSTEM)).isEqualTo(drawn.subList(0, 4));
+        Map<String, Double> judge = new HashMap<>();
+        io.github.raglens.eval.scoring.Scorer.read(lens.workspace().scores()).stream()
+                .filter(r -> r.metric().equals("faithfulness"))
+                .forEach(r -> judge.put(r.questionId(), r.score()));
+        assertThat(judge).hasSize(12);
+        Instant at = Instant.parse("2026-03-01T12:00:00Z");
+        for (int i = 0; i < drawn.size(); i++) {
+            LabelRequest r = drawn.get(i);
+            assertThat(r.answer()).isEqualTo("Tidal power uses the tides.");
+            double score = judge.get(r.questionId());
+            lens.recordLabel(r.label(i < 3 ? 1 - score : score, "ana", at.plusSeconds(i)));
         }
-        Path file = Files.writeString(dir.resolve("labels.jsonl"), labels);
-        int callsBefore = judgeCalls.get();
-        EvaluationResult second = lens.evaluate(options.humanLabels(file).build(), ProgressListener.NONE);
-        assertThat(judgeCalls.get()).isEqualTo(callsBefore);
-        var calibration = second.calibration().orElseThrow().metrics().getFirst();
-        assertThat(calibration.agreement().cells()).isEqualTo(3);
-        double[] labelledJudge = {
-            scored.get(0).score(), scored.get(1).score(), scored.get(2).score()
-        };
-        double[] human = {
-            1 - scored.get(0).score(), scored.get(1).score(), scored.get(2).score()
-        };
-        assertThat(calibration.byRetriever().get("bm25"))
-                .isEqualTo(io.github.raglens.eval.stats.PredictionPoweredInference.estimate(
-                        new double[] {scored.get(3).score()}, labelledJudge, human));
+        String handPicked = judge.keySet().stream()
+                .filter(q -> drawn.stream().noneMatch(r -> r.questionId().equals(q)))
+                .findFirst()
+                .orElseThrow();
+        Files.writeString(
+                lens.workspace().humanLabels(),
+                "{\"retriever\":\"bm25\",\"questionId\":\"" + handPicked
+                        + "\",\"metric\":\"faithfulness\",\"score\":1}\n",
+                java.nio.file.StandardOpenOption.APPEND);
 
+        int callsBefore = judgeCalls.get();
+        EvaluationResult second = lens.evaluate(
+                options.humanLabels(lens.workspace().humanLabels()).build(), ProgressListener.NONE);
+        assertThat(judgeCalls.get()).as("labels cost no judge call").isEqualTo(callsBefore);
+        Calibration calibration = second.calibration().orElseThrow();
+        var m = calibration.metrics().getFirst();
+        assertThat(m.agreement().cells()).isEqualTo(11);
+        assertThat(m.drawnLabels()).isEqualTo(10);
+        assertThat(m.agreementOnlyLabels()).isEqualTo(1);
+        List<String> labelled =
+                drawn.stream().map(LabelRequest::questionId).sorted().toList();
+        List<String> rest = judge.keySet().stream()
+                .filter(q -> !labelled.contains(q))
+                .sorted()
+                .toList();
+        double[] labelledJudge = labelled.stream().mapToDouble(judge::get).toArray();
+        double[] human = new double[labelled.size()];
+        for (int i = 0; i < human.length; i++) {
+            String q = labelled.get(i);
+            boolean flipped =
+                    drawn.subList(0, 3).stream().anyMatch(r -> r.questionId().equals(q));
+            human[i] = flipped ? 1 - judge.get(q) : judge.get(q);
+        }
+        assertThat(m.byRetriever().get("bm25"))
+                .isEqualTo(io.github.raglens.eval.stats.PredictionPoweredInference.estimate(
+                        rest.stream().mapToDouble(judge::get).toArray(), labelledJudge, human));
+        assertThat(Files.readString(lens.workspace().evaluation())).contains("\"calibration\"");
+        assertThat(lens.calibration(lens.workspace().humanLabels())).isEqualTo(calibration);
+    }
+
+    @Test
+    void labelsOfAnUnknownQuestionOrANonJudgeMetric_areErrorsNamingTheLine_beforeAnyCall() throws Exception {
+        RagLens lens = prepared(b -> b.bm25().judge(this::parityJudge));
+        EvaluateOptions.Builder options = EvaluateOptions.builder()
+                .sample(4)
+                .k(3)
+                .metrics(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.ROUGE_L));
+        String known = SampleCorpus.questionSamples(
+                        ChunksFile.read(lens.workspace().chunks()))
+                .getFirst()
+                .id();
+        Path unknownQuestion = Files.writeString(dir.resolve("q.jsonl"), """
+                {"retriever":"bm25","questionId":"%s","metric":"faithfulness","score":1}
+                {"retriever":"bm25","questionId":"w2726","metric":"faithfulness","score":1}
+                """.formatted(known));
+        Path textMetric = Files.writeString(dir.resolve("m.jsonl"), """
+                {"retriever":"bm25","questionId":"%s","metric":"rouge_l","score":1}
+                """.formatted(known));
+        Path unknownSystem = Files.writeString(dir.resolve("s.jsonl"), """
+                {"retriever":"dense","questionId":"%s","metric":"faithfulness","score":1}
+                """.formatted(known));
         Path bad = Files.writeString(dir.resolve("bad.jsonl"), "{\"retriever\":\"bm25\"}\n");
-        int before = judgeCalls.get() + calls.get();
-        org.assertj.core.api.Assertions.assertThatThrownBy(
-                        () -> lens.evaluate(options.humanLabels(bad).sample(5).build(), ProgressListener.NONE))
+        assertThatThrownBy(
+                        () -> lens.evaluate(options.humanLabels(unknownQuestion).build(), ProgressListener.NONE))
+                .isInstanceOf(ParseException.class)
+                .hasMessage("cannot parse " + unknownQuestion + ": line 2: question 'w2726' is not a question of this"
+                        + " workspace; label the questions of questions.jsonl (raglens label-sample draws them)");
+        assertThatThrownBy(() -> lens.evaluate(options.humanLabels(textMetric).build(), ProgressListener.NONE))
+                .hasMessage("cannot parse " + textMetric + ": line 1: metric 'rouge_l' is not a judge metric of this"
+                        + " evaluation; label one of faithfulness");
+        assertThatThrownBy(
+                        () -> lens.evaluate(options.humanLabels(unknownSystem).build(), ProgressListener.NONE))
+                .hasMessage("cannot parse " + unknownSystem + ": line 1: retriever 'dense' was not evaluated; the"
+                        + " systems are bm25");
+        assertThatThrownBy(() -> lens.evaluate(options.humanLabels(bad).build(), ProgressListener.NONE))
                 .hasMessageContaining("line 1: field 'questionId' must be a non-empty string");
-        assertThat(judgeCalls.get() + calls.get()).isEqualTo(before);
+        assertThat(judgeCalls.get() + calls.get()).as("nothing was sent").isZero();
     }
 
     @Test

@@ -105,10 +105,41 @@ class HtmlReportTest {
                 m.questions(),
                 m.latencyTiming(),
                 List.of(),
+                List.of(),
                 List.of());
         String html = HtmlReport.render(withTie);
         assertThat(html.split("<b>0.800</b>", -1)).as("hit@5 bold in both rows").hasSize(3);
         assertThat(HtmlReport.headline(withTie))
                 .startsWith("bm25 finds a relevant chunk in the top 5 for 80% of questions, dense for 80%.");
+    }
+
+    @Test
+    void calibration_isShownInBothReports_withWhatItMeans_andEscaped() {
+        ReportModel m = ReportFixtures.model();
+        ReportModel labelled = new ReportModel(
+                m.title(),
+                m.generatedAt(),
+                m.corpus(),
+                m.relevance(),
+                m.retrievers(),
+                m.pairTests(),
+                m.judge(),
+                m.answers(),
+                m.usage(),
+                m.breakdowns(),
+                m.questions(),
+                m.latencyTiming(),
+                List.of(),
+                List.of(),
+                List.of(List.of("faithfulness: kappa 0.800", "<b>bm25</b>: people would give 0.700")));
+        String html = HtmlReport.render(labelled);
+        assertThat(html)
+                .contains("<h2>Judge calibration</h2>")
+                .contains(HtmlReport.esc(HtmlReport.CALIBRATION_MEANING))
+                .contains("<li>&lt;b&gt;bm25&lt;/b&gt;: people would give 0.700</li>");
+        assertThat(MarkdownReport.render(labelled))
+                .contains("## Judge calibration\n\n" + HtmlReport.CALIBRATION_MEANING + "\n\n- faithfulness: kappa"
+                        + " 0.800\n");
+        assertThat(HtmlReport.render(m)).doesNotContain("Judge calibration");
     }
 }

@@ -50,6 +50,7 @@ final class ReportFixtures {
                 List.of(q),
                 "warm (50 untimed queries first), one query at a time",
                 List.of(),
+                List.of(),
                 List.of());
     }
 }

@@ -171,8 +171,10 @@ final class EvaluateCommand implements Callable<Integer> {
             names = "--human-labels",
             paramLabel = "FILE",
             description = "JSONL of human scores for some cells ({\"retriever\", \"questionId\", \"metric\","
-                    + " \"score\"} a line): reports judge-human agreement and a prediction-powered mean per"
-                    + " retriever.")
+                    + " \"score\"} a line; raglens label-sample draws the cells and writes the lines to fill in):"
+                    + " reports judge-human agreement, and per retriever a mean corrected by the labels of drawn"
+                    + " cells (" + Calibration.MIN_DRAWN_LABELS + " needed). A label of an unknown question,"
+                    + " retriever or metric is an error naming its line.")
     Path humanLabels;
 
     @Option(
@@ -534,26 +536,7 @@ final class EvaluateCommand implements Callable<Integer> {
 
     private static void printCalibration(PrintWriter out, Calibration calibration) {
         for (Calibration.MetricCalibration m : calibration.metrics()) {
-            out.printf(
-                    Locale.ROOT,
-                    "calibration %s: judge vs human on %d cells, kappa %s, spearman %s%n",
-                    m.metric(),
-                    m.agreement().cells(),
-                    fixed(m.agreement().kappa()),
-                    fixed(m.agreement().spearman()));
-            m.byRetriever()
-                    .forEach((retriever, p) -> out.printf(
-                            Locale.ROOT,
-                            "  %-14s %.3f [%.3f,%.3f] prediction-powered (judge %.3f, correction %+.3f; %d labelled,"
-                                    + " %d judge-only)%n",
-                            retriever,
-                            p.estimate(),
-                            p.lower(),
-                            p.upper(),
-                            p.judgeMean(),
-                            p.correction(),
-                            p.labelled(),
-                            p.unlabelled()));
+            m.describe().forEach(line -> out.println("calibration " + line));
         }
     }
 

@@ -36,7 +36,8 @@ import picocli.CommandLine.ScopeType;
             TrecEvalCommand.class,
             BaselineCommand.class,
             GateCommand.class,
-            StudioCommand.class
+            StudioCommand.class,
+            LabelSampleCommand.class
         },
         footerHeading = "%n",
         footer = "Run `raglens COMMAND --help` for a command's options. Provider keys and hosts come from the"

@@ -14,8 +14,8 @@ import java.util.OptionalDouble;
  * @param cells cells both judges scored
  * @param spearman Spearman's rho of the scores (average ranks for ties); empty when undefined (fewer
  *     than two cells, or one side gave every cell the same score)
- * @param kappa Cohen's kappa of the verdicts; empty without cells; 1 when both sides gave every cell
- *     the same verdict, 0 when each side did but they differ
+ * @param kappa Cohen's kappa of the verdicts; empty when undefined: without cells, or when both sides
+ *     gave every cell the same verdict (expected agreement 1, so kappa is 0 / 0)
  */
 public record JudgeAgreement(
         String metric, String judgeA, String judgeB, int cells, OptionalDouble spearman, OptionalDouble kappa) {

@@ -79,6 +79,14 @@ public record Workspace(Path dir) {
         return dir.resolve("evaluation-baseline.json");
     }
 
+    /**
+     * Human labels of judged cells, for calibrating the judge: the cells raglens drew, waiting for a
+     * label, and the labels given ({@link io.github.raglens.store.HumanLabelsFile}).
+     */
+    public Path humanLabels() {
+        return dir.resolve("human-labels.jsonl");
+    }
+
     /** Aggregated benchmark figures. */
     public Path benchmarkJson() {
         return dir.resolve("benchmark.json");

@@ -151,8 +151,14 @@ public final class ContextPrecision implements RepeatableMetric, AnswerFreeCalls
                 reply -> Decomposition.readVerdicts(reply, contexts.size(), "context"));
     }
 
-    /** Average precision of binary verdicts in rank order; 0 when none is 1. */
-    static double averagePrecision(int[] verdicts) {
+    /**
+     * Average precision of binary verdicts in rank order, the score this metric makes of its
+     * verdicts; 0 when none is 1.
+     *
+     * @param verdicts one per context in rank order, 1 useful and 0 not
+     * @return the score in [0, 1]
+     */
+    public static double averagePrecision(int[] verdicts) {
         int hits = 0;
         double sum = 0;
         for (int k = 0; k < verdicts.length; k++) {

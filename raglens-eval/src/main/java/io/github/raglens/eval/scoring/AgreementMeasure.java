@@ -31,13 +31,18 @@ final class AgreementMeasure {
      */
     public static JudgeAgreement measure(List<ScoreRecord> records, Judge metric, String judgeA, String judgeB) {
         Objects.requireNonNull(metric, "metric");
+        return measure(records, metric.metric(), metric.version(), judgeA, judgeB);
+    }
+
+    /** {@link #measure(List, Judge, String, String)} of a metric given by name and current version. */
+    static JudgeAgreement measure(
+            List<ScoreRecord> records, String metric, String version, String judgeA, String judgeB) {
+        Objects.requireNonNull(metric, "metric");
+        Objects.requireNonNull(version, "version");
         Map<String, Double> a = new HashMap<>();
         Map<String, Double> b = new HashMap<>();
         for (ScoreRecord r : records) {
-            if (!r.metric().equals(metric.metric())
-                    || !r.promptVersion().equals(metric.version())
-                    || !r.isScored()
-                    || r.repeat() != 0) {
+            if (!r.metric().equals(metric) || !r.promptVersion().equals(version) || !r.isScored() || r.repeat() != 0) {
                 continue;
             }
             String cell = r.retriever() + '\u001f' + r.questionId();
@@ -53,7 +58,7 @@ final class AgreementMeasure {
         double[] x = both.stream().mapToDouble(a::get).toArray();
         double[] y = both.stream().mapToDouble(b::get).toArray();
         return new JudgeAgreement(
-                metric.metric(), judgeA, judgeB, both.size(), spearman(x, y), cohenKappa(verdicts(x), verdicts(y)));
+                metric, judgeA, judgeB, both.size(), spearman(x, y), cohenKappa(verdicts(x), verdicts(y)));
     }
 
     /**
@@ -83,7 +88,8 @@ final class AgreementMeasure {
 
     /**
      * Cohen's kappa of two binary verdict lists: (observed − expected agreement) / (1 − expected);
-     * empty for empty lists.
+     * empty for empty lists and when both sides gave the same single verdict throughout (expected
+     * agreement 1: kappa is 0 / 0).
      */
     static OptionalDouble cohenKappa(int[] a, int[] b) {
         if (a.length != b.length) {
@@ -106,8 +112,8 @@ final class AgreementMeasure {
         double pb = (double) bOnes / n;
         double pe = pa * pb + (1 - pa) * (1 - pb);
         if (pe == 1) {
-            // Both sides constant: full agreement when they gave the same verdict.
-            return OptionalDouble.of(po == 1 ? 1 : 0);
+            // Both sides gave the same one verdict throughout: agreement beyond chance is 0 / 0.
+            return OptionalDouble.empty();
         }
         return OptionalDouble.of((po - pe) / (1 - pe));
     }

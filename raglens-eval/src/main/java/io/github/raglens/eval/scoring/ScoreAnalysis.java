@@ -2,6 +2,7 @@ package io.github.raglens.eval.scoring;
 
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
+import io.github.raglens.model.HumanLabel;
 import io.github.raglens.result.Aggregation;
 import io.github.raglens.result.Aggregation.SelfConsistency;
 import io.github.raglens.result.Calibration;
@@ -9,7 +10,9 @@ import io.github.raglens.result.JudgeAgreement;
 import io.github.raglens.result.JudgeAgreement.JudgeDisagreement;
 import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -42,6 +45,21 @@ public final class ScoreAnalysis {
      */
     public static Builder builder(List<ScoreRecord> records, List<Judge> metrics, String judgeModel) {
         return new Builder(records, metrics, judgeModel);
+    }
+
+    /**
+     * The judge calibrated against human labels, outside an evaluation run: see {@link
+     * Builder#humanLabels}.
+     *
+     * @param records the records of the evaluation's cells
+     * @param labels the labels
+     * @param versions the current version of each judge metric, in the order to report them
+     * @param judgeModel the judge model
+     * @return the calibration
+     */
+    public static Calibration calibrate(
+            List<ScoreRecord> records, List<HumanLabel> labels, Map<String, String> versions, String judgeModel) {
+        return Calibrator.calibrate(records, labels, versions, judgeModel);
     }
 
     /**
@@ -141,9 +159,11 @@ public final class ScoreAnalysis {
                     PairedRandomizationTest.defaults());
             List<SelfConsistency> consistency =
                     selfConsistency ? ConsistencyMeasure.measure(records, metrics, judgeModel) : List.of();
+            Map<String, String> versions = new LinkedHashMap<>();
+            metrics.stream().filter(Judge::usesModel).forEach(m -> versions.put(m.metric(), m.version()));
             Optional<Calibration> calibration = labels == null
                     ? Optional.empty()
-                    : Optional.of(Calibrator.calibrate(records, labels, metrics, judgeModel));
+                    : Optional.of(Calibrator.calibrate(records, labels, versions, judgeModel));
             List<JudgeAgreement> agreement = List.of();
             List<JudgeDisagreement> disagreements = new ArrayList<>();
             if (secondJudge != null) {

@@ -48,7 +48,7 @@ public final class Power {
     }
 
     private static double zSum(double alpha, double power) {
-        return NormalQuantile.of(1 - alpha / 2) + NormalQuantile.of(power);
+        return StandardNormal.quantile(1 - alpha / 2) + StandardNormal.quantile(power);
     }
 
     private static void checkLevels(double alpha, double power) {

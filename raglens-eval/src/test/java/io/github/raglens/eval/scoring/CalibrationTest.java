@@ -1,23 +1,23 @@
 package io.github.raglens.eval.scoring;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.raglens.error.ParseException;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.eval.stats.PredictionPoweredInference;
+import io.github.raglens.model.HumanLabel;
 import io.github.raglens.model.JudgeMetric;
+import io.github.raglens.model.LabelDesign;
+import io.github.raglens.model.LabelDraw;
 import io.github.raglens.result.Calibration;
 import io.github.raglens.spi.Judge;
 import io.github.raglens.testkit.ScriptedLlm;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class CalibrationTest {
 
@@ -26,8 +26,7 @@ class CalibrationTest {
                     JudgeSession.builder(ScriptedLlm.of("fake/judge")).build())
             .get(0);
 
-    @TempDir
-    Path dir;
+    private static final Map<String, String> VERSIONS = Map.of(FAITH.metric(), FAITH.version());
 
     private static ScoreRecord judged(String retriever, String q, double score) {
         return new ScoreRecord(
@@ -41,76 +40,141 @@ class CalibrationTest {
                 "",
                 "",
                 0,
-                "",
+                "in-" + q,
                 "");
     }
 
-    @Test
-    void perRetriever_predictionPoweredMean_andJudgeHumanAgreement_onTheLabelledCells() throws IOException {
-        double[] scores = {1, 1, 0, 1, 1, 0, 1, 1};
-        List<ScoreRecord> records = new ArrayList<>();
-        for (int q = 0; q < scores.length; q++) {
-            records.add(judged("bm25", "q" + q, scores[q]));
-        }
-        records.add(judged("dense", "q0", 1)); // one labelled cell only: no estimate
-        records.add(new ScoreRecord(
-                "bm25",
-                "q0",
+    private static HumanLabel drawnLabel(String retriever, String q, double score, int position) {
+        return new HumanLabel(
+                retriever,
+                q,
                 FAITH.metric(),
-                "other/judge",
-                FAITH.version(),
-                ScoreRecord.SCORED,
-                0.0,
-                "",
-                "",
-                0,
-                "",
-                ""));
-        Path file = Files.writeString(dir.resolve("labels.jsonl"), """
-                {"retriever":"bm25","questionId":"q0","metric":"faithfulness","score":0}
-                {"retriever":"bm25","questionId":"q1","metric":"faithfulness","score":1}
+                score,
+                "ana",
+                "2026-03-01T12:00:00Z",
+                "in-" + q,
+                Optional.of(new LabelDraw(
+                        LabelDesign.PER_SYSTEM, 42, position, retriever, 30, FAITH.version(), "fake/judge")));
+    }
 
-                {"retriever":"bm25","questionId":"q2","metric":"faithfulness","score":0}
-                {"retriever":"bm25","questionId":"q9","metric":"faithfulness","score":1}
-                {"retriever":"dense","questionId":"q0","metric":"faithfulness","score":1}
-                """);
-        Calibration c = Calibrator.calibrate(
-                records,
-                HumanLabel.read(file),
-                List.of(
-                        FAITH,
-                        Metrics.create(List.of(JudgeMetric.ROUGE_L), null).get(0)),
-                "fake/judge");
-        assertThat(c.metrics()).hasSize(1);
-        Calibration.MetricCalibration m = c.metrics().getFirst();
-        assertThat(m.byRetriever()).containsOnlyKeys("bm25");
-        // Labelled q0, q1, q2: judge 1, 1, 0 against humans 0, 1, 0; q9 was never judged.
-        assertThat(m.byRetriever().get("bm25"))
-                .isEqualTo(PredictionPoweredInference.estimate(
-                        new double[] {1, 1, 0, 1, 1}, new double[] {1, 1, 0}, new double[] {0, 1, 0}));
-        assertThat(m.agreement().judgeB()).isEqualTo(Calibration.HUMAN);
-        assertThat(m.agreement().cells()).isEqualTo(4); // bm25 q0-q2 and dense q0
-        assertThat(m.agreement().kappa()).isPresent();
+    /** 30 cells of bm25 and 30 of dense, the judge passing every third one off. */
+    private static List<ScoreRecord> records() {
+        List<ScoreRecord> records = new ArrayList<>();
+        for (int q = 0; q < 30; q++) {
+            records.add(judged("bm25", "q" + q, q % 3 == 0 ? 0 : 1));
+            records.add(judged("dense", "q" + q, 1));
+        }
+        return records;
     }
 
     @Test
-    void badLabelFiles_nameTheLineAndField() throws IOException {
-        Path score = Files.writeString(
-                dir.resolve("a.jsonl"),
-                "{\"retriever\":\"r\",\"questionId\":\"q\",\"metric\":\"m\",\"score\":\"yes\"}\n");
-        assertThatThrownBy(() -> HumanLabel.read(score))
-                .isInstanceOf(ParseException.class)
-                .hasMessageContaining("line 1: field 'score' must be a number from 0 to 1, was \"yes\"");
-        Path twice = Files.writeString(dir.resolve("b.jsonl"), """
-                {"retriever":"r","questionId":"q","metric":"m","score":1}
-                {"retriever":"r","questionId":"q","metric":"m","score":0}
-                """);
-        assertThatThrownBy(() -> HumanLabel.read(twice))
-                .hasMessageContaining("line 2 labels retriever 'r', question 'q', metric 'm' a second time; keep one"
-                        + " label per cell");
-        Path missing =
-                Files.writeString(dir.resolve("c.jsonl"), "{\"questionId\":\"q\",\"metric\":\"m\",\"score\":1}\n");
-        assertThatThrownBy(() -> HumanLabel.read(missing))
-                .hasMessageContaining("line 1: field 'retriever' must be a non-empty string");
+    void drawnLabels_correctTheJudgesMean_andOnlyThem() {
+        List<ScoreRecord> records = records();
+        List<HumanLabel> labels = new ArrayList<>();
+        for (int q = 0; q < Calibration.MIN_DRAWN_LABELS; q++) {
+            // people fail q0, q1 and q2, the judge only q0
+            labels.add(drawnLabel("bm25", "q" + q, q < 3 ? 0 : 1, q + 1));
+        }
+        labels.add(new HumanLabel("bm25", "q20", FAITH.metric(), 0)); // hand-picked: agreement only
+        Calibration.MetricCalibration m = Calibrator.calibrate(records, labels, VERSIONS, "fake/judge")
+                .metrics()
+                .getFirst();
+
+        // The cells in question-id order, as the calibration takes them.
+        List<Double> unlabelledList = new ArrayList<>();
+        List<Double> judgeList = new ArrayList<>();
+        List<Double> humanList = new ArrayList<>();
+        java.util.SortedSet<String> ids = new java.util.TreeSet<>();
+        for (int q = 0; q < 30; q++) {
+            ids.add("q" + q);
+        }
+        for (String id : ids) {
+            int q = Integer.parseInt(id.substring(1));
+            double score = q % 3 == 0 ? 0 : 1;
+            if (q < Calibration.MIN_DRAWN_LABELS) {
+                judgeList.add(score);
+                humanList.add(q < 3 ? 0.0 : 1.0);
+            } else {
+                unlabelledList.add(score);
+            }
+        }
+        double[] unlabelled =
+                unlabelledList.stream().mapToDouble(Double::doubleValue).toArray();
+        double[] judge = judgeList.stream().mapToDouble(Double::doubleValue).toArray();
+        double[] human = humanList.stream().mapToDouble(Double::doubleValue).toArray();
+        assertThat(m.byRetriever()).containsOnlyKeys("bm25");
+        assertThat(m.byRetriever().get("bm25"))
+                .isEqualTo(PredictionPoweredInference.estimate(unlabelled, judge, human));
+        assertThat(m.drawnLabels()).isEqualTo(10);
+        assertThat(m.agreementOnlyLabels()).isEqualTo(1);
+        assertThat(m.staleLabels()).isZero();
+        assertThat(m.agreement().cells()).isEqualTo(11);
+        assertThat(m.describe())
+                .contains("1 labels of cells raglens did not draw count for agreement only: cells chosen by hand"
+                        + " are not a random sample and would bias the correction.");
+    }
+
+    @Test
+    void handPickedLabels_giveAgreement_butNoEstimate_whateverTheirNumber() {
+        List<HumanLabel> labels = new ArrayList<>();
+        for (int q = 0; q < 30; q++) {
+            labels.add(new HumanLabel("bm25", "q" + q, FAITH.metric(), 1));
+        }
+        Calibration.MetricCalibration m = Calibrator.calibrate(records(), labels, VERSIONS, "fake/judge")
+                .metrics()
+                .getFirst();
+        assertThat(m.byRetriever()).isEmpty();
+        assertThat(m.agreementOnlyLabels()).isEqualTo(30);
+        assertThat(m.agreement().cells()).isEqualTo(30);
+    }
+
+    @Test
+    void fewerDrawnLabelsThanTheMinimum_giveNoEstimate_andSayHowManyMoreAreNeeded() {
+        List<HumanLabel> labels = new ArrayList<>();
+        for (int q = 0; q < 4; q++) {
+            labels.add(drawnLabel("dense", "q" + q, 1, q + 1));
+        }
+        Calibration.MetricCalibration m = Calibrator.calibrate(records(), labels, VERSIONS, "fake/judge")
+                .metrics()
+                .getFirst();
+        assertThat(m.byRetriever()).isEmpty();
+        assertThat(m.tooFewLabels()).containsExactly(Map.entry("dense", 4));
+        assertThat(m.describe())
+                .contains("dense: 4 drawn labels, 10 needed for a corrected estimate; draw and label 6" + " more.");
+    }
+
+    @Test
+    void labelsOfAChangedAnswer_orAnUnscoredCell_areLeftOut_andLabelsDrawnForAnotherVersionOnlyAgree() {
+        List<HumanLabel> labels = new ArrayList<>();
+        labels.add(
+                new HumanLabel("bm25", "q1", FAITH.metric(), 1, "", "", "an-older-answer", Optional.empty())); // stale
+        labels.add(new HumanLabel("bm25", "q99", FAITH.metric(), 1)); // never judged
+        labels.add(new HumanLabel(
+                "bm25",
+                "q2",
+                FAITH.metric(),
+                1,
+                "",
+                "",
+                "in-q2",
+                Optional.of(new LabelDraw(LabelDesign.UNIFORM, 42, 1, "", 60, "faithfulness-v0", "fake/judge"))));
+        Calibration.MetricCalibration m = Calibrator.calibrate(records(), labels, VERSIONS, "fake/judge")
+                .metrics()
+                .getFirst();
+        assertThat(m.staleLabels()).isEqualTo(2);
+        assertThat(m.agreementOnlyLabels()).isEqualTo(1);
+        assertThat(m.drawnLabels()).isZero();
+        assertThat(m.agreement().cells()).isEqualTo(1);
+    }
+
+    @Test
+    void everyJudgeMetric_isReported_inTheOrderGiven() {
+        Map<String, String> versions = new LinkedHashMap<>();
+        versions.put("faithfulness", FAITH.version());
+        versions.put("context_recall", "cr-v1");
+        Calibration c = Calibrator.calibrate(records(), List.of(), versions, "fake/judge");
+        assertThat(c.metrics())
+                .extracting(Calibration.MetricCalibration::metric)
+                .containsExactly("faithfulness", "context_recall");
     }
 }

@@ -40,12 +40,19 @@ class JudgeAgreementTest {
     }
 
     @Test
-    void cohenKappa_constantSides_andNoCells() {
-        assertThat(value(AgreementMeasure.cohenKappa(new int[] {1, 1}, new int[] {1, 1})))
-                .isEqualTo(1.0);
+    void cohenKappa_bothSidesGivingTheSameOneVerdict_isUndefined_notOne() {
+        // The same single verdict on both sides: expected agreement is 1 and kappa 0 / 0.
+        assertThat(AgreementMeasure.cohenKappa(new int[] {1, 1, 1}, new int[] {1, 1, 1}))
+                .isEmpty();
+        assertThat(AgreementMeasure.cohenKappa(new int[] {0, 0}, new int[] {0, 0}))
+                .isEmpty();
+        // Two different single verdicts: expected and observed agreement are both 0, so kappa is 0.
         assertThat(value(AgreementMeasure.cohenKappa(new int[] {1, 1}, new int[] {0, 0})))
                 .isEqualTo(0.0);
         assertThat(AgreementMeasure.cohenKappa(new int[0], new int[0])).isEmpty();
+        // One side constant, the other not: defined, and no better than chance.
+        assertThat(value(AgreementMeasure.cohenKappa(new int[] {1, 1, 1, 1}, new int[] {1, 0, 1, 1})))
+                .isEqualTo(0.0);
     }
 
     @Test

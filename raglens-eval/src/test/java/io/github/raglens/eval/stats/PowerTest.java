@@ -10,11 +10,11 @@ class PowerTest {
 
     @Test
     void normalQuantile_matchesTabulatedValues() {
-        assertThat(NormalQuantile.of(0.975)).isCloseTo(1.959963985, within(1e-8));
-        assertThat(NormalQuantile.of(0.8)).isCloseTo(0.841621234, within(1e-8));
-        assertThat(NormalQuantile.of(0.5)).isCloseTo(0.0, within(1e-12));
-        assertThat(NormalQuantile.of(0.001)).isCloseTo(-3.090232306, within(1e-8));
-        assertThat(NormalQuantile.of(0.999)).isCloseTo(3.090232306, within(1e-8));
+        assertThat(StandardNormal.quantile(0.975)).isCloseTo(1.959963985, within(1e-8));
+        assertThat(StandardNormal.quantile(0.8)).isCloseTo(0.841621234, within(1e-8));
+        assertThat(StandardNormal.quantile(0.5)).isCloseTo(0.0, within(1e-12));
+        assertThat(StandardNormal.quantile(0.001)).isCloseTo(-3.090232306, within(1e-8));
+        assertThat(StandardNormal.quantile(0.999)).isCloseTo(3.090232306, within(1e-8));
     }
 
     @Test

@@ -1,0 +1,372 @@
+package io.github.raglens.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.raglens.error.ParseException;
+import io.github.raglens.error.StoreException;
+import io.github.raglens.internal.Json;
+import io.github.raglens.model.HumanLabel;
+import io.github.raglens.model.LabelDraw;
+import io.github.raglens.model.LabelRequest;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A file of human labels, the one {@code evaluate --human-labels} reads: JSON lines of {@link
+ * HumanLabel}s ({@code {"retriever": "...", "questionId": "...", "metric": "...", "score": 1}} at
+ * least). Lines raglens wrote for a drawn cell not labelled yet ({@link LabelRequest}s, whose {@code
+ * score} is {@code null}) wait for their label and count for nothing until a labelled line for the
+ * same cell follows.
+ *
+ * <p>One label per cell and metric: a cell labelled twice is an error, unless both labels carry the
+ * time they were given, as labels recorded through raglens do; then the later line is a relabel and
+ * replaces the earlier one.
+ *
+ * <p>Appends are crash-safe and may come from several processes: each line is written whole under
+ * a file lock and forced to disk before {@link #append} returns, and a line torn by a crash is cut
+ * off before the next one is written.
+ */
+public final class HumanLabelsFile {
+
+    /** One monitor per file, so threads of this process append in turn. */
+    private static final Map<Path, Object> MONITORS = new ConcurrentHashMap<>();
+
+    private HumanLabelsFile() {}
+
+    /**
+     * The labels of a file, each with the line it came from.
+     *
+     * @param labels the labels in file order, relabelled cells at their latest line
+     * @param awaiting drawn cells not labelled yet
+     */
+    public record Contents(List<Line> labels, int awaiting) {
+
+        /** Copies the list. */
+        public Contents {
+            labels = List.copyOf(labels);
+        }
+
+        /** The labels alone, in file order. */
+        public List<HumanLabel> humanLabels() {
+            return labels.stream().map(Line::label).toList();
+        }
+    }
+
+    /**
+     * One label and its line number.
+     *
+     * @param number the 1-based line
+     * @param label the label
+     */
+    public record Line(int number, HumanLabel label) {
+
+        /** Validates that the label is not null. */
+        public Line {
+            Objects.requireNonNull(label, "label");
+        }
+    }
+
+    /**
+     * Reads a file of labels; blank lines are skipped.
+     *
+     * @throws ParseException naming the line and field when a line is not a label or a drawn cell, a
+     *     score is not a number in [0, 1], or a cell is labelled twice without the times that make
+     *     the later a relabel; or when the file is missing
+     * @throws UncheckedIOException if the file cannot be read
+     */
+    public static Contents read(Path file) {
+        Map<String, Line> labelled = new LinkedHashMap<>();
+        Set<String> awaiting = new HashSet<>();
+        int number = 0;
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String text;
+            while ((text = in.readLine()) != null) {
+                number++;
+                if (text.isBlank()) {
+                    continue;
+                }
+                Parsed p = parse(file, number, text);
+                String cell = p.retriever + '\u001f' + p.questionId + '\u001f' + p.metric;
+                if (p.label == null) {
+                    awaiting.add(cell);
+                    continue;
+                }
+                Line earlier = labelled.remove(cell);
+                if (earlier != null
+                        && (earlier.label().labelledAt().isEmpty()
+                                || p.label.labelledAt().isEmpty())) {
+                    throw new ParseException(
+                            file,
+                            "line " + number + " labels retriever '" + p.retriever + "', question '" + p.questionId
+                                    + "', metric '" + p.metric + "' a second time; keep one label per cell",
+                            null);
+                }
+                labelled.put(cell, new Line(number, p.label));
+            }
+        } catch (NoSuchFileException e) {
+            throw new ParseException(file, "no such file", e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        awaiting.removeAll(labelled.keySet());
+        List<Line> lines = new ArrayList<>(labelled.values());
+        lines.sort((a, b) -> Integer.compare(a.number(), b.number()));
+        return new Contents(lines, awaiting.size());
+    }
+
+    /**
+     * Appends a label, crash-safely: the line is forced to disk before this returns. Creates the file
+     * and its folder when missing.
+     *
+     * @throws StoreException if the file cannot be written
+     */
+    public static void append(Path file, HumanLabel label) {
+        Objects.requireNonNull(label, "label");
+        appendLines(file, List.of(Json.toTree(label)));
+    }
+
+    /**
+     * Appends the drawn cells that the file does not hold yet, each as a line waiting for its label,
+     * so that a person can fill in the scores and the file is read by {@code evaluate --human-labels}.
+     * Drawing more cells later and appending them keeps every label already given.
+     *
+     * @param file the file; created with its folder when missing
+     * @param requests the drawn cells
+     * @return how many lines were added
+     * @throws ParseException if the existing file is not a file of labels
+     * @throws StoreException if the file cannot be written
+     */
+    public static int appendDrawn(Path file, List<LabelRequest> requests) {
+        Set<String> present = new HashSet<>();
+        if (Files.exists(file)) {
+            try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                String text;
+                int number = 0;
+                while ((text = in.readLine()) != null) {
+                    number++;
+                    if (!text.isBlank()) {
+                        Parsed p = parse(file, number, text);
+                        present.add(p.retriever + '\u001f' + p.questionId + '\u001f' + p.metric);
+                    }
+                }
+            } catch (IOException e) {
+                throw new StoreException(file, "cannot read " + file + ": " + e.getMessage(), e);
+            }
+        }
+        List<JsonNode> lines = new ArrayList<>();
+        for (LabelRequest r : requests) {
+            if (present.add(r.retriever() + '\u001f' + r.questionId() + '\u001f' + r.metric())) {
+                ObjectNode line = Json.objectNode();
+                line.put("retriever", r.retriever());
+                line.put("questionId", r.questionId());
+                line.put("metric", r.metric());
+                line.putNull("score");
+                line.put("inputs", r.inputs());
+                line.set("draw", Json.toTree(r.draw()));
+                line.put("question", r.question());
+                line.put("answer", r.answer());
+                line.set("contexts", Json.toTree(r.contexts()));
+                line.put("reference", r.reference());
+                lines.add(line);
+            }
+        }
+        appendLines(file, lines);
+        return lines.size();
+    }
+
+    private static void appendLines(Path file, List<JsonNode> lines) {
+        if (lines.isEmpty()) {
+            return;
+        }
+        StringBuilder text = new StringBuilder();
+        try {
+            for (JsonNode line : lines) {
+                text.append(Json.writer().writeValueAsString(line)).append('\n');
+            }
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            // A file lock keeps other processes out, but within one process the threads must queue first.
+            synchronized (MONITORS.computeIfAbsent(file.toAbsolutePath().normalize(), f -> new Object())) {
+                appendWhole(file, text.toString());
+            }
+        } catch (IOException e) {
+            throw new StoreException(file, "cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void appendWhole(Path file, String text) throws IOException {
+        try (FileChannel channel =
+                FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            // Held until the channel closes: another process's append waits for this one's line.
+            channel.lock();
+            long end = endOfLastWholeLine(channel);
+            channel.position(end);
+            ByteBuffer bytes =
+                    ByteBuffer.wrap((needsNewline(channel, end) ? "\n" + text : text).getBytes(StandardCharsets.UTF_8));
+            while (bytes.hasRemaining()) {
+                channel.write(bytes);
+            }
+            channel.truncate(channel.position());
+            channel.force(true);
+        }
+    }
+
+    /**
+     * Where the next line goes: the end of the file, or the start of a last line that is neither
+     * ended nor a JSON object (a line torn by a crash, never acknowledged). A last line that parses
+     * but lacks its newline (written by hand) is kept.
+     */
+    private static long endOfLastWholeLine(FileChannel channel) throws IOException {
+        long size = channel.size();
+        if (size == 0 || byteAt(channel, size - 1) == '\n') {
+            return size;
+        }
+        long start = size - 1;
+        while (start > 0 && byteAt(channel, start - 1) != '\n') {
+            start--;
+        }
+        ByteBuffer last = ByteBuffer.allocate((int) (size - start));
+        channel.read(last, start);
+        try {
+            JsonNode node = Json.reader().readTree(new String(last.array(), StandardCharsets.UTF_8));
+            return node != null && node.isObject() ? size : start;
+        } catch (IOException e) {
+            return start;
+        }
+    }
+
+    private static boolean needsNewline(FileChannel channel, long end) throws IOException {
+        return end > 0 && byteAt(channel, end - 1) != '\n';
+    }
+
+    private static byte byteAt(FileChannel channel, long position) throws IOException {
+        ByteBuffer one = ByteBuffer.allocate(1);
+        channel.read(one, position);
+        return one.get(0);
+    }
+
+    /** One line: its cell, and its label unless it waits for one. */
+    private record Parsed(String retriever, String questionId, String metric, HumanLabel label) {}
+
+    private static Parsed parse(Path file, int number, String text) {
+        JsonNode n;
+        try {
+            n = Json.reader().readTree(text);
+        } catch (IOException e) {
+            throw notAnObject(file, number, e);
+        }
+        if (n == null || !n.isObject()) {
+            throw notAnObject(file, number, null);
+        }
+        String retriever = text(file, number, n, "retriever");
+        String questionId = text(file, number, n, "questionId");
+        String metric = text(file, number, n, "metric");
+        Optional<LabelDraw> draw = draw(file, number, n);
+        JsonNode score = n.path("score");
+        if (score.isNull() || score.isMissingNode()) {
+            if (draw.isPresent()) {
+                return new Parsed(retriever, questionId, metric, null);
+            }
+            throw new ParseException(
+                    file,
+                    "line " + number + ": field 'score' is missing; give a number from 0 to 1 (a drawn cell"
+                            + " waiting for its label has \"score\": null and its \"draw\")",
+                    null);
+        }
+        if (!score.isNumber() || !(score.asDouble() >= 0 && score.asDouble() <= 1)) {
+            throw new ParseException(
+                    file, "line " + number + ": field 'score' must be a number from 0 to 1, was " + score, null);
+        }
+        String labelledAt = optionalText(file, number, n, "labelledAt");
+        if (!labelledAt.isEmpty()) {
+            try {
+                Instant.parse(labelledAt);
+            } catch (DateTimeParseException e) {
+                throw new ParseException(
+                        file,
+                        "line " + number + ": field 'labelledAt' must be an ISO-8601 instant such as"
+                                + " 2026-03-01T12:00:00Z, was '" + labelledAt + "'",
+                        e);
+            }
+        }
+        return new Parsed(
+                retriever,
+                questionId,
+                metric,
+                new HumanLabel(
+                        retriever,
+                        questionId,
+                        metric,
+                        score.asDouble(),
+                        optionalText(file, number, n, "labeller"),
+                        labelledAt,
+                        optionalText(file, number, n, "inputs"),
+                        draw));
+    }
+
+    private static ParseException notAnObject(Path file, int number, IOException cause) {
+        return new ParseException(
+                file,
+                "line " + number + " is not a JSON object; correct the line or delete it (every line is one"
+                        + " label such as {\"retriever\": \"bm25\", \"questionId\": \"q1\", \"metric\":"
+                        + " \"faithfulness\", \"score\": 1})",
+                cause);
+    }
+
+    private static Optional<LabelDraw> draw(Path file, int number, JsonNode n) {
+        JsonNode draw = n.path("draw");
+        if (draw.isNull() || draw.isMissingNode()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Json.fromTree(draw, LabelDraw.class));
+        } catch (IOException | IllegalArgumentException e) {
+            throw new ParseException(
+                    file,
+                    "line " + number + ": field 'draw' is not a draw raglens wrote (" + e.getMessage()
+                            + "); draw the cells again with raglens label-sample",
+                    e);
+        }
+    }
+
+    private static String text(Path file, int number, JsonNode n, String field) {
+        JsonNode v = n.path(field);
+        if (!v.isTextual() || v.asText().isBlank()) {
+            throw new ParseException(
+                    file, "line " + number + ": field '" + field + "' must be a non-empty string", null);
+        }
+        return v.asText();
+    }
+
+    private static String optionalText(Path file, int number, JsonNode n, String field) {
+        JsonNode v = n.path(field);
+        if (v.isNull() || v.isMissingNode()) {
+            return "";
+        }
+        if (!v.isTextual()) {
+            throw new ParseException(file, "line " + number + ": field '" + field + "' must be a string", null);
+        }
+        return v.asText();
+    }
+}

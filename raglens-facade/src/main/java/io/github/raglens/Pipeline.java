@@ -24,6 +24,7 @@ import io.github.raglens.parse.FileOutcome;
 import io.github.raglens.parse.ParseCache;
 import io.github.raglens.result.AnswerSummary;
 import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.Calibration;
 import io.github.raglens.result.ChunkAudit;
 import io.github.raglens.result.IngestReport;
 import io.github.raglens.result.QuestionRun;
@@ -33,6 +34,7 @@ import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Parser;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;
+import io.github.raglens.store.HumanLabelsFile;
 import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.workspace.Workspace;
 import java.io.IOException;
@@ -278,10 +280,11 @@ final class Pipeline {
                     "no questions in " + workspace.questions() + "; " + Remedy.QUESTIONS.first(),
                     null);
         }
-        try (JsonlStore<QuestionSample> store =
-                JsonlStore.open(workspace.questions(), QuestionSample.class, QuestionSample::sourceChunkId)) {
-            return store.records().stream().filter(QuestionSample::isSuccess).toList();
-        }
+        return JsonlStore.read(workspace.questions(), QuestionSample.class, QuestionSample::sourceChunkId)
+                .records()
+                .stream()
+                .filter(QuestionSample::isSuccess)
+                .toList();
     }
 
     /** Runs every retriever over the questions; writes benchmark.json and the TREC run files. */
@@ -379,7 +382,7 @@ final class Pipeline {
                         .orElse(List.of()),
                 UsageFile.read(workspace.usage()),
                 JudgeAgreementFile.read(workspace.judgeAgreement()),
-                EvaluationFile.calibration(workspace.evaluation()));
+                calibration());
         try {
             Files.writeString(workspace.reportHtml(), HtmlReport.render(model), StandardCharsets.UTF_8);
             Files.writeString(workspace.reportMarkdown(), MarkdownReport.render(model), StandardCharsets.UTF_8);
@@ -387,6 +390,21 @@ final class Pipeline {
             throw new StoreException(workspace.reportHtml(), "cannot write the report: " + e.getMessage(), e);
         }
         return workspace.reportHtml();
+    }
+
+    /**
+     * The judge against the labels given so far in the workspace's {@code human-labels.jsonl} (by the
+     * studio or by hand), so the report shows the agreement as soon as labels exist; without labels,
+     * the calibration the last evaluation recorded, if any.
+     */
+    private Optional<Calibration> calibration() {
+        Path labels = workspace.humanLabels();
+        if (Files.exists(workspace.evaluation())
+                && Files.exists(labels)
+                && !HumanLabelsFile.read(labels).labels().isEmpty()) {
+            return Optional.of(new Labelling(workspace, this::loadQuestions).calibrate(labels));
+        }
+        return EvaluationFile.calibration(workspace.evaluation());
     }
 
     private BenchmarkReport readBenchmark() {

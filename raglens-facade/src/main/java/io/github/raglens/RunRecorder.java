@@ -223,7 +223,8 @@ final class RunRecorder {
             }
         }
         if (evaluation) {
-            Aggregation aggregation = read(ws.dir().resolve(files.get(RunRecord.EVALUATION_FILE)), Aggregation.class);
+            Aggregation aggregation =
+                    EvaluationFile.aggregation(ws.dir().resolve(files.get(RunRecord.EVALUATION_FILE)));
             Map<String, String> evaluate = lines(stageLines.getOrDefault(Stage.EVALUATE.key(), ""));
             inputs.put(
                     "systems",

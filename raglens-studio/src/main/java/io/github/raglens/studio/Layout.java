@@ -40,7 +40,8 @@ final class Layout {
             {"runs", "/", "Runs"},
             {"trends", "/trends", "Trends"},
             {"compare", "/compare", "Compare"},
-            {"question", "/question", "Question"}
+            {"question", "/question", "Question"},
+            {"label", "/label", "Label"}
         }) {
             h.append("<a href=\"")
                     .append(item[1])

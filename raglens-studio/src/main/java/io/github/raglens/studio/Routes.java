@@ -30,6 +30,9 @@ final class Routes {
     private static final String CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
             + " connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
+    /** The largest request body read: a label is a few hundred bytes. */
+    private static final int MAX_BODY = 64 * 1024;
+
     private final WorkspaceView view;
     private final Layout layout;
     private final Access access;
@@ -74,7 +77,13 @@ final class Routes {
                             "Set-Cookie",
                             Access.COOKIE + "=" + query(uri).get("token") + "; HttpOnly; SameSite=Strict; Path=/");
         }
-        return route(exchange.getRequestMethod(), uri.getPath(), query(uri));
+        byte[] body;
+        try (InputStream in = exchange.getRequestBody()) {
+            body = in.readNBytes(MAX_BODY);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the request: " + e.getMessage(), e);
+        }
+        return route(exchange.getRequestMethod(), uri.getPath(), query(uri), body);
     }
 
     /** A reply's status, content type and body. */
@@ -88,7 +97,7 @@ final class Routes {
         }
     }
 
-    private Reply route(String method, String path, Map<String, String> q) {
+    private Reply route(String method, String path, Map<String, String> q, byte[] body) {
         if (method.equals("GET")) {
             switch (path) {
                 case "/" -> {
@@ -114,12 +123,22 @@ final class Routes {
                     return Reply.html(layout.page(
                             "Question", "question", QuestionPage.body(view, q.get("id"), q.get("run")), false));
                 }
+                case "/label" -> {
+                    return Reply.html(layout.page(
+                            "Label",
+                            "label",
+                            LabelPage.body(view, q.get("metric"), q.get("design"), q.get("system"), q.get("question")),
+                            false));
+                }
                 default -> {
                     if (path.startsWith("/assets/")) {
                         return asset(path.substring("/assets/".length()));
                     }
                 }
             }
+        }
+        if (method.equals("POST") && path.equals("/api/labels")) {
+            return LabelApi.save(view, body);
         }
         return Reply.text(404, "no page " + path);
     }

@@ -4,11 +4,17 @@ import io.github.raglens.JudgedCell;
 import io.github.raglens.RagLens;
 import io.github.raglens.RunHistory;
 import io.github.raglens.RunRecord;
+import io.github.raglens.error.RagLensException;
 import io.github.raglens.model.Chunk;
+import io.github.raglens.model.HumanLabel;
+import io.github.raglens.model.LabelDesign;
+import io.github.raglens.model.LabelRequest;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.Calibration;
 import io.github.raglens.store.ChunksFile;
+import io.github.raglens.store.HumanLabelsFile;
 import io.github.raglens.workspace.Workspace;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -75,17 +81,72 @@ final class WorkspaceView {
         });
     }
 
+    /** The evaluation's answered cells, in file order. */
+    List<JudgedCell> judgedCells() {
+        return cached("cells", List.of(workspace.answers(), workspace.scores()), lens::judgedCells);
+    }
+
     /** The evaluation's answered cells, by question id. */
     Map<String, List<JudgedCell>> cellsByQuestion() {
-        return cached("cells", List.of(workspace.answers(), workspace.scores()), () -> {
+        return cached("cells by question", List.of(workspace.answers(), workspace.scores()), () -> {
             Map<String, List<JudgedCell>> byQuestion = new HashMap<>();
-            for (JudgedCell c : lens.judgedCells()) {
+            for (JudgedCell c : judgedCells()) {
                 byQuestion
                         .computeIfAbsent(c.questionId(), k -> new ArrayList<>())
                         .add(c);
             }
             return byQuestion;
         });
+    }
+
+    /** The metrics a judge model scored in the evaluation, in the order first scored. */
+    List<String> judgeMetrics() {
+        return cached(
+                "judge metrics",
+                List.of(workspace.answers(), workspace.scores()),
+                () -> judgedCells().stream()
+                        .flatMap(c -> c.verdicts().stream())
+                        .filter(v -> !v.judgeModel().equals("none"))
+                        .map(JudgedCell.Verdict::metric)
+                        .distinct()
+                        .toList());
+    }
+
+    /** The first {@code count} cells the facade draws for a metric, kept while the evaluation is unchanged. */
+    List<LabelRequest> draw(String metric, int count, LabelDesign design) {
+        return cached(
+                "draw " + metric + " " + design + " " + count,
+                List.of(workspace.answers(), workspace.scores(), workspace.questions()),
+                () -> lens.drawLabels(metric, count, design));
+    }
+
+    /** The labels given so far, or why the file cannot be read. */
+    Labels labels() {
+        Path file = workspace.humanLabels();
+        return cached("labels", List.of(file), () -> {
+            if (!Files.exists(file)) {
+                return new Labels(List.of(), Optional.empty());
+            }
+            try {
+                return new Labels(HumanLabelsFile.read(file).humanLabels(), Optional.empty());
+            } catch (RagLensException e) {
+                return new Labels(List.of(), Optional.of(e.getMessage()));
+            }
+        });
+    }
+
+    /** The judge calibrated against the labels given so far; empty without labels. */
+    Optional<Calibration> calibration() {
+        Path file = workspace.humanLabels();
+        return cached(
+                "calibration",
+                List.of(file, workspace.answers(), workspace.scores(), workspace.questions()),
+                () -> labels().labels().isEmpty() ? Optional.empty() : Optional.of(lens.calibration(file)));
+    }
+
+    /** Saves a label in the workspace's labels file, crash-safely and beside other writers. */
+    void record(HumanLabel label) {
+        lens.recordLabel(label);
     }
 
     /** A run's per-question scores of one source; the run's files never change once written. */

@@ -99,9 +99,125 @@
     });
   }
 
+
+  // Labelling: answer each item of the cell with the keyboard; the label is saved when every item has
+  // its answer, then the next drawn cell loads. u (or Backspace) takes back the last answer, or with
+  // none given reopens the cell labelled before, whose new label replaces the old.
+  function labelling() {
+    var cell = document.getElementById('cell');
+    if (!cell) {
+      return;
+    }
+    var items = Array.prototype.slice.call(document.querySelectorAll('#items li'));
+    var top = Number(cell.getAttribute('data-top'));
+    var status = document.getElementById('status');
+    var labeller = document.getElementById('labeller');
+    var secret = document.querySelector('meta[name="studio-secret"]').getAttribute('content');
+    var answers = [];
+    var saving = false;
+    labeller.value = localStorage.getItem('raglens-labeller') || '';
+    labeller.addEventListener('input', function () { localStorage.setItem('raglens-labeller', labeller.value); });
+
+    function mark() {
+      items.forEach(function (li, i) {
+        li.classList.toggle('current', i === answers.length);
+        li.classList.remove('yes', 'no');
+        li.removeAttribute('data-grade');
+        if (i < answers.length) {
+          if (top === 1) {
+            li.classList.add(answers[i] === 1 ? 'yes' : 'no');
+          } else {
+            li.setAttribute('data-grade', String(answers[i]));
+          }
+        }
+      });
+      document.body.setAttribute('data-answered', String(answers.length));
+    }
+
+    function valueOf(key) {
+      if (top === 1) {
+        return { y: 1, n: 0, '1': 1, '0': 0 }[key];
+      }
+      return /^[0-9]$/.test(key) && Number(key) <= top ? Number(key) : undefined;
+    }
+
+    function save() {
+      saving = true;
+      status.textContent = 'saving…';
+      var params = new URLSearchParams(location.search);
+      var body = {
+        metric: cell.getAttribute('data-metric'),
+        retriever: cell.getAttribute('data-retriever'),
+        questionId: cell.getAttribute('data-question'),
+        design: params.get('design') || document.getElementById('design').value,
+        labeller: labeller.value,
+        answers: answers
+      };
+      fetch('/api/labels', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Studio-Secret': secret },
+        body: JSON.stringify(body)
+      }).then(function (r) {
+        if (!r.ok) {
+          return r.text().then(function (t) { throw new Error(t); });
+        }
+        sessionStorage.setItem('raglens-previous', JSON.stringify(body));
+        var next = new URLSearchParams({ metric: body.metric, design: body.design });
+        location.href = '/label?' + next.toString();
+      }).catch(function (e) {
+        saving = false;
+        status.textContent = 'not saved: ' + e.message;
+        answers.pop();
+        mark();
+        if (!labeller.value) {
+          labeller.focus();
+        }
+      });
+    }
+
+    function reopenPrevious() {
+      var previous = JSON.parse(sessionStorage.getItem('raglens-previous') || 'null');
+      if (!previous) {
+        status.textContent = 'nothing to undo';
+        return;
+      }
+      sessionStorage.removeItem('raglens-previous');
+      location.href = '/label?' + new URLSearchParams({
+        metric: previous.metric, design: previous.design, system: previous.retriever, question: previous.questionId
+      }).toString();
+    }
+
+    document.addEventListener('keydown', function (e) {
+      var tag = e.target.tagName;
+      if (saving || tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || e.ctrlKey || e.metaKey || e.altKey) {
+        return;
+      }
+      var key = e.key.toLowerCase();
+      var value = valueOf(key);
+      if (value !== undefined && answers.length < items.length) {
+        e.preventDefault();
+        answers.push(value);
+        mark();
+        if (answers.length === items.length) {
+          save();
+        }
+      } else if (key === 'u' || key === 'backspace') {
+        e.preventDefault();
+        if (answers.length > 0) {
+          answers.pop();
+          mark();
+        } else {
+          reopenPrevious();
+        }
+      }
+    });
+    mark();
+    document.body.setAttribute('data-labelling', 'ready');
+  }
+
   document.addEventListener('DOMContentLoaded', function () {
     trendChart();
     autoSubmit();
-    if (window.studioLabel) { window.studioLabel(); }
+    labelling();
   });
 })();

@@ -26,12 +26,14 @@ class StudioBrowserTest {
 
     static Studio studio;
     static Browser browser;
+    static Path studioWorkspace;
 
     @BeforeAll
     static void start() throws Exception {
         Path profile = Files.createDirectories(dir.resolve("profile"));
         browser = Browser.open(profile);
-        studio = Studio.builder(StudioWorkspaces.threeRuns(dir)).port(0).start();
+        studioWorkspace = StudioWorkspaces.threeRuns(dir);
+        studio = Studio.builder(studioWorkspace).port(0).start();
     }
 
     @AfterAll
@@ -108,5 +110,75 @@ class StudioBrowserTest {
         assertThat(browser.driver().findElements(By.cssSelector(".ranking mark")))
                 .isNotEmpty();
         browser.screenshot("question");
+    }
+
+    @Test
+    void labellingTenCellsWithTheKeyboard_keepsThemAfterAReload_andShowsTheAgreement() throws Exception {
+        open("/label?metric=faithfulness&design=uniform");
+        browser.driver().findElement(By.id("labeller")).sendKeys("Ada Tester");
+        browser.script("document.activeElement.blur();");
+        // an answer taken back with u: the cell's first item is unanswered again
+        keys("y");
+        assertThat(body().getAttribute("data-answered")).isEqualTo("1");
+        keys("u");
+        assertThat(body().getAttribute("data-answered")).isEqualTo("0");
+
+        for (int cell = 0; cell < 10; cell++) {
+            int done = cell;
+            browser.await(
+                    "cell " + (cell + 1),
+                    d -> "ready".equals(body().getAttribute("data-labelling")) && progress() == done);
+            int items =
+                    browser.driver().findElements(By.cssSelector("#items li")).size();
+            StringBuilder answers = new StringBuilder();
+            for (int i = 0; i < items; i++) {
+                answers.append((cell + i) % 3 == 0 ? 'n' : 'y');
+            }
+            if (cell == 0) {
+                browser.screenshot("label");
+            }
+            keys(answers.toString());
+        }
+        browser.await("the tenth label", d -> progress() == 10);
+
+        browser.driver().navigate().refresh();
+        browser.await("the page again", d -> "ready".equals(body().getAttribute("data-labelling")));
+
+        assertThat(progress()).isEqualTo(10);
+        List<io.github.raglens.model.HumanLabel> saved = io.github.raglens.store.HumanLabelsFile.read(
+                        studioWorkspace.resolve("human-labels.jsonl"))
+                .humanLabels();
+        assertThat(saved).hasSize(10).allSatisfy(l -> {
+            assertThat(l.labeller()).isEqualTo("Ada Tester");
+            assertThat(l.metric()).isEqualTo("faithfulness");
+            assertThat(l.isDrawn()).isTrue();
+        });
+        WebElement agreement = browser.driver().findElement(By.id("agreement"));
+        assertThat(agreement.getText()).contains("faithfulness: judge and people both scored 10 cells");
+        browser.screenshot("label-agreement");
+    }
+
+    @Test
+    void aWorkspaceWithoutRuns_saysWhatToRun() throws Exception {
+        try (Studio empty = Studio.builder(dir.resolve("empty")).port(0).start()) {
+            browser.driver().get(empty.url().toString());
+
+            assertThat(browser.driver().findElement(By.id("no-runs")).getText()).contains("benchmark --docs DIR");
+            browser.screenshot("no-runs");
+        }
+    }
+
+    private static WebElement body() {
+        return browser.driver().findElement(By.tagName("body"));
+    }
+
+    private static int progress() {
+        return Integer.parseInt(browser.driver().findElement(By.id("progress")).getAttribute("data-labelled"));
+    }
+
+    private static void keys(String keys) {
+        new org.openqa.selenium.interactions.Actions(browser.driver())
+                .sendKeys(keys)
+                .perform();
     }
 }

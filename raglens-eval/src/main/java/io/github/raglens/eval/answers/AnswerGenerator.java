@@ -572,8 +572,8 @@ public final class AnswerGenerator {
         if (!Files.exists(answersFile)) {
             return List.of();
         }
-        try (JsonlStore<AnswerRecord> store = JsonlStore.open(answersFile, AnswerRecord.class, AnswerRecord::key)) {
-            return store.records();
-        }
+        // without the store's lock: a reader must not stop a run that is appending, nor another reader
+        return JsonlStore.read(answersFile, AnswerRecord.class, AnswerRecord::key)
+                .records();
     }
 }

@@ -355,9 +355,8 @@ public final class Scorer {
         if (!java.nio.file.Files.exists(scoresFile)) {
             return List.of();
         }
-        try (JsonlStore<ScoreRecord> store = JsonlStore.open(scoresFile, ScoreRecord.class, ScoreRecord::key)) {
-            return store.records();
-        }
+        // without the store's lock: a reader must not stop a run that is appending, nor another reader
+        return JsonlStore.read(scoresFile, ScoreRecord.class, ScoreRecord::key).records();
     }
 
     /** Configures a {@link Scorer}; not thread-safe. */

@@ -1,0 +1,158 @@
+package io.github.raglens.studio;
+
+import io.github.raglens.model.JudgeMetric;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a person labels for one metric, in the metric's own unit: the items of a cell (the answer's
+ * statements, the contexts, the reference's statements, a passage), the question asked of each, the
+ * answers each takes (yes/no, or a grade 0–3), and how the answers make the cell's score in [0, 1]
+ * as the metric makes it from the judge's verdicts. The labelling page knows nothing else of a metric,
+ * so a new kind of label (a graded passage, a nugget) is a new constant here.
+ */
+enum LabelKind {
+    /** Faithfulness: is each statement of the answer supported by the contexts? Score: the share supported. */
+    FAITHFULNESS(
+            JudgeMetric.FAITHFULNESS,
+            "Is this statement of the answer supported by the contexts?",
+            Scale.YES_NO,
+            Items.JUDGED),
+    /** Context recall: is each statement of the reference found in the contexts? Score: the share found. */
+    CONTEXT_RECALL(
+            JudgeMetric.CONTEXT_RECALL,
+            "Is this statement of the reference answer found in the contexts?",
+            Scale.YES_NO,
+            Items.JUDGED),
+    /** Context precision: is each context useful to answer the question? Score: average precision in rank order. */
+    CONTEXT_PRECISION(
+            JudgeMetric.CONTEXT_PRECISION,
+            "Is this context useful for answering the question (given the reference answer)?",
+            Scale.YES_NO,
+            Items.CONTEXTS),
+    /** Any other metric, a user's own too: is the answer right, as the metric asks? Score: 1 or 0. */
+    WHOLE_CELL(null, "Would you pass this answer on this metric?", Scale.YES_NO, Items.CELL);
+
+    /** The answers an item takes. */
+    enum Scale {
+        /** 1 (yes) or 0 (no). */
+        YES_NO(1),
+        /** A grade 0–3 (0 unrelated, 1 on the topic, 2 answers in part, 3 answers). */
+        GRADE(3);
+
+        private final int top;
+
+        Scale(int top) {
+            this.top = top;
+        }
+
+        /** The highest answer. */
+        int top() {
+            return top;
+        }
+    }
+
+    /** Where a cell's items come from. */
+    enum Items {
+        /** The items the judge gave verdicts on, from its explanation ({@code [1] statement — reason}). */
+        JUDGED,
+        /** The contexts, in rank order. */
+        CONTEXTS,
+        /** The cell as a whole. */
+        CELL
+    }
+
+    private static final Pattern JUDGED_ITEM = Pattern.compile("(?m)^\\[[01]] (.*?) — .*$");
+
+    private final JudgeMetric metric;
+    private final String ask;
+    private final Scale scale;
+    private final Items items;
+
+    LabelKind(JudgeMetric metric, String ask, Scale scale, Items items) {
+        this.metric = metric;
+        this.ask = ask;
+        this.scale = scale;
+        this.items = items;
+    }
+
+    /** The kind for a metric named in the workspace's files: its own, or {@link #WHOLE_CELL}. */
+    static LabelKind of(String metric) {
+        for (LabelKind k : values()) {
+            if (k.metric != null && k.metric.label().equalsIgnoreCase(metric)) {
+                return k;
+            }
+        }
+        return WHOLE_CELL;
+    }
+
+    /** The question asked of each item. */
+    String ask() {
+        return ask;
+    }
+
+    Scale scale() {
+        return scale;
+    }
+
+    /**
+     * The items of a cell to label.
+     *
+     * @param detail the judge's explanation of its score on the cell, one verdict a line
+     * @param contexts the cell's contexts
+     * @return at least one item; for {@link Items#JUDGED} without a readable explanation, the cell as a whole
+     */
+    List<String> items(String detail, List<String> contexts, String answer) {
+        return switch (items) {
+            case JUDGED -> {
+                List<String> out = new ArrayList<>();
+                Matcher m = JUDGED_ITEM.matcher(detail);
+                while (m.find()) {
+                    out.add(m.group(1));
+                }
+                yield out.isEmpty() ? List.of(answer) : out;
+            }
+            case CONTEXTS -> contexts.isEmpty() ? List.of("(no context was retrieved)") : contexts;
+            case CELL -> List.of(answer);
+        };
+    }
+
+    /**
+     * The cell's score from the answers to its items, as the metric computes it from verdicts.
+     *
+     * @param answers one per item, each in [0, {@link Scale#top()}]
+     * @throws IllegalArgumentException if there is no answer or one is out of the scale
+     */
+    double score(List<Integer> answers) {
+        if (answers.isEmpty()) {
+            throw new IllegalArgumentException("a label needs an answer for every item, got none");
+        }
+        for (int a : answers) {
+            if (a < 0 || a > scale.top()) {
+                throw new IllegalArgumentException("an answer must be in 0-" + scale.top() + ", was " + a);
+            }
+        }
+        if (this == CONTEXT_PRECISION) {
+            return averagePrecision(answers);
+        }
+        return answers.stream()
+                .mapToDouble(a -> (double) a / scale.top())
+                .average()
+                .orElseThrow();
+    }
+
+    /** Average precision of useful contexts in rank order; 0 when none is useful. */
+    private static double averagePrecision(List<Integer> useful) {
+        double sum = 0;
+        int hits = 0;
+        for (int i = 0; i < useful.size(); i++) {
+            if (useful.get(i) == 1) {
+                hits++;
+                sum += (double) hits / (i + 1);
+            }
+        }
+        return hits == 0 ? 0 : sum / hits;
+    }
+}

@@ -78,7 +78,7 @@ final class Manifest {
             return m;
         } catch (IOException e) {
             throw new StoreException(
-                    file, file + " is not a raglens manifest (" + e.getMessage() + "); delete it to start afresh", e);
+                    file, file + " is not a raglens manifest (" + Json.problem(e) + "); delete it to start afresh", e);
         }
     }
 

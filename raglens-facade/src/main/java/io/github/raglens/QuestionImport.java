@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.internal.Json;
 import io.github.raglens.internal.JsonlStore;
+import io.github.raglens.internal.OneLine;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.store.ChunksFile;
@@ -63,7 +64,8 @@ final class QuestionImport {
             if (r != null) {
                 Integer first = lineOfId.putIfAbsent(r.id(), row.line());
                 if (first != null) {
-                    errors.add("line " + row.line() + ": id '" + r.id() + "' is already used on line " + first);
+                    errors.add("line " + row.line() + ": id " + OneLine.quote(r.id()) + " is already used on line "
+                            + first);
                 } else {
                     records.add(r);
                 }
@@ -103,7 +105,7 @@ final class QuestionImport {
         }
         String page = f.getOrDefault("page", "").strip();
         if (!page.isEmpty() && !page.matches("[1-9][0-9]{0,5}")) {
-            errors.add(where + "field 'page' must be a page number (1, 2, …), was '" + page + "'");
+            errors.add(where + "field 'page' must be a page number (1, 2, …), was " + OneLine.quote(page));
             ok = false;
         }
         if (!ok) {
@@ -229,7 +231,7 @@ final class QuestionImport {
                 .toList();
         for (String h : header) {
             if (!FIELDS.contains(h)) {
-                errors.add("line 1: unknown column '" + h + "'; use " + String.join(", ", FIELDS));
+                errors.add("line 1: unknown column " + OneLine.quote(h) + "; use " + String.join(", ", FIELDS));
             }
         }
         if (!errors.isEmpty()) {

@@ -104,7 +104,9 @@ final class UsageFile {
             return Json.reader().forType(new TypeReference<List<UsageRow>>() {}).readValue(file.toFile());
         } catch (IOException e) {
             throw new StoreException(
-                    file, file + " is not a usage file (" + e.getMessage() + "); delete it to start counting again", e);
+                    file,
+                    file + " is not a usage file (" + Json.problem(e) + "); delete it to start counting again",
+                    e);
         }
     }
 }

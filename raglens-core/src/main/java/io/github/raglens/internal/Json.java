@@ -2,6 +2,7 @@ package io.github.raglens.internal;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect.Visibility;
 import com.fasterxml.jackson.annotation.PropertyAccessor;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,6 +15,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.regex.Pattern;
 
 /**
  * The one JSON mapping of raglens records: record components only (derived accessors such as
@@ -31,6 +33,9 @@ public final class Json {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
             .build();
+
+    /** Where a parser's message points into its source, which raglens leaves out of messages. */
+    private static final Pattern SOURCE = Pattern.compile("\\[Source: .*?; line: (\\d+), column: (\\d+)\\]");
 
     private Json() {}
 
@@ -56,6 +61,21 @@ public final class Json {
      */
     public static JsonNode readTree(Path file) throws IOException {
         return MAPPER.readTree(file.toFile());
+    }
+
+    /**
+     * What is wrong with a JSON text, in one line: the parser's complaint without the excerpt of the
+     * source it appends on a line of its own, then where it is ({@code at line 3, column 14}).
+     */
+    public static String problem(Exception e) {
+        if (e instanceof JsonProcessingException j) {
+            JsonLocation at = j.getLocation();
+            String where = at == null || at.getLineNr() < 1
+                    ? ""
+                    : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+            return OneLine.of(SOURCE.matcher(j.getOriginalMessage()).replaceAll("line $1, column $2")) + where;
+        }
+        return OneLine.of(e.getMessage());
     }
 
     /** A new, empty JSON object. */

@@ -1,5 +1,6 @@
 package io.github.raglens.internal;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.raglens.error.StoreException;
@@ -20,7 +21,7 @@ final class StoreMeta {
         Path meta = store.resolveSibling(store.getFileName() + ".meta.json");
         try {
             if (Files.exists(meta)) {
-                JsonNode node = Json.readTree(meta);
+                JsonNode node = readMeta(store, meta);
                 int found = node.path("schemaVersion").asInt(-1);
                 if (found < 1) {
                     throw new StoreException(
@@ -44,6 +45,15 @@ final class StoreMeta {
             Files.move(tmp, meta, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new StoreException(store, "cannot read or write " + meta + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static JsonNode readMeta(Path store, Path meta) throws IOException {
+        try {
+            return Json.readTree(meta);
+        } catch (JsonProcessingException e) {
+            throw new StoreException(
+                    store, meta + " is not JSON (" + Json.problem(e) + "); delete it if " + store + " is yours", e);
         }
     }
 }

@@ -9,6 +9,7 @@ import io.github.raglens.model.Chunk;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -73,13 +74,15 @@ public final class ChunksFile {
                 } catch (IOException | RuntimeException e) {
                     throw new StoreException(
                             file,
-                            file + " line " + number + " is not a chunk (" + e.getMessage() + "); "
+                            file + " line " + number + " is not a chunk (" + Json.problem(e) + "); "
                                     + Remedy.INGEST.again() + " to rewrite it",
                             e);
                 }
             }
         } catch (NoSuchFileException e) {
             throw new StoreException(file, "no chunks at " + file + "; " + Remedy.INGEST.first(), e);
+        } catch (CharacterCodingException e) {
+            throw new StoreException(file, file + " is not UTF-8 text; " + Remedy.INGEST.again() + " to rewrite it", e);
         } catch (IOException e) {
             throw new StoreException(file, "cannot read " + file + ": " + e.getMessage(), e);
         }

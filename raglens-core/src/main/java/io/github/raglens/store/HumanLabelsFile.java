@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.raglens.error.ParseException;
 import io.github.raglens.error.StoreException;
 import io.github.raglens.internal.Json;
+import io.github.raglens.internal.OneLine;
 import io.github.raglens.model.HumanLabel;
 import io.github.raglens.model.LabelDraw;
 import io.github.raglens.model.LabelRequest;
@@ -13,6 +14,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -116,14 +118,17 @@ public final class HumanLabelsFile {
                                 || p.label.labelledAt().isEmpty())) {
                     throw new ParseException(
                             file,
-                            "line " + number + " labels retriever '" + p.retriever + "', question '" + p.questionId
-                                    + "', metric '" + p.metric + "' a second time; keep one label per cell",
+                            "line " + number + " labels retriever " + OneLine.quote(p.retriever) + ", question "
+                                    + OneLine.quote(p.questionId) + ", metric " + OneLine.quote(p.metric)
+                                    + " a second time; keep one label per cell",
                             null);
                 }
                 labelled.put(cell, new Line(number, p.label));
             }
         } catch (NoSuchFileException e) {
             throw new ParseException(file, "no such file", e);
+        } catch (CharacterCodingException e) {
+            throw new ParseException(file, "line " + (number + 1) + " is not UTF-8 text; save the file as UTF-8", e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
@@ -296,7 +301,8 @@ public final class HumanLabelsFile {
         }
         if (!score.isNumber() || !(score.asDouble() >= 0 && score.asDouble() <= 1)) {
             throw new ParseException(
-                    file, "line " + number + ": field 'score' must be a number from 0 to 1, was " + score, null);
+                    file, "line " + number + ": field 'score' must be a number from 0 to 1, was " + OneLine.of(score.toString()),
+                    null);
         }
         String labelledAt = optionalText(file, number, n, "labelledAt");
         if (!labelledAt.isEmpty()) {
@@ -306,7 +312,7 @@ public final class HumanLabelsFile {
                 throw new ParseException(
                         file,
                         "line " + number + ": field 'labelledAt' must be an ISO-8601 instant such as"
-                                + " 2026-03-01T12:00:00Z, was '" + labelledAt + "'",
+                                + " 2026-03-01T12:00:00Z, was " + OneLine.quote(labelledAt),
                         e);
             }
         }
@@ -344,7 +350,7 @@ public final class HumanLabelsFile {
         } catch (IOException | IllegalArgumentException e) {
             throw new ParseException(
                     file,
-                    "line " + number + ": field 'draw' is not a draw raglens wrote (" + e.getMessage()
+                    "line " + number + ": field 'draw' is not a draw raglens wrote (" + OneLine.of(e.getMessage())
                             + "); draw the cells again with raglens label-sample",
                     e);
         }

@@ -256,4 +256,14 @@ class JsonlStoreTest {
         assertThat(snapshot.report().corruptLines()).isEmpty();
         assertThat(dir.resolve("none.jsonl")).doesNotExist();
     }
+
+    @Test
+    void open_aSchemaFileThatIsNotJson_saysSoInOneLine() throws Exception {
+        Path file = dir.resolve("a.jsonl");
+        Path meta = Files.writeString(dir.resolve("a.jsonl.meta.json"), "{\"schemaVersion\": 1,");
+        assertThatThrownBy(() -> JsonlStore.open(file, Line.class, Line::key))
+                .isInstanceOf(StoreException.class)
+                .hasMessage(meta + " is not JSON (Unexpected end-of-input within/between Object entries at line 1,"
+                        + " column 21); delete it if " + file + " is yours");
+    }
 }

@@ -39,12 +39,22 @@ class ChunksFileTest {
     }
 
     @Test
-    void corruptLine_isReportedWithItsNumber() throws Exception {
+    void corruptLine_isReportedWithItsNumber_inOneLine() throws Exception {
         Path file = dir.resolve("chunks.jsonl");
         ChunksFile.write(file, List.of(chunk("a", 0)));
         Files.writeString(file, "{oops\n", java.nio.file.StandardOpenOption.APPEND);
         assertThatThrownBy(() -> ChunksFile.read(file))
                 .isInstanceOf(StoreException.class)
-                .hasMessageStartingWith(file + " line 2 is not a chunk (");
+                .hasMessage(file + " line 2 is not a chunk (Unexpected character ('o' (code 111)): was expecting"
+                        + " double-quote to start field name at line 1, column 2); call RagLens.ingest(docs) again"
+                        + " to rewrite it");
+    }
+
+    @Test
+    void notUtf8_isReportedInOneLine() throws Exception {
+        Path file = Files.write(dir.resolve("chunks.jsonl"), new byte[] {'{', (byte) 0xc3, '\n'});
+        assertThatThrownBy(() -> ChunksFile.read(file))
+                .isInstanceOf(StoreException.class)
+                .hasMessage(file + " is not UTF-8 text; call RagLens.ingest(docs) again to rewrite it");
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import io.github.raglens.error.ParseException;
 import io.github.raglens.internal.Json;
+import io.github.raglens.internal.OneLine;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import java.io.BufferedReader;
@@ -120,7 +121,8 @@ public record BeirDataset(
             if (!queries.containsKey(qid)) {
                 throw new ParseException(
                         qrelsFile,
-                        "query '" + qid + "' is not in " + queriesFile + "; use the queries file of the same dataset",
+                        "query " + OneLine.quote(qid) + " is not in " + queriesFile
+                                + "; use the queries file of the same dataset",
                         null);
             }
         }
@@ -134,9 +136,9 @@ public record BeirDataset(
 
     private static void readJsonLines(Path file, LineHandler handler) {
         ObjectReader reader = Json.reader();
+        int line = 0;
         try (BufferedReader r = reader(file)) {
             String s;
-            int line = 0;
             while ((s = r.readLine()) != null) {
                 line++;
                 if (s.isBlank()) {
@@ -155,7 +157,7 @@ public record BeirDataset(
                 handler.accept(line, node);
             }
         } catch (IOException e) {
-            throw new ParseException(file, "cannot read: " + e.getMessage(), e);
+            throw unreadable(file, line, e);
         }
     }
 
@@ -173,9 +175,9 @@ public record BeirDataset(
 
     private static Map<String, Map<String, Integer>> readQrels(Path file) {
         Map<String, Map<String, Integer>> qrels = new LinkedHashMap<>();
+        int line = 0;
         try (BufferedReader r = reader(file)) {
             String s;
-            int line = 0;
             while ((s = r.readLine()) != null) {
                 line++;
                 s = s.strip();
@@ -198,14 +200,19 @@ public record BeirDataset(
                     rel = Integer.parseInt(f[2]);
                 } catch (NumberFormatException e) {
                     throw new ParseException(
-                            file, "line " + line + " has score '" + f[2] + "'; expected an integer", e);
+                            file, "line " + line + " has score " + OneLine.quote(f[2]) + "; expected an integer", e);
                 }
                 qrels.computeIfAbsent(f[0], x -> new LinkedHashMap<>()).put(f[1], rel);
             }
         } catch (IOException e) {
-            throw new ParseException(file, "cannot read: " + e.getMessage(), e);
+            throw unreadable(file, line, e);
         }
         return qrels;
+    }
+
+    /** A file that could not be read to its end: a broken gzip stream, or an I/O error. */
+    private static ParseException unreadable(Path file, int linesRead, IOException e) {
+        return new ParseException(file, "cannot read after line " + linesRead + ": " + OneLine.of(e.getMessage()), e);
     }
 
     private static BufferedReader reader(Path file) throws IOException {

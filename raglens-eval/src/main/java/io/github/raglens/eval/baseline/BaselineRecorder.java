@@ -10,7 +10,6 @@ import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.BenchmarkReport.QuestionResult;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -83,8 +82,8 @@ public final class BaselineRecorder {
      *
      * @param file the file
      * @return the baseline
-     * @throws IllegalArgumentException if the file is missing or is neither of the two, with the fix
-     * @throws UncheckedIOException if the file cannot be read
+     * @throws IllegalArgumentException if the file is missing, is neither of the two or is a malformed
+     *     one, with the fix
      */
     public static Baseline read(Path file) {
         JsonNode tree;
@@ -96,7 +95,7 @@ public final class BaselineRecorder {
             if (!Files.exists(file)) {
                 throw new IllegalArgumentException(missing(file), e);
             }
-            throw new IllegalArgumentException("cannot read " + file + " as JSON: " + e.getMessage(), e);
+            throw new IllegalArgumentException("cannot read " + file + " as JSON: " + Json.problem(e), e);
         }
         try {
             if (tree != null && tree.path("format").asText("").startsWith("raglens-baseline/")) {
@@ -111,7 +110,8 @@ public final class BaselineRecorder {
                 return fromBenchmark(Json.fromTree(tree, BenchmarkReport.class));
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    file + " is not a valid baseline (" + Json.problem(e) + "); record it again", e);
         }
         if (tree != null && tree.has("metrics")) {
             throw new IllegalArgumentException(file + " holds an evaluation's means only; compare the per-question"

@@ -2,9 +2,11 @@ package io.github.raglens.eval.trec;
 
 import io.github.raglens.error.ParseException;
 import io.github.raglens.eval.ScoredId;
+import io.github.raglens.internal.OneLine;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -46,16 +48,22 @@ final class TrecFiles {
                     rel = Integer.parseInt(f[3]);
                 } catch (NumberFormatException e) {
                     throw new ParseException(
-                            file, "line " + lineNumber + ": relevance '" + f[3] + "' is not an integer", e);
+                            file,
+                            "line " + lineNumber + ": relevance " + OneLine.quote(f[3]) + " is not an integer",
+                            e);
                 }
                 Map<String, Integer> docs = qrels.computeIfAbsent(f[0], q -> new HashMap<>());
                 if (docs.put(f[2], rel) != null) {
                     throw new ParseException(
                             file,
-                            "line " + lineNumber + ": document '" + f[2] + "' is judged twice for query '" + f[0] + "'",
+                            "line " + lineNumber + ": document " + OneLine.quote(f[2]) + " is judged twice for query "
+                                    + OneLine.quote(f[0]),
                             null);
                 }
             }
+        } catch (CharacterCodingException e) {
+            throw new ParseException(
+                    file, "line " + (lineNumber + 1) + " is not UTF-8 text; save the file as UTF-8", e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
@@ -85,11 +93,15 @@ final class TrecFiles {
                 try {
                     score = Double.parseDouble(f[4]);
                 } catch (NumberFormatException e) {
-                    throw new ParseException(file, "line " + lineNumber + ": score '" + f[4] + "' is not a number", e);
+                    throw new ParseException(
+                            file, "line " + lineNumber + ": score " + OneLine.quote(f[4]) + " is not a number", e);
                 }
                 run.computeIfAbsent(f[0], q -> new ArrayList<>()).add(new ScoredId(f[2], score));
                 runId = f[5];
             }
+        } catch (CharacterCodingException e) {
+            throw new ParseException(
+                    file, "line " + (lineNumber + 1) + " is not UTF-8 text; save the file as UTF-8", e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }

@@ -24,7 +24,8 @@ import picocli.CommandLine.Command;
             EvalBenchmark.class,
             EvaluateSpeedBenchmark.class,
             BatchJudgingBenchmark.class,
-            StudioBenchmark.class
+            StudioBenchmark.class,
+            FuzzBenchmark.class
         })
 public final class Benchmarks implements Runnable {
 

@@ -1,0 +1,22 @@
+package io.github.raglens.eval.baseline;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import io.github.raglens.eval.gate.RegressionGate;
+import io.github.raglens.fuzz.HostileInput;
+import io.github.raglens.fuzz.HostileInputTest;
+import io.github.raglens.fuzz.Scratch;
+import io.github.raglens.result.Baseline;
+import java.nio.file.Path;
+
+/** A baseline for the gate (or a {@code benchmark.json} taken as one): read, then compared with itself. */
+class BaselineFuzzTest {
+
+    @HostileInputTest
+    void readsOrRefuses(FuzzedDataProvider data) {
+        Path file = Scratch.file("baseline.json", data.consumeRemainingAsBytes());
+        HostileInput.readOrRefuse(IllegalArgumentException.class, () -> {
+            Baseline baseline = BaselineRecorder.read(file);
+            return RegressionGate.defaults().compare(baseline, baseline);
+        });
+    }
+}

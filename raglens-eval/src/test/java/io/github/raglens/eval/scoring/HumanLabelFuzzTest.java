@@ -1,0 +1,18 @@
+package io.github.raglens.eval.scoring;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import io.github.raglens.error.ParseException;
+import io.github.raglens.fuzz.HostileInput;
+import io.github.raglens.fuzz.HostileInputTest;
+import io.github.raglens.fuzz.Scratch;
+import java.nio.file.Path;
+
+/** A file of human labels for calibrating the judge. */
+class HumanLabelFuzzTest {
+
+    @HostileInputTest
+    void readsOrRefuses(FuzzedDataProvider data) {
+        Path file = Scratch.file("labels.jsonl", data.consumeRemainingAsBytes());
+        HostileInput.readOrRefuse(ParseException.class, () -> HumanLabel.read(file));
+    }
+}

@@ -1,6 +1,7 @@
 package io.github.raglens.parse.pdf;
 
 import io.github.raglens.error.ParseException;
+import io.github.raglens.internal.OneLine;
 import io.github.raglens.model.Document;
 import io.github.raglens.parse.document.DocumentIds;
 import io.github.raglens.parse.glyphs.Deadline;
@@ -147,8 +148,10 @@ public final class PdfParser implements Parser {
                             + "; split the file or raise the per-file time limit",
                     e);
         } catch (IOException e) {
-            String reason = damage.map(d -> DAMAGED + d + "; PDFBox could not open it (" + e.getMessage() + ")")
-                    .orElse("the PDF is damaged or truncated (" + e.getMessage() + ")");
+            // PDFBox's message may quote the damaged bytes, line breaks and all
+            String pdfbox = OneLine.of(e.getMessage());
+            String reason = damage.map(d -> DAMAGED + d + "; PDFBox could not open it (" + pdfbox + ")")
+                    .orElse("the PDF is damaged or truncated (" + pdfbox + ")");
             throw new DamagedPdfException(file, reason + "; download it again or repair it", e);
         } catch (ParseException e) {
             throw e;

@@ -56,7 +56,8 @@ class UsageFileTest {
         Path file = Files.writeString(dir.resolve("usage.json"), "{not json");
         assertThatThrownBy(() -> UsageFile.read(file))
                 .isInstanceOf(StoreException.class)
-                .hasMessage(file + " is not a usage file (Unexpected character ('n' (code 110)): was expecting"
-                        + " double-quote to start field name at line 1, column 2); delete it to start counting again");
+                .hasMessage(file + " is not a usage file (Cannot deserialize value of type"
+                        + " `java.util.ArrayList<io.github.raglens.ReportModel$UsageRow>` from Object value (token"
+                        + " `JsonToken.START_OBJECT`) at line 1, column 1); delete it to start counting again");
     }
 }

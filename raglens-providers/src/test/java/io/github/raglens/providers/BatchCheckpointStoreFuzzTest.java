@@ -28,6 +28,9 @@ class BatchCheckpointStoreFuzzTest {
                 HostileText.next(data, 30),
                 HostileText.next(data, 20),
                 ids,
-                data.pickValue(new String[] {BatchEntry.PENDING, BatchEntry.ENDED, HostileText.next(data, 10)}));
+                data.pickValue(
+                        new String[] {BatchEntry.PENDING, BatchEntry.ENDED, BatchEntry.LOST, HostileText.next(data, 10)
+                        }),
+                HostileText.next(data, 40));
     }
 }

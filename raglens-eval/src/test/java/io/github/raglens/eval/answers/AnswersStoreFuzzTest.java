@@ -28,6 +28,7 @@ class AnswersStoreFuzzTest {
                 HostileText.next(data, 20),
                 data.pickValue(new String[] {AnswerRecord.OK, AnswerRecord.FAILED, HostileText.next(data, 10)}),
                 data.consumeBoolean() ? null : HostileText.next(data, 40),
+                data.consumeBoolean() ? null : HostileText.next(data, 40),
                 data.consumeBoolean() ? null : HostileText.next(data, 20));
     }
 

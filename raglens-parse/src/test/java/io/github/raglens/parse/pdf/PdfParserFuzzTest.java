@@ -1,4 +1,4 @@
-package io.github.raglens.parse;
+package io.github.raglens.parse.pdf;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import io.github.raglens.error.ParseException;

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.apache.pdfbox.cos.COSDictionary;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDDocumentOutline;
@@ -22,6 +23,8 @@ import org.apache.pdfbox.pdmodel.interactive.documentnavigation.outline.PDOutlin
 public final class OutlineReader {
 
     private static final int MAX_ENTRIES = 5_000;
+    /** Deeper entries are not headings a reader follows; the bound keeps the walk off the stack's end. */
+    private static final int MAX_DEPTH = 32;
 
     private OutlineReader() {}
 
@@ -30,7 +33,10 @@ public final class OutlineReader {
         List<HeadingCandidate> out = new ArrayList<>();
         PDDocumentOutline outline = document.getDocumentCatalog().getDocumentOutline();
         if (outline != null) {
-            Set<PDOutlineItem> visited = Collections.newSetFromMap(new IdentityHashMap<>());
+            // by dictionary: PDFBox wraps an entry anew each time it is reached, so a cycle never
+            // returns the same PDOutlineItem
+            Set<COSDictionary> visited = Collections.newSetFromMap(new IdentityHashMap<>());
+            visited.add(outline.getCOSObject());
             walk(document, outline.children(), 1, out, visited);
         }
         return out;
@@ -41,9 +47,12 @@ public final class OutlineReader {
             Iterable<PDOutlineItem> items,
             int level,
             List<HeadingCandidate> out,
-            Set<PDOutlineItem> visited) {
+            Set<COSDictionary> visited) {
+        if (level > MAX_DEPTH) {
+            return;
+        }
         for (PDOutlineItem item : items) {
-            if (out.size() >= MAX_ENTRIES || !visited.add(item)) {
+            if (out.size() >= MAX_ENTRIES || !visited.add(item.getCOSObject())) {
                 return; // a cyclic or absurdly large outline
             }
             String title = item.getTitle() == null ? "" : clean(item.getTitle());

@@ -158,7 +158,7 @@ public final class PdfParser implements Parser {
         } catch (RuntimeException | StackOverflowError e) {
             throw new ParseException(
                     file,
-                    "PDFBox failed inside the file (" + e.getClass().getSimpleName() + ": " + e.getMessage()
+                    "PDFBox failed inside the file (" + e.getClass().getSimpleName() + ": " + OneLine.of(e.getMessage())
                             + "); the file is probably malformed",
                     e);
         }

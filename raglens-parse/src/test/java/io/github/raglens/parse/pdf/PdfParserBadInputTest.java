@@ -99,6 +99,21 @@ class PdfParserBadInputTest {
                         + " program); the file is probably malformed");
     }
 
+    /** A pattern's complaint shows the pattern and a caret on lines of their own (pdf-parser campaign). */
+    @Test
+    void parse_exceptionInsidePdfBoxWithAMessageOfSeveralLines_isReportedOnOneLine() throws IOException {
+        Path file = simplePdf();
+        PdfParser parser = PdfParser.builder()
+                .pageSource((doc, deadline, tables) -> {
+                    throw new IllegalStateException("Stack overflow near index 9\n[\\p{Cntrl}\\s]+\n         ^");
+                })
+                .build();
+        assertThatThrownBy(() -> parser.parse(file))
+                .isInstanceOf(ParseException.class)
+                .hasMessage("cannot parse " + file + ": PDFBox failed inside the file (IllegalStateException: Stack"
+                        + " overflow near index 9\\n[\\p{Cntrl}\\s]+\\n         ^); the file is probably malformed");
+    }
+
     @Test
     void parse_exceptionInsideTabula_keepsTheTextAsText() throws IOException {
         List<TestPdfs.Text> texts = new ArrayList<>();

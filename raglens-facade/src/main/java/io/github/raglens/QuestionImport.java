@@ -33,7 +33,8 @@ final class QuestionImport {
     static final String MODEL = "imported";
 
     private static final List<String> FIELDS = List.of("id", "question", "answer", "evidence", "source", "page");
-    private static final int MAX_REPORTED = 10;
+    /** The most characters of problems one refusal lists; the rest are counted. */
+    private static final int MAX_LISTED = 600;
 
     private QuestionImport() {}
 
@@ -76,9 +77,7 @@ final class QuestionImport {
         }
         if (!errors.isEmpty()) {
             errors.sort(java.util.Comparator.comparingInt(QuestionImport::lineOf));
-            String shown = String.join("; ", errors.subList(0, Math.min(MAX_REPORTED, errors.size())));
-            throw new RagLensException(file + ": " + shown
-                    + (errors.size() > MAX_REPORTED ? "; and " + (errors.size() - MAX_REPORTED) + " more" : "")
+            throw new RagLensException(file + ": " + listed(errors, "; ", MAX_LISTED)
                     + "; nothing was imported (each row needs question and answer; evidence, source, page"
                     + " and id are optional)");
         }
@@ -229,12 +228,13 @@ final class QuestionImport {
         List<String> header = records.getFirst().stream()
                 .map(h -> h.strip().toLowerCase(Locale.ROOT))
                 .toList();
-        for (String h : header) {
-            if (!FIELDS.contains(h)) {
-                errors.add("line 1: unknown column " + OneLine.quote(h) + "; use " + String.join(", ", FIELDS));
-            }
-        }
-        if (!errors.isEmpty()) {
+        List<String> unknown = header.stream()
+                .filter(h -> !FIELDS.contains(h))
+                .map(OneLine::quote)
+                .toList();
+        if (!unknown.isEmpty()) {
+            errors.add("line 1: unknown column" + (unknown.size() == 1 ? " " : "s ")
+                    + listed(unknown, ", ", MAX_LISTED / 2) + "; use " + String.join(", ", FIELDS));
             return List.of();
         }
         List<Row> rows = new ArrayList<>();
@@ -255,6 +255,20 @@ final class QuestionImport {
             rows.add(new Row(startLines.get(r), fields));
         }
         return rows;
+    }
+
+    /**
+     * The items joined while they fit in {@code budget} characters (the first always), and how many
+     * more there are: a file with a problem on every line gets a refusal a person reads.
+     */
+    private static String listed(List<String> items, String separator, int budget) {
+        StringBuilder out = new StringBuilder(items.getFirst());
+        int shown = 1;
+        while (shown < items.size()
+                && out.length() + separator.length() + items.get(shown).length() <= budget) {
+            out.append(separator).append(items.get(shown++));
+        }
+        return shown < items.size() ? out + separator + "and " + (items.size() - shown) + " more" : out.toString();
     }
 
     /** The line number an error starts with ({@code "line 12: ..."}), 0 for none. */

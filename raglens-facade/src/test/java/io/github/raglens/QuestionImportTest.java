@@ -83,4 +83,35 @@ class QuestionImportTest {
         assertThatThrownBy(() -> lens.importQuestions(ragged))
                 .hasMessageStartingWith(ragged + ": line 2: 3 fields, the header has 2;");
     }
+
+    /** questions-import campaign finding: ten unknown columns made a refusal of 1,010 characters. */
+    @Test
+    void headerOfManyUnknownColumns_isOneProblemListingThem() throws Exception {
+        Path csv = dir.resolve("wide.csv");
+        Files.writeString(csv, "question,answer,c1,c2,c3,c4,c5,c6,c7,c8,c9,c10,c11,c12\n");
+
+        assertThatThrownBy(() -> lens().importQuestions(csv))
+                .isInstanceOf(RagLensException.class)
+                .hasMessage(csv + ": line 1: unknown columns 'c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7', 'c8', 'c9',"
+                        + " 'c10', 'c11', 'c12'; use id, question, answer, evidence, source, page; nothing was"
+                        + " imported (each row needs question and answer; evidence, source, page and id are"
+                        + " optional)");
+    }
+
+    @Test
+    void problemOnEveryLine_listsWhatFitsOnALineAndCountsTheRest() throws Exception {
+        Path jsonl = dir.resolve("pages.jsonl");
+        String page = "x".repeat(200);
+        Files.writeString(
+                jsonl, ("{\"question\": \"Q?\", \"answer\": \"A\", \"page\": \"" + page + "\"}\n").repeat(40));
+        String problem = ": field 'page' must be a page number (1, 2, …), was '" + "x".repeat(160) + "…'";
+        RagLens lens = lens();
+
+        assertThatThrownBy(() -> lens.importQuestions(jsonl))
+                .isInstanceOf(RagLensException.class)
+                .hasMessage(jsonl + ": line 1" + problem + "; line 2" + problem + "; and 38 more; nothing was"
+                        + " imported (each row needs question and answer; evidence, source, page and id are"
+                        + " optional)");
+        assertThat(lens.workspace().questions()).doesNotExist();
+    }
 }

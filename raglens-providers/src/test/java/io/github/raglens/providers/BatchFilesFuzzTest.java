@@ -3,6 +3,7 @@ package io.github.raglens.providers;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import io.github.raglens.fuzz.HostileInput;
 import io.github.raglens.fuzz.HostileInputTest;
+import io.github.raglens.internal.StrictJson;
 import io.github.raglens.model.ChatRequest;
 import java.util.Map;
 

@@ -301,7 +301,9 @@ public final class HumanLabelsFile {
         }
         if (!score.isNumber() || !(score.asDouble() >= 0 && score.asDouble() <= 1)) {
             throw new ParseException(
-                    file, "line " + number + ": field 'score' must be a number from 0 to 1, was " + OneLine.of(score.toString()),
+                    file,
+                    "line " + number + ": field 'score' must be a number from 0 to 1, was "
+                            + OneLine.of(score.toString()),
                     null);
         }
         String labelledAt = optionalText(file, number, n, "labelledAt");

@@ -181,15 +181,15 @@ final class EvaluateStage {
         }
         List<EvalCase> cases = new ArrayList<>();
         for (QuestionSample q : picked) {
+            String source = chunkText(chunks, q.sourceChunkId());
             for (String r : retrievers) {
                 AnswerRecord a = done.get(r + "\u001f" + q.id());
                 List<String> contexts = new ArrayList<>();
                 if (a != null) {
                     contexts.addAll(a.contextTexts());
                 } else {
-                    Chunk source = chunks.get(q.sourceChunkId());
                     for (int i = 0; i < options.k(); i++) {
-                        contexts.add(source == null ? "" : source.text());
+                        contexts.add(source == null ? "" : source);
                     }
                 }
                 cases.add(new EvalCase(
@@ -199,7 +199,8 @@ final class EvaluateStage {
                         a != null ? a.answer() : "(estimate for " + r + ") " + q.referenceAnswer(),
                         contexts,
                         q.referenceAnswer(),
-                        List.of()));
+                        // the source passage, as the run's cells carry it: the nuggets are made from it
+                        source == null ? List.of() : List.of(source)));
             }
         }
         CostEstimate judging = judging(judgeModel, cases, options, ledger);
@@ -233,6 +234,7 @@ final class EvaluateStage {
         };
         try (JudgeSession session = JudgeSession.builder(silent)
                 .callCache(workspace.judgeCalls())
+                .nuggets(workspace.nuggets(), workspace.nuggetAssignments())
                 .ledger(ledger)
                 .build()) {
             return CostEstimator.forScoring(
@@ -398,6 +400,7 @@ final class EvaluateStage {
         JudgeSession.Builder sb = JudgeSession.builder(judge)
                 .concurrency(concurrency)
                 .callCache(workspace.judgeCalls())
+                .nuggets(workspace.nuggets(), workspace.nuggetAssignments())
                 .ledger(ledger);
         if (embeddings != null) {
             sb.embeddings(embeddings);

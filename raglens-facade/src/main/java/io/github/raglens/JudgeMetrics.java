@@ -123,6 +123,19 @@ public final class JudgeMetrics implements AutoCloseable {
         }
 
         /**
+         * Files to keep the questions' nuggets and the judge's labels of them in, for the {@code
+         * nuggets} metrics (default: kept in memory while the metrics are open): a rerun reuses them,
+         * and a person's edit of a nugget in the first file has only that nugget labelled again.
+         *
+         * @param nuggetsFile the questions' nuggets, e.g. {@code nuggets.jsonl}
+         * @param assignmentsFile the labels, e.g. {@code nugget-assignments.jsonl}
+         */
+        public Builder nuggets(Path nuggetsFile, Path assignmentsFile) {
+            session.nuggets(nuggetsFile, assignmentsFile);
+            return this;
+        }
+
+        /**
          * Opens the judge session and creates the metrics.
          *
          * @throws IllegalStateException if no metric was named

@@ -5,6 +5,9 @@ import io.github.raglens.chunk.SectionChunker;
 import io.github.raglens.error.Setting;
 import io.github.raglens.eval.baseline.BaselineRecorder;
 import io.github.raglens.eval.gate.RegressionGate;
+import io.github.raglens.eval.judge.Nugget;
+import io.github.raglens.eval.judge.NuggetBook;
+import io.github.raglens.eval.judge.QuestionNuggets;
 import io.github.raglens.eval.trec.TrecEval;
 import io.github.raglens.model.HumanLabel;
 import io.github.raglens.model.LabelDesign;
@@ -46,6 +49,7 @@ import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 /**
@@ -198,6 +202,69 @@ public final class RagLens {
      */
     public List<JudgedCell> judgedCells() {
         return JudgedCell.read(workspace());
+    }
+
+    /**
+     * Every question's nuggets, as the {@code nuggets} metrics made them from the reference answer and
+     * source passage (or a person edited them), with the judge's label of each for every system's
+     * answer. Read without locking the files.
+     *
+     * @return empty when no nugget metric was evaluated
+     */
+    public List<NuggetSheet> nuggetSheets() {
+        return NuggetSheet.read(workspace(), storedQuestions());
+    }
+
+    /**
+     * A person's edit of one nugget of a question ({@link NuggetSheet#key()}): its new text and
+     * importance. The next {@link #evaluate} labels only this nugget again, for each answer, and
+     * scores again the nugget cells of the question; every other label stands.
+     *
+     * @param questionKey the sheet's key
+     * @param nuggetId the nugget's id, e.g. {@code n3}
+     * @param text the fact, one short sentence
+     * @param vital whether an answer without it is incomplete (else okay)
+     * @throws IllegalArgumentException when the question or the nugget is unknown, or the text blank
+     * @throws io.github.raglens.error.StoreException when an evaluation holds the nuggets file
+     */
+    public void editNugget(String questionKey, String nuggetId, String text, boolean vital) {
+        changeNuggets(questionKey, q -> q.edited(nuggetId, text, importance(vital)));
+    }
+
+    /**
+     * A person's new nugget for a question ({@link NuggetSheet#key()}), under the next free id; the
+     * next {@link #evaluate} labels it for each answer.
+     *
+     * @throws IllegalArgumentException when the question is unknown, has 20 nuggets
+     *     already, or the text is blank
+     */
+    public void addNugget(String questionKey, String text, boolean vital) {
+        changeNuggets(questionKey, q -> q.added(text, importance(vital)));
+    }
+
+    /**
+     * Removes a nugget of a question ({@link NuggetSheet#key()}); the next {@link #evaluate} scores
+     * the question's nugget cells again without it, with no call.
+     *
+     * @throws IllegalArgumentException when the question or the nugget is unknown
+     */
+    public void removeNugget(String questionKey, String nuggetId) {
+        changeNuggets(questionKey, q -> q.removed(nuggetId));
+    }
+
+    private void changeNuggets(String questionKey, UnaryOperator<QuestionNuggets> change) {
+        Objects.requireNonNull(questionKey, "questionKey");
+        try (NuggetBook book =
+                NuggetBook.open(workspace().nuggets(), workspace().nuggetAssignments())) {
+            QuestionNuggets q = book.nuggets(questionKey)
+                    .orElseThrow(() -> new IllegalArgumentException("no nuggets are stored under '" + questionKey
+                            + "'; take the key from nuggetSheets() after evaluating with the nuggets metric"));
+            book.replace(change.apply(q));
+        }
+    }
+
+    private static Nugget.Importance importance(boolean vital) {
+        return vital ? Nugget.Importance.VITAL : Nugget.Importance.OKAY;
     }
 
     /** Runs every retriever over the generated questions; writes {@code benchmark.json} and TREC runs. */

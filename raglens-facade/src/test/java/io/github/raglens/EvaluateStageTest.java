@@ -36,6 +36,7 @@ import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.RagSystem;
 import io.github.raglens.store.ChunksFile;
+import io.github.raglens.testkit.SimulatedJudge;
 import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.usage.UsageMetered;
 import java.nio.file.Files;
@@ -288,6 +289,73 @@ class EvaluateStageTest {
                         .extracting(Aggregation.RetrieverSummary::retriever)
                         .containsExactly("bm25", "my-app"));
         assertThat(r.scoring().scored()).isEqualTo(16);
+    }
+
+    @Test
+    void nuggets_madeOncePerQuestionForEverySystem_countedByTheDryRun_andAnEditAsksOnlyThatNuggetAgain() {
+        RagSystem mine = new RagSystem() {
+            @Override
+            public String name() {
+                return "my-app";
+            }
+
+            @Override
+            public RagAnswer answer(String question) {
+                return new RagAnswer(
+                        "Rotors turn with the tides.", List.of(RetrievedContext.of("The tides turn rotors.")));
+            }
+        };
+        SimulatedJudge judge = SimulatedJudge.of();
+        RagLens lens = prepared(b -> b.bm25().system(mine).judge(() -> judge));
+        EvaluateOptions nuggets = EvaluateOptions.builder()
+                .sample(4)
+                .k(3)
+                .metrics(List.of(
+                        JudgeMetric.NUGGETS,
+                        JudgeMetric.NUGGETS_STRICT_VITAL,
+                        JudgeMetric.NUGGETS_ALL,
+                        JudgeMetric.NUGGETS_STRICT_ALL))
+                .build();
+
+        EvaluationEstimate estimate = lens.estimateEvaluation(nuggets);
+        EvaluationResult r = lens.evaluate(nuggets, ProgressListener.NONE);
+
+        // per question: one call for its nuggets, one per system's answer for the labels, shared by the
+        // four scores (two systems giving the same answer would share it too)
+        assertThat(judge.calls()).isEqualTo(4 + 4 * 2);
+        assertThat(estimate.judging().calls()).isEqualTo(judge.calls());
+        assertThat(r.scoring().scored() + r.scoring().failed()).isEqualTo(4 * 2 * 4);
+        assertThat(r.aggregation().metrics())
+                .extracting(Aggregation.MetricSummary::metric)
+                .containsExactly("nuggets", "nuggets_strict_vital", "nuggets_all", "nuggets_strict_all");
+        List<NuggetSheet> sheets = lens.nuggetSheets();
+        assertThat(sheets).hasSize(4).allSatisfy(sheet -> {
+            assertThat(sheet.questionId()).isNotEmpty();
+            assertThat(sheet.nuggets())
+                    .isNotEmpty()
+                    .allSatisfy(n -> assertThat(n.labels())
+                            .extracting(NuggetSheet.Label::system)
+                            .containsExactlyInAnyOrder("bm25", "my-app"));
+        });
+        assertThat(lens.workspace().nuggets()).exists();
+
+        NuggetSheet first = sheets.get(0);
+        lens.editNugget(first.key(), first.nuggets().get(0).id(), "Tidal power uses the tides", true);
+        assertThat(lens.estimateEvaluation(nuggets).judging().calls()).isEqualTo(2);
+        lens.evaluate(nuggets, ProgressListener.NONE);
+        assertThat(judge.calls()).isEqualTo(12 + 2);
+        NuggetSheet.Item edited = lens.nuggetSheets().stream()
+                .filter(sh -> sh.key().equals(first.key()))
+                .findFirst()
+                .orElseThrow()
+                .nuggets()
+                .get(0);
+        assertThat(edited.origin()).isEqualTo("person");
+        assertThat(edited.text()).isEqualTo("Tidal power uses the tides");
+        assertThat(edited.labels()).hasSize(2);
+        assertThatThrownBy(() -> lens.editNugget(first.key(), "n99", "x", false))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("question " + first.key() + " has no nugget 'n99'; its nuggets are [n1");
     }
 
     /** A user's application whose answers change when it is redeployed, with or without a version. */

@@ -118,7 +118,8 @@ final class EvaluateCommand implements Callable<Integer> {
             paramLabel = "LIST",
             split = ",",
             description = "Metrics, of ${COMPLETION-CANDIDATES} (default:"
-                    + " faithfulness,factual_correctness,context_precision,context_recall).")
+                    + " faithfulness,factual_correctness,context_precision,context_recall). The nuggets metrics score answers by the nuggets"
+                    + " the judge lists once per question (kept in nuggets.jsonl, editable).")
     List<JudgeMetric> metrics = JudgeMetric.defaults();
 
     @Option(

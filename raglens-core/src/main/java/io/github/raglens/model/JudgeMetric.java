@@ -18,6 +18,17 @@ public enum JudgeMetric {
     CONTEXT_RECALL("context_recall", true),
     /** Cosine of the question with questions the judge writes from the answer. */
     RESPONSE_RELEVANCY("response_relevancy", true),
+    /**
+     * Vital nuggets of the question an answer states, a partly stated one counting 0.5 (nugget
+     * evaluation: the judge lists each question's nuggets once, then labels them per answer).
+     */
+    NUGGETS("nuggets", true),
+    /** Vital nuggets of the question an answer states in full, over its vital nuggets. */
+    NUGGETS_STRICT_VITAL("nuggets_strict_vital", true),
+    /** Every nugget of the question an answer states, a partly stated one counting 0.5. */
+    NUGGETS_ALL("nuggets_all", true),
+    /** Every nugget of the question an answer states in full, over all its nuggets. */
+    NUGGETS_STRICT_ALL("nuggets_strict_all", true),
     /** Context precision by string similarity to the reference, without a judge. */
     STRING_CONTEXT_PRECISION("string_context_precision", false),
     /** Context recall by string similarity to the reference, without a judge. */

@@ -35,8 +35,9 @@ class ClosedSetsTest {
         assertThatThrownBy(() -> JudgeMetric.parse("faithfullness"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown metric 'faithfullness'; use faithfulness, factual_correctness,"
-                        + " context_precision, context_recall, response_relevancy, string_context_precision,"
-                        + " string_context_recall, rouge_l, bleu, exact_match or substring_match");
+                        + " context_precision, context_recall, response_relevancy, nuggets, nuggets_strict_vital,"
+                        + " nuggets_all, nuggets_strict_all, string_context_precision, string_context_recall,"
+                        + " rouge_l, bleu, exact_match or substring_match");
     }
 
     @Test
@@ -54,7 +55,11 @@ class ClosedSetsTest {
                         JudgeMetric.FACTUAL_CORRECTNESS,
                         JudgeMetric.CONTEXT_PRECISION,
                         JudgeMetric.CONTEXT_RECALL,
-                        JudgeMetric.RESPONSE_RELEVANCY);
+                        JudgeMetric.RESPONSE_RELEVANCY,
+                        JudgeMetric.NUGGETS,
+                        JudgeMetric.NUGGETS_STRICT_VITAL,
+                        JudgeMetric.NUGGETS_ALL,
+                        JudgeMetric.NUGGETS_STRICT_ALL);
     }
 
     @Test

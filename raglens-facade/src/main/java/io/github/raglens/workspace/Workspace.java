@@ -59,6 +59,19 @@ public record Workspace(Path dir) {
         return dir.resolve("batch");
     }
 
+    /**
+     * The nuggets of every question the {@code nuggets} metrics judged: one line per question (a
+     * person's edit adds a line for it; the latest wins).
+     */
+    public Path nuggets() {
+        return dir.resolve("nuggets.jsonl");
+    }
+
+    /** The judge's label of each nugget for each answer, keyed by the nugget's text. */
+    public Path nuggetAssignments() {
+        return dir.resolve("nugget-assignments.jsonl");
+    }
+
     /** Judge scores. */
     public Path scores() {
         return dir.resolve("scores.jsonl");

@@ -24,8 +24,11 @@ import java.util.regex.Pattern;
  *
  * <p>Replies by structured-output schema: {@code statements} splits the prompt's {@code TEXT:} into
  * sentences (none when it says "don't know"); {@code verdicts} gives one 0/1 verdict per numbered
- * {@code [n]} item; {@code usefulness} one verdict; {@code questions} three generated questions; a
- * plain request a one-sentence answer. Verdicts are 1 two times in three. Another schema fails the
+ * {@code [n]} item; {@code usefulness} one verdict; {@code questions} three generated questions;
+ * {@code nuggets} one nugget per sentence of the {@code REFERENCE ANSWER:} (the first vital, the
+ * others vital two times in three); {@code nugget_support} one label per numbered nugget; a plain
+ * request a one-sentence answer. Verdicts are 1 two times in three; a nugget's label is support,
+ * partial_support or not_support by a hash of the prompt and the nugget. Another schema fails the
  * test with an {@link AssertionError}. Token usage is a quarter of the characters in and out.
  *
  * <p>Thread-safe; {@link #latency} and {@link #onReply} may be set while it is in use.
@@ -144,6 +147,8 @@ public final class SimulatedJudge implements LlmProvider {
                 "{\"questions\":[{\"question\":\"q1 " + bit(prompt)
                         + "\",\"noncommittal\":0},{\"question\":\"q2\",\"noncommittal\":0},"
                         + "{\"question\":\"q3\",\"noncommittal\":" + bit(prompt + "x") + "}]}";
+            case "nuggets" -> nuggets(between(prompt, "REFERENCE ANSWER:\n", "\n\nSOURCE PASSAGES:"));
+            case "nugget_support" -> nuggetLabels(prompt);
             case "" -> "Simulated answer. It is grounded in context " + bit(prompt) + ".";
             default -> throw new AssertionError("the simulated judge knows no schema '" + schema + "'");
         };
@@ -189,6 +194,31 @@ public final class SimulatedJudge implements LlmProvider {
                     .append('}');
         }
         return sb.append("]}").toString();
+    }
+
+    private static String nuggets(String reference) {
+        List<String> parts = new ArrayList<>();
+        for (String s : reference.split("\\.\\s+")) {
+            String t = s.strip();
+            if (!t.isEmpty() && parts.size() < 20) {
+                String importance = parts.isEmpty() || bit(t) == 1 ? "vital" : "okay";
+                parts.add("{\"text\":\"" + t.replace("\"", "'").replace("\n", " ") + "\",\"importance\":\"" + importance
+                        + "\"}");
+            }
+        }
+        return "{\"nuggets\":[" + String.join(",", parts) + "]}";
+    }
+
+    private static String nuggetLabels(String prompt) {
+        String answer = between(prompt, "ANSWER:\n", "\n\nNUGGETS:");
+        Matcher m = ITEM.matcher(prompt.substring(prompt.lastIndexOf("NUGGETS:\n")));
+        List<String> out = new ArrayList<>();
+        String[] labels = {"support", "partial_support", "not_support"};
+        while (m.find()) {
+            out.add("{\"index\":" + m.group(1) + ",\"reason\":\"simulated\",\"label\":\""
+                    + labels[Math.floorMod((answer + m.group(2)).hashCode(), 3)] + "\"}");
+        }
+        return "{\"labels\":[" + String.join(",", out) + "]}";
     }
 
     /** A deterministic 0 or 1, 1 two times in three. */

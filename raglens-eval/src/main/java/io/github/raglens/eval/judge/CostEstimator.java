@@ -14,8 +14,12 @@ import io.github.raglens.result.CostEstimate;
 import io.github.raglens.spi.Judge;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -103,12 +107,13 @@ public final class CostEstimator {
         if (repeats < 1) {
             throw new IllegalArgumentException("repeats must be >= 1, was " + repeats);
         }
-        Set<String> scored = new HashSet<>();
+        // the basis each scored cell rests on: a score on another basis (edited nuggets) is made again
+        Map<String, String> scored = new HashMap<>();
         if (Files.exists(scoresFile)) {
             try (JsonlStore<ScoreRecord> store = JsonlStore.open(scoresFile, ScoreRecord.class, ScoreRecord::key)) {
                 for (ScoreRecord r : store.records()) {
                     if (r.isScored()) {
-                        scored.add(r.key());
+                        scored.put(r.key(), r.basis());
                     }
                 }
             }
@@ -124,7 +129,12 @@ public final class CostEstimator {
     }
 
     private static void estimate(
-            List<EvalCase> cases, List<Judge> metrics, JudgeSession session, int repeat, Set<String> scored, long[] t) {
+            List<EvalCase> cases,
+            List<Judge> metrics,
+            JudgeSession session,
+            int repeat,
+            Map<String, String> scored,
+            long[] t) {
         String model = session.modelName();
         Set<String> extractions = new HashSet<>();
         Set<String> calls = new HashSet<>();
@@ -134,8 +144,9 @@ public final class CostEstimator {
             for (Judge m : metrics) {
                 if (!m.usesModel()
                         || (repeat > 0 && !(m instanceof RepeatableMetric))
-                        || scored.contains(ScoreRecord.key(
-                                c.retriever(), c.questionId(), m.metric(), model, m.version(), repeat))) {
+                        || ScoreBasis.of(m, c.toJudgeInput())
+                                .equals(scored.get(ScoreRecord.key(
+                                        c.retriever(), c.questionId(), m.metric(), model, m.version(), repeat)))) {
                     continue;
                 }
                 switch (m) {
@@ -190,6 +201,7 @@ public final class CostEstimator {
                             }
                         }
                     }
+                    case NuggetEvaluation ne -> nuggetCalls(session, calls, c, t);
                     case ResponseRelevancy rr ->
                         once(
                                 session,
@@ -201,6 +213,50 @@ public final class CostEstimator {
                     default -> add(t, Prompts.statements(c.question(), c.answer()), 100);
                 }
             }
+        }
+    }
+
+    /**
+     * The nugget calls of one cell: the question's nuggets once, unless the book or the call cache
+     * holds them, and one labelling call for the nuggets without a label for this answer. Nuggets not
+     * yet made are counted as one per sentence of the reference and source passages, at most {@link
+     * QuestionNuggets#MAX}.
+     */
+    private static void nuggetCalls(JudgeSession s, Set<String> seen, EvalCase c, long[] t) {
+        if (c.reference().isBlank() && c.referenceContexts().isEmpty()) {
+            return;
+        }
+        String model = s.modelName();
+        Optional<QuestionNuggets> kept =
+                s.nuggets().nuggets(QuestionNuggets.keyOf(c.question(), c.reference(), c.referenceContexts()));
+        List<String> unlabelled;
+        if (kept.isPresent()) {
+            unlabelled = NuggetEvaluation.unlabelled(s.nuggets(), model, kept.get(), c.question(), c.answer()).stream()
+                    .map(Nugget::text)
+                    .toList();
+        } else {
+            int expected = Decomposition.sentences(c.reference()).size();
+            for (String source : c.referenceContexts()) {
+                expected += Decomposition.sentences(source).size();
+            }
+            expected = Math.clamp(expected, 1, QuestionNuggets.MAX);
+            once(
+                    s,
+                    seen,
+                    NuggetEvaluation.extractionKey(model, c.question(), c.reference(), c.referenceContexts()),
+                    Prompts.nuggets(c.question(), c.reference(), c.referenceContexts()),
+                    20L * expected,
+                    t);
+            unlabelled = Collections.nCopies(expected, "a nugget of about this length");
+        }
+        if (!unlabelled.isEmpty()) {
+            once(
+                    s,
+                    seen,
+                    NuggetEvaluation.supportKey(model, c.question(), c.answer(), unlabelled),
+                    Prompts.nuggetSupport(c.question(), c.answer(), unlabelled),
+                    (long) VERDICT_TOKENS * unlabelled.size(),
+                    t);
         }
     }
 

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.model.Judgement;
 import java.text.BreakIterator;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -96,28 +98,38 @@ final class Decomposition {
 
     /** Reads {@code {"verdicts":[{index, reason, verdict}]}}, exactly {@code expected} of them. */
     static List<Verdict> readVerdicts(JsonNode reply, int expected, String item) {
-        JsonNode arr = reply.path("verdicts");
+        return readIndexed(reply, "verdicts", expected, item, Decomposition::readVerdict);
+    }
+
+    /**
+     * Reads the array {@code field} of a reply, exactly {@code expected} entries, each read by {@code
+     * read}: in the order of their {@code index} fields when these number the entries 1..n, else in
+     * the order given.
+     */
+    static <T> List<T> readIndexed(
+            JsonNode reply, String field, int expected, String item, Function<JsonNode, T> read) {
+        JsonNode arr = reply.path(field);
         if (!arr.isArray()) {
-            throw new IllegalArgumentException("the judge's reply has no \"verdicts\" array");
+            throw new IllegalArgumentException("the judge's reply has no \"" + field + "\" array");
         }
         if (arr.size() != expected) {
-            throw new IllegalArgumentException("the judge gave " + arr.size() + " verdicts for " + expected + " " + item
-                    + (expected == 1 ? "" : "s"));
+            throw new IllegalArgumentException("the judge gave " + arr.size() + " " + field + " for " + expected + " "
+                    + item + (expected == 1 ? "" : "s"));
         }
-        Verdict[] byIndex = new Verdict[expected];
+        List<T> byIndex = new ArrayList<>(Collections.nCopies(expected, null));
         boolean indexed = true;
-        List<Verdict> inOrder = new ArrayList<>(expected);
+        List<T> inOrder = new ArrayList<>(expected);
         for (JsonNode n : arr) {
-            Verdict v = readVerdict(n);
+            T v = read.apply(n);
             inOrder.add(v);
             int idx = n.path("index").asInt(0);
-            if (idx < 1 || idx > expected || byIndex[idx - 1] != null) {
+            if (idx < 1 || idx > expected || byIndex.get(idx - 1) != null) {
                 indexed = false;
             } else {
-                byIndex[idx - 1] = v;
+                byIndex.set(idx - 1, v);
             }
         }
-        return indexed ? List.of(byIndex) : List.copyOf(inOrder);
+        return List.copyOf(indexed ? byIndex : inOrder);
     }
 
     static Verdict readVerdict(JsonNode n) {

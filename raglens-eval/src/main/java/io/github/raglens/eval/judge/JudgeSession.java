@@ -45,7 +45,8 @@ public final class JudgeSession implements AutoCloseable {
             CallPermits permits,
             CallMemo memo,
             CallCache cache,
-            CallCounts counts) {}
+            CallCounts counts,
+            NuggetBook nuggets) {}
 
     private final Shared shared;
     private final int repeat;
@@ -121,6 +122,14 @@ public final class JudgeSession implements AutoCloseable {
     /** What the judge's server says the model is, when it says ({@link LlmProvider#servedModel()}). */
     public Optional<String> servedModel() {
         return shared.llm.servedModel();
+    }
+
+    /**
+     * The questions' nuggets and their labels, of the files given to {@link Builder#nuggets}, else
+     * kept in memory for the session's life.
+     */
+    public NuggetBook nuggets() {
+        return shared.nuggets;
     }
 
     /** Whether a completed call with this key is in the call cache. */
@@ -275,8 +284,14 @@ public final class JudgeSession implements AutoCloseable {
     /** Flushes and closes the call cache. */
     @Override
     public void close() {
-        if (shared.cache != null && repeat == 0) {
-            shared.cache.close();
+        if (repeat == 0) {
+            try {
+                shared.nuggets.close();
+            } finally {
+                if (shared.cache != null) {
+                    shared.cache.close();
+                }
+            }
         }
     }
 
@@ -293,6 +308,8 @@ public final class JudgeSession implements AutoCloseable {
         private EmbeddingProvider embeddings;
         private int concurrency = 8;
         private Path callCache;
+        private Path nuggetsFile;
+        private Path assignmentsFile;
         private UsageLedger ledger;
         private int retries = 1;
 
@@ -322,6 +339,19 @@ public final class JudgeSession implements AutoCloseable {
         /** A JSONL file of completed calls, so that a rerun never sends a completed call again. */
         public Builder callCache(Path file) {
             this.callCache = Objects.requireNonNull(file, "file");
+            return this;
+        }
+
+        /**
+         * The files the nugget metrics keep the questions' nuggets and their labels in, so a rerun
+         * and every system share them and a person can edit them (default: kept in memory).
+         *
+         * @param nuggetsFile the questions' nuggets, {@code nuggets.jsonl} in a workspace
+         * @param assignmentsFile the answers' labels, {@code nugget-assignments.jsonl} in a workspace
+         */
+        public Builder nuggets(Path nuggetsFile, Path assignmentsFile) {
+            this.nuggetsFile = Objects.requireNonNull(nuggetsFile, "nuggetsFile");
+            this.assignmentsFile = Objects.requireNonNull(assignmentsFile, "assignmentsFile");
             return this;
         }
 
@@ -361,7 +391,10 @@ public final class JudgeSession implements AutoCloseable {
                             new CallPermits(concurrency),
                             new CallMemo(),
                             callCache == null ? null : new CallCache(callCache),
-                            new CallCounts()),
+                            new CallCounts(),
+                            nuggetsFile == null
+                                    ? NuggetBook.inMemory()
+                                    : NuggetBook.open(nuggetsFile, assignmentsFile)),
                     0);
         }
     }

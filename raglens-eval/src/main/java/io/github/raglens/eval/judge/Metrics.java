@@ -108,6 +108,10 @@ public final class Metrics {
                                     ? StatementSupport.contextRecall(session)
                                     : StatementSupport.on(support, ContextSupport.Side.REFERENCE);
                         case RESPONSE_RELEVANCY -> ResponseRelevancy.of(session);
+                        case NUGGETS -> NuggetEvaluation.of(session, NuggetScore.VITAL);
+                        case NUGGETS_STRICT_VITAL -> NuggetEvaluation.of(session, NuggetScore.STRICT_VITAL);
+                        case NUGGETS_ALL -> NuggetEvaluation.of(session, NuggetScore.ALL);
+                        case NUGGETS_STRICT_ALL -> NuggetEvaluation.of(session, NuggetScore.STRICT_ALL);
                         case STRING_CONTEXT_PRECISION -> TextMetric.stringContextPrecision();
                         case STRING_CONTEXT_RECALL -> TextMetric.stringContextRecall();
                         case ROUGE_L -> TextMetric.rougeL();

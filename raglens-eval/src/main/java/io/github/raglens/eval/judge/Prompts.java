@@ -51,6 +51,23 @@ public final class Prompts {
                "required":["question","noncommittal"],
                "properties":{"question":{"type":"string"},"noncommittal":{"type":"integer","enum":[0,1]}}}}}}""");
 
+    static final ResponseSchema NUGGETS_SCHEMA = new ResponseSchema("nuggets", """
+            {"type":"object","additionalProperties":false,"required":["nuggets"],
+             "properties":{"nuggets":{"type":"array","maxItems":%d,"items":{"type":"object",
+               "additionalProperties":false,"required":["text","importance"],
+               "properties":{"text":{"type":"string"},"importance":{"type":"string","enum":["vital","okay"]}}}}}}""".formatted(QuestionNuggets.MAX));
+
+    /** The nugget labels schema for exactly {@code count} nuggets. */
+    static ResponseSchema nuggetSupportSchema(int count) {
+        return new ResponseSchema("nugget_support", """
+                {"type":"object","additionalProperties":false,"required":["labels"],
+                 "properties":{"labels":{"type":"array","minItems":%d,"maxItems":%d,
+                   "items":{"type":"object","additionalProperties":false,
+                   "required":["index","reason","label"],
+                   "properties":{"index":{"type":"integer"},"reason":{"type":"string"},
+                     "label":{"type":"string","enum":["support","partial_support","not_support"]}}}}}}""".formatted(count, count));
+    }
+
     /** Splitting a text into standalone statements. */
     static final String STATEMENTS_VERSION = PromptVersion.of("statements", statements("{question}", "{text}"));
     /**
@@ -68,6 +85,13 @@ public final class Prompts {
             usefulnessAll("{question}", "{reference}", List.of("{context 1}", "{context 2}")));
     /** Questions generated back from an answer. */
     static final String QUESTIONS_VERSION = PromptVersion.of("questions", questions("{answer}"));
+
+    /** The nuggets of a question, from its reference answer and source passages. */
+    static final String NUGGETS_VERSION =
+            PromptVersion.of("nuggets", nuggets("{question}", "{reference}", List.of("{source 1}", "{source 2}")));
+    /** Labels of numbered nuggets against one answer. */
+    static final String NUGGET_SUPPORT_VERSION = PromptVersion.of(
+            "nugget-support", nuggetSupport("{question}", "{answer}", List.of("{nugget 1}", "{nugget 2}")));
 
     private Prompts() {}
 
@@ -182,6 +206,43 @@ public final class Prompts {
         return request(user, QUESTIONS_SCHEMA, 512);
     }
 
+    static ChatRequest nuggets(String question, String reference, List<String> sources) {
+        String user = """
+                List the nuggets of the QUESTION: the separate facts a complete answer to it contains,                 taken from the REFERENCE ANSWER and the SOURCE PASSAGES below.
+                - One fact per nugget, in a few words or one short sentence that makes sense alone                 (names, not pronouns).
+                - Only facts that answer the QUESTION or that an answer needs to be right; no background                 the question does not ask about, and nothing that is in neither text.
+                - Mark a nugget "vital" when an answer lacking it would be incomplete or wrong, else                 "okay".
+                - At most %d nuggets, the most important first.
+
+                QUESTION:
+                %s
+
+                REFERENCE ANSWER:
+                %s
+
+                SOURCE PASSAGES:
+                %s
+                Reply as {"nuggets": [{"text": "...", "importance": "vital"}, ...]}.""".formatted(
+                        QuestionNuggets.MAX, question, reference.isBlank() ? "(none)" : reference, numbered(sources));
+        return request(user, NUGGETS_SCHEMA, 128 + 48 * QuestionNuggets.MAX);
+    }
+
+    static ChatRequest nuggetSupport(String question, String answer, List<String> nuggets) {
+        String user = """
+                Someone answered the QUESTION with the ANSWER below. For every numbered NUGGET (a fact a                 good answer holds) label how the ANSWER states it: "support" when the answer states the                 fact in full, "partial_support" when it states only part of it or states it vaguely,                 "not_support" when it leaves it out or contradicts it. Judge from the ANSWER alone, not                 from what you know, and each nugget on its own; give a one-sentence reason first.
+
+                QUESTION:
+                %s
+
+                ANSWER:
+                %s
+
+                NUGGETS:
+                %s
+                Reply as {"labels": [{"index": 1, "reason": "...", "label": "support"}, ...]} with exactly                 one entry per nugget, in order.""".formatted(question, answer, numbered(nuggets));
+        return request(user, nuggetSupportSchema(nuggets.size()), 256 + 96 * nuggets.size());
+    }
+
     /** Items written as {@code [1] text}, one per line, for prompts and for fakes to count. */
     public static String numbered(List<String> items) {
         StringBuilder sb = new StringBuilder();
@@ -207,6 +268,14 @@ public final class Prompts {
 
     /** A call key: the prompt version, the judge model and a SHA-256 of the inputs. */
     static String key(String promptVersion, String model, String... inputs) {
+        return promptVersion + "|" + model + "|" + digest(inputs);
+    }
+
+    /**
+     * 32 hex digits of a SHA-256 over the inputs, each prefixed by its length in bytes, so that two
+     * different lists of inputs never share a digest by where one input ends and the next begins.
+     */
+    static String digest(String... inputs) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             for (String in : inputs) {
@@ -215,7 +284,7 @@ public final class Prompts {
                 sha.update((byte) ':');
                 sha.update(b);
             }
-            return promptVersion + "|" + model + "|" + HexFormat.of().formatHex(sha.digest(), 0, 16);
+            return HexFormat.of().formatHex(sha.digest(), 0, 16);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }

@@ -26,6 +26,9 @@ import java.util.Optional;
  * @param served what the judge's server said the model was ({@link
  *     io.github.raglens.spi.LlmProvider#servedModel()}, e.g. an Ollama digest): a score of a model
  *     since re-pulled is scored again; empty when unknown or for text metrics
+ * @param basis what besides the cell's inputs the score rests on ({@link
+ *     io.github.raglens.eval.judge.ScoreBasis}, e.g. a digest of the question's nuggets): a score
+ *     on another basis is scored again; empty for metrics that rest on the inputs alone
  */
 public record ScoreRecord(
         String retriever,
@@ -39,7 +42,8 @@ public record ScoreRecord(
         String detail,
         @JsonInclude(JsonInclude.Include.NON_DEFAULT) int repeat,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) String inputs,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) String served) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) String served,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) String basis) {
 
     /** Status of a scored cell. */
     public static final String SCORED = "scored";
@@ -60,6 +64,7 @@ public record ScoreRecord(
         detail = detail == null ? "" : detail;
         inputs = inputs == null ? "" : inputs;
         served = served == null ? "" : served;
+        basis = basis == null ? "" : basis;
         if (repeat < 0) {
             throw new IllegalArgumentException("repeat must be >= 0, was " + repeat);
         }
@@ -75,6 +80,36 @@ public record ScoreRecord(
         } else {
             throw new IllegalArgumentException("status must be 'scored' or 'failed', was '" + status + "'");
         }
+    }
+
+    /** A record of a metric resting on the cell's inputs alone (no {@link #basis()}). */
+    public ScoreRecord(
+            String retriever,
+            String questionId,
+            String metric,
+            String judgeModel,
+            String promptVersion,
+            String status,
+            Double score,
+            String reason,
+            String detail,
+            int repeat,
+            String inputs,
+            String served) {
+        this(
+                retriever,
+                questionId,
+                metric,
+                judgeModel,
+                promptVersion,
+                status,
+                score,
+                reason,
+                detail,
+                repeat,
+                inputs,
+                served,
+                "");
     }
 
     /** The store key: retriever, question, metric, judge model, prompt version and repeat. */

@@ -6,6 +6,7 @@ import io.github.raglens.eval.judge.CellFailure;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.RepeatableMetric;
 import io.github.raglens.eval.judge.RunStopped;
+import io.github.raglens.eval.judge.ScoreBasis;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.model.TokenUsage;
@@ -174,6 +175,7 @@ public final class Scorer {
                     if (prior.isPresent()
                             && prior.get().isScored()
                             && prior.get().inputs().equals(c.inputsHash())
+                            && prior.get().basis().equals(ScoreBasis.of(m, c.toJudgeInput()))
                             && (!m.usesModel() || prior.get().servedBy(served))) {
                         already++;
                         skipped++;
@@ -332,7 +334,8 @@ public final class Scorer {
                         s.explanation(),
                         repeat,
                         c.inputsHash(),
-                        served);
+                        served,
+                        ScoreBasis.of(m, c.toJudgeInput()));
             case Judgement.Failed f ->
                 new ScoreRecord(
                         c.retriever(),

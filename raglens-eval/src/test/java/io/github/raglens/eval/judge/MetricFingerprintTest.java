@@ -232,6 +232,8 @@ class MetricFingerprintTest {
                 case "usefulness" ->
                     "{\"reason\":\"r\",\"verdict\":" + verdict(between(user, "\n\nCONTEXT:\n", "\n\nReply as")) + "}";
                 case "questions" -> questions(between(user, "ANSWER:\n", "\n\nReply as"));
+                case "nuggets" -> nuggets(between(user, "REFERENCE ANSWER:\n", "\n\nSOURCE PASSAGES:"));
+                case "nugget_support" -> nuggetLabels(user);
                 default -> throw new AssertionError("unknown schema in " + request);
             };
             return new ChatOutcome.Completed(reply, TokenUsage.NONE);
@@ -258,6 +260,32 @@ class MetricFingerprintTest {
                 out.add("{\"index\":" + m.group(1) + ",\"reason\":\"r\",\"verdict\":" + verdict(m.group(2)) + "}");
             }
             return "{\"verdicts\":[" + String.join(",", out) + "]}";
+        }
+
+        /** A nugget per sentence, vital unless its hash says okay (one in three). */
+        private static String nuggets(String reference) {
+            List<String> out = new ArrayList<>();
+            for (String s : reference.split("(?<=[.!?])\\s+")) {
+                if (!s.isBlank() && !s.equals("(none)")) {
+                    out.add("{\"text\":\"" + s.strip() + "\",\"importance\":\""
+                            + (verdict(s + "importance") == 1 ? "vital" : "okay") + "\"}");
+                }
+            }
+            return "{\"nuggets\":[" + String.join(",", out) + "]}";
+        }
+
+        /** A label per numbered nugget: support when the answer holds it, else by its hash. */
+        private static String nuggetLabels(String user) {
+            String answer = between(user, "ANSWER:\n", "\n\nNUGGETS:");
+            Matcher m = ITEM.matcher(user.substring(user.lastIndexOf("NUGGETS:")));
+            List<String> out = new ArrayList<>();
+            while (m.find()) {
+                String label = answer.contains(m.group(2).strip())
+                        ? "support"
+                        : verdict(m.group(2)) == 1 ? "partial_support" : "not_support";
+                out.add("{\"index\":" + m.group(1) + ",\"reason\":\"r\",\"label\":\"" + label + "\"}");
+            }
+            return "{\"labels\":[" + String.join(",", out) + "]}";
         }
 
         private static String questions(String answer) {

@@ -42,6 +42,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -340,8 +341,11 @@ final class EvaluateStage {
         // results from before the run index are kept as a run before this one overwrites them
         RunRecorder.adoptExisting(workspace);
         EvaluationFile.write(workspace.evaluation(), aggregation, answers.counts(), analysed.calibration());
+        Map<String, String> versions = new LinkedHashMap<>();
+        metrics.forEach(m -> versions.put(m.metric(), m.version()));
         BaselineRecorder.fromScores(
                         records,
+                        versions,
                         judge.modelName(),
                         picked.stream()
                                 .collect(Collectors.toMap(QuestionSample::id, QuestionSample::question, (a, b) -> a)))

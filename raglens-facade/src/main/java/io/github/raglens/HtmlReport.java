@@ -131,8 +131,13 @@ final class HtmlReport {
         m.retrievers().forEach(r -> metrics.addAll(r.metrics().keySet()));
         h.append("<section id=\"retrieval\"><h2>Retrieval</h2>\n<p class=\"headline\">")
                 .append(esc(headline(m)))
-                .append("</p>\n<p class=\"meta\">Means over questions with")
-                .append(" bootstrap 95% confidence intervals. <b>Bold</b>: best in the column (every one when tied); ")
+                .append("</p>\n<p class=\"meta\">Means over questions with 95% confidence intervals (")
+                .append(esc(INTERVALS))
+                .append(')')
+                .append(esc(intervalWarning(m.retrievers().stream()
+                        .flatMap(r -> r.metrics().values().stream())
+                        .toList())))
+                .append(". <b>Bold</b>: best in the column (every one when tied); ")
                 .append("<span class=\"sig\">*</span>: significantly worse than the best (paired randomization")
                 .append(" test, Holm-adjusted p &lt; 0.05 across all ")
                 .append(m.pairTests().size())
@@ -167,6 +172,7 @@ final class HtmlReport {
                         .append(fmt(e.low()))
                         .append("–")
                         .append(fmt(e.high()))
+                        .append(e.holds() ? "" : "†")
                         .append("</div></td>");
             }
             for (String p : List.of("p50", "p95", "p99")) {
@@ -187,7 +193,7 @@ final class HtmlReport {
                     .append(m.pairTests().size())
                     .append(")</summary><table><thead><tr><th>A</th><th>B</th><th>metric</th>")
                     .append("<th>mean A − B</th><th>p</th><th>Holm p</th>")
-                    .append("<th title=\"the smallest difference these questions detect at 80% power\">")
+                    .append("<th title=\"the smallest true difference the Holm-corrected test finds in 80% of runs\">")
                     .append("detectable</th></tr></thead><tbody>");
             for (ReportModel.PairTest t : m.pairTests()) {
                 h.append("<tr><td>")
@@ -205,7 +211,10 @@ final class HtmlReport {
                         .append(String.format(Locale.ROOT, "%.4f", t.adjustedPValue()))
                         .append(t.adjustedPValue() < 0.05 ? "</b>" : "")
                         .append("</td><td>")
-                        .append(String.format(Locale.ROOT, "%.3f", t.minDetectableEffect()))
+                        .append(
+                                t.minDetectableEffect() == null
+                                        ? "not estimable"
+                                        : String.format(Locale.ROOT, "%.3f", t.minDetectableEffect()))
                         .append("</td></tr>");
             }
             h.append("</tbody></table></details>\n");
@@ -290,14 +299,24 @@ final class HtmlReport {
                             .append(" and ")
                             .append(c)
                             .append(t.adjustedPValue() < 0.05 ? " is significant" : " is not significant")
-                            .append(String.format(
-                                    Locale.ROOT,
-                                    " (Holm-adjusted p = %.4f; these questions detect a difference of %.3f or"
-                                            + " more at 80%% power)",
-                                    t.adjustedPValue(),
-                                    t.minDetectableEffect())));
+                            .append(String.format(Locale.ROOT, " (Holm-adjusted p = %.4f; ", t.adjustedPValue()))
+                            .append(detectable(t, m.pairTests().size()))
+                            .append(')'));
         }
         return b.append('.').toString();
+    }
+
+    /** What the comparison could detect, for the test as applied (Holm over the table's tests). */
+    static String detectable(ReportModel.PairTest t, int family) {
+        if (t.minDetectableEffect() == null) {
+            return "what difference these questions could detect is not estimable: the two agree on every"
+                    + " question, or too few questions differ for any difference to reach significance";
+        }
+        return String.format(
+                Locale.ROOT,
+                "a true difference of %.3f would be found significant here in 80%% of runs%s",
+                t.minDetectableEffect(),
+                family == 1 ? "" : ", with Holm's correction over " + family + " tests");
     }
 
     private static String percent(double fraction) {
@@ -320,7 +339,12 @@ final class HtmlReport {
             return;
         }
         h.append("<section id=\"judge\"><h2>Answer quality</h2>\n<p class=\"meta\">Judge metrics over the")
-                .append(" questions every retriever was scored on, with 95% CIs; coverage = scored / attempted.</p>")
+                .append(" questions every retriever was scored on, with 95% CIs (")
+                .append(esc(INTERVALS))
+                .append(')')
+                .append(esc(intervalWarning(
+                        m.judge().stream().map(ReportModel.JudgeRow::estimate).toList())))
+                .append("; coverage = scored / attempted.</p>")
                 .append("<div class=\"scroll\"><table><thead><tr><th>retriever</th><th>metric</th><th>mean</th>")
                 .append("<th>95% CI</th><th>n</th><th>coverage</th></tr></thead><tbody>\n");
         for (ReportModel.JudgeRow j : m.judge()) {
@@ -334,6 +358,7 @@ final class HtmlReport {
                     .append(fmt(j.estimate().low()))
                     .append("–")
                     .append(fmt(j.estimate().high()))
+                    .append(j.estimate().holds() ? "" : "†")
                     .append("</td><td>")
                     .append(j.estimate().n())
                     .append("</td><td>")
@@ -388,6 +413,22 @@ final class HtmlReport {
             h.append("</ul>\n");
         }
         h.append("</section>\n");
+    }
+
+    /** How the intervals are made, beside every table of them. */
+    static final String INTERVALS =
+            "exact binomial (Clopper-Pearson) for hit rates and other 0/1 metrics, BCa" + " bootstrap for graded ones";
+
+    /**
+     * The warning for intervals that do not hold their level at their size, marked †; empty when
+     * every one holds.
+     */
+    static String intervalWarning(List<ReportModel.Estimate> estimates) {
+        return estimates.stream().allMatch(ReportModel.Estimate::holds)
+                ? ""
+                : "; † below " + io.github.raglens.result.IntervalMethod.BCA_MINIMUM + " questions no method keeps"
+                        + " a graded metric's interval at 95%: these may cover the true mean less often, so add"
+                        + " questions before trusting them";
     }
 
     /** What the calibration figures mean, above them in both reports. */

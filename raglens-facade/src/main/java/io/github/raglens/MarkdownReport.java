@@ -37,7 +37,12 @@ final class MarkdownReport {
                                     e == null
                                             ? "–"
                                             : String.format(
-                                                    Locale.ROOT, "%.3f [%.3f, %.3f]", e.mean(), e.low(), e.high()))
+                                                    Locale.ROOT,
+                                                    "%.3f [%.3f, %.3f]%s",
+                                                    e.mean(),
+                                                    e.low(),
+                                                    e.high(),
+                                                    e.holds() ? "" : "†"))
                             .append(" |");
                 }
                 md.append(String.format(
@@ -46,19 +51,27 @@ final class MarkdownReport {
                         r.latencyMillis().getOrDefault("p50", Double.NaN),
                         r.latencyMillis().getOrDefault("p95", Double.NaN)));
             }
-            md.append("\nLatency: ").append(cell(m.latencyTiming())).append(".\n\n");
+            md.append("\nIntervals: ")
+                    .append(HtmlReport.INTERVALS)
+                    .append(HtmlReport.intervalWarning(m.retrievers().stream()
+                            .flatMap(r -> r.metrics().values().stream())
+                            .toList()))
+                    .append(". Latency: ")
+                    .append(cell(m.latencyTiming()))
+                    .append(".\n\n");
         }
         if (!m.judge().isEmpty()) {
             md.append("## Answer quality\n\n| retriever | metric | mean [95% CI] | coverage |\n|---|---|---|---|\n");
             for (ReportModel.JudgeRow j : m.judge()) {
                 md.append(String.format(
                         Locale.ROOT,
-                        "| %s | %s | %.3f [%.3f, %.3f] | %d / %d |%n",
+                        "| %s | %s | %.3f [%.3f, %.3f]%s | %d / %d |%n",
                         cell(j.retriever()),
                         cell(j.metric()),
                         j.estimate().mean(),
                         j.estimate().low(),
                         j.estimate().high(),
+                        j.estimate().holds() ? "" : "†",
                         j.scored(),
                         j.attempted()));
             }

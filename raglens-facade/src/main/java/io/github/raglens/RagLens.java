@@ -419,28 +419,30 @@ public final class RagLens {
 
     /**
      * Checks a run against a baseline: per system and metric, whether the current scores dropped by
-     * at least {@code minEffect} with a paired randomization test significant after Holm's correction.
+     * more than the minimum effect with a paired randomization test significant after Holm's
+     * correction, and, for judge scores, whether the run scored significantly fewer of the cells
+     * both attempted. Each check states the smallest true drop it fails in 80% of runs. Runs whose
+     * scores do not mean the same (source, relevance mode, judge model, metric versions) are refused.
      * Thread-safe; the same inputs give the same report.
      *
      * @param baseline the committed baseline
      * @param current today's run
-     * @param metrics the metrics to check; empty for hit, mrr and ndcg at the largest K (or every
-     *     metric of an evaluation's scores)
-     * @param minEffect the smallest drop that may fail, in the metric's units, at least 0
-     * @param alpha the family-wise significance level, in (0, 1)
-     * @return the checks, with the verdict and a printable message
-     * @throws IllegalArgumentException for a bad option or a metric or system missing from either run
+     * @param options metrics, minimum effect, alpha, permutations, a drop to catch
+     * @return the checks, with the verdict ({@link GateReport#passed()}) and a printable message
+     * @throws IllegalArgumentException for runs that do not compare, or a metric or system missing
+     *     from either run
      */
-    public static GateReport gate(
-            Baseline baseline, Baseline current, List<String> metrics, double minEffect, double alpha) {
+    public static GateReport gate(Baseline baseline, Baseline current, GateOptions options) {
         Objects.requireNonNull(baseline, "baseline");
         Objects.requireNonNull(current, "current");
-        return RegressionGate.builder()
-                .metrics(metrics)
-                .minEffect(minEffect)
-                .alpha(alpha)
-                .build()
-                .compare(baseline, current);
+        Objects.requireNonNull(options, "options");
+        RegressionGate.Builder gate = RegressionGate.builder()
+                .metrics(options.metrics())
+                .minEffect(options.minEffect())
+                .alpha(options.alpha())
+                .permutations(options.permutations());
+        options.catchingDropsOf().ifPresent(drop -> gate.plannedDrop(drop).requireDetectable(true));
+        return gate.build().compare(baseline, current);
     }
 
     /**

@@ -82,14 +82,16 @@ record ReportModel(
     }
 
     /**
-     * A metric's mean with its bootstrap 95% confidence interval.
+     * A metric's mean with its 95% confidence interval.
      *
      * @param mean the mean over questions
      * @param low lower end of the 95% CI
      * @param high upper end of the 95% CI
      * @param n the number of questions
+     * @param holds whether the interval's method holds its 95% at this many questions (the BCa
+     *     bootstrap of graded metrics needs {@value io.github.raglens.result.IntervalMethod#BCA_MINIMUM})
      */
-    public record Estimate(double mean, double low, double high, int n) {}
+    public record Estimate(double mean, double low, double high, int n, boolean holds) {}
 
     /**
      * One retriever's results.
@@ -157,6 +159,8 @@ record ReportModel(
      * @param meanDifference mean of a minus b
      * @param pValue two-sided p-value of this test alone
      * @param adjustedPValue the p-value Holm-adjusted across every test of the table
+     * @param minDetectableEffect the smallest true difference the Holm-corrected test finds in 80% of
+     *     runs; null when not estimable
      */
     public record PairTest(
             String a,
@@ -165,7 +169,7 @@ record ReportModel(
             double meanDifference,
             double pValue,
             double adjustedPValue,
-            double minDetectableEffect) {}
+            Double minDetectableEffect) {}
 
     /**
      * A judge metric for one retriever, over the questions every compared retriever scored.

@@ -77,7 +77,7 @@ final class ReportModels {
                     || name.equals("recall@" + maxK)
                     || name.equals("map");
             if (headline) {
-                shown.put(name, new ReportModel.Estimate(s.mean(), s.lower(), s.upper(), s.n()));
+                shown.put(name, new ReportModel.Estimate(s.mean(), s.lower(), s.upper(), s.n(), s.holdsItsLevel()));
             }
             if (name.startsWith("hit@")) {
                 hitAtK.put(Integer.parseInt(name.substring(4)), s.mean());
@@ -105,7 +105,7 @@ final class ReportModels {
                         .ifPresent(ci -> rows.add(new ReportModel.JudgeRow(
                                 r.retriever(),
                                 m.metric(),
-                                new ReportModel.Estimate(ci.mean(), ci.lower(), ci.upper(), ci.n()),
+                                new ReportModel.Estimate(ci.mean(), ci.lower(), ci.upper(), ci.n(), ci.holdsItsLevel()),
                                 r.scored(),
                                 r.attempted())));
             }
@@ -115,7 +115,13 @@ final class ReportModels {
 
     private static ReportModel.PairTest pairTest(PairwiseComparison c) {
         return new ReportModel.PairTest(
-                c.a(), c.b(), c.metric(), c.meanDifference(), c.pValue(), c.adjustedPValue(), c.minDetectableEffect());
+                c.a(),
+                c.b(),
+                c.metric(),
+                c.meanDifference(),
+                c.pValue(),
+                c.adjustedPValue(),
+                c.minDetectableEffect().isPresent() ? c.minDetectableEffect().getAsDouble() : null);
     }
 
     /** One headline metric per group (hit@5, or the first hit@K when 5 is not measured). */

@@ -57,7 +57,10 @@ class HtmlReportTest {
     void markdown_keepsCellsInTheirColumns() {
         String md = MarkdownReport.render(ReportFixtures.model());
         assertThat(md).contains("| bm25 | 0.800 [0.700, 0.900] | 0.600 [0.500, 0.700] | 0.20 | 0.50 |");
-        assertThat(md).contains("\nLatency: warm (50 untimed queries first), one query at a time.\n");
+        assertThat(md)
+                .contains(
+                        "\nIntervals: exact binomial (Clopper-Pearson) for hit rates and other 0/1 metrics, BCa bootstrap"
+                                + " for graded ones. Latency: warm (50 untimed queries first), one query at a time.\n");
     }
 
     @Test
@@ -77,8 +80,9 @@ class HtmlReportTest {
     void headline_saysTheAnswerPerMetricFamily_withTheTestOfTheBestTwo() {
         assertThat(HtmlReport.headline(ReportFixtures.model()))
                 .isEqualTo("bm25 finds a relevant chunk in the top 5 for 80% of questions, dense for 60%; the"
-                        + " difference between bm25 and dense is significant (Holm-adjusted p = 0.0300; these questions detect"
-                        + " a difference of 0.150 or more at 80% power). bm25 ranks"
+                        + " difference between bm25 and dense is significant (Holm-adjusted p = 0.0300; a true difference of"
+                        + " 0.150 would be found significant here in 80% of runs)."
+                        + " bm25 ranks"
                         + " the first"
                         + " relevant chunk highest (MRR@10 0.600), dense 0.500.");
         assertThat(HtmlReport.render(ReportFixtures.model()))
@@ -141,5 +145,41 @@ class HtmlReportTest {
                 .contains("## Judge calibration\n\n" + HtmlReport.CALIBRATION_MEANING + "\n\n- faithfulness: kappa"
                         + " 0.800\n");
         assertThat(HtmlReport.render(m)).doesNotContain("Judge calibration");
+    }
+
+    @Test
+    void aDifferenceThatCannotBeEstimated_isSaidSo_andIntervalsThatDoNotHoldAreMarked() {
+        ReportModel m = ReportFixtures.model();
+        ReportModel.RetrieverRow bm25 = m.retrievers().get(0);
+        java.util.Map<String, ReportModel.Estimate> few = new java.util.LinkedHashMap<>(bm25.metrics());
+        few.put("mrr@10", new ReportModel.Estimate(0.6, 0.5, 0.7, 28, false));
+        ReportModel changed = new ReportModel(
+                m.title(),
+                m.generatedAt(),
+                m.corpus(),
+                m.relevance(),
+                List.of(
+                        new ReportModel.RetrieverRow("bm25", few, bm25.hitAtK(), bm25.latencyMillis()),
+                        m.retrievers().get(1)),
+                List.of(new ReportModel.PairTest("bm25", "dense", "hit@5", 0.2, 0.01, 0.03, null)),
+                m.judge(),
+                m.answers(),
+                m.usage(),
+                m.breakdowns(),
+                m.questions(),
+                m.latencyTiming(),
+                List.of(),
+                List.of(),
+                List.of());
+        assertThat(HtmlReport.headline(changed))
+                .contains("(Holm-adjusted p = 0.0300; what difference these questions could detect is not estimable:"
+                        + " the two agree on every question, or too few questions differ for any difference to reach"
+                        + " significance)");
+        String html = HtmlReport.render(changed);
+        assertThat(html).contains("0.500–0.700†").contains("<td>not estimable</td>");
+        assertThat(html)
+                .contains("; † below 60 questions no method keeps a graded metric&#39;s interval at 95%: these may"
+                        + " cover the true mean less often, so add questions before trusting them");
+        assertThat(MarkdownReport.render(changed)).contains("0.600 [0.500, 0.700]†");
     }
 }

@@ -16,11 +16,11 @@ final class ReportFixtures {
 
     static ReportModel model() {
         Map<String, ReportModel.Estimate> bm25 = new LinkedHashMap<>();
-        bm25.put("hit@5", new ReportModel.Estimate(0.8, 0.7, 0.9, 28));
-        bm25.put("mrr@10", new ReportModel.Estimate(0.6, 0.5, 0.7, 28));
+        bm25.put("hit@5", new ReportModel.Estimate(0.8, 0.7, 0.9, 28, true));
+        bm25.put("mrr@10", new ReportModel.Estimate(0.6, 0.5, 0.7, 28, true));
         Map<String, ReportModel.Estimate> dense = new LinkedHashMap<>();
-        dense.put("hit@5", new ReportModel.Estimate(0.6, 0.45, 0.72, 28));
-        dense.put("mrr@10", new ReportModel.Estimate(0.5, 0.4, 0.6, 28));
+        dense.put("hit@5", new ReportModel.Estimate(0.6, 0.45, 0.72, 28, true));
+        dense.put("mrr@10", new ReportModel.Estimate(0.5, 0.4, 0.6, 28, true));
         ReportModel.RetrieverRow a = new ReportModel.RetrieverRow(
                 "bm25", bm25, Map.of(1, 0.5, 3, 0.7, 5, 0.8, 10, 0.9), Map.of("p50", 0.2, "p95", 0.5, "p99", 0.9));
         ReportModel.RetrieverRow b = new ReportModel.RetrieverRow(
@@ -41,7 +41,7 @@ final class ReportFixtures {
                 List.of(a, b),
                 List.of(new ReportModel.PairTest("bm25", "dense", "hit@5", 0.2, 0.01, 0.03, 0.15)),
                 List.of(new ReportModel.JudgeRow(
-                        "bm25", "faithfulness", new ReportModel.Estimate(0.9, 0.8, 0.95, 20), 20, 21)),
+                        "bm25", "faithfulness", new ReportModel.Estimate(0.9, 0.8, 0.95, 20, true), 20, 21)),
                 List.of(
                         new AnswerSummary.SystemAnswers("bm25", false, Optional.of("ollama/llama3.2"), 15, 6, 0),
                         new AnswerSummary.SystemAnswers("app " + SCRIPT, true, Optional.empty(), 0, 20, 1)),

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.raglens.internal.Json;
 import io.github.raglens.result.Aggregation;
 import io.github.raglens.result.ConfidenceInterval;
+import io.github.raglens.result.IntervalMethod;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,7 +22,12 @@ class ReportModelsTest {
                 40,
                 List.of(
                         new Aggregation.RetrieverSummary(
-                                "bm25", Optional.of(new ConfidenceInterval(0.8, 0.7, 0.9, 40, 0.95)), 40, 42, Map.of()),
+                                "bm25",
+                                Optional.of(
+                                        new ConfidenceInterval(0.8, 0.7, 0.9, 40, 0.95, IntervalMethod.BCA_BOOTSTRAP)),
+                                40,
+                                42,
+                                Map.of()),
                         new Aggregation.RetrieverSummary("dense", Optional.empty(), 0, 42, Map.of("timeout", 42))),
                 List.of())));
         String json = Json.writer().writeValueAsString(agg);
@@ -29,6 +35,6 @@ class ReportModelsTest {
 
         assertThat(ReportModels.judgeRows(read))
                 .containsExactly(new ReportModel.JudgeRow(
-                        "bm25", "faithfulness", new ReportModel.Estimate(0.8, 0.7, 0.9, 40), 40, 42));
+                        "bm25", "faithfulness", new ReportModel.Estimate(0.8, 0.7, 0.9, 40, false), 40, 42));
     }
 }

@@ -1,5 +1,6 @@
 package io.github.raglens.cli;
 
+import io.github.raglens.GateOptions;
 import io.github.raglens.RagLens;
 import io.github.raglens.result.GateReport;
 import java.io.PrintWriter;
@@ -19,8 +20,11 @@ import picocli.CommandLine.ParentCommand;
         description = {
             "Compare a run with a baseline: a paired randomization test per metric on the questions both have,"
                     + " Holm-corrected across the metrics and retrievers checked; a drop smaller than --min-effect"
-                    + " never fails. Exit 0 when nothing is significantly worse, 4 when something is, with the"
-                    + " metric, both means with 95%% intervals, the p-values and the questions that got worst.",
+                    + " never fails. For judge scores the share of cells each run scored is checked too, so a run"
+                    + " cannot pass by losing its bad cells. Exit 0 when nothing is significantly worse, 4 when"
+                    + " something is, with the metric, both means with 95%% intervals, the difference with its"
+                    + " interval, the p-values, the questions that got worst, and the smallest drop each check"
+                    + " would catch. Runs of another relevance mode, judge model or metric version are refused.",
             "Both files may be a baseline (written by raglens baseline) or a benchmark.json."
         })
 final class GateCommand implements Callable<Integer> {
@@ -62,6 +66,20 @@ final class GateCommand implements Callable<Integer> {
             description = "Family-wise significance level after Holm's correction (default: ${DEFAULT-VALUE}).")
     double alpha = 0.05;
 
+    @Option(
+            names = "--permutations",
+            paramLabel = "N",
+            description = "Sign flips per test (default: ${DEFAULT-VALUE}; raised when the checks' Holm family"
+                    + " needs more to reach its threshold).")
+    int permutations = 10_000;
+
+    @Option(
+            names = "--require-detectable",
+            paramLabel = "DROP",
+            description = "Exit 4 also when a check could not catch a true drop of DROP in 80%% of runs (too few"
+                    + " questions for a pass to mean anything); every run prints the drop each check would catch.")
+    Double requireDetectable;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -69,8 +87,15 @@ final class GateCommand implements Callable<Integer> {
         Path currentFile = current != null ? current : parent.workspace.resolve("benchmark.json");
         GateReport report;
         try {
-            report = RagLens.gate(
-                    RagLens.readBaseline(baseline), RagLens.readBaseline(currentFile), metrics, minEffect, alpha);
+            GateOptions.Builder options = GateOptions.builder()
+                    .metrics(metrics)
+                    .minEffect(minEffect)
+                    .alpha(alpha)
+                    .permutations(permutations);
+            if (requireDetectable != null) {
+                options.catchingDropsOf(requireDetectable);
+            }
+            report = RagLens.gate(RagLens.readBaseline(baseline), RagLens.readBaseline(currentFile), options.build());
         } catch (IllegalArgumentException e) {
             err.println("raglens gate: " + inCliTerms(e.getMessage()));
             err.println("see raglens gate --help");
@@ -79,7 +104,7 @@ final class GateCommand implements Callable<Integer> {
         }
         out.println(report.message());
         out.flush();
-        return report.regressed() ? EXIT_REGRESSION : CommandLine.ExitCode.OK;
+        return report.passed() ? CommandLine.ExitCode.OK : EXIT_REGRESSION;
     }
 
     /** The library's remedies, as the commands a CLI user types. */

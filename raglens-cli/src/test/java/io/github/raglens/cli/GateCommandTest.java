@@ -108,4 +108,23 @@ class GateCommandTest {
                 .isEqualTo(2);
         assertThat(err.toString()).startsWith("raglens gate: metric 'ndcg@10' is not in both runs of 'my-rag'");
     }
+
+    @Test
+    void gate_requireDetectable_exits4WhenTheQuestionsCouldNotCatchTheDrop() {
+        Path baseline = recordedBaseline();
+        out.getBuffer().setLength(0);
+
+        assertThat(run(
+                        "gate",
+                        "--baseline",
+                        baseline.toString(),
+                        "--current",
+                        unchanged.toString(),
+                        "--require-detectable",
+                        "0.05"))
+                .isEqualTo(GateCommand.EXIT_REGRESSION);
+        assertThat(out.toString())
+                .startsWith("nothing is significantly worse, but 3 of 3 checks could not catch a drop of 0.050")
+                .contains("cannot estimate what drop it would catch: the two runs agree on every question");
+    }
 }

@@ -28,6 +28,12 @@ import java.util.TreeMap;
  * @param scores system → metric → question id → score
  * @param returned system → question id → a one-line account of what the system returned, shown when
  *     that question got worse
+ * @param versions metric → the version its scores were made with (judge metrics' prompt, mode and
+ *     arithmetic); empty for benchmark scores, and in files written before raglens recorded it
+ * @param judgeModel the judge model of the judge metrics' scores; empty for benchmark scores
+ * @param unscored system → metric → question id → why the cell could not be scored (judge scores
+ *     only): the gate compares how many cells each run scored, so a run that loses cells cannot
+ *     pass on the ones left
  */
 public record Baseline(
         String format,
@@ -35,7 +41,10 @@ public record Baseline(
         String relevance,
         Map<String, String> questions,
         Map<String, Map<String, Map<String, Double>>> scores,
-        Map<String, Map<String, String>> returned) {
+        Map<String, Map<String, String>> returned,
+        Map<String, String> versions,
+        String judgeModel,
+        Map<String, Map<String, Map<String, String>>> unscored) {
 
     /** The file format written and read by this version. */
     public static final String FORMAT = "raglens-baseline/1";
@@ -56,6 +65,34 @@ public record Baseline(
         SortedMap<String, Map<String, String>> byReturned = new TreeMap<>();
         returned.forEach((system, lines) -> byReturned.put(system, sorted(lines)));
         returned = Collections.unmodifiableSortedMap(byReturned);
+        versions = sorted(versions == null ? Map.of() : versions);
+        judgeModel = Objects.requireNonNullElse(judgeModel, "");
+        SortedMap<String, Map<String, Map<String, String>>> byUnscored = new TreeMap<>();
+        if (unscored != null) {
+            unscored.forEach((system, metrics) -> {
+                SortedMap<String, Map<String, String>> byMetric = new TreeMap<>();
+                metrics.forEach((metric, reasons) -> byMetric.put(metric, sorted(reasons)));
+                byUnscored.put(system, Collections.unmodifiableSortedMap(byMetric));
+            });
+        }
+        unscored = Collections.unmodifiableSortedMap(byUnscored);
+    }
+
+    /** A benchmark's baseline: retrieval metrics need no version, judge or coverage. */
+    public static Baseline ofBenchmark(
+            String relevance,
+            Map<String, String> questions,
+            Map<String, Map<String, Map<String, Double>>> scores,
+            Map<String, Map<String, String>> returned) {
+        return new Baseline(FORMAT, "benchmark", relevance, questions, scores, returned, Map.of(), "", Map.of());
+    }
+
+    /**
+     * Why each question of a system's metric could not be scored; empty when every attempted cell
+     * was (always so for benchmark scores).
+     */
+    public Map<String, String> unscored(String system, String metric) {
+        return unscored.getOrDefault(system, Map.of()).getOrDefault(metric, Map.of());
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 
 /**
@@ -22,7 +23,8 @@ import java.util.TreeMap;
  * @param excludedQuestions questions left out because their source chunk no longer exists
  * @param corpusChunks chunks in the corpus
  * @param bootstrapResamples resamples behind each interval
- * @param permutations sign flips behind each p-value
+ * @param permutations sign flips behind each p-value (raised above the runner's setting when the Holm family
+ *     of the comparisons needs more to reach its threshold)
  * @param seed the seed of the intervals and tests
  * @param meanLexicalOverlap mean share of question terms present in the source text
  * @param warnings problems that did not stop the run
@@ -155,9 +157,10 @@ public record BenchmarkReport(
      * @param pValue two-sided p-value of this test alone
      * @param adjustedPValue Holm-adjusted p-value across all pairs and headline metrics of the benchmark
      * @param significant whether {@code adjustedPValue < 0.05}
-     * @param minDetectableEffect the smallest mean difference these questions detect at 80% power (two-sided
-     *     alpha 0.05, from the spread of the per-question differences); the difference a question set of
-     *     this size can tell apart from noise
+     * @param minDetectableEffect the smallest true mean difference that the test as applied (the paired
+     *     randomization test, Holm-corrected across every comparison of the report) calls significant in
+     *     80% of runs, from the spread of the per-question differences; empty when not estimable (the two
+     *     agree on every question) or when even a difference of 1 would be found less often
      */
     public record PairwiseComparison(
             String a,
@@ -167,7 +170,7 @@ public record BenchmarkReport(
             double pValue,
             double adjustedPValue,
             boolean significant,
-            double minDetectableEffect) {
+            OptionalDouble minDetectableEffect) {
 
         /**
          * Validates the p-values, so that a report written before the correction existed is refused
@@ -180,6 +183,7 @@ public record BenchmarkReport(
                 throw new IllegalArgumentException("adjustedPValue must be in [pValue, 1], was " + adjustedPValue
                         + " with pValue " + pValue + "; a report from before the Holm correction must be made again");
             }
+            minDetectableEffect = Objects.requireNonNullElse(minDetectableEffect, OptionalDouble.empty());
         }
     }
 

@@ -90,7 +90,7 @@ public final class BaselineFile {
                     + "=true), then commit the file");
         }
         GateReport result = gate.compare(BaselineRecorder.read(path), current);
-        if (result.regressed()) {
+        if (!result.passed()) {
             throw new AssertionFailedError("against " + path + ": " + result.message());
         }
         return result;

@@ -62,17 +62,31 @@ public final class BenchmarkAssert {
     }
 
     /**
+     * Makes {@link #isNotSignificantlyWorseThan} fail also when the question set could not catch a
+     * true drop of {@code drop} in 80% of runs (it would pass such a drop too often for a green test
+     * to mean anything). Off by default; every report states the drop each check would catch.
+     *
+     * @param drop the drop that must be caught, above the minimum effect
+     */
+    public BenchmarkAssert catchingDropsOf(double drop) {
+        gate.plannedDrop(drop).requireDetectable(true);
+        return this;
+    }
+
+    /**
      * Passes unless a checked metric of a baseline system is significantly worse now: a paired
      * randomization test per metric on the questions both runs have, Holm-corrected across the
      * metrics checked, failing only a drop larger than the minimum effect.
      *
      * @param baseline the committed baseline
-     * @return the gate's report, for more assertions or logging
-     * @throws AssertionFailedError with the gate's message when something got worse
+     * @return the gate's report, for more assertions or logging; its message states the smallest drop
+     *     each check would catch
+     * @throws AssertionFailedError with the gate's message when something got worse, or with {@link
+     *     #catchingDropsOf} when the questions could not catch that drop
      */
     public GateReport isNotSignificantlyWorseThan(Baseline baseline) {
         GateReport result = gate.build().compare(baseline, BaselineRecorder.fromBenchmark(report));
-        if (result.regressed()) {
+        if (!result.passed()) {
             throw new AssertionFailedError(result.message());
         }
         return result;

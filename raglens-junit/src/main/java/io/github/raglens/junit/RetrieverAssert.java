@@ -1,6 +1,7 @@
 package io.github.raglens.junit;
 
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.IntervalMethod;
 import io.github.raglens.result.MetricSummary;
 import java.util.Locale;
 import java.util.Objects;
@@ -32,13 +33,26 @@ public final class RetrieverAssert {
     }
 
     /**
-     * Passes when the lower bound of the metric's bootstrap 95% interval is at least {@code minimum}:
-     * the metric is at least that with 95% confidence over questions like these.
+     * Passes when the lower bound of the metric's 95% interval is at least {@code minimum}: the metric
+     * is at least that with 97.5% confidence over questions like these. Hit rates get the exact
+     * binomial interval, valid at any number of questions; graded metrics (MRR, nDCG) the BCa
+     * bootstrap, which holds its level only from {@value IntervalMethod#BCA_MINIMUM} questions, so
+     * below that this fails rather than pass on an interval that may be too narrow.
      *
-     * @throws AssertionFailedError naming the metric, the mean with its interval and the threshold
+     * @throws AssertionFailedError naming the metric, the mean with its interval and the threshold, or
+     *     why the interval cannot be trusted at this size
      */
     public RetrieverAssert hasLowerBoundAtLeast(String metric, double minimum) {
         MetricSummary m = metric(metric);
+        if (!m.holdsItsLevel()) {
+            throw new AssertionFailedError(
+                    describe(metric, m) + ": a " + m.method().describe() + " interval"
+                            + (m.method() == IntervalMethod.BCA_BOOTSTRAP
+                                    ? " holds its 95% only from " + IntervalMethod.BCA_MINIMUM + " questions"
+                                    : " may be too narrow")
+                            + ", so its lower bound proves nothing here; add questions, or assert on a hit rate (exact at"
+                            + " any size)");
+        }
         if (m.lower() < minimum) {
             throw new AssertionFailedError(
                     describe(metric, m) + ": the lower 95% bound is below the required lower bound " + format(minimum));

@@ -7,6 +7,8 @@ import io.github.raglens.eval.baseline.BaselineRecorder;
 import io.github.raglens.eval.gate.GateFixture;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.IntervalMethod;
+import io.github.raglens.result.MetricSummary;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.AssertionFailedError;
 
@@ -69,8 +71,30 @@ class RagAssertionsTest {
                         .isNotSignificantlyWorseThan(baseline))
                 .isInstanceOf(AssertionFailedError.class)
                 .hasMessageStartingWith("1 of 2 checks significantly worse than the baseline (paired randomization"
-                        + " test per metric, Holm-corrected across 2 checks, alpha 0.05, minimum effect 0.050)")
+                        + " test per metric, 10000 permutations, Holm-corrected across 2 checks, alpha 0.05, minimum"
+                        + " effect 0.050)")
                 .hasMessageContaining("WORSE my-rag hit@5")
                 .hasMessageContaining("before: relevant at rank 1; top: ");
+    }
+
+    @Test
+    void lowerBoundThreshold_onAGradedMetricBelowTheBcaMinimum_failsSayingWhy() {
+        RetrieverAssert few = new RetrieverAssert(new BenchmarkReport.RetrieverSummary(
+                "bm25",
+                java.util.Map.of(
+                        "mrr@10",
+                        new MetricSummary(0.9, 0.8, 0.97, 20, IntervalMethod.BCA_BOOTSTRAP),
+                        "hit@10",
+                        new MetricSummary(1.0, 0.8316, 1.0, 20, IntervalMethod.EXACT_BINOMIAL)),
+                BenchmarkReport.LatencyPercentiles.ofNanos(new long[0])));
+        assertThatThrownBy(() -> few.hasLowerBoundAtLeast("mrr@10", 0.5))
+                .isInstanceOf(AssertionFailedError.class)
+                .hasMessage("mrr@10 of bm25 is 0.9000 [95% CI 0.8000, 0.9700] over 20 questions: a BCa bootstrap"
+                        + " interval holds its 95% only from 60 questions, so its lower bound proves nothing here; add"
+                        + " questions, or assert on a hit rate (exact at any size)");
+        // 20 hits of 20 prove a rate of 0.83, not 0.96
+        few.hasLowerBoundAtLeast("hit@10", 0.8);
+        assertThatThrownBy(() -> few.hasLowerBoundAtLeast("hit@10", 0.96))
+                .hasMessageEndingWith(": the lower 95% bound is below the required lower bound 0.9600");
     }
 }

@@ -1,5 +1,6 @@
 package io.github.raglens.studio;
 
+import io.github.raglens.GateOptions;
 import io.github.raglens.RagLens;
 import io.github.raglens.RunHistory;
 import io.github.raglens.RunRecord;
@@ -69,7 +70,15 @@ final class ComparePage {
         Baseline y = restrict(now.get(), common);
         Outcome outcome = view.ofRuns("compare " + src, before, after, () -> {
             try {
-                return new Outcome(RagLens.gate(x, y, List.of(), MIN_EFFECT, ALPHA), null);
+                return new Outcome(
+                        RagLens.gate(
+                                x,
+                                y,
+                                GateOptions.builder()
+                                        .minEffect(MIN_EFFECT)
+                                        .alpha(ALPHA)
+                                        .build()),
+                        null);
             } catch (IllegalArgumentException e) {
                 return new Outcome(null, e.getMessage());
             }
@@ -136,8 +145,8 @@ final class ComparePage {
     private static void table(StringBuilder h, GateReport report, RunRecord a, RunRecord b) {
         h.append("<p>Paired randomization test per system and metric on the questions both runs hold; p-values")
                 .append(" Holm-corrected across the ")
-                .append(report.checks().size())
-                .append(" rows, family-wise level ")
+                .append(report.family())
+                .append(" checks, family-wise level ")
                 .append(Html.num(ALPHA))
                 .append(".</p>\n<table id=\"comparison\"><thead><tr><th>system</th><th>metric</th><th>n</th><th>run ")
                 .append(Html.esc(a.id()))
@@ -146,7 +155,7 @@ final class ComparePage {
                 .append("</th><th>difference</th><th>p</th><th>Holm p</th><th></th></tr></thead><tbody>\n");
         for (GateReport.Check c : report.checks()) {
             boolean significant = c.adjustedPValue() < ALPHA;
-            String verdict = !significant ? "" : c.difference() < 0 ? "worse" : "better";
+            String verdict = !significant ? "" : c.difference().mean() < 0 ? "worse" : "better";
             h.append("<tr class=\"")
                     .append(verdict)
                     .append("\"><td>")
@@ -168,7 +177,8 @@ final class ComparePage {
                     .append(", ")
                     .append(Html.num(c.current().upper()))
                     .append("]</span></td><td>")
-                    .append(String.format(java.util.Locale.ROOT, "%+.3f", c.difference()))
+                    .append(String.format(
+                            java.util.Locale.ROOT, "%+.3f", c.difference().mean()))
                     .append("</td><td>")
                     .append(Html.p(c.pValue()))
                     .append("</td><td>")
@@ -250,6 +260,17 @@ final class ComparePage {
         scores.keySet().retainAll(systems);
         Map<String, Map<String, String>> returned = new TreeMap<>(b.returned());
         returned.keySet().retainAll(systems);
-        return new Baseline(b.format(), b.source(), b.relevance(), b.questions(), scores, returned);
+        Map<String, Map<String, Map<String, String>>> unscored = new TreeMap<>(b.unscored());
+        unscored.keySet().retainAll(systems);
+        return new Baseline(
+                b.format(),
+                b.source(),
+                b.relevance(),
+                b.questions(),
+                scores,
+                returned,
+                b.versions(),
+                b.judgeModel(),
+                unscored);
     }
 }

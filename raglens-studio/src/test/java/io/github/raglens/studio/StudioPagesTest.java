@@ -100,7 +100,7 @@ class StudioPagesTest {
         String page = get(studio, "/compare?a=1&b=3");
 
         assertThat(page)
-                .contains("Holm-corrected across the 6 rows")
+                .contains("Holm-corrected across the 6 checks")
                 .contains("<table id=\"comparison\">")
                 .contains("<td>keywords</td><td>hit@10</td><td>28</td>")
                 .contains("Questions that changed most")

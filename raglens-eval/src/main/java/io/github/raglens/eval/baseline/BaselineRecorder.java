@@ -50,31 +50,45 @@ public final class BaselineRecorder {
             put(metrics, "map", r.queryId(), RetrievalMetrics.averagePrecision(r.ranking(), relevant));
             returned.computeIfAbsent(r.retriever(), x -> new TreeMap<>()).put(r.queryId(), describe(r));
         }
-        return new Baseline(FORMAT, "benchmark", report.relevance(), questions, scores, returned);
+        return Baseline.ofBenchmark(report.relevance(), questions, scores, returned);
     }
 
     /**
-     * The per-question scores of an evaluation: the first judgement of each cell that the given judge
-     * model scored, and the scores of the metrics that need no judge (failed cells are left out, so
-     * the gate compares the questions both runs scored).
+     * The per-question scores of an evaluation, from the same records its aggregation counts: the
+     * first judgement of each cell at each metric's current version, by the given judge model for
+     * judge metrics. Cells that failed are kept apart with their reason, so the gate can compare
+     * how many cells each run scored.
      *
      * @param records score records, e.g. those of {@code scores.jsonl} that the current answers made
-     * @param judgeModel the judge model whose scores count
+     * @param versions metric → its current version, for every metric to record
+     * @param judgeModel the judge model whose scores count for judge metrics
      * @param questionTexts the question text by question id, shown for the questions that got worst
-     * @return the baseline of every retriever (system) scored
+     * @return the baseline of every retriever (system) scored, with the versions and judge recorded
      */
-    public static Baseline fromScores(List<ScoreRecord> records, String judgeModel, Map<String, String> questionTexts) {
+    public static Baseline fromScores(
+            List<ScoreRecord> records,
+            Map<String, String> versions,
+            String judgeModel,
+            Map<String, String> questionTexts) {
         Map<String, Map<String, Map<String, Double>>> scores = new TreeMap<>();
+        Map<String, Map<String, Map<String, String>>> unscored = new TreeMap<>();
         Map<String, String> questions = new TreeMap<>();
         for (ScoreRecord r : records) {
             boolean ofThisJudge =
                     r.judgeModel().equals(judgeModel) || r.judgeModel().equals(ScoreRecord.NO_JUDGE);
-            if (r.isScored() && r.repeat() == 0 && ofThisJudge) {
-                questions.put(r.questionId(), questionTexts.getOrDefault(r.questionId(), ""));
+            if (r.repeat() != 0 || !ofThisJudge || !r.promptVersion().equals(versions.get(r.metric()))) {
+                continue;
+            }
+            questions.put(r.questionId(), questionTexts.getOrDefault(r.questionId(), ""));
+            if (r.isScored()) {
                 put(scores.computeIfAbsent(r.retriever(), x -> new TreeMap<>()), r.metric(), r.questionId(), r.score());
+            } else {
+                unscored.computeIfAbsent(r.retriever(), x -> new TreeMap<>())
+                        .computeIfAbsent(r.metric(), x -> new TreeMap<>())
+                        .put(r.questionId(), r.reason());
             }
         }
-        return new Baseline(FORMAT, "evaluation", "", questions, scores, Map.of());
+        return new Baseline(FORMAT, "evaluation", "", questions, scores, Map.of(), versions, judgeModel, unscored);
     }
 
     /**

@@ -144,7 +144,7 @@ public final class BenchmarkRunner {
                 selection.excluded(),
                 corpus.size(),
                 bootstrap.resamples(),
-                test.permutations(),
+                aggregation.familyTest(values.size()).permutations(),
                 bootstrap.seed(),
                 selection.meanOverlap(),
                 selection.warnings(),

@@ -2,6 +2,7 @@ package io.github.raglens.eval.benchmark;
 
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.HolmCorrection;
+import io.github.raglens.eval.stats.MeanIntervals;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.eval.stats.Power;
 import io.github.raglens.result.Aggregation.PairedTestResult;
@@ -16,6 +17,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 import java.util.stream.IntStream;
 
@@ -32,12 +34,12 @@ final class ReportAggregation {
     static final double POWER = 0.8;
 
     private final MetricTable metrics;
-    private final Bootstrap bootstrap;
+    private final MeanIntervals intervals;
     private final PairedRandomizationTest test;
 
     ReportAggregation(MetricTable metrics, Bootstrap bootstrap, PairedRandomizationTest test) {
         this.metrics = metrics;
-        this.bootstrap = bootstrap;
+        this.intervals = MeanIntervals.of(bootstrap);
         this.test = test;
     }
 
@@ -62,9 +64,9 @@ final class ReportAggregation {
         // Every metric of a retriever in one bootstrap: questions with the same values in every metric
         // are resampled together, and the retrievers spread over the cores.
         IntStream.range(0, retrieverNames.size()).parallel().forEach(r -> {
-            ConfidenceInterval[] intervals = bootstrap.meanIntervals(values.get(retrieverNames.get(r)));
+            ConfidenceInterval[] of = intervals.of(values.get(retrieverNames.get(r)));
             for (int m = 0; m < count; m++) {
-                cis[r][m] = MetricSummary.from(intervals[m]);
+                cis[r][m] = MetricSummary.from(of[m]);
             }
         });
         List<RetrieverSummary> out = new ArrayList<>();
@@ -87,26 +89,21 @@ final class ReportAggregation {
 
     /**
      * A paired test for every pair of retrievers on every headline metric, Holm-corrected across all
-     * of them.
+     * of them, each with the difference it would detect at 80% power under that correction.
      */
     List<PairwiseComparison> compare(Map<String, double[][]> values) {
         List<String> retrieverNames = new ArrayList<>(values.keySet());
-        List<int[]> jobs = new ArrayList<>(); // a, b, metric
-        for (int a = 0; a < retrieverNames.size(); a++) {
-            for (int b = a + 1; b < retrieverNames.size(); b++) {
-                for (int m : metrics.headline()) {
-                    jobs.add(new int[] {a, b, m});
-                }
-            }
-        }
+        List<int[]> jobs = jobs(retrieverNames.size());
+        PairedRandomizationTest familyTest = familyTest(retrieverNames.size());
         PairedTestResult[] results = new PairedTestResult[jobs.size()];
         IntStream.range(0, jobs.size()).parallel().forEach(i -> {
             int[] j = jobs.get(i);
-            results[i] =
-                    test.test(values.get(retrieverNames.get(j[0]))[j[2]], values.get(retrieverNames.get(j[1]))[j[2]]);
+            results[i] = familyTest.test(
+                    values.get(retrieverNames.get(j[0]))[j[2]], values.get(retrieverNames.get(j[1]))[j[2]]);
         });
         double[] adjusted = HolmCorrection.adjust(
                 Arrays.stream(results).mapToDouble(PairedTestResult::pValue).toArray());
+        Power.Rule rule = Power.Rule.pairwise(SIGNIFICANCE, Math.max(1, jobs.size()));
         List<PairwiseComparison> out = new ArrayList<>(jobs.size());
         for (int i = 0; i < jobs.size(); i++) {
             int[] j = jobs.get(i);
@@ -120,9 +117,29 @@ final class ReportAggregation {
                     results[i].pValue(),
                     adjusted[i],
                     adjusted[i] < SIGNIFICANCE,
-                    Power.minDetectableEffect(Power.sdOfDifferences(a, b), a.length, SIGNIFICANCE, POWER)));
+                    Power.spread(a, b)
+                            .map(s -> Power.detectable(s, rule, a.length, POWER))
+                            .orElse(OptionalDouble.empty())));
         }
         return List.copyOf(out);
+    }
+
+    /** The paired test with enough permutations for the family of tests between this many retrievers. */
+    PairedRandomizationTest familyTest(int retrievers) {
+        return test.forFamily(Math.max(1, jobs(retrievers).size()), SIGNIFICANCE);
+    }
+
+    /** Every (retriever a, retriever b, headline metric) to test, a before b. */
+    private List<int[]> jobs(int retrievers) {
+        List<int[]> jobs = new ArrayList<>();
+        for (int a = 0; a < retrievers; a++) {
+            for (int b = a + 1; b < retrievers; b++) {
+                for (int m : metrics.headline()) {
+                    jobs.add(new int[] {a, b, m});
+                }
+            }
+        }
+        return jobs;
     }
 
     /** Headline means per retriever within groups of questions: chunk type, document, lexical overlap. */

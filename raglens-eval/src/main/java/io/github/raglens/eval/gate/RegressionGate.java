@@ -2,6 +2,7 @@ package io.github.raglens.eval.gate;
 
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.HolmCorrection;
+import io.github.raglens.eval.stats.MeanIntervals;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.eval.stats.Power;
 import io.github.raglens.result.Aggregation.PairedTestResult;
@@ -13,17 +14,31 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
  * Decides whether a run is significantly worse than a baseline: a paired randomization test per
- * (system, metric) on the questions both runs scored, Holm-corrected across every check, and a
- * minimum effect below which a drop never fails — so noise passes and a real drop fails.
+ * (system, metric) on the questions both runs scored, and for judge scores per (system, metric) on
+ * whether each attempted cell was scored at all, Holm-corrected across every check, with a minimum
+ * effect below which a drop never fails — so noise passes and a real drop fails, and a run cannot
+ * pass by losing the cells it does badly on.
+ *
+ * <p>Each check also says what it could have caught: the smallest true drop it fails in a share
+ * {@code power} of runs under its own rule (Holm over the family, the drop beyond the minimum effect;
+ * see {@link Power}), and how many questions a planned drop needs. Told to, the gate fails when a
+ * check could not catch the planned drop.
+ *
+ * <p>Runs are compared only when their scores mean the same: the same source (benchmark or
+ * evaluation), relevance mode, judge model and metric versions.
  *
  * <p>Instances are immutable and thread-safe. Defaults: the headline metrics {@code hit@K}, {@code
- * mrr@K} and {@code ndcg@K} at the largest cutoff both runs have; minimum effect 0.02; alpha 0.05;
- * power 0.8 for the detectable-effect figures; 10,000 permutations and resamples, seed 42.
+ * mrr@K} and {@code ndcg@K} at the largest cutoff both runs have (every metric of judge scores);
+ * minimum effect 0.02; planned drop twice the minimum effect; alpha 0.05; power 0.8; 10,000
+ * permutations (more when the family needs them) and resamples, seed 42.
  */
 public final class RegressionGate {
 
@@ -32,18 +47,22 @@ public final class RegressionGate {
 
     private final List<String> metrics;
     private final double minEffect;
+    private final double plannedDrop;
+    private final boolean requireDetectable;
     private final double alpha;
     private final double power;
     private final PairedRandomizationTest test;
-    private final Bootstrap bootstrap;
+    private final MeanIntervals intervals;
 
     private RegressionGate(Builder b) {
         this.metrics = List.copyOf(b.metrics);
         this.minEffect = b.minEffect;
+        this.plannedDrop = b.plannedDrop > 0 ? b.plannedDrop : Math.min(1, 2 * b.minEffect);
+        this.requireDetectable = b.requireDetectable;
         this.alpha = b.alpha;
         this.power = b.power;
         this.test = PairedRandomizationTest.of(b.permutations, b.seed);
-        this.bootstrap = Bootstrap.of(b.permutations, b.seed, 0.95);
+        this.intervals = MeanIntervals.of(Bootstrap.of(Math.max(100, b.permutations), b.seed, 0.95));
     }
 
     /** A gate with the defaults. */
@@ -62,35 +81,83 @@ public final class RegressionGate {
      * @param baseline the committed scores
      * @param current today's scores
      * @return one check per (system, metric), with the verdict
-     * @throws IllegalArgumentException if a baseline system or a chosen metric is missing from the
-     *     current run, or the two runs share no question
+     * @throws IllegalArgumentException if the two runs' scores do not mean the same (source,
+     *     relevance mode, judge model or a metric's version differ), a baseline system or a chosen
+     *     metric is missing from the current run, or the two runs share no question
      */
     public GateReport compare(Baseline baseline, Baseline current) {
         Objects.requireNonNull(baseline, "baseline");
         Objects.requireNonNull(current, "current");
+        Comparability.check(baseline, current);
         List<Pending> pending = new ArrayList<>();
-        for (String system : baseline.systems()) {
-            if (!current.systems().contains(system)) {
+        List<PendingCoverage> coverage = new ArrayList<>();
+        for (String system : systems(baseline)) {
+            if (!systems(current).contains(system)) {
                 throw new IllegalArgumentException("system '" + system + "' of the baseline is missing from the"
-                        + " current run, which has " + String.join(", ", current.systems())
+                        + " current run, which has " + String.join(", ", systems(current))
                         + "; run it again or record a new baseline");
             }
             for (String metric : metricsFor(baseline, current, system)) {
-                pending.add(check(baseline, current, system, metric));
+                Comparability.checkVersion(baseline, current, metric);
+                PendingCoverage c = coverage(baseline, current, system, metric);
+                if (c != null) {
+                    coverage.add(c);
+                }
+                Pending p = pending(baseline, current, system, metric);
+                if (p != null) {
+                    pending.add(p);
+                } else if (c == null) {
+                    throw new IllegalArgumentException("the baseline and the current run share no question for '"
+                            + system + "' " + metric + "; the question set changed: record a new baseline");
+                }
             }
         }
-        double[] raw = pending.stream().mapToDouble(p -> p.result.pValue()).toArray();
-        double[] adjusted = HolmCorrection.adjust(raw);
+        int family = pending.size() + coverage.size();
+        PairedRandomizationTest familyTest = test.forFamily(Math.max(1, family), alpha);
+        List<PairedTestResult> results = new ArrayList<>();
+        pending.forEach(p -> results.add(familyTest.test(p.after, p.before)));
+        coverage.forEach(c -> results.add(familyTest.test(c.after, c.before)));
+        double[] adjusted = HolmCorrection.adjust(
+                results.stream().mapToDouble(PairedTestResult::pValue).toArray());
+        Power.Rule rule = Power.Rule.gate(alpha, Math.max(1, family), minEffect);
         List<GateReport.Check> checks = new ArrayList<>();
         for (int i = 0; i < pending.size(); i++) {
-            checks.add(pending.get(i).finish(adjusted[i]));
+            checks.add(pending.get(i).finish(results.get(i), adjusted[i], rule));
         }
-        return new GateReport(alpha, minEffect, power, checks);
+        List<GateReport.CoverageCheck> coverageChecks = new ArrayList<>();
+        for (int i = 0; i < coverage.size(); i++) {
+            int j = pending.size() + i;
+            coverageChecks.add(coverage.get(i).finish(results.get(j), adjusted[j]));
+        }
+        return new GateReport(
+                alpha,
+                minEffect,
+                power,
+                plannedDrop,
+                requireDetectable,
+                familyTest.permutations(),
+                checks,
+                coverageChecks);
+    }
+
+    /** The systems with any cell, scored or not. */
+    private static Set<String> systems(Baseline b) {
+        Set<String> out = new TreeSet<>(b.systems());
+        out.addAll(b.unscored().keySet());
+        return out;
+    }
+
+    /** A system's metrics with any cell, scored or not. */
+    private static Set<String> metricsOf(Baseline b, String system) {
+        Set<String> out =
+                new TreeSet<>(b.scores().getOrDefault(system, Map.of()).keySet());
+        out.addAll(b.unscored().getOrDefault(system, Map.of()).keySet());
+        return out;
     }
 
     private List<String> metricsFor(Baseline baseline, Baseline current, String system) {
-        Set<String> common = new TreeSet<>(baseline.metrics(system));
-        common.retainAll(current.metrics(system));
+        Set<String> common = metricsOf(baseline, system);
+        common.retainAll(metricsOf(current, system));
         if (!metrics.isEmpty()) {
             for (String metric : metrics) {
                 if (!common.contains(metric)) {
@@ -114,24 +181,18 @@ public final class RegressionGate {
         return headline.isEmpty() ? List.copyOf(common) : headline;
     }
 
-    private Pending check(Baseline baseline, Baseline current, String system, String metric) {
-        Map<String, Double> before = baseline.values(system, metric);
-        Map<String, Double> after = current.values(system, metric);
+    /** The score check of a metric, or null when the two runs scored no question in common. */
+    private Pending pending(Baseline baseline, Baseline current, String system, String metric) {
+        Map<String, Double> before =
+                baseline.scores().getOrDefault(system, Map.of()).getOrDefault(metric, Map.of());
+        Map<String, Double> after =
+                current.scores().getOrDefault(system, Map.of()).getOrDefault(metric, Map.of());
         List<String> ids = before.keySet().stream().filter(after::containsKey).toList();
         if (ids.isEmpty()) {
-            throw new IllegalArgumentException("the baseline and the current run share no question for '" + system
-                    + "' " + metric + "; the question set changed: record a new baseline");
+            return null;
         }
         double[] b = ids.stream().mapToDouble(before::get).toArray();
         double[] a = ids.stream().mapToDouble(after::get).toArray();
-        PairedTestResult result = test.test(a, b);
-        ConfidenceInterval[] intervals = bootstrap.meanIntervals(new double[][] {b, a});
-        double sd = Power.sdOfDifferences(a, b);
-        // Without observed differences, plan with the spread of the scores themselves: a difference of
-        // two systems whose scores correlate at 0.5 has the same standard deviation as each.
-        double planningSd = sd > 0 ? sd : Power.standardDeviation(b);
-        double mde = Power.minDetectableEffect(planningSd, ids.size(), alpha, power);
-        int needed = planningSd > 0 ? Power.questionsNeeded(planningSd, minEffect, alpha, power) : ids.size();
         List<GateReport.QuestionChange> worst = new ArrayList<>();
         for (int i = 0; i < ids.size(); i++) {
             if (a[i] < b[i]) {
@@ -148,75 +209,144 @@ public final class RegressionGate {
         }
         worst.sort(Comparator.comparingDouble((GateReport.QuestionChange c) -> c.after() - c.before())
                 .thenComparing(GateReport.QuestionChange::questionId));
-        return new Pending(
-                system,
-                metric,
-                result,
-                intervals[0],
-                intervals[1],
-                mde,
-                needed,
-                List.copyOf(worst.subList(0, Math.min(WORST_SHOWN, worst.size()))));
+        return new Pending(system, metric, b, a, List.copyOf(worst.subList(0, Math.min(WORST_SHOWN, worst.size()))));
+    }
+
+    /**
+     * The coverage check of a metric of judge scores: over the cells both runs attempted, scored (1)
+     * or not (0); null when neither run recorded an unscored cell, or none was attempted by both.
+     */
+    private PendingCoverage coverage(Baseline baseline, Baseline current, String system, String metric) {
+        Map<String, String> lostBefore = baseline.unscored(system, metric);
+        Map<String, String> lostAfter = current.unscored(system, metric);
+        if (lostBefore.isEmpty() && lostAfter.isEmpty()) {
+            return null;
+        }
+        Set<String> scoredBefore = baseline.scores()
+                .getOrDefault(system, Map.of())
+                .getOrDefault(metric, Map.of())
+                .keySet();
+        Set<String> scoredAfter = current.scores()
+                .getOrDefault(system, Map.of())
+                .getOrDefault(metric, Map.of())
+                .keySet();
+        Set<String> attempted = new TreeSet<>(scoredBefore);
+        attempted.addAll(lostBefore.keySet());
+        Set<String> attemptedAfter = new TreeSet<>(scoredAfter);
+        attemptedAfter.addAll(lostAfter.keySet());
+        attempted.retainAll(attemptedAfter);
+        if (attempted.isEmpty()) {
+            return null;
+        }
+        double[] b = new double[attempted.size()];
+        double[] a = new double[attempted.size()];
+        Map<String, Integer> newly = new TreeMap<>();
+        int i = 0;
+        for (String q : attempted) {
+            b[i] = scoredBefore.contains(q) ? 1 : 0;
+            a[i] = scoredAfter.contains(q) ? 1 : 0;
+            if (b[i] == 1 && a[i] == 0) {
+                newly.merge(lostAfter.get(q), 1, Integer::sum);
+            }
+            i++;
+        }
+        return new PendingCoverage(system, metric, b, a, newly);
     }
 
     private final class Pending {
         final String system;
         final String metric;
-        final PairedTestResult result;
-        final ConfidenceInterval before;
-        final ConfidenceInterval after;
-        final double mde;
-        final int needed;
+        final double[] before;
+        final double[] after;
         final List<GateReport.QuestionChange> worst;
 
-        Pending(
-                String system,
-                String metric,
-                PairedTestResult result,
-                ConfidenceInterval before,
-                ConfidenceInterval after,
-                double mde,
-                int needed,
-                List<GateReport.QuestionChange> worst) {
+        Pending(String system, String metric, double[] before, double[] after, List<GateReport.QuestionChange> worst) {
             this.system = system;
             this.metric = metric;
-            this.result = result;
             this.before = before;
             this.after = after;
-            this.mde = mde;
-            this.needed = needed;
             this.worst = worst;
         }
 
-        GateReport.Check finish(double adjustedP) {
+        GateReport.Check finish(PairedTestResult result, double adjustedP, Power.Rule rule) {
             double difference = result.meanDifference();
             boolean worse = difference < -minEffect && adjustedP < alpha;
+            ConfidenceInterval[] both = intervals.of(new double[][] {before, after});
+            int n = before.length;
+            int differing = 0;
+            for (int i = 0; i < n; i++) {
+                differing += before[i] != after[i] ? 1 : 0;
+            }
+            var spread = Power.spread(after, before);
+            OptionalDouble detectable =
+                    spread.map(s -> Power.detectable(s, rule, n, power)).orElse(OptionalDouble.empty());
+            OptionalInt needed = spread.map(s -> plannedDrop > minEffect
+                            ? Power.questionsNeeded(s, rule, plannedDrop, power)
+                            : OptionalInt.empty())
+                    .orElse(OptionalInt.empty());
             return new GateReport.Check(
                     system,
                     metric,
-                    result.n(),
-                    before,
-                    after,
-                    difference,
+                    n,
+                    both[0],
+                    both[1],
+                    intervals.difference(after, before),
                     result.pValue(),
                     adjustedP,
                     worse,
-                    mde,
+                    detectable,
                     needed,
+                    differing,
                     worse ? worst : List.of());
+        }
+    }
+
+    private final class PendingCoverage {
+        final String system;
+        final String metric;
+        final double[] before;
+        final double[] after;
+        final Map<String, Integer> newlyUnscored;
+
+        PendingCoverage(
+                String system, String metric, double[] before, double[] after, Map<String, Integer> newlyUnscored) {
+            this.system = system;
+            this.metric = metric;
+            this.before = before;
+            this.after = after;
+            this.newlyUnscored = newlyUnscored;
+        }
+
+        GateReport.CoverageCheck finish(PairedTestResult result, double adjustedP) {
+            int scoredBefore = (int) java.util.Arrays.stream(before).sum();
+            int scoredAfter = (int) java.util.Arrays.stream(after).sum();
+            boolean worse = result.meanDifference() < -minEffect && adjustedP < alpha;
+            return new GateReport.CoverageCheck(
+                    system,
+                    metric,
+                    before.length,
+                    scoredBefore,
+                    scoredAfter,
+                    result.pValue(),
+                    adjustedP,
+                    worse,
+                    newlyUnscored);
         }
     }
 
     @Override
     public String toString() {
         return "RegressionGate{metrics=" + (metrics.isEmpty() ? "headline" : metrics) + ", minEffect=" + minEffect
-                + ", alpha=" + alpha + ", power=" + power + ", " + test + "}";
+                + ", plannedDrop=" + plannedDrop + ", requireDetectable=" + requireDetectable + ", alpha=" + alpha
+                + ", power=" + power + ", " + test + "}";
     }
 
     /** Builds a {@link RegressionGate}; not thread-safe. */
     public static final class Builder {
         private List<String> metrics = List.of();
         private double minEffect = 0.02;
+        private double plannedDrop;
+        private boolean requireDetectable;
         private double alpha = 0.05;
         private double power = 0.8;
         private int permutations = PairedRandomizationTest.DEFAULT_PERMUTATIONS;
@@ -230,12 +360,37 @@ public final class RegressionGate {
             return this;
         }
 
-        /** The smallest drop that may fail the gate, in the metric's units; default 0.02. */
+        /** The smallest drop that may fail, in the metric's units; default 0.02. */
         public Builder minEffect(double minEffect) {
             if (!(minEffect >= 0 && minEffect <= 1)) {
                 throw new IllegalArgumentException("minEffect must be in [0, 1], was " + minEffect);
             }
             this.minEffect = minEffect;
+            return this;
+        }
+
+        /**
+         * The drop the gate should catch: each check says how many questions it needs, and with
+         * {@link #requireDetectable} the gate fails when a check could not catch it in a share {@code
+         * power} of runs. Default: twice the minimum effect (a drop of the minimum effect itself
+         * fails at most half the time, since the observed drop must exceed it).
+         *
+         * @throws IllegalArgumentException if {@code drop} is not in (0, 1]
+         */
+        public Builder plannedDrop(double drop) {
+            if (!(drop > 0 && drop <= 1)) {
+                throw new IllegalArgumentException("plannedDrop must be in (0, 1], was " + drop);
+            }
+            this.plannedDrop = drop;
+            return this;
+        }
+
+        /**
+         * Whether a passing gate fails when some check could not catch the planned drop in a share
+         * {@code power} of runs: a question set too small to see the drops that matter; default false.
+         */
+        public Builder requireDetectable(boolean require) {
+            this.requireDetectable = require;
             return this;
         }
 
@@ -248,7 +403,7 @@ public final class RegressionGate {
             return this;
         }
 
-        /** The power behind the detectable-effect figures; default 0.8. */
+        /** The power behind the detectable-drop figures; default 0.8. */
         public Builder power(double power) {
             if (!(power > 0 && power < 1)) {
                 throw new IllegalArgumentException("power must be in (0, 1), was " + power);
@@ -257,10 +412,13 @@ public final class RegressionGate {
             return this;
         }
 
-        /** Sign flips per test and bootstrap resamples per interval; default 10,000. */
+        /**
+         * Sign flips per test and bootstrap resamples per interval; default 10,000. A Holm family
+         * that needs more for its threshold gets more ({@link PairedRandomizationTest#permutationsFor}).
+         */
         public Builder permutations(int permutations) {
-            if (permutations < 1) {
-                throw new IllegalArgumentException("permutations must be at least 1, was " + permutations);
+            if (permutations < 100) {
+                throw new IllegalArgumentException("permutations must be at least 100, was " + permutations);
             }
             this.permutations = permutations;
             return this;
@@ -272,8 +430,16 @@ public final class RegressionGate {
             return this;
         }
 
-        /** The gate. */
+        /**
+         * The gate.
+         *
+         * @throws IllegalArgumentException if the planned drop is not above the minimum effect
+         */
         public RegressionGate build() {
+            if (plannedDrop > 0 && plannedDrop <= minEffect) {
+                throw new IllegalArgumentException("plannedDrop " + plannedDrop + " must exceed minEffect " + minEffect
+                        + ": the gate fails a drop only beyond the minimum effect");
+            }
             return new RegressionGate(this);
         }
     }

@@ -2,6 +2,7 @@ package io.github.raglens.eval.scoring;
 
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.HolmCorrection;
+import io.github.raglens.eval.stats.MeanIntervals;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.result.Aggregation;
 import io.github.raglens.result.Aggregation.MetricSummary;
@@ -32,8 +33,9 @@ final class ScoreAggregator {
      * @param questionIds the questions of the sample (records of other questions are ignored)
      * @param metrics the metrics, whose current version selects the records
      * @param judgeModel the judge model whose records count for judge metrics
-     * @param bootstrap the bootstrap for the intervals
-     * @param test the paired test; its p-values are Holm-corrected across every pair and metric
+     * @param bootstrap the bootstrap for the intervals of graded scores (0/1 scores get exact binomial ones)
+     * @param test the paired test, given more permutations when the family needs them; its p-values are
+     *     Holm-corrected across every pair and metric
      * @return the summary
      */
     public static Aggregation aggregate(
@@ -46,6 +48,10 @@ final class ScoreAggregator {
             PairedRandomizationTest test) {
         Objects.requireNonNull(judgeModel, "judgeModel");
         record Tested(MetricSummary summary, List<String[]> pairs, List<PairedTestResult> results) {}
+        MeanIntervals intervals = MeanIntervals.of(bootstrap);
+        // every pair of systems on every metric is one Holm family: enough sign flips for its threshold
+        int systemPairs = retrievers.size() * (retrievers.size() - 1) / 2;
+        PairedRandomizationTest familyTest = test.forFamily(Math.max(1, systemPairs * metrics.size()), 0.05);
         List<Tested> tested = new ArrayList<>();
         for (Judge m : metrics) {
             String model = m.usesModel() ? judgeModel : ScoreRecord.NO_JUDGE;
@@ -83,7 +89,7 @@ final class ScoreAggregator {
                 values.put(r, v);
                 rows.add(new RetrieverSummary(
                         r,
-                        v.length == 0 ? Optional.empty() : Optional.of(bootstrap.meanInterval(v)),
+                        v.length == 0 ? Optional.empty() : Optional.of(intervals.of(v)),
                         scores.get(r).size(),
                         questionIds.size(),
                         failures.get(r)));
@@ -96,7 +102,7 @@ final class ScoreAggregator {
                         String a = retrievers.get(i);
                         String b = retrievers.get(j);
                         pairs.add(new String[] {a, b});
-                        results.add(test.test(values.get(a), values.get(b)));
+                        results.add(familyTest.test(values.get(a), values.get(b)));
                     }
                 }
             }

@@ -13,7 +13,9 @@ import java.util.SplittableRandom;
  * permutations} times and reports the share of mean differences at least as far from zero as the
  * observed one, counting the observed arrangement itself: {@code p = (1 + hits) / (1 +
  * permutations)}, which is never 0 and is valid (not anti-conservative) for any number of
- * permutations.
+ * permutations. When every non-zero difference has the same size (two systems' 0/1 values, such as
+ * hit rates) the distribution of the flips is binomial and the exact p-value is computed instead:
+ * the two-sided sign test.
  *
  * <p>Seeded: the same inputs always give the same p-value. Immutable and thread-safe. Defaults:
  * 10,000 permutations, seed 42.
@@ -25,6 +27,9 @@ public final class PairedRandomizationTest {
 
     /** Default seed. */
     public static final long DEFAULT_SEED = 42;
+
+    /** Expected sign flips at least as extreme as a result exactly at Holm's first threshold. */
+    static final int FLIPS_PER_THRESHOLD = 20;
 
     private static final PairedRandomizationTest DEFAULTS =
             new PairedRandomizationTest(DEFAULT_PERMUTATIONS, DEFAULT_SEED);
@@ -54,6 +59,36 @@ public final class PairedRandomizationTest {
             throw new IllegalArgumentException("permutations must be >= 100, was " + permutations);
         }
         return new PairedRandomizationTest(permutations, seed);
+    }
+
+    /**
+     * Sign flips behind each p-value of a Holm family, so that its threshold can be reached and
+     * resolved: Holm's first step asks for {@code p < alpha / family}, and a p-value of {@code
+     * permutations} flips is at least {@code 1 / (1 + permutations)}; with 10,000 flips a family of
+     * 501 tests at alpha 0.05 could never find anything. This gives at least {@value
+     * #FLIPS_PER_THRESHOLD} expected flips at the threshold, or {@code configured} if that is more.
+     *
+     * @param configured the permutations asked for
+     * @param family the tests Holm's correction spans, at least 1
+     * @param alpha the family-wise level, in (0, 1)
+     * @return the permutations to use
+     */
+    public static int permutationsFor(int configured, int family, double alpha) {
+        if (family < 1 || !(alpha > 0 && alpha < 1)) {
+            throw new IllegalArgumentException(
+                    "need family >= 1 and alpha in (0, 1), were " + family + " and " + alpha);
+        }
+        double needed = Math.ceil(FLIPS_PER_THRESHOLD * family / alpha);
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(configured, needed));
+    }
+
+    /**
+     * This test with enough permutations for a Holm family ({@link #permutationsFor}); itself when it
+     * has them.
+     */
+    public PairedRandomizationTest forFamily(int family, double alpha) {
+        int needed = permutationsFor(permutations, family, alpha);
+        return needed == permutations ? this : new PairedRandomizationTest(needed, seed);
     }
 
     /** The number of permutations. */
@@ -103,6 +138,9 @@ public final class PairedRandomizationTest {
         if (m == 0) {
             return new PairedTestResult(meanDiff, 1.0, n, permutations);
         }
+        if (oneMagnitude(diffs, m)) {
+            return new PairedTestResult(meanDiff, exactSignTest(diffs, m), n, permutations);
+        }
         // Equal differences are grouped: the signed sum of c equal differences v is v * (2 * ones - c),
         // where ones counts the positive signs among c fair coin flips (the popcount of c random bits).
         java.util.Arrays.sort(diffs, 0, m);
@@ -132,6 +170,35 @@ public final class PairedRandomizationTest {
         }
         double pValue = (1.0 + hits) / (1.0 + permutations);
         return new PairedTestResult(meanDiff, pValue, n, permutations);
+    }
+
+    /** Whether every non-zero difference has the same size, as for two systems' 0/1 values. */
+    private static boolean oneMagnitude(double[] diffs, int m) {
+        double size = Math.abs(diffs[0]);
+        for (int i = 1; i < m; i++) {
+            if (Math.abs(diffs[i]) != size) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The exact p-value when every non-zero difference has one size: the sign flips' distribution is
+     * then the binomial of the signs, so the two-sided p-value is that of the sign test (McNemar's
+     * exact test for 0/1 values), with no sampling noise. Near a small threshold, such as Holm's
+     * first step over a large family, a sampled p-value would often land on the wrong side of it.
+     */
+    private static double exactSignTest(double[] diffs, int m) {
+        int positive = 0;
+        for (int i = 0; i < m; i++) {
+            positive += diffs[i] > 0 ? 1 : 0;
+        }
+        int larger = Math.max(positive, m - positive);
+        if (2 * larger == m) {
+            return 1.0;
+        }
+        return Math.min(1.0, 2 * Beta.regularized(0.5, larger, m - larger + 1.0));
     }
 
     /** Fair coin flips drawn 64 at a time. */

@@ -32,12 +32,16 @@ class RegressionGateTest {
         assertThat(report.regressed()).isFalse();
         assertThat(report.checks()).extracting(GateReport.Check::metric).containsExactly("hit@5", "mrr@5", "ndcg@5");
         assertThat(report.checks()).allSatisfy(c -> {
-            assertThat(c.difference()).isZero();
+            assertThat(c.difference().mean()).isZero();
             assertThat(c.pValue()).isEqualTo(1.0);
+            assertThat(c.detectableDrop()).as("no spread to plan with").isEmpty();
         });
         assertThat(report.message())
                 .startsWith("nothing is significantly worse than the baseline (paired randomization"
-                        + " test per metric, Holm-corrected across 3 checks, alpha 0.05, minimum effect 0.020)");
+                        + " test per metric, 2000 permutations, Holm-corrected across 3 checks, alpha 0.05, minimum"
+                        + " effect 0.020)")
+                .contains("  power: my-rag hit@5 with 80 questions cannot estimate what drop it would catch: the two"
+                        + " runs agree on every question; a drop of 0.040 needs a spread to plan with");
     }
 
     @Test
@@ -47,7 +51,7 @@ class RegressionGateTest {
 
         assertThat(report.regressed()).isFalse();
         GateReport.Check mrr = check(report, "mrr@5");
-        assertThat(mrr.difference()).isNegative();
+        assertThat(mrr.difference().mean()).isNegative();
         assertThat(mrr.regressed()).isFalse();
     }
 
@@ -60,7 +64,10 @@ class RegressionGateTest {
         GateReport.Check hit = check(report, "hit@5");
         assertThat(hit.regressed()).isTrue();
         assertThat(hit.adjustedPValue()).isLessThan(0.05).isGreaterThanOrEqualTo(hit.pValue());
-        assertThat(hit.difference()).isNegative();
+        assertThat(hit.difference().mean()).isNegative();
+        assertThat(hit.difference().upper())
+                .as("the interval of the drop excludes 0")
+                .isNegative();
         assertThat(hit.worstQuestions()).hasSize(5).allSatisfy(q -> {
             assertThat(q.before()).isEqualTo(1.0);
             assertThat(q.after()).isEqualTo(0.0);
@@ -71,12 +78,12 @@ class RegressionGateTest {
         assertThat(message).contains("checks significantly worse than the baseline");
         assertThat(message)
                 .containsPattern("WORSE my-rag hit@5: baseline [01]\\.\\d{4} \\[[01]\\.\\d{4}, [01]\\.\\d{4}\\]"
-                        + " -> now 0\\.\\d{4} \\[0\\.\\d{4}, 0\\.\\d{4}\\], difference -0\\.\\d{4}, p = 0\\.\\d{4}"
-                        + " \\(Holm 0\\.\\d{4}\\), n = 80");
+                        + " -> now 0\\.\\d{4} \\[0\\.\\d{4}, 0\\.\\d{4}\\], difference -0\\.\\d{4} \\[-0\\.\\d{4},"
+                        + " -0\\.\\d{4}\\], p = 0\\.\\d{4} \\(Holm 0\\.\\d{4}\\), n = 80");
         assertThat(message).contains("\"What load class is widget ");
         assertThat(message)
-                .containsPattern("power: my-rag hit@5 with 80 questions detects a difference of 0\\.\\d{3}"
-                        + " at 80% power; 0\\.020 needs \\d+ questions");
+                .containsPattern("power: my-rag hit@5 with 80 questions fails a true drop of 0\\.\\d{3} in 80% of"
+                        + " runs; a drop of 0\\.040 needs \\d+ questions");
     }
 
     @Test
@@ -143,9 +150,7 @@ class RegressionGateTest {
 
     @Test
     void compare_namesAMissingSystemOrMetric() {
-        Baseline other = new Baseline(
-                Baseline.FORMAT,
-                "benchmark",
+        Baseline other = Baseline.ofBenchmark(
                 "chunk",
                 baseline.questions(),
                 java.util.Map.of("bm25", baseline.scores().get("my-rag")),
@@ -180,8 +185,13 @@ class RegressionGateTest {
             after.add(scored("q" + q, "openai/judge", 0, q % 2 == 0 ? score - 0.5 : score));
             after.add(scored("q" + q, "openai/judge", 1, score));
         }
-        Baseline old = BaselineRecorder.fromScores(before, "openai/judge", java.util.Map.of("q0", "What is q0?"));
-        Baseline now = BaselineRecorder.fromScores(after, "openai/judge", java.util.Map.of());
+        Baseline old = BaselineRecorder.fromScores(
+                before,
+                java.util.Map.of("faithfulness", "statements@1"),
+                "openai/judge",
+                java.util.Map.of("q0", "What is q0?"));
+        Baseline now = BaselineRecorder.fromScores(
+                after, java.util.Map.of("faithfulness", "statements@1"), "openai/judge", java.util.Map.of());
 
         assertThat(old.source()).isEqualTo("evaluation");
         assertThat(old.values("hybrid", "faithfulness")).hasSize(60).containsEntry("q1", 1.0);
@@ -190,7 +200,7 @@ class RegressionGateTest {
         assertThat(report.regressed()).isTrue();
         assertThat(report.checks()).singleElement().satisfies(c -> {
             assertThat(c.metric()).isEqualTo("faithfulness");
-            assertThat(c.difference()).isCloseTo(-0.25, within(1e-12));
+            assertThat(c.difference().mean()).isCloseTo(-0.25, within(1e-12));
         });
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.github.raglens.result.ConfidenceInterval;
+import io.github.raglens.result.IntervalMethod;
 import java.util.Random;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.RepetitionInfo;
@@ -144,7 +145,10 @@ class BootstrapTest {
         return series;
     }
 
-    /** Resample r draws n indexes from the seeded stream; the interval is the type-7 percentiles. */
+    /**
+     * Resample r draws n indexes from the seeded stream; the interval is BCa's type-7 percentiles at
+     * the expanded tail level, computed the slow, textbook way.
+     */
     private static ConfidenceInterval textbook(double[] values, Bootstrap bootstrap) {
         int n = values.length;
         double mean = 0;
@@ -162,16 +166,43 @@ class BootstrapTest {
             means[r] = s / n;
         }
         java.util.Arrays.sort(means);
-        double alpha = 1 - bootstrap.level();
         boolean constant = java.util.Arrays.stream(values).allMatch(v -> v == values[0]);
-        return constant
-                ? new ConfidenceInterval(mean, mean, mean, n, bootstrap.level())
-                : new ConfidenceInterval(
-                        mean,
-                        Bootstrap.quantile(means, alpha / 2),
-                        Bootstrap.quantile(means, 1 - alpha / 2),
-                        n,
-                        bootstrap.level());
+        if (constant) {
+            return new ConfidenceInterval(mean, mean, mean, n, bootstrap.level(), IntervalMethod.BCA_BOOTSTRAP);
+        }
+        double below = 0;
+        for (double m : means) {
+            double eps = 1e-12 * Math.max(1, Math.abs(mean));
+            below += m < mean - eps ? 1 : m <= mean + eps ? 0.5 : 0;
+        }
+        double share = Math.min(Math.max(below / means.length, 0.5 / means.length), 1 - 0.5 / means.length);
+        double z0 = StandardNormal.quantile(share);
+        double cubes = 0;
+        double squares = 0;
+        for (double v : values) {
+            cubes += Math.pow(mean - v, 3);
+            squares += Math.pow(mean - v, 2);
+        }
+        double a = cubes / (6 * Math.pow(squares, 1.5));
+        double alpha = 1 - bootstrap.level();
+        double tail =
+                n < 2 ? alpha / 2 : StandardNormal.cdf(Math.sqrt(n / (n - 1.0)) * StudentT.quantile(alpha / 2, n - 1));
+        double[] levels = new double[2];
+        double[] z = {StandardNormal.quantile(tail), StandardNormal.quantile(1 - tail)};
+        for (int i = 0; i < 2; i++) {
+            double shifted = z0 + z[i];
+            levels[i] =
+                    1 - a * shifted <= 0 ? (shifted > 0 ? 1 : 0) : StandardNormal.cdf(z0 + shifted / (1 - a * shifted));
+        }
+        double lower = Bootstrap.quantile(means, levels[0]);
+        double upper = Bootstrap.quantile(means, levels[1]);
+        return new ConfidenceInterval(
+                mean,
+                Math.min(lower, upper),
+                Math.max(lower, upper),
+                n,
+                bootstrap.level(),
+                IntervalMethod.BCA_BOOTSTRAP);
     }
 
     @Test

@@ -51,10 +51,24 @@ class PairedRandomizationTestTest {
         }
         PairedTestResult r = PairedRandomizationTest.defaults().test(a, b);
         assertThat(r.meanDifference()).isCloseTo(0.5, org.assertj.core.api.Assertions.within(1e-12));
-        assertThat(r.pValue()).isEqualTo(1.0 / 10_001);
+        // 50 questions differ, all one way: the exact sign test, 2 / 2^50, not a sampled 1 / 10,001
+        assertThat(r.pValue()).isCloseTo(2 * Math.pow(0.5, 50), org.assertj.core.api.Assertions.within(1e-25));
         assertThat(r.significantAt(0.05)).isTrue();
         assertThat(PairedRandomizationTest.defaults().test(b, a).meanDifference())
                 .isCloseTo(-0.5, org.assertj.core.api.Assertions.within(1e-12));
+    }
+
+    @Test
+    void zeroOneValues_getTheExactSignTest() {
+        // 10 questions differ, 8 one way: P(|2X - 10| >= 6) = 2 * (45 + 10 + 1) / 1024
+        double[] a = {1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 0};
+        double[] b = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0};
+        assertThat(PairedRandomizationTest.of(100, 1).test(a, b).pValue())
+                .isCloseTo(112.0 / 1024, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(PairedRandomizationTest.of(100, 1)
+                        .test(new double[] {1, 0}, new double[] {0, 1})
+                        .pValue())
+                .isEqualTo(1.0);
     }
 
     @Test

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 class PowerTest {
+
+    private static final Power.Spread GRADED = new Power.Spread.Graded(0.3);
 
     @Test
     void normalQuantile_matchesTabulatedValues() {
@@ -18,28 +21,59 @@ class PowerTest {
     }
 
     @Test
-    void power_minDetectableEffectAndQuestionsNeeded_areInverse() {
-        // (1.959964 + 0.841621) * 1 / sqrt(100)
-        assertThat(Power.minDetectableEffect(1.0, 100, 0.05, 0.8)).isCloseTo(0.2801585, within(1e-6));
-        // (2.801585 * 0.3 / 0.02)^2 = 1765.9…
-        assertThat(Power.questionsNeeded(0.3, 0.02, 0.05, 0.8)).isEqualTo(1766);
-        int n = Power.questionsNeeded(0.25, 0.05, 0.05, 0.8);
-        assertThat(Power.minDetectableEffect(0.25, n, 0.05, 0.8)).isLessThanOrEqualTo(0.05);
-        assertThat(Power.minDetectableEffect(0.25, n - 1, 0.05, 0.8)).isGreaterThan(0.05);
+    void twoSystemsThatAgreeOnEveryQuestion_haveNoEstimableSpread_notAZeroDetectableDifference() {
+        double[] same = {1, 0, 1, 1, 0.5};
+        assertThat(Power.spread(same, same)).isEmpty();
+        assertThat(Power.spread(new double[] {1, 0, 1}, new double[] {1, 0, 1})).isEmpty();
+        assertThat(Power.spread(new double[] {1, 0, 1, 1}, new double[] {1, 0, 0, 1}))
+                .contains(new Power.Spread.Discordant(0.25));
+        // differences 1, 0, -1, 0: sample variance 2 / 3
+        assertThat(Power.spread(new double[] {1, 1, 0, 0.5}, new double[] {0, 1, 1, 0.5}))
+                .hasValueSatisfying(
+                        s -> assertThat(((Power.Spread.Graded) s).sd()).isCloseTo(Math.sqrt(2.0 / 3), within(1e-12)));
     }
 
     @Test
-    void power_rejectsLevelsOutsideTheUnitInterval() {
-        assertThatThrownBy(() -> Power.minDetectableEffect(1, 10, 0.05, 1.0))
+    void aLargerHolmFamily_raisesTheDetectableDifference() {
+        double alone =
+                Power.detectable(GRADED, Power.Rule.pairwise(0.05, 1), 50, 0.8).getAsDouble();
+        double among21 =
+                Power.detectable(GRADED, Power.Rule.pairwise(0.05, 21), 50, 0.8).getAsDouble();
+        // the normal approximation of one unadjusted test: (1.96 + 0.84) * 0.3 / sqrt(50) = 0.119
+        assertThat(alone).isBetween(0.119, 0.130);
+        assertThat(among21).isGreaterThan(alone * 1.3);
+    }
+
+    @Test
+    void theGatesRule_neverDetectsTheMinimumEffectItself_atEightyPercent() {
+        Power.Rule gate = Power.Rule.gate(0.05, 3, 0.02);
+        double detectable = Power.detectable(GRADED, gate, 182, 0.8).getAsDouble();
+        assertThat(detectable).isGreaterThan(0.02);
+        assertThat(Power.power(GRADED, gate, 1_000_000, 0.02)).isLessThanOrEqualTo(0.5);
+        assertThat(Power.questionsNeeded(GRADED, gate, 0.02, 0.8)).isEmpty();
+        OptionalInt forTwice = Power.questionsNeeded(GRADED, gate, 0.04, 0.8);
+        assertThat(forTwice).isPresent();
+        int n = forTwice.getAsInt();
+        assertThat(Power.detectable(GRADED, gate, n, 0.8).getAsDouble()).isLessThanOrEqualTo(0.04 + 1e-6);
+        assertThat(Power.detectable(GRADED, gate, n - 1, 0.8).getAsDouble()).isGreaterThan(0.04 - 1e-6);
+    }
+
+    @Test
+    void hitRates_withFewDifferingQuestions_canDetectNothing() {
+        // 8 questions: the sign test cannot reach 0.05 / 3 below 7 questions going one way
+        Power.Rule gate = Power.Rule.gate(0.05, 3, 0.02);
+        assertThat(Power.detectable(new Power.Spread.Discordant(0.375), gate, 5, 0.8))
+                .isEmpty();
+        assertThat(Power.detectable(new Power.Spread.Discordant(0.375), gate, 8, 0.8)
+                        .getAsDouble())
+                .isBetween(0.8, 1.0);
+    }
+
+    @Test
+    void badLevels_areRejected() {
+        assertThatThrownBy(() -> Power.detectable(GRADED, Power.Rule.pairwise(0.05, 1), 10, 1.0))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("alpha and power must be in (0, 1), were 0.05 and 1.0");
-    }
-
-    @Test
-    void sdOfDifferences_isTheSampleSpreadOfThePairedDifferences() {
-        // differences 1, 0, -1, 0: mean 0, sum of squares 2, over n - 1 = 3
-        assertThat(Power.sdOfDifferences(new double[] {1, 1, 0, 0.5}, new double[] {0, 1, 1, 0.5}))
-                .isCloseTo(Math.sqrt(2.0 / 3), within(1e-12));
-        assertThat(Power.sdOfDifferences(new double[] {1}, new double[] {0})).isZero();
+                .hasMessage("power must be in (0, 1), was 1.0");
+        assertThatThrownBy(() -> Power.Rule.pairwise(0.05, 0)).hasMessage("family must be at least 1, was 0");
     }
 }

@@ -25,7 +25,8 @@ import picocli.CommandLine.Command;
             EvaluateSpeedBenchmark.class,
             BatchJudgingBenchmark.class,
             StudioBenchmark.class,
-            FuzzBenchmark.class
+            FuzzBenchmark.class,
+            StatisticsBenchmark.class
         })
 public final class Benchmarks implements Runnable {
 

@@ -204,7 +204,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     private static void print(PrintWriter out, BenchmarkReport report) {
         out.printf(
                 Locale.ROOT,
-                "%d questions, relevance %s, 95%% bootstrap intervals%n",
+                "%d questions, relevance %s, 95%% intervals (exact binomial for 0/1 scores, BCa bootstrap for graded)%n",
                 report.questions(),
                 report.relevance());
         int maxK = report.ks().getLast();

@@ -156,7 +156,7 @@ class QuestionsAndBenchmarkCommandTest {
                 .isZero();
         assertThat(out.toString())
                 .contains("6 questions, relevance chunk")
-                .contains("bm25           1.000 [1.000,1.000]");
+                .contains("bm25           1.000 [0.541,1.000]");
         assertThat(ws.resolve("benchmark.json")).exists();
         assertThat(ws.resolve("runs").resolve("bm25.run")).exists();
         assertThat(ws.resolve("runs").resolve("qrels.txt")).exists();

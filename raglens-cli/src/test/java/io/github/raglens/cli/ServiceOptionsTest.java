@@ -116,7 +116,7 @@ class ServiceOptionsTest {
         assertThat(calls).hasValue(6);
         assertThat(out.toString())
                 .contains("6 questions, relevance evidence")
-                .contains("bm25           1.000 [1.000,1.000]")
+                .contains("bm25           1.000 [0.541,1.000]")
                 .contains("shop           0.167 [");
         assertThat(ws.resolve("runs").resolve("shop.run")).exists();
     }

@@ -159,7 +159,9 @@ public final class Bootstrap {
             return out;
         }
         double[][] sums = resampleSums(series, Arrays.copyOf(active, a), groups, n);
-        double tail = expandedTail(n);
+        // the normal quantile of the tail, the upper one by symmetry: at 2 or 3 values the tail is so
+        // small (2e-72 at 2) that 1 - tail rounds to 1, whose quantile is infinite
+        double z = StandardNormal.quantile(Math.max(expandedTail(n), Double.MIN_NORMAL));
         for (int j = 0; j < a; j++) {
             double[] means = sums[j];
             for (int r = 0; r < resamples; r++) {
@@ -169,8 +171,8 @@ public final class Bootstrap {
             int s = active[j];
             double z0 = biasCorrection(means, mean[s]);
             double acceleration = acceleration(series[s], mean[s]);
-            double lower = quantile(means, bcaLevel(z0, acceleration, StandardNormal.quantile(tail)));
-            double upper = quantile(means, bcaLevel(z0, acceleration, StandardNormal.quantile(1 - tail)));
+            double lower = quantile(means, bcaLevel(z0, acceleration, z));
+            double upper = quantile(means, bcaLevel(z0, acceleration, -z));
             out[s] = new ConfidenceInterval(
                     mean[s], Math.min(lower, upper), Math.max(lower, upper), n, level, IntervalMethod.BCA_BOOTSTRAP);
         }

@@ -206,6 +206,17 @@ class BootstrapTest {
     }
 
     @Test
+    void twoOrThreeValues_getAnIntervalOverTheirRange_notAnError() {
+        // the expanded tail at 2 values is about 2e-72, so 1 - tail was 1 and its normal quantile threw
+        ConfidenceInterval two = Bootstrap.defaults().meanInterval(new double[] {0.25, 1});
+        assertThat(two.lower()).isEqualTo(0.25);
+        assertThat(two.upper()).isEqualTo(1.0);
+        ConfidenceInterval three = Bootstrap.defaults().meanInterval(new double[] {0.5, 1, 0.25});
+        assertThat(three.lower()).isBetween(0.25, three.mean());
+        assertThat(three.upper()).isBetween(three.mean(), 1.0);
+    }
+
+    @Test
     void constantSeries_hasZeroWidth() {
         ConfidenceInterval ci = Bootstrap.defaults().meanInterval(new double[] {1, 1, 1});
         assertThat(ci.lower()).isEqualTo(1.0);

@@ -22,8 +22,11 @@ final class ProgressBars {
 
     /** A task's progress. Thread-safe. */
     interface Tracker extends AutoCloseable {
-        /** Sets the steps done so far and a short status line. */
-        void update(long done, String status);
+        /**
+         * Sets the steps done so far, the task's steps as now known (a stage may learn its total only
+         * once it starts the work) and a short status line.
+         */
+        void update(long done, long total, String status);
 
         @Override
         void close();
@@ -39,13 +42,13 @@ final class ProgressBars {
      *
      * @param cli the global options
      * @param task the task's name, e.g. {@code questions}
-     * @param total steps of the task
+     * @param total steps of the task as known at its start
      */
     static Tracker start(RaglensCli cli, String task, long total) {
         if (cli.noProgress || cli.quiet) {
             return new Tracker() {
                 @Override
-                public void update(long done, String status) {}
+                public void update(long done, long total, String status) {}
 
                 @Override
                 public void close() {}
@@ -68,7 +71,7 @@ final class ProgressBars {
             private ProgressBar bar;
 
             @Override
-            public synchronized void update(long done, String status) {
+            public synchronized void update(long done, long total, String status) {
                 if (bar == null) {
                     bar = new ProgressBarBuilder()
                             .setTaskName(task)
@@ -81,6 +84,7 @@ final class ProgressBars {
                             .showSpeed()
                             .build();
                 }
+                bar.maxHint(total);
                 bar.stepTo(done);
                 // the bar draws the message right after the rate: keep a space between them
                 bar.setExtraMessage(status.isEmpty() ? "" : " " + status);
@@ -98,11 +102,12 @@ final class ProgressBars {
 
     /**
      * Progress for a log (CI, a file): a line at the first update, then at most one every {@value
-     * #LOG_INTERVAL_SECONDS} s, and one when the task ends, each with the rate and the time left.
+     * #LOG_INTERVAL_SECONDS} s, and one when the task ends, each with the rate and the time left; a
+     * task that ends short of its total says it stopped.
      */
     static final class LogLines implements Tracker {
         private final String task;
-        private final long total;
+        private long total;
         private final PrintWriter err;
         private final LongSupplier clock;
         private final long start;
@@ -120,8 +125,9 @@ final class ProgressBars {
         }
 
         @Override
-        public synchronized void update(long done, String status) {
+        public synchronized void update(long done, long total, String status) {
             this.done = done;
+            this.total = total;
             this.status = status;
             long now = clock.getAsLong();
             if (lastLine == Long.MIN_VALUE || now - lastLine >= LOG_INTERVAL_SECONDS * 1_000_000_000L) {
@@ -133,16 +139,22 @@ final class ProgressBars {
 
         @Override
         public synchronized void close() {
-            if (lastLine != Long.MIN_VALUE && printedDone != done) {
-                err.println(line(clock.getAsLong()));
+            if (lastLine != Long.MIN_VALUE && (printedDone != done || done < total)) {
+                err.println(line(clock.getAsLong(), true));
             }
         }
 
         String line(long now) {
+            return line(now, false);
+        }
+
+        private String line(long now, boolean ended) {
             double seconds = (now - start) / 1e9;
             // Under a second the rate says nothing yet.
             double rate = seconds >= 1 ? done / seconds : 0;
-            String left = done >= total ? "done" : rate > 0 ? clock((long) ((total - done) / rate)) + " left" : "";
+            String left = done >= total
+                    ? "done"
+                    : ended ? "stopped" : rate > 0 ? clock((long) ((total - done) / rate)) + " left" : "";
             return String.format(
                     Locale.ROOT,
                     "%s: %d/%d (%d%%), %s, %s elapsed%s%s",

@@ -29,7 +29,7 @@ final class StageProgress implements ProgressListener, AutoCloseable {
             // Stages run one after another: finish the previous bar so bars never share a line.
             close();
         }
-        bars.computeIfAbsent(stage, s -> start.apply(s, total)).update(done, status);
+        bars.computeIfAbsent(stage, s -> start.apply(s, total)).update(done, total, status);
     }
 
     @Override

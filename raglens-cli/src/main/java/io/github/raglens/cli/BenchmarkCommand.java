@@ -176,11 +176,10 @@ final class BenchmarkCommand implements Callable<Integer> {
             return CommandLine.ExitCode.SOFTWARE;
         }
         report.warnings().forEach(w -> err.println("raglens benchmark: warning: " + CliTerms.of(w)));
-        if (!cli.quiet) {
-            print(out, report);
-            out.println("wrote " + cli.workspace.resolve("benchmark.json") + " and TREC runs in "
-                    + cli.workspace.resolve("runs"));
-        }
+        // --quiet silences progress, never the result
+        print(out, report);
+        out.println("wrote " + cli.workspace.resolve("benchmark.json") + " and TREC runs in "
+                + cli.workspace.resolve("runs"));
         return CommandLine.ExitCode.OK;
     }
 

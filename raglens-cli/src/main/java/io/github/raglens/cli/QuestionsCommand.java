@@ -71,12 +71,11 @@ final class QuestionsCommand implements Callable<Integer> {
     public Integer call() {
         if (importFile != null) {
             int n = Lenses.builder(cli).bm25().build().importQuestions(importFile);
-            if (!cli.quiet) {
-                spec.commandLine()
-                        .getOut()
-                        .println("imported " + n + " questions from " + importFile + " into "
-                                + cli.workspace.resolve("questions.jsonl"));
-            }
+            // --quiet silences progress, never the result
+            spec.commandLine()
+                    .getOut()
+                    .println("imported " + n + " questions from " + importFile + " into "
+                            + cli.workspace.resolve("questions.jsonl"));
             return CommandLine.ExitCode.OK;
         }
         if (docs == null) {
@@ -109,11 +108,9 @@ final class QuestionsCommand implements Callable<Integer> {
         try (StageProgress progress = new StageProgress(cli)) {
             run = lens.questions(limit == null ? 0 : limit, progress);
         }
-        if (!cli.quiet) {
-            out.println("questions: " + (run.succeeded() + run.skipped() + run.failed()) + " chunks asked ("
-                    + run.succeeded() + " success, " + run.skipped() + " skip, " + run.failed() + " failed), "
-                    + run.alreadyDone() + " already done, " + run.llmCalls() + " LLM calls; " + file);
-        }
+        out.println("questions: " + (run.succeeded() + run.skipped() + run.failed()) + " chunks asked ("
+                + run.succeeded() + " success, " + run.skipped() + " skip, " + run.failed() + " failed), "
+                + run.alreadyDone() + " already done, " + run.llmCalls() + " LLM calls; " + file);
         if (run.failed() > 0) {
             err.println("raglens questions: " + run.failed() + " chunks failed:");
             run.failureLines().forEach(line -> err.println("  " + line));

@@ -163,6 +163,53 @@ class QuestionsAndBenchmarkCommandTest {
     }
 
     @Test
+    void quietBenchmark_printsItsResult_beforeOrAfterTheCommand() {
+        Path ws = dir.resolve("ws");
+        ChunksFile.write(ws.resolve("chunks.jsonl"), corpus());
+        QuestionsCommand.llmFactory = (p, m) -> fakeLlm();
+        assertThat(run("--workspace", ws.toString(), "--quiet", "questions", "--docs", "pdfs"))
+                .isZero();
+        assertThat(out.toString()).contains("questions: 6 chunks asked (6 success, 0 skip, 0 failed), 0 already done");
+        BenchmarkCommand.retrieverFactory = (names, w) -> List.of(exact(ChunksFile.read(w.resolve("chunks.jsonl"))));
+        String[][] quietForms = {
+            {
+                "--workspace",
+                ws.toString(),
+                "--quiet",
+                "benchmark",
+                "--docs",
+                "pdfs",
+                "--retrievers",
+                "bm25",
+                "--k",
+                "1,3"
+            },
+            {
+                "--workspace",
+                ws.toString(),
+                "benchmark",
+                "--quiet",
+                "--docs",
+                "pdfs",
+                "--retrievers",
+                "bm25",
+                "--k",
+                "1,3"
+            }
+        };
+        for (String[] quiet : quietForms) {
+            out.getBuffer().setLength(0);
+            assertThat(run(quiet)).as(err.toString()).isZero();
+            assertThat(out.toString())
+                    .as(String.join(" ", quiet))
+                    .contains("6 questions, relevance chunk")
+                    .contains("bm25           1.000 [1.000,1.000]")
+                    .contains("wrote " + ws.resolve("benchmark.json"));
+        }
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
     void unreachableServer_stopsWithOneActionableLine_afterOneCall() {
         Path ws = dir.resolve("ws");
         ChunksFile.write(ws.resolve("chunks.jsonl"), corpus());

@@ -70,7 +70,13 @@ final class PageTables implements PdfTextCollector.PageListener {
         } catch (TimeLimitExceeded e) {
             throw e;
         } catch (RuntimeException | StackOverflowError e) {
-            LOG.warn("{}: table extraction failed on page {}; kept its text as text: {}", file, page.page(), e);
+            // one line a user can act on; the stack trace is for whoever debugs the table finder
+            LOG.warn(
+                    "{}: table extraction failed on page {} ({}); kept its text as text",
+                    file,
+                    page.page(),
+                    String.valueOf(e));
+            LOG.debug("{}: table extraction failed on page {}", file, page.page(), e);
             return List.of();
         }
     }

@@ -83,10 +83,10 @@ public final class RaglensCli implements Runnable {
     static final Logger LUCENE_LOG = Logger.getLogger("org.apache.lucene");
 
     /**
-     * PDFBox's logger (commons-logging over java.util.logging), held likewise: PDFBox warns about
-     * every glyph without a Unicode mapping and every substituted font, hundreds of lines on a
-     * paper corpus. What matters to the user, a file that failed or came out without text, is in
-     * the ingest report with its reason.
+     * PDFBox's logger, held likewise, for when commons-logging writes to java.util.logging (over
+     * SLF4J, simplelogger.properties quiets it): PDFBox warns about every glyph without a Unicode
+     * mapping and every substituted font, hundreds of lines on a paper corpus. What matters to the
+     * user, a file that failed or came out without text, is in the ingest report with its reason.
      */
     static final Logger PDFBOX_LOG = Logger.getLogger("org.apache.pdfbox");
 

@@ -64,7 +64,7 @@ import java.util.stream.Stream;
  *         .embeddings(OnnxEmbeddings::bgeSmallEnV15) // local, no key
  *         .llm(() -> Ollama.chat("llama3.2").build()) // writes the questions
  *         .build();
- * lens.ingest(myPdfs);
+ * lens.ingest(Path.of("my_pdfs"));
  * lens.index();
  * lens.questions(0, (stage, done, total, status) -> {});
  * BenchmarkReport report = lens.benchmark();

@@ -15,9 +15,8 @@ public final class ReadmeExample {
 
     private ReadmeExample() {}
 
-    /** Runs the pipeline on the folder given as the first argument (default {@code my_pdfs}). */
+    /** Runs the pipeline on the folder {@code my_pdfs} of the working directory. */
     public static void main(String[] args) {
-        Path myPdfs = Path.of(args.length > 0 ? args[0] : "my_pdfs");
         // README:begin
         RagLens lens = RagLens.builder()
                 .workspace(Path.of(".raglens"))
@@ -25,7 +24,7 @@ public final class ReadmeExample {
                 .embeddings(OnnxEmbeddings::bgeSmallEnV15) // local, no key
                 .llm(() -> Ollama.chat("llama3.2").build()) // writes the questions
                 .build();
-        lens.ingest(myPdfs);
+        lens.ingest(Path.of("my_pdfs"));
         lens.index();
         lens.questions(0, (stage, done, total, status) -> {});
         BenchmarkReport report = lens.benchmark();

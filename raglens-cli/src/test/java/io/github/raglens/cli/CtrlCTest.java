@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and the same command resumes with the rest.
  */
 @DisabledOnOs(OS.WINDOWS)
+@Tag("ctrl-c")
 class CtrlCTest {
 
     private static final int CHUNKS = 40;

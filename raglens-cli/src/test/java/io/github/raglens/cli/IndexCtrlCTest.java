@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * is missing, saying how many chunks it reused.
  */
 @DisabledOnOs(OS.WINDOWS)
+@Tag("ctrl-c")
 class IndexCtrlCTest {
 
     private static final int FILES = 90;

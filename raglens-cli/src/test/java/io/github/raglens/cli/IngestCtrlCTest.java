@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the whole corpus, writes no chunks, and the rerun finishes from the parse cache.
  */
 @DisabledOnOs(OS.WINDOWS)
+@Tag("ctrl-c")
 class IngestCtrlCTest {
 
     private static final int FILES = 400;

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * began crashed the JVM (IndexCtrlCTest saw exit 134 instead of 130).
  */
 @DisabledOnOs(OS.WINDOWS)
+@Tag("ctrl-c")
 class StopSignalsTest {
 
     @TempDir

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Kills a child JVM that appends to a store at random moments and checks, after each kill, that
  * every record the child reported as forced is there exactly once and nothing partial is returned.
  */
+@Tag("kill")
 class JsonlStoreKillTest {
 
     record Rec(String key, String payload, int n) {}

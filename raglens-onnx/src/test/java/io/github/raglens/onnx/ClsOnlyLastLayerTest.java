@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 class ClsOnlyLastLayerTest {
@@ -26,12 +27,13 @@ class ClsOnlyLastLayerTest {
         }
     }
 
+    @Tag("full-precision")
     @Test
     void rewrite_float32Bge_givesTheFirstTokenOfTheWholeGraphForPaddedBatches() throws Exception {
         byte[] original = resource("bge-small-en-v1.5.onnx");
         ClsOnlyLastLayer.Result r = ClsOnlyLastLayer.rewrite(original);
         assertThat(r.rewritten()).isTrue();
-        long seed = System.nanoTime();
+        long seed = Long.getLong("raglens.seed", new Random().nextLong());
         Batch batch = Batch.random(new Random(seed), 3);
         try (Sessions s = new Sessions(original, r.graph())) {
             Output whole = s.run(s.left, batch);
@@ -55,7 +57,7 @@ class ClsOnlyLastLayerTest {
                 .graph();
         ClsOnlyLastLayer.Result r = ClsOnlyLastLayer.rewrite(unpadded);
         assertThat(r.rewritten()).isTrue();
-        long seed = System.nanoTime();
+        long seed = Long.getLong("raglens.seed", new Random().nextLong());
         Random random = new Random(seed);
         try (Sessions s = new Sessions(unpadded, r.graph())) {
             for (int i = 0; i < 6; i++) {

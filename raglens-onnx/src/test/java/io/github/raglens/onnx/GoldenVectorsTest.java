@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,6 +48,7 @@ class GoldenVectorsTest {
         assertMatches(Models.bge(), new BgeSmallEnV15QuantizedEmbeddingModel(), texts(), "");
     }
 
+    @Tag("full-precision")
     @Test
     void bgeSmallEnV15Fp32_batchedPassages_matchLangChain4j() throws Exception {
         assertMatches(Models.bgeFp32(), new BgeSmallEnV15EmbeddingModel(), texts(), "");

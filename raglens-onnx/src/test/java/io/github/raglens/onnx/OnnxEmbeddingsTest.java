@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -49,6 +50,7 @@ class OnnxEmbeddingsTest {
         "é"
     };
 
+    @Tag("full-precision")
     @Test
     void bge_describesItself() {
         OnnxEmbeddings bge = Models.bge();
@@ -64,6 +66,7 @@ class OnnxEmbeddingsTest {
         assertThat(Models.bgeFp32().dimension()).isEqualTo(384);
     }
 
+    @Tag("full-precision")
     @Test
     void clsPooledModels_runTheGraphWhoseLastLayerComputesTheFirstTokenOnly() {
         assertThat(Models.bge().firstTokenOnly()).isTrue();
@@ -109,6 +112,7 @@ class OnnxEmbeddingsTest {
         assertThat(scores[0]).isGreaterThan(scores[1] + 0.1).isGreaterThan(scores[2] + 0.1);
     }
 
+    @Tag("full-precision")
     @ParameterizedTest
     @ValueSource(longs = {1L, 42L, 20261202L})
     void embed_randomTexts_unitLength_andIndependentOfBatchingAndPadding(long seed) {
@@ -202,6 +206,7 @@ class OnnxEmbeddingsTest {
         }
     }
 
+    @Tag("full-precision")
     @Test
     void vectorSettings_nameWhatShapesAPassagesVector_andTheGraphsDigest() {
         try (OnnxEmbeddings windowed = OnnxEmbeddings.builder().build();

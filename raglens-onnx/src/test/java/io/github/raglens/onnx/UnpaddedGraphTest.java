@@ -52,7 +52,7 @@ class UnpaddedGraphTest {
 
     /** Runs random unpadded token sequences (seeded) through both graphs and compares every float. */
     private static void assertSameOutputs(byte[] a, byte[] b) throws Exception {
-        long seed = System.nanoTime();
+        long seed = Long.getLong("raglens.seed", new Random().nextLong());
         Random random = new Random(seed);
         OrtEnvironment env = OrtEnvironment.getEnvironment();
         try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {

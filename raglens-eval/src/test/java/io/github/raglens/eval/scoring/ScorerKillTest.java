@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * checks that the final scores equal an uninterrupted run's and that the fake server completed no
  * request twice except the ones in flight at a kill.
  */
+@Tag("kill")
 class ScorerKillTest {
 
     private static final int KILLS = 10;

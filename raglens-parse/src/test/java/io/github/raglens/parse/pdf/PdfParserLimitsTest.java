@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,8 +29,8 @@ class PdfParserLimitsTest {
 
     @Test
     void parse_500PageDocument_succeedsInA256MiBHeap() throws IOException, InterruptedException {
-        long seed = System.nanoTime();
-        System.out.println("parse_500PageDocument seed " + seed);
+        long seed = Long.getLong("raglens.seed", new Random().nextLong());
+        System.out.println("parse_500PageDocument seed " + seed + " (rerun with -Draglens.seed=" + seed + ")");
         Path pdf = LargePdfs.manyPages(dir.resolve("long.pdf"), 500, 30, seed);
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process p = new ProcessBuilder(

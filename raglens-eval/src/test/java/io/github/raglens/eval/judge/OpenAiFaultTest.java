@@ -115,8 +115,10 @@ class OpenAiFaultTest {
                                 429,
                                 "{\"error\":{\"message\":\"Rate limit reached\",\"type\":\"requests\","
                                         + "\"code\":\"rate_limit_exceeded\"}}",
+                                // fractional seconds, as OpenAI's own clients read them: the
+                                // client waits what the server asks without the test waiting 1 s
                                 "Retry-After",
-                                "1");
+                                "0.05");
                     }
                     case SERVER_ERROR -> {
                         transientFaulted.add(user);
@@ -129,7 +131,8 @@ class OpenAiFaultTest {
                                 .code(200)
                                 .addHeader("Content-Type", "application/json")
                                 .body(chat(SimulatedJudge.reply(schema, user), "null", "stop"))
-                                .headersDelay(6, TimeUnit.SECONDS)
+                                // past the client's read timeout, so the call times out and is retried
+                                .headersDelay(3, TimeUnit.SECONDS)
                                 .build();
                     }
                     case TRUNCATED -> {

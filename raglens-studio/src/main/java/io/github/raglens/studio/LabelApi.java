@@ -57,7 +57,7 @@ final class LabelApi {
         }
         double score;
         try {
-            score = LabelKind.of(metric).score(answers);
+            score = LabelKind.of(metric).score(metric, answers);
         } catch (IllegalArgumentException e) {
             return error(400, e.getMessage());
         }

@@ -1,5 +1,6 @@
 package io.github.raglens.studio;
 
+import io.github.raglens.LabelScores;
 import io.github.raglens.model.JudgeMetric;
 import java.util.ArrayList;
 import java.util.List;
@@ -120,12 +121,17 @@ enum LabelKind {
     }
 
     /**
-     * The cell's score from the answers to its items, as the metric computes it from verdicts.
+     * The cell's score from the answers to its items, as the metric computes it from verdicts
+     * ({@link LabelScores}: average precision for context precision, else the share answered yes).
      *
+     * @param metric the metric labelled, as the workspace's files name it
      * @param answers one per item, each in [0, {@link Scale#top()}]
      * @throws IllegalArgumentException if there is no answer or one is out of the scale
      */
-    double score(List<Integer> answers) {
+    double score(String metric, List<Integer> answers) {
+        if (scale == Scale.YES_NO) {
+            return LabelScores.score(metric, answers);
+        }
         if (answers.isEmpty()) {
             throw new IllegalArgumentException("a label needs an answer for every item, got none");
         }
@@ -134,25 +140,9 @@ enum LabelKind {
                 throw new IllegalArgumentException("an answer must be in 0-" + scale.top() + ", was " + a);
             }
         }
-        if (this == CONTEXT_PRECISION) {
-            return averagePrecision(answers);
-        }
         return answers.stream()
                 .mapToDouble(a -> (double) a / scale.top())
                 .average()
                 .orElseThrow();
-    }
-
-    /** Average precision of useful contexts in rank order; 0 when none is useful. */
-    private static double averagePrecision(List<Integer> useful) {
-        double sum = 0;
-        int hits = 0;
-        for (int i = 0; i < useful.size(); i++) {
-            if (useful.get(i) == 1) {
-                hits++;
-                sum += (double) hits / (i + 1);
-            }
-        }
-        return hits == 0 ? 0 : sum / hits;
     }
 }

@@ -31,7 +31,7 @@ public final class Documents {
     private Documents() {}
 
     /**
-     * Parses a PDF, Markdown or text file.
+     * Parses a PDF, Markdown, text or Word (.docx) file.
      *
      * @param useOutline whether a PDF's outline (bookmarks) gives its headings; when false, or when
      *     the PDF has none, headings are inferred from fonts

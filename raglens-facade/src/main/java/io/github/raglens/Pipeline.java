@@ -80,7 +80,7 @@ final class Pipeline {
                 CorpusParser.unsupportedFiles(docs).stream().map(Path::toString).toList();
         if (files.isEmpty()) {
             throw new SettingException(
-                    "no PDF, Markdown or text files under " + docs
+                    "no " + DocumentParser.formatNames("or") + " files under " + docs
                             + (unsupported.isEmpty()
                                     ? ""
                                     : " (" + unsupported.size() + " files of types raglens does not read: "

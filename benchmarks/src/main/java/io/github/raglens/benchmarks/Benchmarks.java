@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
             JudgeThroughputBenchmark.class,
             ParseBenchmark.class,
             ParseQualityBenchmark.class,
+            FormatsQualityBenchmark.class,
             ChunkBenchmark.class,
             EmbedBenchmark.class,
             RetrievalBenchmark.class,

@@ -14,6 +14,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -110,8 +112,14 @@ final class ParseQuality {
     record HeadingMatch(Counts counts, List<String> extra, List<String> missed) {}
 
     static HeadingMatch headingMatch(Document document, List<String> truth) {
+        return headingMatch(document, truth, title -> true);
+    }
+
+    /** Heading counts of the section titles {@code counted} keeps. */
+    static HeadingMatch headingMatch(Document document, List<String> truth, Predicate<String> counted) {
         List<String> found = new ArrayList<>();
         titles(document.root(), found);
+        found.removeIf(counted.negate());
         List<String> want = new ArrayList<>(truth);
         List<String> wantKeys =
                 new ArrayList<>(truth.stream().map(ParseQuality::key).toList());
@@ -160,18 +168,23 @@ final class ParseQuality {
     }
 
     /** The share of the true table's non-blank cells that the found table holds (as a multiset). */
-    private static double share(List<List<String>> truth, List<List<String>> found) {
+    static double share(List<List<String>> truth, List<List<String>> found) {
+        return share(truth, found, ParseQuality::cell);
+    }
+
+    /** The share of the true table's non-blank cells that the found table holds, cells compared by {@code key}. */
+    static double share(List<List<String>> truth, List<List<String>> found, Function<String, String> key) {
         Map<String, Integer> have = new HashMap<>();
         for (List<String> row : found) {
             for (String c : row) {
-                have.merge(cell(c), 1, Integer::sum);
+                have.merge(key.apply(c), 1, Integer::sum);
             }
         }
         int total = 0;
         int hit = 0;
         for (List<String> row : truth) {
             for (String c : row) {
-                String k = cell(c);
+                String k = key.apply(c);
                 if (k.isEmpty()) {
                     continue;
                 }

@@ -24,7 +24,7 @@ final class ParseCommand implements Callable<Integer> {
         json
     }
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "A PDF, Markdown or text file.")
+    @Parameters(index = "0", paramLabel = "FILE", description = "A PDF, Markdown, text or Word (.docx) file.")
     Path file;
 
     @Option(

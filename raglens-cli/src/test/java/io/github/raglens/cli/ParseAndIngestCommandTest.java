@@ -87,24 +87,24 @@ class ParseAndIngestCommandTest {
     void ingest_unsupportedFiles_areCountedAndListedInTheSummaryAndTheReport() throws IOException {
         Path docs = Files.createDirectories(dir.resolve("docs"));
         Files.writeString(docs.resolve("good.md"), "# Good\n\ntext\n");
-        Files.writeString(docs.resolve("notes.docx"), "not read");
+        Files.writeString(docs.resolve("notes.odt"), "not read");
         Files.createDirectories(docs.resolve("site"));
-        Files.writeString(docs.resolve("site/page.html"), "<p>not read</p>");
+        Files.writeString(docs.resolve("site/page.rtf"), "<p>not read</p>");
         Path ws = dir.resolve("ws");
         assertThat(run("--workspace", ws.toString(), "--quiet", "ingest", "--docs", docs.toString()))
                 .as(err.toString())
                 .isZero();
         assertThat(out.toString())
                 .contains("parsed 1 of 1 files (0 damaged, 0 failed, 0 without text); skipped 2 files of unsupported"
-                        + " types (raglens reads PDF, Markdown and text): " + docs.resolve("notes.docx") + ", "
-                        + docs.resolve("site/page.html") + "; report: " + ws.resolve("ingest-report.json"));
+                        + " types (raglens reads PDF, Markdown, text and Word): " + docs.resolve("notes.odt") + ", "
+                        + docs.resolve("site/page.rtf") + "; report: " + ws.resolve("ingest-report.json"));
         IngestReport report = Json.reader()
                 .forType(IngestReport.class)
                 .readValue(ws.resolve("ingest-report.json").toFile());
         assertThat(report.unsupported())
                 .containsExactly(
-                        docs.resolve("notes.docx").toString(),
-                        docs.resolve("site/page.html").toString());
+                        docs.resolve("notes.odt").toString(),
+                        docs.resolve("site/page.rtf").toString());
     }
 
     @Test
@@ -112,28 +112,28 @@ class ParseAndIngestCommandTest {
         Path docs = Files.createDirectories(dir.resolve("docs"));
         Files.writeString(docs.resolve("good.md"), "# Good\n\ntext\n");
         for (int i = 1; i <= 7; i++) {
-            Files.writeString(docs.resolve("slide" + i + ".pptx"), "x");
+            Files.writeString(docs.resolve("slide" + i + ".odp"), "x");
         }
         assertThat(run("--workspace", dir.resolve("ws").toString(), "--quiet", "ingest", "--docs", docs.toString()))
                 .isZero();
         assertThat(out.toString())
-                .contains("skipped 7 files of unsupported types (raglens reads PDF, Markdown and text): "
-                        + docs.resolve("slide1.pptx") + ", " + docs.resolve("slide2.pptx") + ", "
-                        + docs.resolve("slide3.pptx") + ", " + docs.resolve("slide4.pptx") + ", "
-                        + docs.resolve("slide5.pptx") + " and 2 more (all in the report); report: ");
+                .contains("skipped 7 files of unsupported types (raglens reads PDF, Markdown, text and Word): "
+                        + docs.resolve("slide1.odp") + ", " + docs.resolve("slide2.odp") + ", "
+                        + docs.resolve("slide3.odp") + ", " + docs.resolve("slide4.odp") + ", "
+                        + docs.resolve("slide5.odp") + " and 2 more (all in the report); report: ");
     }
 
     @Test
     void ingest_onlyUnsupportedFiles_saysWhichTypesWereFound() throws IOException {
         Path docs = Files.createDirectories(dir.resolve("docs"));
-        Files.writeString(docs.resolve("a.DOCX"), "x");
-        Files.writeString(docs.resolve("b.html"), "x");
-        Files.writeString(docs.resolve("c.html"), "x");
+        Files.writeString(docs.resolve("a.ODT"), "x");
+        Files.writeString(docs.resolve("b.rtf"), "x");
+        Files.writeString(docs.resolve("c.rtf"), "x");
         assertThat(run("--workspace", dir.resolve("ws").toString(), "ingest", "--docs", docs.toString()))
                 .isEqualTo(1);
         assertThat(err.toString())
-                .isEqualTo("raglens: no PDF, Markdown or text files under " + docs
-                        + " (3 files of types raglens does not read: .docx, .html); check --docs"
+                .isEqualTo("raglens: no PDF, Markdown, text or Word files under " + docs
+                        + " (3 files of types raglens does not read: .odt, .rtf); check --docs"
                         + System.lineSeparator());
     }
 }

@@ -2,6 +2,7 @@ package io.github.raglens.parse;
 
 import io.github.raglens.error.ParseException;
 import io.github.raglens.model.Document;
+import io.github.raglens.parse.docx.DocxParser;
 import io.github.raglens.parse.markdown.MarkdownParser;
 import io.github.raglens.parse.pdf.PdfParser;
 import io.github.raglens.parse.text.PlainTextParser;
@@ -19,6 +20,7 @@ public final class DocumentParser implements Parser {
     private final PdfParser pdf;
     private final MarkdownParser markdown = new MarkdownParser();
     private final PlainTextParser text = new PlainTextParser();
+    private final DocxParser docx = new DocxParser();
 
     private DocumentParser(PdfParser pdf) {
         this.pdf = Objects.requireNonNull(pdf, "pdf");
@@ -37,6 +39,15 @@ public final class DocumentParser implements Parser {
     /** Whether the file's extension is one this dispatcher parses. */
     public static boolean supports(Path file) {
         return Format.of(file).isPresent();
+    }
+
+    /**
+     * The formats read, named for a message: {@code "PDF, Markdown, text and Word"}.
+     *
+     * @param conjunction the word before the last: "and" or "or"
+     */
+    public static String formatNames(String conjunction) {
+        return Format.nameList(conjunction);
     }
 
     /**
@@ -60,6 +71,7 @@ public final class DocumentParser implements Parser {
             case PDF -> pdf.parse(file);
             case MARKDOWN -> markdown.parse(file);
             case TEXT -> text.parse(file);
+            case DOCX -> docx.parse(file);
         };
     }
 

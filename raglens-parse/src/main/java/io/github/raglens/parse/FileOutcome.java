@@ -2,7 +2,7 @@ package io.github.raglens.parse;
 
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
-import io.github.raglens.parse.pdf.PdfParser;
+import io.github.raglens.parse.document.Damage;
 import io.github.raglens.result.IngestReport;
 import java.util.Objects;
 import java.util.Optional;
@@ -59,7 +59,7 @@ public sealed interface FileOutcome {
 
         /** What is broken in a damaged PDF and how much of it was read; empty for an intact file. */
         public Optional<String> damage() {
-            return Optional.ofNullable(document.metadata().get(PdfParser.DAMAGE_KEY));
+            return Optional.ofNullable(document.metadata().get(Damage.KEY));
         }
 
         /** Number of sections below the root. */

@@ -1,5 +1,6 @@
 package io.github.raglens.parse;
 
+import io.github.raglens.parse.docx.DocxParser;
 import io.github.raglens.parse.markdown.MarkdownParser;
 import io.github.raglens.parse.pdf.PdfParser;
 import io.github.raglens.parse.text.PlainTextParser;
@@ -15,16 +16,20 @@ import java.util.Optional;
  */
 enum Format {
     /** PDF, read with PDFBox and Tabula ({@code io.github.raglens.parse.pdf}). */
-    PDF(PdfParser.VERSION, ".pdf"),
+    PDF("PDF", PdfParser.VERSION, ".pdf"),
     /** Markdown ({@code io.github.raglens.parse.markdown}). */
-    MARKDOWN(MarkdownParser.VERSION, ".md", ".markdown"),
+    MARKDOWN("Markdown", MarkdownParser.VERSION, ".md", ".markdown"),
     /** Plain text in UTF-8 ({@code io.github.raglens.parse.text}). */
-    TEXT(PlainTextParser.VERSION, ".txt", ".text");
+    TEXT("text", PlainTextParser.VERSION, ".txt", ".text"),
+    /** Word documents, read with Apache POI ({@code io.github.raglens.parse.docx}). */
+    DOCX("Word", DocxParser.VERSION, ".docx", ".docm");
 
+    private final String name;
     private final String version;
     private final List<String> extensions;
 
-    Format(String version, String... extensions) {
+    Format(String name, String version, String... extensions) {
+        this.name = name;
         this.version = version;
         this.extensions = List.of(extensions);
     }
@@ -46,6 +51,15 @@ enum Format {
             }
         }
         return Optional.empty();
+    }
+
+    /** Every format's name, listed for a message: "PDF, Markdown, text and Word" (with "and" or "or"). */
+    static String nameList(String conjunction) {
+        List<String> all = new ArrayList<>();
+        for (Format format : values()) {
+            all.add(format.name);
+        }
+        return String.join(", ", all.subList(0, all.size() - 1)) + " " + conjunction + " " + all.getLast();
     }
 
     /** Every extension read, listed for a message: ".pdf, .md, .markdown, .txt and .text". */

@@ -28,7 +28,7 @@ class CorpusParserTest {
         Files.writeString(docs.resolve("c-fake.pdf"), "<html></html>");
         TestPdfs.imageOnly(docs.resolve("d-scan.pdf"));
         Files.writeString(docs.resolve("e.txt"), "Plain\n\nbody\n");
-        Files.writeString(docs.resolve("ignored.docx"), "x");
+        Files.writeString(docs.resolve("ignored.odt"), "x");
         Files.createDirectories(docs.resolve(".hidden"));
         Files.writeString(docs.resolve(".hidden/h.md"), "# H\n");
         List<FileOutcome> outcomes = CorpusParser.of(DocumentParser.create()).parse(docs);

@@ -1,5 +1,6 @@
 package io.github.raglens.parse;
 
+import io.github.raglens.parse.docx.TestDocx;
 import io.github.raglens.parse.pdf.TestPdfs;
 import io.github.raglens.spi.Parser;
 import io.github.raglens.testkit.ParserContract;
@@ -10,7 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The corpus parser keeps the parser contract on Markdown, plain text and a PDF. */
+/** The corpus parser keeps the parser contract on Markdown, plain text, a PDF and a Word document. */
 class DocumentParserContractTest implements ParserContract {
 
     @TempDir
@@ -32,7 +33,9 @@ class DocumentParserContractTest implements ParserContract {
                     List.of(List.of(
                             TestPdfs.Text.bold(72, 72, "1 Introduction", 14),
                             TestPdfs.Text.body(72, 100, "Solar panels lose output as they heat up in summer."))));
-            return List.of(markdown, text, pdf);
+            Path docx = TestDocx.body(TestDocx.p("Wind turbines turn slower in the heat of August."))
+                    .write(dir.resolve("turbines.docx"));
+            return List.of(markdown, text, pdf, docx);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

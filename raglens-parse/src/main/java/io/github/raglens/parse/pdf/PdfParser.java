@@ -3,6 +3,7 @@ package io.github.raglens.parse.pdf;
 import io.github.raglens.error.ParseException;
 import io.github.raglens.internal.OneLine;
 import io.github.raglens.model.Document;
+import io.github.raglens.parse.document.Damage;
 import io.github.raglens.parse.document.DocumentIds;
 import io.github.raglens.parse.glyphs.Deadline;
 import io.github.raglens.parse.glyphs.PageText;
@@ -52,7 +53,7 @@ public final class PdfParser implements Parser {
     public static final String VERSION = "pdf-16";
 
     /** The metadata key under which a damaged PDF's document says what is broken and what was recovered. */
-    public static final String DAMAGE_KEY = "damaged";
+    public static final String DAMAGE_KEY = Damage.KEY;
 
     /** The metadata key under which a document says how many lines of chart text were left out of its text. */
     static final String FIGURE_TEXT_KEY = "figureTextLines";

@@ -109,11 +109,12 @@ class MarkdownParserTest {
 
     @Test
     void documentParser_unsupportedExtension_fails() throws IOException {
-        Path file = Files.writeString(dir.resolve("x.docx"), "x");
+        Path file = Files.writeString(dir.resolve("x.odt"), "x");
         assertThatThrownBy(() -> DocumentParser.create().parse(file))
                 .isInstanceOf(ParseException.class)
-                .hasMessage("cannot parse " + file
-                        + ": unsupported file type; raglens reads .pdf, .md, .markdown, .txt and .text files");
+                .hasMessage(
+                        "cannot parse " + file
+                                + ": unsupported file type; raglens reads .pdf, .md, .markdown, .txt, .text, .docx and .docm files");
     }
 
     @Test

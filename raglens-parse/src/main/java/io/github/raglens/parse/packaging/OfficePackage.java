@@ -1,0 +1,236 @@
+package io.github.raglens.parse.packaging;
+
+import io.github.raglens.error.ParseException;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import java.util.zip.ZipOutputStream;
+import org.apache.poi.openxml4j.exceptions.InvalidFormatException;
+import org.apache.poi.openxml4j.opc.OPCPackage;
+import org.apache.poi.openxml4j.opc.PackageAccess;
+import org.apache.poi.poifs.filesystem.POIFSFileSystem;
+
+/**
+ * An Office file opened read-only as an OPC package, after the checks that give each bad file one clear
+ * line: an empty file, a file that is not a zip package, a password-protected file (an encrypted
+ * package inside an OLE2 container), a file of the binary format before (Word 97-2003 and the like), a
+ * file cut short (its zip directory missing: POI then reads the parts it still finds, and the document
+ * says so in {@link #damage()}), and a zip bomb, refused by POI's inflation ratio check before the part
+ * is read into memory.
+ */
+public final class OfficePackage implements AutoCloseable {
+
+    private static final int ZIP_MAGIC = 0x504B0304;
+    private static final long OLE2_MAGIC = 0xD0CF11E0A1B11AE1L;
+    private static final int END_OF_DIRECTORY = 0x06054B50;
+    /** The end-of-directory record is 22 bytes and ends with a comment of at most 65,535 bytes. */
+    private static final int END_SEARCH = 22 + 65_535;
+
+    /** How many times its compressed size a part may expand to: POI's own default limit. */
+    private static final int MAX_RATIO = 100;
+
+    private static final String BOMB = "refused: a part of the file expands to more than 100 times its compressed"
+            + " size, as a zip bomb does; check where the file came from";
+
+    private final OPCPackage opc;
+    private final String damage;
+
+    private OfficePackage(OPCPackage opc, String damage) {
+        this.opc = opc;
+        this.damage = damage;
+    }
+
+    /**
+     * Opens a file of the given format.
+     *
+     * @throws ParseException with a one-line reason and remedy when the file cannot be opened
+     */
+    public static OfficePackage open(Path file, OfficeFormat format) {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(format, "format");
+        long size;
+        long magic;
+        try (InputStream in = Files.newInputStream(file)) {
+            size = Files.size(file);
+            byte[] head = in.readNBytes(8);
+            magic = 0;
+            for (byte b : head) {
+                magic = (magic << 8) | (b & 0xFF);
+            }
+            magic <<= 8 * (8 - head.length);
+        } catch (IOException e) {
+            throw new ParseException(
+                    file, "cannot read the file (" + e.getMessage() + "); check that it exists and is readable", e);
+        }
+        if (size == 0) {
+            throw new ParseException(file, "the file is empty (0 bytes); replace it with the complete file", null);
+        }
+        if (magic == OLE2_MAGIC) {
+            throw new ParseException(file, ole2Reason(file, format), null);
+        }
+        if ((int) (magic >>> 32) != ZIP_MAGIC) {
+            throw new ParseException(
+                    file,
+                    "not a " + format.label() + " file (not a zip package); check the file type or rename it with"
+                            + " its real extension",
+                    null);
+        }
+        String damage = hasZipDirectory(file, size)
+                ? null
+                : "the file is cut short (its zip directory is missing); read the parts found before the cut;"
+                        + " replace it with the complete file for the rest";
+        try {
+            OPCPackage opc = damage == null
+                    ? OPCPackage.open(file.toFile(), PackageAccess.READ)
+                    : OPCPackage.open(new ByteArrayInputStream(salvage(file, size)));
+            return new OfficePackage(opc, damage);
+        } catch (InvalidFormatException | IOException | RuntimeException e) {
+            if (e instanceof ParseException p) {
+                throw p;
+            }
+            throw failure(file, format, e, damage != null);
+        }
+    }
+
+    /**
+     * The entries of a zip cut short, read from their local headers up to the cut and written into a
+     * complete zip: the entry the cut falls in keeps the bytes before it. Inflating stops at {@link
+     * #MAX_RATIO} times the file's size, as a zip bomb would go on.
+     */
+    private static byte[] salvage(Path file, long size) throws IOException {
+        long budget = MAX_RATIO * Math.max(size, 1 << 20);
+        ByteArrayOutputStream rebuilt = new ByteArrayOutputStream();
+        byte[] buffer = new byte[1 << 16];
+        try (ZipInputStream in = new ZipInputStream(new BufferedInputStream(Files.newInputStream(file)));
+                ZipOutputStream out = new ZipOutputStream(rebuilt)) {
+            boolean cut = false;
+            while (!cut) {
+                ZipEntry entry;
+                try {
+                    entry = in.getNextEntry();
+                } catch (IOException e) {
+                    break;
+                }
+                if (entry == null) {
+                    break;
+                }
+                out.putNextEntry(new ZipEntry(entry.getName()));
+                while (true) {
+                    int n;
+                    try {
+                        n = in.read(buffer);
+                    } catch (IOException e) {
+                        cut = true;
+                        break;
+                    }
+                    if (n < 0) {
+                        break;
+                    }
+                    budget -= n;
+                    if (budget < 0) {
+                        throw new ParseException(file, BOMB, null);
+                    }
+                    out.write(buffer, 0, n);
+                }
+                out.closeEntry();
+            }
+        }
+        return rebuilt.toByteArray();
+    }
+
+    /**
+     * The reason a read of the package's parts failed, as a {@link ParseException}: a zip bomb refused, a
+     * file cut short, or a damaged part.
+     */
+    public static ParseException failure(Path file, OfficeFormat format, Throwable e, boolean cutShort) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String m = t.getMessage() == null ? "" : t.getMessage();
+            if (m.startsWith("Zip bomb detected")) {
+                return new ParseException(file, BOMB, e);
+            }
+            if (m.contains("exceeds the max. size") || m.startsWith("Zip bomb")) {
+                return new ParseException(
+                        file, "refused: a part of the file expands past 4 GiB; check where the file came from", e);
+            }
+        }
+        if (cutShort) {
+            return new ParseException(
+                    file,
+                    "the file is cut short (its zip directory is missing) and no " + format.label()
+                            + " content could be read before the cut; replace it with the complete file",
+                    e);
+        }
+        return new ParseException(
+                file,
+                "not a readable " + format.label() + " file (" + oneLine(e) + "); open and save it again in "
+                        + format.application() + " or a compatible program",
+                e);
+    }
+
+    private static String oneLine(Throwable e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        int nl = m.indexOf('\n');
+        return (nl < 0 ? m : m.substring(0, nl)).strip();
+    }
+
+    private static String ole2Reason(Path file, OfficeFormat format) {
+        try (POIFSFileSystem fs = new POIFSFileSystem(file.toFile(), true)) {
+            if (fs.getRoot().hasEntryCaseInsensitive("EncryptedPackage")) {
+                return "the " + format.label() + " file is protected with a password; save a copy without the"
+                        + " password in " + format.application() + " and parse the copy";
+            }
+        } catch (IOException | RuntimeException e) {
+            // not a readable OLE2 container either: say what its first bytes claim
+        }
+        return "a " + format.application() + " 97-2003 file (" + format.legacyExtension() + " format) with a "
+                + format.label().toLowerCase(Locale.ROOT) + " extension; save it as " + format.label()
+                + " in " + format.application() + " or LibreOffice and parse the copy";
+    }
+
+    /** Whether the file ends with a zip end-of-central-directory record, as a complete zip does. */
+    private static boolean hasZipDirectory(Path file, long size) {
+        int n = (int) Math.min(size, END_SEARCH);
+        byte[] tail = new byte[n];
+        try (RandomAccessFile in = new RandomAccessFile(file.toFile(), "r")) {
+            in.seek(size - n);
+            in.readFully(tail);
+        } catch (IOException e) {
+            return false;
+        }
+        for (int i = n - 22; i >= 0; i--) {
+            int sig = (tail[i] & 0xFF)
+                    | (tail[i + 1] & 0xFF) << 8
+                    | (tail[i + 2] & 0xFF) << 16
+                    | (tail[i + 3] & 0xFF) << 24;
+            if (sig == END_OF_DIRECTORY) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The package, open for reading; closed with this. */
+    public OPCPackage opc() {
+        return opc;
+    }
+
+    /** What is wrong with a file that was read in part (cut short), or empty for an intact one. */
+    public Optional<String> damage() {
+        return Optional.ofNullable(damage);
+    }
+
+    @Override
+    public void close() {
+        opc.revert();
+    }
+}

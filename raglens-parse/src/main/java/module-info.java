@@ -1,11 +1,10 @@
 /**
- * Parses PDF, Word, PowerPoint, Excel, HTML, EPUB, Markdown and plain-text files into raglens documents, with a parse cache. Users
- * parse through the facade ({@code RagLens.ingest}, {@code Documents}) or plug in their own
+ * Parses PDF, Word, HTML, EPUB, Markdown and plain-text files into raglens documents, with a parse
+ * cache. Users parse through the facade ({@code RagLens.ingest}, {@code Documents}) or plug in their own
  * {@code Parser}.
  */
-// "requires-automatic": PDFBox, FontBox and Tabula have no module descriptor (POI and jsoup have one); "module": the
-// qualified
-// export names the facade, which is not observable when this module compiles.
+// "requires-automatic": PDFBox, FontBox and Tabula have no module descriptor (POI and jsoup have one);
+// "module": the qualified export names the facade, which is not observable when this module compiles.
 @SuppressWarnings({"requires-automatic", "module"})
 module io.github.raglens.parse {
     requires transitive io.github.raglens.core;

@@ -31,7 +31,16 @@ public final class Documents {
     private Documents() {}
 
     /**
-     * Parses a PDF, Markdown, text or Word (.docx) file.
+     * The formats raglens reads, named for a message: {@code "PDF, Markdown, text, Word, HTML and EPUB"}.
+     *
+     * @param conjunction the word before the last name: "and" or "or"
+     */
+    public static String formatNames(String conjunction) {
+        return DocumentParser.formatNames(conjunction);
+    }
+
+    /**
+     * Parses a PDF, Markdown, text, Word (.docx), HTML or EPUB file.
      *
      * @param useOutline whether a PDF's outline (bookmarks) gives its headings; when false, or when
      *     the PDF has none, headings are inferred from fonts

@@ -1,9 +1,9 @@
 package io.github.raglens.cli;
 
+import io.github.raglens.Documents;
 import io.github.raglens.IngestResult;
 import io.github.raglens.RagLens;
 import io.github.raglens.model.ChunkType;
-import io.github.raglens.parse.DocumentParser;
 import io.github.raglens.result.ChunkAudit;
 import io.github.raglens.result.ChunkAudit.AuditFinding;
 import io.github.raglens.result.IngestReport;
@@ -123,7 +123,7 @@ final class IngestCommand implements Callable<Integer> {
         }
         String named = String.join(", ", unsupported.subList(0, Math.min(SKIPPED_NAMED, unsupported.size())));
         return "; skipped " + unsupported.size() + (unsupported.size() == 1 ? " file" : " files")
-                + " of unsupported types (raglens reads " + DocumentParser.formatNames("and") + "): " + named
+                + " of unsupported types (raglens reads " + Documents.formatNames("and") + "): " + named
                 + (unsupported.size() > SKIPPED_NAMED
                         ? " and " + (unsupported.size() - SKIPPED_NAMED) + " more (all in the report)"
                         : "");

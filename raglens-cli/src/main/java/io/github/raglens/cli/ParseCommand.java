@@ -24,7 +24,10 @@ final class ParseCommand implements Callable<Integer> {
         json
     }
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "A PDF, Markdown, text or Word (.docx) file.")
+    @Parameters(
+            index = "0",
+            paramLabel = "FILE",
+            description = "A PDF, Markdown, text, Word (.docx), HTML or EPUB file.")
     Path file;
 
     @Option(

@@ -3,6 +3,8 @@ package io.github.raglens.parse;
 import io.github.raglens.error.ParseException;
 import io.github.raglens.model.Document;
 import io.github.raglens.parse.docx.DocxParser;
+import io.github.raglens.parse.epub.EpubParser;
+import io.github.raglens.parse.html.HtmlParser;
 import io.github.raglens.parse.markdown.MarkdownParser;
 import io.github.raglens.parse.pdf.PdfParser;
 import io.github.raglens.parse.text.PlainTextParser;
@@ -13,7 +15,8 @@ import java.util.Objects;
 /**
  * Chooses the parser by the file's {@linkplain Format format}, from its extension: {@code .pdf} to a
  * {@link PdfParser}, {@code .md} and {@code .markdown} to a {@code MarkdownParser}, {@code .txt} and
- * {@code .text} to a {@code PlainTextParser}. Immutable and thread-safe.
+ * {@code .text} to a {@code PlainTextParser}, {@code .docx} to a {@code DocxParser}, {@code .html} to
+ * an {@code HtmlParser}, {@code .epub} to an {@code EpubParser}. Immutable and thread-safe.
  */
 public final class DocumentParser implements Parser {
 
@@ -21,6 +24,8 @@ public final class DocumentParser implements Parser {
     private final MarkdownParser markdown = new MarkdownParser();
     private final PlainTextParser text = new PlainTextParser();
     private final DocxParser docx = new DocxParser();
+    private final HtmlParser html = new HtmlParser();
+    private final EpubParser epub = new EpubParser();
 
     private DocumentParser(PdfParser pdf) {
         this.pdf = Objects.requireNonNull(pdf, "pdf");
@@ -42,7 +47,7 @@ public final class DocumentParser implements Parser {
     }
 
     /**
-     * The formats read, named for a message: {@code "PDF, Markdown, text and Word"}.
+     * The formats read, named for a message: {@code "PDF, Markdown, text, Word, HTML and EPUB"}.
      *
      * @param conjunction the word before the last: "and" or "or"
      */
@@ -72,6 +77,8 @@ public final class DocumentParser implements Parser {
             case MARKDOWN -> markdown.parse(file);
             case TEXT -> text.parse(file);
             case DOCX -> docx.parse(file);
+            case HTML -> html.parse(file);
+            case EPUB -> epub.parse(file);
         };
     }
 

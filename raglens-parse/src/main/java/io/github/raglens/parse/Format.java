@@ -1,6 +1,8 @@
 package io.github.raglens.parse;
 
 import io.github.raglens.parse.docx.DocxParser;
+import io.github.raglens.parse.epub.EpubParser;
+import io.github.raglens.parse.html.HtmlParser;
 import io.github.raglens.parse.markdown.MarkdownParser;
 import io.github.raglens.parse.pdf.PdfParser;
 import io.github.raglens.parse.text.PlainTextParser;
@@ -22,7 +24,11 @@ enum Format {
     /** Plain text in UTF-8 ({@code io.github.raglens.parse.text}). */
     TEXT("text", PlainTextParser.VERSION, ".txt", ".text"),
     /** Word documents, read with Apache POI ({@code io.github.raglens.parse.docx}). */
-    DOCX("Word", DocxParser.VERSION, ".docx", ".docm");
+    DOCX("Word", DocxParser.VERSION, ".docx", ".docm"),
+    /** HTML pages, read with jsoup ({@code io.github.raglens.parse.html}). */
+    HTML("HTML", HtmlParser.VERSION, ".html", ".htm", ".xhtml"),
+    /** EPUB books, each chapter read as HTML ({@code io.github.raglens.parse.epub}). */
+    EPUB("EPUB", EpubParser.VERSION, ".epub");
 
     private final String name;
     private final String version;
@@ -53,7 +59,7 @@ enum Format {
         return Optional.empty();
     }
 
-    /** Every format's name, listed for a message: "PDF, Markdown, text and Word" (with "and" or "or"). */
+    /** Every format's name, listed for a message: "PDF, Markdown, text, Word, HTML and EPUB" (with "and" or "or"). */
     static String nameList(String conjunction) {
         List<String> all = new ArrayList<>();
         for (Format format : values()) {

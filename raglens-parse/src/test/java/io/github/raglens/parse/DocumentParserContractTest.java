@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The corpus parser keeps the parser contract on Markdown, plain text, a PDF and a Word document. */
+/** The corpus parser keeps the parser contract on Markdown, plain text, a PDF, a Word document and an HTML page. */
 class DocumentParserContractTest implements ParserContract {
 
     @TempDir
@@ -35,7 +35,9 @@ class DocumentParserContractTest implements ParserContract {
                             TestPdfs.Text.body(72, 100, "Solar panels lose output as they heat up in summer."))));
             Path docx = TestDocx.body(TestDocx.p("Wind turbines turn slower in the heat of August."))
                     .write(dir.resolve("turbines.docx"));
-            return List.of(markdown, text, pdf, docx);
+            Path html = Files.writeString(
+                    dir.resolve("ferries.html"), "<h1>Ferries</h1><p>The night ferry leaves at ten.</p>");
+            return List.of(markdown, text, pdf, docx, html);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

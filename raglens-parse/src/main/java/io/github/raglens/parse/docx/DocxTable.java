@@ -1,5 +1,6 @@
 package io.github.raglens.parse.docx;
 
+import io.github.raglens.parse.document.HeaderRows;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -54,27 +55,6 @@ final class DocxTable {
 
     /** The rows, the header rows joined into the first. */
     List<List<String>> rows() {
-        if (headerRows < 2 || headerRows >= rows.size()) {
-            return rows;
-        }
-        int columns = 0;
-        for (List<String> r : rows.subList(0, headerRows)) {
-            columns = Math.max(columns, r.size());
-        }
-        List<String> header = new ArrayList<>();
-        for (int c = 0; c < columns; c++) {
-            List<String> parts = new ArrayList<>();
-            for (List<String> r : rows.subList(0, headerRows)) {
-                String cell = c < r.size() ? r.get(c).strip() : "";
-                if (!cell.isEmpty() && (parts.isEmpty() || !parts.getLast().equals(cell))) {
-                    parts.add(cell);
-                }
-            }
-            header.add(String.join(" ", parts));
-        }
-        List<List<String>> joined = new ArrayList<>();
-        joined.add(header);
-        joined.addAll(rows.subList(headerRows, rows.size()));
-        return joined;
+        return HeaderRows.join(rows, headerRows);
     }
 }

@@ -31,7 +31,7 @@ public final class Documents {
     private Documents() {}
 
     /**
-     * The formats raglens reads, named for a message: {@code "PDF, Markdown, text, Word, HTML and EPUB"}.
+     * The formats raglens reads, named for a message: {@code "PDF, Markdown, text, Word, PowerPoint, HTML and EPUB"}.
      *
      * @param conjunction the word before the last name: "and" or "or"
      */
@@ -40,7 +40,7 @@ public final class Documents {
     }
 
     /**
-     * Parses a PDF, Markdown, text, Word (.docx), HTML or EPUB file.
+     * Parses a PDF, Markdown, text, Word (.docx), PowerPoint (.pptx), HTML or EPUB file.
      *
      * @param useOutline whether a PDF's outline (bookmarks) gives its headings; when false, or when
      *     the PDF has none, headings are inferred from fonts

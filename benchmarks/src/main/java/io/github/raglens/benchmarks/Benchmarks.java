@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             ParseBenchmark.class,
             ParseQualityBenchmark.class,
             FormatsQualityBenchmark.class,
+            FormatsSpeedBenchmark.class,
             ChunkBenchmark.class,
             EmbedBenchmark.class,
             RetrievalBenchmark.class,

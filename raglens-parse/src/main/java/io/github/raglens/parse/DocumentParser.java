@@ -7,6 +7,7 @@ import io.github.raglens.parse.epub.EpubParser;
 import io.github.raglens.parse.html.HtmlParser;
 import io.github.raglens.parse.markdown.MarkdownParser;
 import io.github.raglens.parse.pdf.PdfParser;
+import io.github.raglens.parse.pptx.PptxParser;
 import io.github.raglens.parse.text.PlainTextParser;
 import io.github.raglens.spi.Parser;
 import java.nio.file.Path;
@@ -15,7 +16,7 @@ import java.util.Objects;
 /**
  * Chooses the parser by the file's {@linkplain Format format}, from its extension: {@code .pdf} to a
  * {@link PdfParser}, {@code .md} and {@code .markdown} to a {@code MarkdownParser}, {@code .txt} and
- * {@code .text} to a {@code PlainTextParser}, {@code .docx} to a {@code DocxParser}, {@code .html} to
+ * {@code .text} to a {@code PlainTextParser}, {@code .docx} to a {@code DocxParser}, {@code .pptx} to a {@code PptxParser}, {@code .html} to
  * an {@code HtmlParser}, {@code .epub} to an {@code EpubParser}. Immutable and thread-safe.
  */
 public final class DocumentParser implements Parser {
@@ -24,6 +25,7 @@ public final class DocumentParser implements Parser {
     private final MarkdownParser markdown = new MarkdownParser();
     private final PlainTextParser text = new PlainTextParser();
     private final DocxParser docx = new DocxParser();
+    private final PptxParser pptx = new PptxParser();
     private final HtmlParser html = new HtmlParser();
     private final EpubParser epub = new EpubParser();
 
@@ -47,7 +49,7 @@ public final class DocumentParser implements Parser {
     }
 
     /**
-     * The formats read, named for a message: {@code "PDF, Markdown, text, Word, HTML and EPUB"}.
+     * The formats read, named for a message: {@code "PDF, Markdown, text, Word, PowerPoint, HTML and EPUB"}.
      *
      * @param conjunction the word before the last: "and" or "or"
      */
@@ -77,6 +79,7 @@ public final class DocumentParser implements Parser {
             case MARKDOWN -> markdown.parse(file);
             case TEXT -> text.parse(file);
             case DOCX -> docx.parse(file);
+            case PPTX -> pptx.parse(file);
             case HTML -> html.parse(file);
             case EPUB -> epub.parse(file);
         };

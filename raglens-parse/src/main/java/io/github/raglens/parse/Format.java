@@ -5,6 +5,7 @@ import io.github.raglens.parse.epub.EpubParser;
 import io.github.raglens.parse.html.HtmlParser;
 import io.github.raglens.parse.markdown.MarkdownParser;
 import io.github.raglens.parse.pdf.PdfParser;
+import io.github.raglens.parse.pptx.PptxParser;
 import io.github.raglens.parse.text.PlainTextParser;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,6 +26,8 @@ enum Format {
     TEXT("text", PlainTextParser.VERSION, ".txt", ".text"),
     /** Word documents, read with Apache POI ({@code io.github.raglens.parse.docx}). */
     DOCX("Word", DocxParser.VERSION, ".docx", ".docm"),
+    /** PowerPoint presentations, read with Apache POI ({@code io.github.raglens.parse.pptx}). */
+    PPTX("PowerPoint", PptxParser.VERSION, ".pptx", ".pptm"),
     /** HTML pages, read with jsoup ({@code io.github.raglens.parse.html}). */
     HTML("HTML", HtmlParser.VERSION, ".html", ".htm", ".xhtml"),
     /** EPUB books, each chapter read as HTML ({@code io.github.raglens.parse.epub}). */
@@ -59,7 +62,7 @@ enum Format {
         return Optional.empty();
     }
 
-    /** Every format's name, listed for a message: "PDF, Markdown, text, Word, HTML and EPUB" (with "and" or "or"). */
+    /** Every format's name, listed for a message: "PDF, Markdown, text, Word, PowerPoint, HTML and EPUB" (with "and" or "or"). */
     static String nameList(String conjunction) {
         List<String> all = new ArrayList<>();
         for (Format format : values()) {

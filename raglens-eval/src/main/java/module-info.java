@@ -27,6 +27,8 @@ module io.github.raglens.eval {
             io.github.raglens;
     exports io.github.raglens.eval.benchmark to
             io.github.raglens;
+    exports io.github.raglens.eval.evidence to
+            io.github.raglens;
     exports io.github.raglens.eval.judge to
             io.github.raglens;
     exports io.github.raglens.eval.questions to

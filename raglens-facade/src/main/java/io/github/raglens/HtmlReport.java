@@ -103,7 +103,9 @@ final class HtmlReport {
         card(h, "chunks", String.valueOf(chunks));
         card(h, "questions", String.valueOf(c.questions()));
         card(h, "retrievers", String.valueOf(m.retrievers().size()));
-        h.append("</div>\n");
+        h.append("</div>\n<p class=\"meta\">Questions: ")
+                .append(esc(c.questionSelection()))
+                .append(".</p>\n");
         if (!c.chunksByType().isEmpty()) {
             h.append("<p class=\"meta\">Chunks by type: ");
             List<String> parts = new ArrayList<>();

@@ -18,6 +18,7 @@ final class MarkdownReport {
         md.append("Generated ").append(m.generatedAt()).append(" · relevance: ").append(m.relevance());
         md.append(" · documents: ").append(m.corpus().documents());
         md.append(" · questions: ").append(m.corpus().questions()).append("\n\n");
+        md.append("Questions: ").append(cell(m.corpus().questionSelection())).append(".\n\n");
         if (!m.retrievers().isEmpty()) {
             Set<String> metrics = new LinkedHashSet<>();
             m.retrievers().forEach(r -> metrics.addAll(r.metrics().keySet()));

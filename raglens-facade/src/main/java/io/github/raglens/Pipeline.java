@@ -228,6 +228,7 @@ final class Pipeline {
         QuestionGenerator generator = QuestionGenerator.builder(llm)
                 .concurrency(config.concurrency())
                 .seed(config.seed())
+                .evidenceRule(config.evidenceRule())
                 .build();
         AtomicInteger ok = new AtomicInteger();
         AtomicInteger skip = new AtomicInteger();
@@ -308,7 +309,8 @@ final class Pipeline {
                     .retrievers(config.builtInRetrievers(index, embeddings))
                     .ks(config.ks().stream().mapToInt(Integer::intValue).toArray())
                     .relevance(config.relevance())
-                    .evidenceWithin(config.evidenceWithin());
+                    .evidenceWithin(config.evidenceWithin())
+                    .evidenceRule(config.evidenceRule());
             for (Retriever own : config.customRetrievers()) {
                 runner.externalRetriever(sources.mapped(own), ExternalOrigin.of(own));
             }
@@ -334,7 +336,8 @@ final class Pipeline {
                                             .toList()
                                     + "\nk=" + config.ks() + "\nrelevance="
                                     + config.relevance().label()
-                                    + "\nevidenceWithin=" + config.evidenceWithin(),
+                                    + "\nevidenceWithin=" + config.evidenceWithin()
+                                    + "\nevidenceRule=" + config.evidenceRule(),
                             RagLensVersion.get());
             RunRecorder.record(workspace, RunRecord.BENCHMARK, startedAt);
             progress.progress("benchmark", retrievers.size(), retrievers.size(), "done");

@@ -2,11 +2,16 @@ package io.github.raglens;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.error.RagLensException;
+import io.github.raglens.error.Setting;
+import io.github.raglens.eval.evidence.EvidenceIndex;
+import io.github.raglens.eval.evidence.EvidenceRule;
 import io.github.raglens.internal.Json;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.internal.OneLine;
+import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
+import io.github.raglens.result.QuestionExclusion;
 import io.github.raglens.store.ChunksFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +30,9 @@ import java.util.Map;
  * Reads a team's own question set (JSONL, or CSV with a header row) into {@code questions.jsonl}.
  * Every row needs {@code question} and {@code answer}; {@code evidence} (a verbatim quote), {@code
  * source} (the file it comes from), {@code page} and {@code id} are optional. Every row is checked
- * before anything is written, and every problem is reported with its line and field.
+ * before anything is written, and every problem is reported with its line and field. Evidence is
+ * checked against the ingested corpus as the benchmark checks it: a quote in no chunk is an error, a
+ * quote too short or in too many chunks to identify its passage a warning naming the line.
  */
 final class QuestionImport {
 
@@ -41,7 +48,7 @@ final class QuestionImport {
     /** One row of the file, by field name, with the line it starts on. */
     private record Row(int line, Map<String, String> fields) {}
 
-    static int run(Path file, Path questionsFile, Path chunksFile) {
+    static ImportedQuestions run(Path file, Path questionsFile, Path chunksFile, EvidenceRule rule) {
         if (!Files.isRegularFile(file)) {
             throw new RagLensException("no question file at " + file + "; give a .jsonl or .csv file");
         }
@@ -55,13 +62,22 @@ final class QuestionImport {
         List<Row> rows = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".csv")
                 ? csv(text, errors)
                 : jsonl(text, errors);
-        SourceDocuments sources = Files.exists(chunksFile)
-                ? SourceDocuments.of(ChunksFile.read(chunksFile))
-                : new SourceDocuments(List.<String>of());
+        List<Chunk> chunks = Files.exists(chunksFile) ? ChunksFile.read(chunksFile) : List.of();
+        SourceDocuments sources = SourceDocuments.of(chunks);
+        EvidenceIndex corpus = chunks.isEmpty() ? null : EvidenceIndex.of(chunks);
+        List<String> warnings = new ArrayList<>();
         List<QuestionSample> records = new ArrayList<>();
         Map<String, Integer> lineOfId = new HashMap<>();
+        int unchecked = 0;
         for (Row row : rows) {
             QuestionSample r = record(row, sources, errors);
+            if (r != null && !r.evidence().isEmpty()) {
+                if (corpus == null) {
+                    unchecked++;
+                } else {
+                    checkEvidence(row.line(), r.evidence(), rule.check(r.evidence(), corpus), errors, warnings);
+                }
+            }
             if (r != null) {
                 Integer first = lineOfId.putIfAbsent(r.id(), row.line());
                 if (first != null) {
@@ -85,7 +101,31 @@ final class QuestionImport {
                 JsonlStore.open(questionsFile, QuestionSample.class, QuestionSample::sourceChunkId)) {
             records.forEach(store::append);
         }
-        return records.size();
+        if (unchecked > 0) {
+            warnings.add("the evidence of " + unchecked + (unchecked == 1 ? " question" : " questions")
+                    + " is not checked: nothing is ingested yet (" + chunksFile + " is missing); the benchmark"
+                    + " checks it against the corpus");
+        }
+        return new ImportedQuestions(records.size(), warnings);
+    }
+
+    /**
+     * A quote in no chunk is an error: no retriever could find it (a typo, or text the parser reads
+     * otherwise). One too short or in too many chunks is imported with a warning: the question still
+     * serves answer metrics and document relevance, and evidence relevance counts it apart.
+     */
+    private static void checkEvidence(
+            int line, String evidence, EvidenceRule.Check check, List<String> errors, List<String> warnings) {
+        check.problem().ifPresent(problem -> {
+            String quoted = OneLine.quote(evidence.length() <= 60 ? evidence : evidence.substring(0, 57) + "...");
+            if (problem == QuestionExclusion.EVIDENCE_NOT_FOUND) {
+                errors.add("line " + line + ": field 'evidence' " + quoted + " occurs in no chunk of the corpus;"
+                        + " quote the documents word for word (spaces, quotes, dashes and ligatures may differ)");
+            } else if (problem.isAmbiguousEvidence()) {
+                warnings.add("line " + line + ": " + check.describe() + " (" + quoted + "); evidence relevance leaves"
+                        + " the question out unless told to keep it (" + Setting.AMBIGUOUS_EVIDENCE.apiName() + ")");
+            }
+        });
     }
 
     private static QuestionSample record(Row row, SourceDocuments sources, List<String> errors) {

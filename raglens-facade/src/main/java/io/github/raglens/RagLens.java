@@ -4,6 +4,7 @@ import io.github.raglens.chunk.Chunkers;
 import io.github.raglens.chunk.SectionChunker;
 import io.github.raglens.error.Setting;
 import io.github.raglens.eval.baseline.BaselineRecorder;
+import io.github.raglens.eval.evidence.EvidenceRule;
 import io.github.raglens.eval.gate.RegressionGate;
 import io.github.raglens.eval.judge.Nugget;
 import io.github.raglens.eval.judge.NuggetBook;
@@ -157,15 +158,18 @@ public final class RagLens {
      * instead of) generated ones: JSONL with one object a line, or CSV with a header row; fields
      * {@code question} and {@code answer} required, {@code evidence} (a verbatim quote, for evidence
      * relevance), {@code source} (the file, for document relevance), {@code page} and {@code id}
-     * optional. Every row is validated first; nothing is written when one is bad.
+     * optional. Every row is validated first; nothing is written when one is bad. Evidence is checked
+     * against the ingested corpus as the benchmark checks it ({@link Builder#evidenceThresholds}): a
+     * quote in no chunk is an error; one too short or in too many chunks is a warning.
      *
      * @param file the {@code .jsonl} or {@code .csv} file
-     * @return how many questions were imported
+     * @return how many questions were imported, and warnings naming their lines
      * @throws io.github.raglens.error.RagLensException naming each bad line and field
      */
-    public int importQuestions(Path file) {
+    public ImportedQuestions importQuestions(Path file) {
         Workspace ws = workspace();
-        return QuestionImport.run(Objects.requireNonNull(file, "file"), ws.questions(), ws.chunks());
+        return QuestionImport.run(
+                Objects.requireNonNull(file, "file"), ws.questions(), ws.chunks(), config.evidenceRule());
     }
 
     /** The chunker {@link #ingest} cuts documents with; its {@code toString()} names its settings. */
@@ -543,6 +547,9 @@ public final class RagLens {
                 + ", k=" + config.ks()
                 + ", relevance=" + config.relevance()
                 + (config.evidenceWithin() > 0 ? ", evidenceWithin=" + config.evidenceWithin() : "")
+                + (config.evidenceRule().equals(EvidenceRule.defaults())
+                        ? ""
+                        : ", evidenceRule=" + config.evidenceRule())
                 + ", seed=" + config.seed()
                 + ", backend=" + config.backend().name()
                 + "}";
@@ -569,6 +576,7 @@ public final class RagLens {
         private int concurrency = 8;
         private final List<RagSystem> systems = new ArrayList<>();
         private int evidenceWithin;
+        private EvidenceRule evidenceRule = EvidenceRule.defaults();
         private final List<Service> services = new ArrayList<>();
         private String serviceTokenVariable;
         private IndexBackend backend = IndexBackends.named(IndexBackends.DEFAULT);
@@ -598,6 +606,7 @@ public final class RagLens {
             concurrency = c.concurrency();
             systems.addAll(c.systems());
             evidenceWithin = c.evidenceWithin();
+            evidenceRule = c.evidenceRule();
             backend = c.backend();
             backendOptions = c.backendOptions();
         }
@@ -689,6 +698,32 @@ public final class RagLens {
                 throw new IllegalArgumentException("evidenceWithin must be >= 0, was " + chars);
             }
             this.evidenceWithin = chars;
+            return this;
+        }
+
+        /**
+         * When a question's evidence quote identifies its passage (default: at least 6 words, in at most
+         * 3 chunks of the corpus). Under evidence relevance the benchmark leaves out questions whose
+         * quote is in no chunk, and those whose quote is ambiguous (shorter, or in more chunks) unless
+         * {@link #keepAmbiguousEvidence(boolean)}; question generation asks again for a quote that
+         * passes.
+         *
+         * @param minWords fewest words a quote may have
+         * @param maxChunks most chunks a quote may occur in
+         * @throws IllegalArgumentException if either is below 1
+         */
+        public Builder evidenceThresholds(int minWords, int maxChunks) {
+            this.evidenceRule = new EvidenceRule(minWords, maxChunks, evidenceRule.keepAmbiguous());
+            return this;
+        }
+
+        /**
+         * Whether evidence relevance keeps questions whose evidence quote is ambiguous (too short, or
+         * in too many chunks; see {@link #evidenceThresholds}); the report counts them apart (default
+         * false: they are left out, counted by reason).
+         */
+        public Builder keepAmbiguousEvidence(boolean keep) {
+            this.evidenceRule = new EvidenceRule(evidenceRule.minWords(), evidenceRule.maxChunks(), keep);
             return this;
         }
 
@@ -897,6 +932,7 @@ public final class RagLens {
                     concurrency,
                     ownSystems,
                     evidenceWithin,
+                    evidenceRule,
                     backend,
                     backendOptions));
         }

@@ -1,5 +1,6 @@
 package io.github.raglens;
 
+import io.github.raglens.eval.evidence.EvidenceRule;
 import io.github.raglens.internal.SectionTitles;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrieverKind;
@@ -22,8 +23,9 @@ import java.util.function.Supplier;
  * or need a server (the local embedding model, Ollama) are suppliers, created on first use.
  * {@code embeddings} is null when disabled; {@code judge} is null when it is the same as {@code llm}.
  * {@code systems} are users' own systems evaluated beside the retrievers' pipelines; {@code
- * evidenceWithin} is the length-fair evidence window, 0 for whole contexts. {@code backend} holds the
- * index (by default {@code lucene}, raglens's own), with its options.
+ * evidenceWithin} is the length-fair evidence window, 0 for whole contexts; {@code evidenceRule} says
+ * when a question's evidence quote identifies its passage. {@code backend} holds the index (by default
+ * {@code lucene}, raglens's own), with its options.
  */
 record RagLensConfig(
         Path workspace,
@@ -40,6 +42,7 @@ record RagLensConfig(
         int concurrency,
         List<RagSystem> systems,
         int evidenceWithin,
+        EvidenceRule evidenceRule,
         IndexBackend backend,
         Map<String, String> backendOptions) {
 

@@ -73,11 +73,19 @@ record ReportModel(
      * @param failedDocuments documents that could not be parsed
      * @param chunksByType chunk counts by chunk type
      * @param questions usable questions
+     * @param questionSelection what was usable and what was left out, e.g. {@code "18 of 25 questions
+     *     usable; excluded: 7 whose evidence occurs in no chunk of the corpus"}
      */
-    public record Corpus(int documents, int failedDocuments, Map<String, Integer> chunksByType, int questions) {
+    public record Corpus(
+            int documents,
+            int failedDocuments,
+            Map<String, Integer> chunksByType,
+            int questions,
+            String questionSelection) {
         /** Copies the map. */
         public Corpus {
             chunksByType = Map.copyOf(chunksByType);
+            Objects.requireNonNull(questionSelection, "questionSelection");
         }
     }
 

@@ -45,7 +45,12 @@ final class ReportModels {
         return new ReportModel(
                 title,
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
-                new ReportModel.Corpus(documents, failedDocuments, byType, b.questions()),
+                new ReportModel.Corpus(
+                        documents,
+                        failedDocuments,
+                        byType,
+                        b.questions(),
+                        b.selection().describe()),
                 b.relevance(),
                 b.retrievers().stream().map(r -> retrieverRow(r, b.ks())).toList(),
                 b.comparisons().stream().map(ReportModels::pairTest).toList(),

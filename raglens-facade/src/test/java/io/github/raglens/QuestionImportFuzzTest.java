@@ -2,6 +2,7 @@ package io.github.raglens;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import io.github.raglens.error.RagLensException;
+import io.github.raglens.eval.evidence.EvidenceRule;
 import io.github.raglens.fuzz.HostileInput;
 import io.github.raglens.fuzz.HostileInputTest;
 import io.github.raglens.fuzz.Scratch;
@@ -19,7 +20,9 @@ class QuestionImportFuzzTest {
         Path workspace = file.resolveSibling("workspace");
         Path questions = workspace.resolve("questions.jsonl");
         HostileInput.readOrRefuse(RagLensException.class, () -> {
-            int imported = QuestionImport.run(file, questions, workspace.resolve("chunks.jsonl"));
+            int imported = QuestionImport.run(
+                            file, questions, workspace.resolve("chunks.jsonl"), EvidenceRule.defaults())
+                    .imported();
             try (JsonlStore<QuestionSample> store =
                     JsonlStore.open(questions, QuestionSample.class, QuestionSample::sourceChunkId)) {
                 if (store.size() != imported

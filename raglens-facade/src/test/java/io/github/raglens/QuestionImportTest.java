@@ -5,9 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.internal.JsonlStore;
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.store.ChunksFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,8 +44,12 @@ class QuestionImportTest {
         Files.writeString(csv, "question,answer,evidence\n\"Which box, exactly?\",\"The \"\"blue\"\" one\",blue box\n");
         RagLens lens = lens();
 
-        assertThat(lens.importQuestions(jsonl)).isEqualTo(2);
-        assertThat(lens.importQuestions(csv)).isEqualTo(1);
+        ImportedQuestions fromJsonl = lens.importQuestions(jsonl);
+        assertThat(fromJsonl.imported()).isEqualTo(2);
+        assertThat(fromJsonl.warnings())
+                .containsExactly("the evidence of 1 question is not checked: nothing is ingested yet ("
+                        + lens.workspace().chunks() + " is missing); the benchmark checks it against the corpus");
+        assertThat(lens.importQuestions(csv).imported()).isEqualTo(1);
 
         List<QuestionSample> records = written(lens);
         assertThat(records).hasSize(3).allMatch(QuestionSample::isSuccess);
@@ -51,6 +59,47 @@ class QuestionImportTest {
         assertThat(records.get(2).question()).isEqualTo("Which box, exactly?");
         assertThat(records.get(2).referenceAnswer()).isEqualTo("The \"blue\" one");
         assertThat(records.get(2).model()).isEqualTo("imported");
+    }
+
+    @Test
+    void evidence_isCheckedAgainstTheCorpus_asTheBenchmarkChecksIt() throws Exception {
+        RagLens lens = lens();
+        List<Chunk> chunks = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            String text = "Report " + i + ". The filter was fitted on 12 May and cleaned every 30 days. All values"
+                    + " are provisional.";
+            chunks.add(new Chunk(
+                    "c" + i, "d", "s" + i, null, "d > s" + i, ChunkType.PARENT_SECTION, -1, i, text, 0, 40, 1, 1));
+        }
+        Files.createDirectories(lens.workspace().dir());
+        ChunksFile.write(lens.workspace().chunks(), chunks);
+        Path good = dir.resolve("good.jsonl");
+        Files.writeString(good, """
+                {"question": "When was the filter fitted?", "answer": "12 May", "evidence": "Report 3. The ﬁlter was ﬁtted on 12 May"}
+                {"question": "How often is it cleaned?", "answer": "30 days", "evidence": "cleaned every 30 days. All values"}
+                {"question": "Are the values final?", "answer": "No", "evidence": "provisional"}
+                """);
+
+        ImportedQuestions imported = lens.importQuestions(good);
+
+        assertThat(imported.imported()).isEqualTo(3);
+        assertThat(imported.warnings())
+                .containsExactly(
+                        "line 2: ambiguous evidence: in 5 chunks of the corpus, more than 3 ('cleaned every 30 days."
+                                + " All values'); evidence relevance leaves the question out unless told to keep it"
+                                + " (RagLens.Builder.keepAmbiguousEvidence(true))",
+                        "line 3: ambiguous evidence: 1 word, fewer than 6 ('provisional'); evidence relevance leaves"
+                                + " the question out unless told to keep it (RagLens.Builder.keepAmbiguousEvidence(true))");
+
+        Path bad = dir.resolve("bad.csv");
+        Files.writeString(bad, "question,answer,evidence\nWhen?,12 May,The filter was fitted on 13 May\n");
+        assertThatThrownBy(() -> lens.importQuestions(bad))
+                .isInstanceOf(RagLensException.class)
+                .hasMessage(bad + ": line 2: field 'evidence' 'The filter was fitted on 13 May' occurs in no chunk of"
+                        + " the corpus; quote the documents word for word (spaces, quotes, dashes and ligatures may"
+                        + " differ); nothing was imported (each row needs question and answer; evidence, source, page"
+                        + " and id are optional)");
+        assertThat(written(lens)).hasSize(3);
     }
 
     @Test

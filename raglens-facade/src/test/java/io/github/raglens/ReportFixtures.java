@@ -36,7 +36,12 @@ final class ReportFixtures {
         return new ReportModel(
                 "raglens report " + SCRIPT,
                 "2026-12-02T12:00:00Z",
-                new ReportModel.Corpus(4, 0, Map.of("PARENT_SECTION", 20, "TABLE_FRAGMENT", 3), 28),
+                new ReportModel.Corpus(
+                        4,
+                        0,
+                        Map.of("PARENT_SECTION", 20, "TABLE_FRAGMENT", 3),
+                        28,
+                        "28 of 30 questions usable; excluded: 2 with ambiguous evidence (fewer than 6 words)"),
                 "evidence",
                 List.of(a, b),
                 List.of(new ReportModel.PairTest("bm25", "dense", "hit@5", 0.2, 0.01, 0.03, 0.15)),

@@ -8,6 +8,7 @@ import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.BenchmarkReport.Selection;
 import io.github.raglens.result.MetricSummary;
 import io.github.raglens.spi.Retriever;
 import java.io.PrintWriter;
@@ -104,6 +105,29 @@ final class BenchmarkCommand implements Callable<Integer> {
                     + " contexts cannot win by length alone (N default: 1200, raglens's fragment size).")
     Integer lengthFair;
 
+    @Option(
+            names = "--keep-ambiguous-evidence",
+            description = "Evidence relevance: keep questions whose evidence quote is ambiguous (fewer words than"
+                    + " --evidence-min-words, or in more chunks than --evidence-max-chunks), counted apart; by"
+                    + " default they are left out and counted by reason.")
+    boolean keepAmbiguousEvidence;
+
+    @Option(
+            names = "--evidence-min-words",
+            paramLabel = "N",
+            defaultValue = "6",
+            description = "Evidence relevance: fewest words an evidence quote needs to identify its passage"
+                    + " (default: ${DEFAULT-VALUE}).")
+    int evidenceMinWords;
+
+    @Option(
+            names = "--evidence-max-chunks",
+            paramLabel = "N",
+            defaultValue = "3",
+            description = "Evidence relevance: most chunks of the corpus an evidence quote may occur in (default:"
+                    + " ${DEFAULT-VALUE}: a fragment, its parent section and an overlapping fragment).")
+    int evidenceMaxChunks;
+
     /** Replaces the built-in retrievers with others over the workspace's chunks; a seam for tests. */
     interface RetrieverFactory {
         List<Retriever> create(List<RetrieverKind> kinds, Path workspace);
@@ -117,7 +141,16 @@ final class BenchmarkCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         RagLens.Builder builder = backend.applyTo(Lenses.builder(cli));
-        builder.relevance(relevance);
+        if (evidenceMinWords < 1 || evidenceMaxChunks < 1) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    (evidenceMinWords < 1
+                            ? "--evidence-min-words must be >= 1, was " + evidenceMinWords
+                            : "--evidence-max-chunks must be >= 1, was " + evidenceMaxChunks));
+        }
+        builder.relevance(relevance)
+                .evidenceThresholds(evidenceMinWords, evidenceMaxChunks)
+                .keepAmbiguousEvidence(keepAmbiguousEvidence);
         RagLens stored = Lenses.builder(cli).bm25().build();
         Path questionsFile = stored.workspace().questions();
         List<QuestionSample> questions = stored.storedQuestions();
@@ -201,10 +234,13 @@ final class BenchmarkCommand implements Callable<Integer> {
     }
 
     private static void print(PrintWriter out, BenchmarkReport report) {
+        Selection selection = report.selection();
         out.printf(
                 Locale.ROOT,
-                "%d questions, relevance %s, 95%% intervals (exact binomial for 0/1 scores, BCa bootstrap for graded)%n",
-                report.questions(),
+                "%s, relevance %s, 95%% intervals (exact binomial for 0/1 scores, BCa bootstrap for graded)%n",
+                selection.excluded().isEmpty() && selection.ambiguousKept() == 0
+                        ? report.questions() + " questions"
+                        : selection.describe(),
                 report.relevance());
         int maxK = report.ks().getLast();
         List<String> columns = new ArrayList<>();

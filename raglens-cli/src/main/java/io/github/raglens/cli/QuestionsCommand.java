@@ -1,5 +1,6 @@
 package io.github.raglens.cli;
 
+import io.github.raglens.ImportedQuestions;
 import io.github.raglens.RagLens;
 import io.github.raglens.model.ProviderKind;
 import io.github.raglens.result.QuestionRun;
@@ -64,17 +65,20 @@ final class QuestionsCommand implements Callable<Integer> {
             paramLabel = "FILE",
             description = "Import your own questions instead of generating them: JSONL (one object a line) or CSV"
                     + " (header row) with question and answer, optional evidence (a verbatim quote), source (file),"
-                    + " page and id; validated, then written to questions.jsonl.")
+                    + " page and id; validated (evidence against the ingested corpus, as the benchmark checks it),"
+                    + " then written to questions.jsonl.")
     Path importFile;
 
     @Override
     public Integer call() {
         if (importFile != null) {
-            int n = Lenses.builder(cli).bm25().build().importQuestions(importFile);
+            ImportedQuestions imported = Lenses.builder(cli).bm25().build().importQuestions(importFile);
+            imported.warnings()
+                    .forEach(w -> spec.commandLine().getErr().println("raglens questions: warning: " + CliTerms.of(w)));
             // --quiet silences progress, never the result
             spec.commandLine()
                     .getOut()
-                    .println("imported " + n + " questions from " + importFile + " into "
+                    .println("imported " + imported.imported() + " questions from " + importFile + " into "
                             + cli.workspace.resolve("questions.jsonl"));
             return CommandLine.ExitCode.OK;
         }

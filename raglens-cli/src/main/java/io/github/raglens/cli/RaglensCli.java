@@ -164,6 +164,8 @@ public final class RaglensCli implements Runnable {
             case BACKEND -> "--backend";
             case BM25_PARAMETERS -> "--k1 and --b";
             case OWN_NAMES -> "--retriever-name, --system-name";
+            case AMBIGUOUS_EVIDENCE -> "--keep-ambiguous-evidence";
+            case LENGTH_FAIR -> "--length-fair";
         };
     }
 

@@ -22,6 +22,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -82,14 +84,18 @@ class CtrlCTest {
         server.setExecutor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor());
         server.createContext("/v1/chat/completions", exchange -> {
             requests.incrementAndGet();
-            exchange.getRequestBody().readAllBytes();
+            String request = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             try {
                 Thread.sleep(300);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            String question = "{'status':'success','question':'What does a widget ship in?',"
-                    + "'answer':'A blue box.','evidence':'It ships in a blue box'}";
+            // quotes the passage's own first sentence: one that identifies it among the chunks
+            Matcher widget =
+                    Pattern.compile("Widget model W\\d+ weighs \\d+ kilograms").matcher(request);
+            String evidence = widget.find() ? widget.group() : "no widget in the request";
+            String question = "{'status':'success','question':'How heavy is the widget?',"
+                    + "'answer':'Heavy.','evidence':'" + evidence + "'}";
             // The reply's content is a JSON string holding the question's JSON.
             String content = question.replace("'", "\\\"");
             byte[] body = ("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"model\":\"gpt-4o-mini\","

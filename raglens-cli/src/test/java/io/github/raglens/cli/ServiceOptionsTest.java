@@ -122,6 +122,48 @@ class ServiceOptionsTest {
     }
 
     @Test
+    void evidenceRelevance_saysWhichQuestionsItLeftOut_andKeepsAmbiguousOnesOnRequest() throws Exception {
+        Path ws = workspace();
+        Path file = dir.resolve("short.jsonl");
+        java.nio.file.Files.writeString(
+                file,
+                "{\"question\": \"What ships in a box?\", \"answer\": \"Widgets\", \"evidence\": \"blue box\"}\n");
+
+        assertThat(run("--workspace", ws.toString(), "questions", "--import", file.toString()))
+                .isZero();
+        assertThat(err.toString())
+                .contains("raglens questions: warning: line 1: ambiguous evidence: 2 words, fewer than 6 ('blue"
+                        + " box'); evidence relevance leaves the question out unless told to keep it"
+                        + " (--keep-ambiguous-evidence)");
+
+        assertThat(run("--workspace", ws.toString(), "benchmark", "--docs", "pdfs", "--relevance", "evidence"))
+                .isZero();
+        assertThat(out.toString())
+                .contains("6 of 7 questions usable; excluded: 1 with ambiguous evidence (fewer than 6 words),"
+                        + " relevance evidence");
+        assertThat(err.toString())
+                .contains("raglens benchmark: warning: evidence relevance: 6 of 7 questions usable; excluded: 1 with"
+                        + " ambiguous evidence (fewer than 6 words); the ambiguous ones can be kept"
+                        + " (--keep-ambiguous-evidence), counted apart");
+
+        assertThat(run(
+                        "--workspace",
+                        ws.toString(),
+                        "benchmark",
+                        "--docs",
+                        "pdfs",
+                        "--relevance",
+                        "evidence",
+                        "--keep-ambiguous-evidence"))
+                .isZero();
+        assertThat(out.toString())
+                .contains("7 of 7 questions usable (1 with ambiguous evidence, kept on request), relevance evidence");
+        assertThat(run("--workspace", ws.toString(), "benchmark", "--docs", "pdfs", "--evidence-min-words", "0"))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("raglens benchmark: --evidence-min-words must be >= 1, was 0");
+    }
+
+    @Test
     void unreachableRetrieverUrl_stopsWithOneLine() throws Exception {
         Path ws = workspace();
         int port;

@@ -33,7 +33,11 @@ public enum Setting {
     /** BM25's k1 and b of a BEIR run. */
     BM25_PARAMETERS("BeirOptions.k1() and b()"),
     /** The names of the caller's own retrievers and RAG systems. */
-    OWN_NAMES("the name() of each own Retriever and RagSystem");
+    OWN_NAMES("the name() of each own Retriever and RagSystem"),
+    /** Whether a benchmark keeps questions whose evidence quote does not identify one passage. */
+    AMBIGUOUS_EVIDENCE("RagLens.Builder.keepAmbiguousEvidence(true)"),
+    /** The length-fair comparison of evidence relevance. */
+    LENGTH_FAIR("RagLens.Builder.lengthFair(chars)");
 
     private final String apiName;
 

@@ -1,12 +1,15 @@
 package io.github.raglens.result;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.github.raglens.internal.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +23,7 @@ import java.util.TreeMap;
  * @param relevance the relevance mode
  * @param ks the cutoffs
  * @param questions questions benchmarked
- * @param excludedQuestions questions left out because their source chunk no longer exists
+ * @param selection which questions were usable, and which were left out and why
  * @param corpusChunks chunks in the corpus
  * @param bootstrapResamples resamples behind each interval
  * @param permutations sign flips behind each p-value (raised above the runner's setting when the Holm family
@@ -41,7 +44,7 @@ public record BenchmarkReport(
         String relevance,
         List<Integer> ks,
         int questions,
-        int excludedQuestions,
+        Selection selection,
         int corpusChunks,
         int bootstrapResamples,
         int permutations,
@@ -58,11 +61,12 @@ public record BenchmarkReport(
     /**
      * Copies the lists.
      *
-     * @throws NullPointerException if {@code latencyTiming} is null (a report from before it was
-     *     recorded: run the benchmark again)
+     * @throws NullPointerException if {@code latencyTiming} or {@code selection} is null (a report
+     *     from before it was recorded: run the benchmark again)
      */
     public BenchmarkReport {
         java.util.Objects.requireNonNull(latencyTiming, "latencyTiming");
+        java.util.Objects.requireNonNull(selection, "selection");
         ks = List.copyOf(ks);
         warnings = List.copyOf(warnings);
         retrievers = List.copyOf(retrievers);
@@ -94,6 +98,97 @@ public record BenchmarkReport(
             Json.prettyWriter().writeValue(file.toFile(), this);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Which questions a benchmark used. Under evidence relevance a question is used when its evidence
+     * quote identifies its passage: it occurs in at least one chunk of the corpus, in at most {@code
+     * evidenceMaxChunks}, and has at least {@code evidenceMinWords} words; questions whose quote is
+     * ambiguous (too short, or in too many chunks) are left out unless kept on request. Under chunk
+     * and section relevance a question is used while its source chunk exists.
+     *
+     * @param usable questions benchmarked, ambiguous ones kept included
+     * @param ambiguousKept of those, questions whose evidence is ambiguous, kept on request
+     * @param evidenceMinWords fewest words an evidence quote needed
+     * @param evidenceMaxChunks most chunks an evidence quote could occur in
+     * @param excluded every question left out, with its reason
+     */
+    public record Selection(
+            int usable,
+            int ambiguousKept,
+            int evidenceMinWords,
+            int evidenceMaxChunks,
+            List<ExcludedQuestion> excluded) {
+
+        /** Copies the list. */
+        public Selection {
+            excluded = List.copyOf(excluded == null ? List.of() : excluded);
+        }
+
+        /** How many questions were left out for each reason, in the order of {@link QuestionExclusion}. */
+        @JsonProperty
+        public Map<QuestionExclusion, Integer> excludedByReason() {
+            Map<QuestionExclusion, Integer> counts = new EnumMap<>(QuestionExclusion.class);
+            excluded.forEach(e -> counts.merge(e.reason(), 1, Integer::sum));
+            return Collections.unmodifiableMap(counts);
+        }
+
+        /**
+         * One sentence on what was used and what was left out, e.g. {@code "18 of 25 questions
+         * usable; excluded: 4 whose evidence occurs in no chunk of the corpus, 3 with ambiguous
+         * evidence (fewer than 6 words)"}.
+         */
+        public String describe() {
+            int all = usable + excluded.size();
+            StringBuilder s = new StringBuilder()
+                    .append(usable)
+                    .append(" of ")
+                    .append(all)
+                    .append(all == 1 ? " question" : " questions")
+                    .append(" usable");
+            if (ambiguousKept > 0) {
+                s.append(" (").append(ambiguousKept).append(" with ambiguous evidence, kept on request)");
+            }
+            if (!excluded.isEmpty()) {
+                s.append("; excluded: ");
+                List<String> parts = new ArrayList<>();
+                excludedByReason().forEach((reason, n) -> parts.add(n + " " + describe(reason)));
+                s.append(String.join(", ", parts));
+            }
+            return s.toString();
+        }
+
+        private String describe(QuestionExclusion reason) {
+            return switch (reason) {
+                case EVIDENCE_TOO_SHORT -> "with ambiguous evidence (fewer than " + evidenceMinWords + " words)";
+                case EVIDENCE_IN_MANY_CHUNKS ->
+                    "with ambiguous evidence (in more than " + evidenceMaxChunks + " chunks)";
+                default -> reason.description();
+            };
+        }
+    }
+
+    /**
+     * A question the benchmark left out.
+     *
+     * @param questionId the question's id
+     * @param question the question
+     * @param evidence its evidence quote as written
+     * @param reason why it was left out
+     * @param detail the reason with its figures, e.g. {@code "ambiguous evidence: in 40 chunks of the
+     *     corpus, more than 3"}
+     */
+    public record ExcludedQuestion(
+            String questionId, String question, String evidence, QuestionExclusion reason, String detail) {
+
+        /** Validates that no field is null. */
+        public ExcludedQuestion {
+            Objects.requireNonNull(questionId, "questionId");
+            Objects.requireNonNull(question, "question");
+            Objects.requireNonNull(evidence, "evidence");
+            Objects.requireNonNull(reason, "reason");
+            Objects.requireNonNull(detail, "detail");
         }
     }
 

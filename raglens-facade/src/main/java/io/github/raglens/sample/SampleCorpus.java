@@ -1,7 +1,7 @@
 package io.github.raglens.sample;
 
 import com.fasterxml.jackson.databind.ObjectReader;
-import io.github.raglens.eval.questions.Evidence;
+import io.github.raglens.eval.evidence.EvidenceIndex;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
@@ -90,16 +90,17 @@ public final class SampleCorpus {
 
     /**
      * The hand-checked questions as question samples over a chunked corpus: each is tied to the
-     * smallest chunk whose text contains its evidence (whitespace-normalised). A question whose
-     * evidence is in no chunk — the parser lost it — is left out.
+     * smallest chunk whose text contains its evidence (as evidence is matched: Unicode, spaces,
+     * quotes and dashes normalised). A question whose evidence is in no chunk — the parser lost it —
+     * is left out.
      *
      * @param chunks the chunks of the sample corpus
      */
     public static List<QuestionSample> questionSamples(List<Chunk> chunks) {
+        EvidenceIndex index = EvidenceIndex.of(chunks);
         List<QuestionSample> out = new ArrayList<>();
         for (SampleQuestion q : questions()) {
-            chunks.stream()
-                    .filter(c -> Evidence.occursIn(q.evidence(), c.text()))
+            index.chunksContaining(q.evidence()).stream()
                     .min(Comparator.comparingInt((Chunk c) -> c.text().length()))
                     .ifPresent(c -> out.add(new QuestionSample(
                             q.id(),

@@ -9,7 +9,8 @@ import java.util.Objects;
  * @param document the document's base name, e.g. {@code tidal-power}
  * @param question the question as a user would ask it
  * @param answer the reference answer
- * @param evidence a quote that occurs exactly once, verbatim (up to whitespace), in the document
+ * @param evidence a quote of at least six words that occurs exactly once, verbatim (up to whitespace), in
+ *     the document
  */
 public record SampleQuestion(String id, String document, String question, String answer, String evidence) {
 

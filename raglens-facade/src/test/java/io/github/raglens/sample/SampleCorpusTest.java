@@ -2,8 +2,15 @@ package io.github.raglens.sample;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.raglens.ProgressListener;
+import io.github.raglens.RagLens;
+import io.github.raglens.eval.evidence.EvidenceIndex;
+import io.github.raglens.eval.evidence.EvidenceRule;
+import io.github.raglens.model.Chunk;
+import io.github.raglens.store.ChunksFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.text.PDFTextStripper;
 import org.junit.jupiter.api.Test;
@@ -26,6 +33,19 @@ class SampleCorpusTest {
             assertThat(text.indexOf(evidence, first + 1))
                     .as("evidence of %s is unique", q.id())
                     .isNegative();
+        }
+    }
+
+    @Test
+    void everyEvidence_identifiesItsPassageInTheIngestedCorpus(@TempDir Path workspace) {
+        RagLens lens = RagLens.builder().workspace(workspace).bm25().build();
+        lens.ingest(SampleCorpus.writeTo(workspace.resolve("corpus")), ProgressListener.NONE);
+        List<Chunk> chunks = ChunksFile.read(lens.workspace().chunks());
+        EvidenceIndex index = EvidenceIndex.of(chunks);
+        for (SampleQuestion q : SampleCorpus.questions()) {
+            assertThat(EvidenceRule.defaults().check(q.evidence(), index).describe())
+                    .as("evidence of %s", q.id())
+                    .isEmpty();
         }
     }
 

@@ -1,5 +1,6 @@
 package io.github.raglens.eval.benchmark;
 
+import io.github.raglens.eval.evidence.EvidenceRule;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.model.Chunk;
@@ -51,6 +52,7 @@ public final class BenchmarkRunner {
     private final LatencyTiming timing;
     private final int evidenceWithin;
     private final Map<String, String> origins;
+    private final EvidenceRule evidenceRule;
 
     private BenchmarkRunner(Builder b) {
         this.retrievers = List.copyOf(b.retrievers);
@@ -61,11 +63,13 @@ public final class BenchmarkRunner {
         this.timing = new LatencyTiming(b.warmupQueries, b.retrievalThreads);
         this.evidenceWithin = b.evidenceWithin;
         this.origins = Map.copyOf(b.origins);
+        this.evidenceRule = b.evidenceRule;
     }
 
     /**
-     * Starts a runner: cutoffs 1, 3, 5, 10; chunk relevance; 10,000 resamples and permutations, seed
-     * 42; 50 warm-up queries, one query at a time.
+     * Starts a runner: cutoffs 1, 3, 5, 10; chunk relevance; evidence that identifies its passage by
+     * {@link EvidenceRule#defaults()}; 10,000 resamples and permutations, seed 42; 50 warm-up queries,
+     * one query at a time.
      */
     public static Builder builder() {
         return new Builder();
@@ -74,19 +78,22 @@ public final class BenchmarkRunner {
     /**
      * Runs the benchmark.
      *
-     * @param questions the question set; only {@code SUCCESS} questions are used
+     * @param questions the question set; only {@code SUCCESS} questions are used: under chunk and
+     *     section relevance those whose source chunk is in the corpus, under evidence relevance those
+     *     whose evidence quote identifies its passage in the corpus ({@link
+     *     Builder#evidenceRule(EvidenceRule)}); the report counts the others by reason
      * @param corpus the chunks the retrievers search
      * @return the report
      * @throws IllegalArgumentException if there is no question (telling to run {@code raglens
-     *     questions}), none that succeeded (e.g. the LLM skipped every chunk), or none whose source
-     *     chunk still exists (chunk and section relevance)
+     *     questions}), none that succeeded (e.g. the LLM skipped every chunk), or none usable under
+     *     the relevance
      */
     public BenchmarkReport run(List<QuestionSample> questions, List<Chunk> corpus) {
         Objects.requireNonNull(questions, "questions");
         Objects.requireNonNull(corpus, "corpus");
         int maxK = Arrays.stream(ks).max().orElseThrow();
         long prepareStart = System.nanoTime();
-        QuestionSelection selection = QuestionSelection.of(questions, corpus, relevance, maxK);
+        QuestionSelection selection = QuestionSelection.of(questions, corpus, relevance, maxK, evidenceRule);
         List<BenchmarkQuestion> prepared = selection.questions();
         MetricTable metrics = new MetricTable(ks);
         HitJudge judge = new HitJudge(relevance, metrics, evidenceWithin);
@@ -141,7 +148,7 @@ public final class BenchmarkRunner {
                 relevanceShown(),
                 Arrays.stream(ks).boxed().toList(),
                 prepared.size(),
-                selection.excluded(),
+                selection.selection(),
                 corpus.size(),
                 bootstrap.resamples(),
                 aggregation.familyTest(values.size()).permutations(),
@@ -194,6 +201,7 @@ public final class BenchmarkRunner {
         private int warmupQueries = DEFAULT_WARMUP_QUERIES;
         private int evidenceWithin;
         private final Map<String, String> origins = new HashMap<>();
+        private EvidenceRule evidenceRule = EvidenceRule.defaults();
 
         private Builder() {}
 
@@ -266,6 +274,16 @@ public final class BenchmarkRunner {
                         "cutoffs must be >= 1 and at least one, were " + Arrays.toString(ks));
             }
             this.ks = sorted;
+            return this;
+        }
+
+        /**
+         * When a question's evidence quote identifies its passage, under evidence relevance (default
+         * {@link EvidenceRule#defaults()}: at least 6 words, in 1 to 3 chunks of the corpus; ambiguous
+         * quotes left out).
+         */
+        public Builder evidenceRule(EvidenceRule rule) {
+            this.evidenceRule = Objects.requireNonNull(rule, "rule");
             return this;
         }
 

@@ -1,6 +1,6 @@
 package io.github.raglens.eval.benchmark;
 
-import io.github.raglens.eval.questions.Evidence;
+import io.github.raglens.eval.evidence.Evidence;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.RetrievedChunk;
 import java.util.List;

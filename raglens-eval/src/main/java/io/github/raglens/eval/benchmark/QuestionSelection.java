@@ -2,17 +2,23 @@ package io.github.raglens.eval.benchmark;
 
 import io.github.raglens.error.Remedy;
 import io.github.raglens.error.Setting;
+import io.github.raglens.eval.evidence.Evidence;
+import io.github.raglens.eval.evidence.EvidenceIndex;
+import io.github.raglens.eval.evidence.EvidenceRule;
 import io.github.raglens.eval.questions.DistinctQuestions;
-import io.github.raglens.eval.questions.Evidence;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.Relevance;
+import io.github.raglens.result.BenchmarkReport.ExcludedQuestion;
+import io.github.raglens.result.BenchmarkReport.Selection;
+import io.github.raglens.result.QuestionExclusion;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,10 +27,10 @@ import org.slf4j.LoggerFactory;
  * The questions a benchmark can use, prepared, with how many were excluded and why.
  *
  * @param questions the usable questions in input order, each with a unique query id
- * @param excluded successful questions left out because their source chunk no longer exists
+ * @param selection how many were usable, and which were left out for which reason
  * @param warnings what the user should know about the selection
  */
-record QuestionSelection(List<BenchmarkQuestion> questions, int excluded, List<String> warnings) {
+record QuestionSelection(List<BenchmarkQuestion> questions, Selection selection, List<String> warnings) {
 
     private static final Logger LOG = LoggerFactory.getLogger(QuestionSelection.class);
 
@@ -34,11 +40,14 @@ record QuestionSelection(List<BenchmarkQuestion> questions, int excluded, List<S
     }
 
     /**
-     * Selects the successful questions whose target can be judged under {@code relevance}.
+     * Selects the successful questions whose target can be judged under {@code relevance}: under
+     * chunk and section relevance those whose source chunk exists; under evidence relevance those
+     * whose evidence quote identifies its passage in the corpus by {@code rule}.
      *
      * @throws IllegalArgumentException as {@link BenchmarkRunner#run} documents
      */
-    static QuestionSelection of(List<QuestionSample> questions, List<Chunk> corpus, Relevance relevance, int maxK) {
+    static QuestionSelection of(
+            List<QuestionSample> questions, List<Chunk> corpus, Relevance relevance, int maxK, EvidenceRule rule) {
         List<String> warnings = new ArrayList<>();
         Map<String, Chunk> byId = new HashMap<>(corpus.size() * 2);
         for (Chunk c : corpus) {
@@ -62,29 +71,45 @@ record QuestionSelection(List<BenchmarkQuestion> questions, int excluded, List<S
         }
         DistinctQuestions distinct = DistinctQuestions.of(usable);
         distinct.message().ifPresent(message -> warn(warnings, message));
+        EvidenceIndex evidence = relevance == Relevance.EVIDENCE ? EvidenceIndex.of(corpus) : null;
         List<QuestionSample> kept = new ArrayList<>();
-        int excluded = 0;
+        List<ExcludedQuestion> excluded = new ArrayList<>();
+        int ambiguousKept = 0;
         for (QuestionSample q : distinct.questions()) {
             boolean needsSourceChunk = relevance.needsSourceChunk();
             if (needsSourceChunk && !byId.containsKey(q.sourceChunkId())) {
-                excluded++;
-            } else {
-                kept.add(q);
+                excluded.add(new ExcludedQuestion(
+                        q.id(),
+                        q.question(),
+                        q.evidence(),
+                        QuestionExclusion.SOURCE_CHUNK_GONE,
+                        "source chunk " + q.sourceChunkId() + " is no longer in the corpus"));
+                continue;
             }
+            if (evidence != null) {
+                EvidenceRule.Check check = rule.check(q.evidence(), evidence);
+                Optional<QuestionExclusion> problem = check.problem();
+                if (!check.usable()) {
+                    excluded.add(new ExcludedQuestion(
+                            q.id(), q.question(), q.evidence(), problem.orElseThrow(), check.describe()));
+                    continue;
+                }
+                if (problem.isPresent()) {
+                    ambiguousKept++;
+                }
+            }
+            kept.add(q);
         }
-        if (excluded > 0) {
-            warn(
-                    warnings,
-                    excluded + " of " + usable.size()
-                            + " questions refer to chunks that no longer exist (the corpus was re-chunked?) and are"
-                            + " excluded; use evidence relevance (" + Setting.RELEVANCE.apiName()
-                            + ") to keep them, or regenerate the"
-                            + " questions");
+        Selection selection = new Selection(kept.size(), ambiguousKept, rule.minWords(), rule.maxChunks(), excluded);
+        if (!excluded.isEmpty()) {
+            warn(warnings, excludedWarning(selection, relevance, rule));
         }
         if (kept.isEmpty()) {
-            throw new IllegalArgumentException("all " + usable.size()
-                    + " questions refer to chunks that no longer exist; use evidence relevance ("
-                    + Setting.RELEVANCE.apiName() + ") or regenerate the questions");
+            throw new IllegalArgumentException("no usable question: " + selection.describe() + "; "
+                    + (relevance == Relevance.EVIDENCE
+                            ? "give the questions evidence quoted from the corpus, a sentence each"
+                            : "use evidence relevance (" + Setting.RELEVANCE.apiName() + ") or regenerate the"
+                                    + " questions"));
         }
         if (maxK > corpus.size()) {
             warn(
@@ -93,7 +118,22 @@ record QuestionSelection(List<BenchmarkQuestion> questions, int excluded, List<S
                             + " chunks): every retriever returns fewer hits and Precision@" + maxK
                             + " cannot reach 1");
         }
-        return new QuestionSelection(prepare(kept, byId, relevance), excluded, warnings);
+        return new QuestionSelection(prepare(kept, byId, relevance), selection, warnings);
+    }
+
+    /** What was left out and how to get it back. */
+    private static String excludedWarning(Selection selection, Relevance relevance, EvidenceRule rule) {
+        String remedy;
+        if (relevance != Relevance.EVIDENCE) {
+            remedy = "use evidence relevance (" + Setting.RELEVANCE.apiName() + ") to keep them, or regenerate the"
+                    + " questions";
+        } else if (!rule.keepAmbiguous()
+                && selection.excluded().stream().anyMatch(e -> e.reason().isAmbiguousEvidence())) {
+            remedy = "the ambiguous ones can be kept (" + Setting.AMBIGUOUS_EVIDENCE.apiName() + "), counted apart";
+        } else {
+            remedy = "quote each question's evidence from the corpus, a sentence long";
+        }
+        return relevance.label() + " relevance: " + selection.describe() + "; " + remedy;
     }
 
     private static void warn(List<String> warnings, String message) {

@@ -3,6 +3,9 @@ package io.github.raglens.eval.questions;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.ProviderUnreachableException;
+import io.github.raglens.eval.evidence.Evidence;
+import io.github.raglens.eval.evidence.EvidenceIndex;
+import io.github.raglens.eval.evidence.EvidenceRule;
 import io.github.raglens.internal.Json;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.ChatMessage;
@@ -37,12 +40,15 @@ import org.slf4j.LoggerFactory;
  * Generates one ground-truth question per chunk through any {@link LlmProvider}.
  *
  * <p>Each chunk gets one request with a JSON schema ({@code status}, {@code question}, {@code
- * answer}, {@code evidence}). A reply is checked: the evidence must occur in the chunk after
- * whitespace normalisation, and the question must not point at the passage ("according to the
- * text", "in this section", …). Each kind of problem is retried once, in the same conversation with
- * the problem named; a second failure records the chunk as {@code failed} with the reason. Chunks
- * the model finds too thin answer {@code skip}; chunks shorter than {@link
- * Builder#minChunkChars(int)} are skipped without a call.
+ * answer}, {@code evidence}). A reply is checked: the evidence must occur in the chunk (as {@link
+ * Evidence} normalises quotes and texts), must identify it in the corpus by the {@link
+ * Builder#evidenceRule(EvidenceRule) evidence rule} (a sentence long, in no more than a few chunks),
+ * and the question must not point at the passage ("according to the text", "in this section", …).
+ * Each kind of problem is retried once, in the same conversation with the problem named; a second
+ * failure records the chunk as {@code failed} with the reason, except evidence that still does not
+ * identify the passage, which records it as {@code skip} with the reason (the passage may hold no
+ * sentence of its own). Chunks the model finds too thin answer {@code skip}; chunks shorter than
+ * {@link Builder#minChunkChars(int)} are skipped without a call.
  *
  * <p>Every outcome is appended to {@code questions.jsonl} as soon as it is known, so a run that is
  * killed loses at most the chunks in flight; a rerun skips every settled chunk id and asks only the
@@ -63,19 +69,22 @@ public final class QuestionGenerator {
     private final int concurrency;
     private final int minChunkChars;
     private final long seed;
+    private final EvidenceRule evidenceRule;
 
     private QuestionGenerator(Builder b) {
         this.llm = b.llm;
         this.concurrency = b.concurrency;
         this.minChunkChars = b.minChunkChars;
         this.seed = b.seed;
+        this.evidenceRule = b.evidenceRule;
     }
 
     /**
      * Starts a generator for the model.
      *
      * @param llm the model that writes the questions
-     * @return a builder with defaults: concurrency 4, minimum chunk length 40 characters, seed 42
+     * @return a builder with defaults: concurrency 4, minimum chunk length 40 characters, seed 42,
+     *     evidence by {@link EvidenceRule#defaults()}
      */
     public static Builder builder(LlmProvider llm) {
         return new Builder(llm);
@@ -89,7 +98,8 @@ public final class QuestionGenerator {
     /**
      * Generates questions for the chunks that {@code questions.jsonl} does not settle yet.
      *
-     * @param chunks the corpus chunks, in the order to ask about them
+     * @param chunks the corpus chunks, in the order to ask about them; a question's evidence must
+     *     identify its chunk among them
      * @param questionsFile the {@code questions.jsonl} to append to (created when absent)
      * @param limit ask about at most this many new chunks in this run ({@code Integer.MAX_VALUE}
      *     for all)
@@ -120,12 +130,16 @@ public final class QuestionGenerator {
                     pending.add(c);
                 }
             }
-            return run(pending, alreadyDone, store, progress);
+            return run(pending, alreadyDone, store, progress, EvidenceIndex.of(chunks));
         }
     }
 
     private QuestionRun run(
-            List<Chunk> pending, int alreadyDone, JsonlStore<QuestionSample> store, QuestionProgress progress) {
+            List<Chunk> pending,
+            int alreadyDone,
+            JsonlStore<QuestionSample> store,
+            QuestionProgress progress,
+            EvidenceIndex corpus) {
         AtomicInteger done = new AtomicInteger();
         AtomicInteger succeeded = new AtomicInteger();
         AtomicInteger skipped = new AtomicInteger();
@@ -139,7 +153,7 @@ public final class QuestionGenerator {
                 futures.add(pool.submit(() -> {
                     permits.acquire();
                     try {
-                        QuestionSample record = ask(chunk, calls);
+                        QuestionSample record = ask(chunk, corpus, calls);
                         synchronized (progress) {
                             store.append(record);
                             switch (record.status()) {
@@ -181,8 +195,8 @@ public final class QuestionGenerator {
                 failures);
     }
 
-    /** Asks about one chunk, with at most one retry per kind of problem. */
-    QuestionSample ask(Chunk chunk, AtomicLong calls) {
+    /** Asks about one chunk of the corpus, with at most one retry per kind of problem. */
+    private QuestionSample ask(Chunk chunk, EvidenceIndex corpus, AtomicLong calls) {
         int chars = chunk.text().strip().length();
         if (chars < minChunkChars) {
             return skip(chunk, "chunk has " + chars + " characters of text, fewer than " + minChunkChars);
@@ -191,6 +205,7 @@ public final class QuestionGenerator {
         messages.add(ChatMessage.system(QuestionPrompt.SYSTEM));
         messages.add(ChatMessage.user(QuestionPrompt.user(chunk)));
         boolean evidenceRetried = false;
+        boolean ambiguousRetried = false;
         boolean bannedRetried = false;
         boolean invalidRetried = false;
         while (true) {
@@ -243,6 +258,19 @@ public final class QuestionGenerator {
                 evidenceRetried = true;
                 messages.add(ChatMessage.assistant(text));
                 messages.add(ChatMessage.user(QuestionPrompt.evidenceRetry(reply.evidence())));
+                continue;
+            }
+            EvidenceRule.Check check = evidenceRule.check(reply.evidence(), corpus);
+            if (check.problem().isPresent()) {
+                if (ambiguousRetried) {
+                    return skip(
+                            chunk,
+                            "evidence does not identify the passage (" + check.describe() + "): \""
+                                    + excerpt(reply.evidence()) + "\"");
+                }
+                ambiguousRetried = true;
+                messages.add(ChatMessage.assistant(text));
+                messages.add(ChatMessage.user(QuestionPrompt.ambiguousRetry(reply.evidence(), check.describe())));
                 continue;
             }
             Optional<String> banned = QuestionPrompt.bannedPhrase(reply.question());
@@ -355,7 +383,8 @@ public final class QuestionGenerator {
     @Override
     public String toString() {
         return "QuestionGenerator{llm=" + llm.modelName() + ", concurrency=" + concurrency + ", minChunkChars="
-                + minChunkChars + ", seed=" + seed + ", prompt=" + QuestionPrompt.VERSION + "}";
+                + minChunkChars + ", seed=" + seed + ", evidence=" + evidenceRule + ", prompt=" + QuestionPrompt.VERSION
+                + "}";
     }
 
     /** Configures a {@link QuestionGenerator}; not thread-safe. */
@@ -364,6 +393,7 @@ public final class QuestionGenerator {
         private int concurrency = 4;
         private int minChunkChars = 40;
         private long seed = 42;
+        private EvidenceRule evidenceRule = EvidenceRule.defaults();
 
         private Builder(LlmProvider llm) {
             this.llm = Objects.requireNonNull(llm, "llm");
@@ -392,6 +422,16 @@ public final class QuestionGenerator {
                 throw new IllegalArgumentException("minChunkChars must be >= 0, was " + n);
             }
             this.minChunkChars = n;
+            return this;
+        }
+
+        /**
+         * When a reply's evidence identifies its chunk (default {@link EvidenceRule#defaults()}: at
+         * least 6 words, in at most 3 chunks of the corpus); its {@code keepAmbiguous} plays no part
+         * here.
+         */
+        public Builder evidenceRule(EvidenceRule rule) {
+            this.evidenceRule = Objects.requireNonNull(rule, "rule");
             return this;
         }
 

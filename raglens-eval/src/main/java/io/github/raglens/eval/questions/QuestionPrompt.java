@@ -1,5 +1,7 @@
 package io.github.raglens.eval.questions;
 
+import io.github.raglens.eval.evidence.Evidence;
+import io.github.raglens.eval.evidence.EvidenceRule;
 import io.github.raglens.internal.PromptVersion;
 import io.github.raglens.model.ChatMessage;
 import io.github.raglens.model.ChatRequest;
@@ -11,7 +13,9 @@ import java.util.Optional;
 
 /**
  * The prompt, reply schema and banned phrases of question generation. Its {@link #VERSION} is
- * derived from all of them, so an edited prompt is never taken for the old one.
+ * derived from all of them, so an edited prompt is never taken for the old one. The prompt asks for
+ * evidence as long as {@link EvidenceRule#DEFAULT_MIN_WORDS}; a generator configured otherwise still
+ * checks its own rule and asks again.
  */
 final class QuestionPrompt {
 
@@ -61,16 +65,18 @@ final class QuestionPrompt {
             "as described above".
             - Ask about a fact the passage states, not about the passage's wording or structure.
             - "answer": a short answer, fully supported by the passage.
-            - "evidence": copy a sentence or phrase from the passage character for character that \
-            supports the answer. Do not paraphrase, shorten words or fix typos.
+            - "evidence": copy one whole sentence from the passage, character for character, that \
+            supports the answer: at least %d words, and one that only this passage says, not a heading \
+            or a phrase that many passages share. For a table, copy the whole row that holds the \
+            answer. Do not paraphrase, shorten words or fix typos.
             - If the passage cannot support a useful question (a heading alone, a list of references, \
             a table fragment without context, boilerplate, or only a few words), set "status" to \
             "skip" and leave the other fields empty.
-            Reply with JSON only.""";
+            Reply with JSON only.""".formatted(EvidenceRule.DEFAULT_MIN_WORDS);
 
     /**
      * The prompt's version: {@code questions@} and a hash of the first request (system text, user
-     * template, schema, temperature, output cap) and of a request holding the three retry messages
+     * template, schema, temperature, output cap) and of a request holding the four retry messages
      * and the banned phrases, each for placeholder inputs.
      */
     static final String VERSION = PromptVersion.of(
@@ -79,6 +85,7 @@ final class QuestionPrompt {
             request(
                     List.of(
                             ChatMessage.user(evidenceRetry("{evidence}")),
+                            ChatMessage.user(ambiguousRetry("{evidence}", "{problem}")),
                             ChatMessage.user(bannedRetry("{phrase}")),
                             ChatMessage.user(invalidRetry("{detail}")),
                             ChatMessage.user(String.join("\n", BANNED))),
@@ -108,6 +115,12 @@ final class QuestionPrompt {
     static String evidenceRetry(String evidence) {
         return "The evidence \"" + evidence + "\" does not occur in the passage exactly as written. Reply again"
                 + " with the same JSON, and copy the evidence from the passage character for character.";
+    }
+
+    static String ambiguousRetry(String evidence, String problem) {
+        return "The evidence \"" + evidence + "\" does not point at this passage alone (" + problem + "). Reply again"
+                + " with the same JSON, and copy as evidence a whole sentence, or a table's whole row, that only this"
+                + " passage contains.";
     }
 
     static String bannedRetry(String phrase) {

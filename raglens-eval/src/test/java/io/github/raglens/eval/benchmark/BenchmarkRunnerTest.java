@@ -73,7 +73,7 @@ class BenchmarkRunnerTest {
                         "q-" + id,
                         question,
                         "fact " + id,
-                        "fact " + id + " holds",
+                        "Chunk " + id + " says that fact " + id + " holds",
                         id,
                         "doc" + d,
                         "doc" + d + "-s" + (c / 2),
@@ -528,11 +528,13 @@ class BenchmarkRunnerTest {
                 .build()
                 .run(withStale, corpus);
         assertThat(report.questions()).isEqualTo(30);
-        assertThat(report.excludedQuestions()).isEqualTo(1);
+        assertThat(report.selection().excluded())
+                .extracting(e -> e.questionId() + ": " + e.detail())
+                .containsExactly("q-old: source chunk old-chunk is no longer in the corpus");
         assertThat(report.warnings())
-                .containsExactly("1 of 31 questions refer to chunks that no longer exist (the corpus was re-chunked?)"
-                        + " and are excluded; use evidence relevance (RagLens.Builder.relevance(mode)) to keep them, or"
-                        + " regenerate the questions");
+                .containsExactly("chunk relevance: 30 of 31 questions usable; excluded: 1 whose source chunk is no"
+                        + " longer in the corpus (chunked again?); use evidence relevance"
+                        + " (RagLens.Builder.relevance(mode)) to keep them, or regenerate the questions");
     }
 
     @Test
@@ -550,8 +552,9 @@ class BenchmarkRunnerTest {
         List<QuestionSample> stale =
                 List.of(new QuestionSample("q", "Q?", "a", "e", "gone", "doc0", "s", QuestionStatus.SUCCESS, ""));
         assertThatThrownBy(() -> runner.run(stale, corpus))
-                .hasMessage("all 1 questions refer to chunks that no longer exist; use evidence relevance"
-                        + " (RagLens.Builder.relevance(mode)) or regenerate the questions");
+                .hasMessage("no usable question: 0 of 1 question usable; excluded: 1 whose source chunk is no longer"
+                        + " in the corpus (chunked again?); use evidence relevance (RagLens.Builder.relevance(mode)) or"
+                        + " regenerate the questions");
         assertThatThrownBy(() -> BenchmarkRunner.builder().build())
                 .hasMessage("a benchmark needs at least one retriever; call retriever(...)");
         assertThatThrownBy(() -> Relevance.parse("doc"))

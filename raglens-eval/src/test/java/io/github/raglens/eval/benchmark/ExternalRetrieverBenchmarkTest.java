@@ -41,7 +41,7 @@ class ExternalRetrieverBenchmarkTest {
                     ChunkType.PARENT_SECTION,
                     -1,
                     i,
-                    "Widget " + i + " weighs " + (i + 3) + " kilograms.",
+                    "Widget " + i + " weighs " + (i + 3) + " kilograms on the bench scale.",
                     0,
                     30,
                     1,
@@ -50,7 +50,7 @@ class ExternalRetrieverBenchmarkTest {
                     "q" + i,
                     "How much does widget " + i + " weigh?",
                     (i + 3) + " kilograms",
-                    "Widget " + i + " weighs " + (i + 3) + " kilograms",
+                    "Widget " + i + " weighs " + (i + 3) + " kilograms on the bench scale",
                     id,
                     "doc" + (i % 2),
                     "s" + i,
@@ -92,7 +92,8 @@ class ExternalRetrieverBenchmarkTest {
 
     private static List<RetrievedContext> paddedAnswer(String query, int padding) {
         String n = widget(query);
-        String text = "x".repeat(padding) + " Widget " + n + " weighs " + (Integer.parseInt(n) + 3) + " kilograms.";
+        String text = "x".repeat(padding) + " Widget " + n + " weighs " + (Integer.parseInt(n) + 3)
+                + " kilograms on the bench scale.";
         return List.of(context(text, ""));
     }
 

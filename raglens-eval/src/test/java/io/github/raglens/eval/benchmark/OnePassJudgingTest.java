@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.eval.RetrievalMetrics;
 import io.github.raglens.eval.ScoredId;
-import io.github.raglens.eval.questions.Evidence;
+import io.github.raglens.eval.evidence.Evidence;
+import io.github.raglens.eval.evidence.EvidenceRule;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.model.Chunk;
@@ -17,6 +18,7 @@ import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.BenchmarkReport.QuestionResult;
 import io.github.raglens.result.MetricSummary;
+import io.github.raglens.result.QuestionExclusion;
 import io.github.raglens.spi.Retriever;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -78,16 +80,27 @@ class OnePassJudgingTest {
             BenchmarkReport report = BenchmarkRunner.builder()
                     .retriever(retriever)
                     .relevance(mode)
+                    // every quote that occurs somewhere, however short or common: this is about judging
+                    .evidenceRule(new EvidenceRule(1, Integer.MAX_VALUE, true))
                     .ks(KS)
                     .bootstrap(Bootstrap.of(100, 1, 0.95))
                     .pairedTest(PairedRandomizationTest.of(100, 1))
                     .build()
                     .run(questions, corpus);
             List<QuestionResult> rows = report.perQuestion();
-            assertThat(rows).hasSize(questions.size());
+            assertThat(rows)
+                    .hasSize(questions.size()
+                            - (mode == Relevance.EVIDENCE
+                                    ? report.selection().excluded().size()
+                                    : 0));
+            assertThat(report.selection().excluded())
+                    .allMatch(e -> e.reason() == QuestionExclusion.EVIDENCE_NOT_FOUND
+                            || e.reason() == QuestionExclusion.NO_EVIDENCE);
+            Map<String, QuestionSample> byId = new HashMap<>();
+            questions.forEach(sample -> byId.put(sample.id(), sample));
             Map<String, Double> sums = new HashMap<>();
             for (int q = 0; q < rows.size(); q++) {
-                QuestionSample sample = questions.get(q);
+                QuestionSample sample = byId.get(rows.get(q).questionId());
                 Reference ref = reference(mode, sample, rows.get(q).target(), answers.get(sample.question()));
                 assertThat(rows.get(q).ranking()).as("%s question %d", mode, q).isEqualTo(ref.ranking);
                 assertThat(rows.get(q).scores()).as("%s question %d", mode, q).isEqualTo(ref.scores);

@@ -80,7 +80,9 @@ class QuestionGeneratorTest {
                         ? QuestionReplies.success(
                                 "Where does the Falcon 9 first stage land?", "drone ship", "lands on a barge")
                         : QuestionReplies.success(
-                                "Where does the Falcon 9 first stage land?", "drone ship", "lands on a drone ship"));
+                                "Where does the Falcon 9 first stage land?",
+                                "drone ship",
+                                "first stage lands on a drone ship"));
         QuestionRun run = generate(llm, List.of(chunk("c1", "doc", TEXT)));
         assertThat(run.succeeded()).isEqualTo(1);
         assertThat(run.llmCalls()).isEqualTo(2);
@@ -101,6 +103,65 @@ class QuestionGeneratorTest {
     }
 
     @Test
+    void prompt_asksForASentenceOnlyThisPassageHolds() {
+        assertThat(QuestionPrompt.SYSTEM)
+                .contains("copy one whole sentence from the passage", "at least 6 words", "only this passage says");
+    }
+
+    @Test
+    void shortEvidence_isAskedAgainOnce_forASentence() {
+        ScriptedLlm llm = ScriptedLlm.of("fake/scripted")
+                .otherwise(r -> QuestionReplies.success(
+                        "Where does the Falcon 9 first stage land?",
+                        "On a drone ship",
+                        QuestionReplies.retries(r) == 0 ? "drone ship" : "lands on a drone ship called Of Course"));
+
+        QuestionRun run = generate(llm, List.of(chunk("c1", "doc", TEXT)));
+
+        assertThat(run.succeeded()).isEqualTo(1);
+        assertThat(run.llmCalls()).isEqualTo(2);
+        assertThat(llm.requests().get(1).messages().getLast().content())
+                .isEqualTo("The evidence \"drone ship\" does not point at this passage alone (ambiguous evidence: 2"
+                        + " words, fewer than 6). Reply again with the same JSON, and copy as evidence a whole"
+                        + " sentence, or a table's whole row, that only this passage contains.");
+        assertThat(records(dir.resolve("questions.jsonl")).getFirst().evidence())
+                .isEqualTo("lands on a drone ship called Of Course");
+    }
+
+    @Test
+    void evidenceSharedByManyChunks_isAskedAgainOnce_thenSkippedWithTheReason() {
+        List<Chunk> chunks = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            chunks.add(chunk(
+                    "c" + i,
+                    "doc",
+                    "All figures are given for the reference year 2024. Site " + i + " has " + (i + 2) + " turbines."));
+        }
+        ScriptedLlm stubborn = ScriptedLlm.of("fake/scripted")
+                .otherwise(r -> QuestionReplies.success(
+                        "Which year are the figures for?",
+                        "2024",
+                        "All figures are given for the reference year 2024."));
+
+        QuestionRun run = QuestionGenerator.builder(stubborn)
+                .build()
+                .generate(chunks.subList(0, 1), dir.resolve("one.jsonl"), Integer.MAX_VALUE, QuestionProgress.NONE);
+        assertThat(run.succeeded()).isEqualTo(1); // alone in its corpus, the sentence identifies the chunk
+
+        run = QuestionGenerator.builder(stubborn)
+                .build()
+                .generate(chunks, dir.resolve("five.jsonl"), 1, QuestionProgress.NONE);
+
+        assertThat(run.skipped()).isEqualTo(1);
+        assertThat(run.llmCalls()).isEqualTo(2);
+        QuestionSample skipped = records(dir.resolve("five.jsonl")).getFirst();
+        assertThat(skipped.status()).isEqualTo(QuestionStatus.SKIP);
+        assertThat(skipped.reason())
+                .isEqualTo("evidence does not identify the passage (ambiguous evidence: in 5 chunks of the corpus,"
+                        + " more than 3): \"All figures are given for the reference year 2024.\"");
+    }
+
+    @Test
     void bannedPhrase_isRetriedOnce_thenFailsIfStillThere() {
         ScriptedLlm once = ScriptedLlm.of("fake/scripted")
                 .otherwise(r -> QuestionReplies.success(
@@ -108,15 +169,15 @@ class QuestionGeneratorTest {
                                 ? "According to the text, where does it land?"
                                 : "Where does the Falcon 9 land?",
                         "drone ship",
-                        "drone ship"));
+                        "lands on a drone ship called Of Course"));
         assertThat(generate(once, List.of(chunk("c1", "doc", TEXT))).succeeded())
                 .isEqualTo(1);
         assertThat(once.requests().get(1).messages().getLast().content())
                 .startsWith("The question contains \"according to the\"");
 
         ScriptedLlm stubborn = ScriptedLlm.of("fake/scripted")
-                .otherwise(
-                        r -> QuestionReplies.success("What landing is described in this section?", "a", "drone ship"));
+                .otherwise(r -> QuestionReplies.success(
+                        "What landing is described in this section?", "a", "lands on a drone ship called Of"));
         QuestionRun run = QuestionGenerator.builder(stubborn)
                 .build()
                 .generate(
@@ -177,7 +238,8 @@ class QuestionGeneratorTest {
         ScriptedLlm llm = ScriptedLlm.of("fake/scripted")
                 .otherwise(r -> QuestionReplies.retries(r) == 0
                         ? "Sure! Here is a question:"
-                        : QuestionReplies.success("Where does the Falcon 9 land?", "drone ship", "drone ship"));
+                        : QuestionReplies.success(
+                                "Where does the Falcon 9 land?", "drone ship", "lands on a drone ship called Of"));
         assertThat(generate(llm, List.of(chunk("c1", "doc", TEXT))).succeeded()).isEqualTo(1);
         ScriptedLlm never = ScriptedLlm.of("fake/scripted").otherwise(r -> "{\"status\":\"maybe\"}");
         QuestionRun run = QuestionGenerator.builder(never)
@@ -234,8 +296,7 @@ class QuestionGeneratorTest {
         }
         ScriptedLlm llm = ScriptedLlm.of("fake/scripted").otherwise(r -> {
             String p = QuestionReplies.passage(r);
-            return QuestionReplies.success(
-                    "What does passage " + p.hashCode() + " explain?", "a fact", p.substring(0, 20));
+            return QuestionReplies.success("What does passage " + p.hashCode() + " explain?", "a fact", p);
         });
         llm.delay(Duration.ofMillis(20));
         QuestionRun run = QuestionGenerator.builder(llm)

@@ -17,6 +17,7 @@ class QuestionPromptTest {
                 .matches("questions@[0-9a-f]{8}");
         List<ChatMessage> retries = List.of(
                 ChatMessage.user(QuestionPrompt.evidenceRetry("{evidence}")),
+                ChatMessage.user(QuestionPrompt.ambiguousRetry("{evidence}", "{problem}")),
                 ChatMessage.user(QuestionPrompt.bannedRetry("{phrase}")),
                 ChatMessage.user(QuestionPrompt.invalidRetry("{detail}")),
                 ChatMessage.user(String.join("\n", QuestionPrompt.BANNED)));
@@ -31,6 +32,7 @@ class QuestionPromptTest {
                 retries.get(0),
                 retries.get(1),
                 retries.get(2),
+                retries.get(3),
                 ChatMessage.user(String.join("\n", QuestionPrompt.BANNED) + "\nas stated"));
         List<ChatMessage> editedSystem = List.of(ChatMessage.system(QuestionPrompt.SYSTEM + " "), first.get(1));
         assertThat(List.of(

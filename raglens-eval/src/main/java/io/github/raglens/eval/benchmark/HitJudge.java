@@ -47,31 +47,11 @@ final class HitJudge {
         int n = hits.length;
         sortByRank(hits);
         String target = p.target();
-        String[] keys = new String[n];
-        Set<String> used = n > SMALL ? new HashSet<>(n * 2) : null;
-        boolean found = false;
-        for (int h = 0; h < n; h++) {
-            RetrievedChunk hit = hits[h];
-            String key;
-            if (!found && reaches(p, hit)) {
-                key = target;
-                found = true;
-            } else {
-                key = hit.chunk().id();
-                if (key.equals(target) || used(keys, h, used, key)) {
-                    key = key + "#dup" + hit.rank();
-                    if (used(keys, h, used, key)) {
-                        throw new IllegalArgumentException("ranking holds '" + key + "' twice");
-                    }
-                }
-            }
-            if (Double.isNaN(hit.score())) {
-                throw new IllegalArgumentException("score of '" + key + "' is NaN");
-            }
-            keys[h] = key;
-            if (used != null) {
-                used.add(key);
-            }
+        String[] keys = ownKeys(hits, target);
+        int credited = credited(p, hits, keys, target);
+        boolean found = credited >= 0;
+        if (found) {
+            keys[credited] = target;
         }
         int[] order = trecOrder(hits, keys);
         String[] ranking = new String[n];
@@ -107,6 +87,64 @@ final class HitJudge {
                 Arrays.asList(scores),
                 latencyNanos / 1e6,
                 p.overlap());
+    }
+
+    /**
+     * Each hit's judged id when it is not the relevant one: its chunk id, with {@code #dup} and its
+     * rank when an earlier hit has that id or it is the target's id (a hit of the source chunk that
+     * another hit is credited for).
+     */
+    private static String[] ownKeys(RetrievedChunk[] hits, String target) {
+        int n = hits.length;
+        String[] keys = new String[n];
+        Set<String> used = n > SMALL ? new HashSet<>(n * 2) : null;
+        for (int h = 0; h < n; h++) {
+            RetrievedChunk hit = hits[h];
+            String key = hit.chunk().id();
+            if (key.equals(target) || used(keys, h, used, key)) {
+                key = key + "#dup" + hit.rank();
+                if (used(keys, h, used, key)) {
+                    throw new IllegalArgumentException("ranking holds '" + key + "' twice");
+                }
+            }
+            if (Double.isNaN(hit.score())) {
+                throw new IllegalArgumentException("score of '" + key + "' is NaN");
+            }
+            keys[h] = key;
+            if (used != null) {
+                used.add(key);
+            }
+        }
+        return keys;
+    }
+
+    /**
+     * The hit credited with the target: of the hits that reach it, the one the {@code trec_eval}
+     * order puts first once it carries the target's id (the others keep theirs), the earlier by rank
+     * on a tie; -1 when none reaches it. Deciding before ordering would credit the first by rank,
+     * which tied scores can put behind another hit holding the target, so that the ranking's first
+     * hit holds the evidence and is not counted.
+     */
+    private int credited(BenchmarkQuestion p, RetrievedChunk[] hits, String[] keys, String target) {
+        int credited = -1;
+        int best = Integer.MAX_VALUE;
+        for (int c = 0; c < hits.length; c++) {
+            if (!reaches(p, hits[c])) {
+                continue;
+            }
+            ScoredId asTarget = new ScoredId(target, hits[c].score());
+            int position = 0;
+            for (int h = 0; h < hits.length && position < best; h++) {
+                if (h != c && ScoredId.TREC_ORDER.compare(new ScoredId(keys[h], hits[h].score()), asTarget) < 0) {
+                    position++;
+                }
+            }
+            if (position < best) {
+                best = position;
+                credited = c;
+            }
+        }
+        return credited;
     }
 
     private boolean reaches(BenchmarkQuestion p, RetrievedChunk hit) {

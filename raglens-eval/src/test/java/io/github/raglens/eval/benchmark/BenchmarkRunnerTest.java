@@ -313,6 +313,79 @@ class BenchmarkRunnerTest {
                 .containsExactly("recip_rank            \tall\t0.5000");
     }
 
+    @Test
+    void tiedScores_creditTheHitTheTrecOrderPutsFirst_inTheReportAndTheExportedRun() {
+        // Both hits hold the evidence and tie. Credited in rank order, "a" would carry "evidence:q1", which
+        // sorts below "z" among equal scores: the first hit would hold the evidence and not count.
+        String text = "The rotor of the second turbine was replaced in the spring of 2019.";
+        Chunk a = textChunk("a", text);
+        Chunk z = textChunk("z", "Maintenance log. " + text);
+        QuestionSample q = new QuestionSample(
+                "q1",
+                "When was the rotor of the second turbine replaced?",
+                "in the spring of 2019",
+                "rotor of the second turbine was replaced in the spring of 2019",
+                "a",
+                "doc",
+                "s-a",
+                QuestionStatus.SUCCESS,
+                "");
+        Retriever tied = FakeRetrievers.of("tied", (query, k) -> List.of(a, z));
+        Retriever rrf = new Retriever() {
+            @Override
+            public String name() {
+                return "rrf";
+            }
+
+            @Override
+            public RetrievalResult retrieve(String query, int k) {
+                return new RetrievalResult(
+                        "rrf", query, List.of(RetrievedChunk.of(1, 1 / 61.0, a), RetrievedChunk.of(2, 1 / 61.0, z)), 0);
+            }
+        };
+
+        BenchmarkReport report = runner().retriever(tied)
+                .retriever(rrf)
+                .relevance(Relevance.EVIDENCE)
+                .ks(1, 2)
+                .build()
+                .run(List.of(q), List.of(a, z));
+
+        assertThat(report.perQuestion())
+                .filteredOn(r -> r.retriever().equals("rrf"))
+                .singleElement()
+                .satisfies(r -> {
+                    assertThat(r.ranking()).containsExactly("evidence:q1", "a");
+                    assertThat(r.firstRelevantRank()).isEqualTo(1);
+                });
+        assertThat(report.retriever("rrf").metrics().get("hit@1").mean()).isEqualTo(1.0);
+        assertThat(report.retriever("rrf").metrics().get("mrr@2").mean()).isEqualTo(1.0);
+        assertThat(report.retriever("tied").metrics().get("hit@1").mean()).isEqualTo(1.0);
+        List<Path> files = TrecRuns.write(report, dir.resolve("tied"));
+        assertThat(TrecEval.evaluate(
+                        files.get(0),
+                        dir.resolve("tied").resolve("rrf.run"),
+                        new TrecEvalOptions(List.of("recip_rank"), false, false, Integer.MAX_VALUE, 1)))
+                .containsExactly("recip_rank            \tall\t1.0000");
+    }
+
+    private static Chunk textChunk(String id, String text) {
+        return new Chunk(
+                id,
+                "doc",
+                "s-" + id,
+                null,
+                "doc > " + id,
+                ChunkType.SECTION_FRAGMENT,
+                0,
+                0,
+                text,
+                0,
+                text.length(),
+                1,
+                1);
+    }
+
     private static Chunk chunk(String id) {
         return new Chunk(
                 id, "doc", "s-" + id, null, "doc > " + id, ChunkType.SECTION_FRAGMENT, 0, 0, "text " + id, 0, 7, 1, 1);

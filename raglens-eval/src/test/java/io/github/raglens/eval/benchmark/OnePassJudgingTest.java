@@ -134,9 +134,8 @@ class OnePassJudgingTest {
     private static Reference reference(Relevance mode, QuestionSample q, String target, List<RetrievedChunk> hits) {
         List<RetrievedChunk> byRank = new ArrayList<>(hits);
         byRank.sort((a, b) -> Integer.compare(a.rank(), b.rank()));
-        List<ScoredId> scored = new ArrayList<>();
-        Map<String, RetrievedChunk> byKey = new HashMap<>();
-        boolean found = false;
+        List<String> own = new ArrayList<>();
+        List<Integer> reaching = new ArrayList<>();
         for (RetrievedChunk hit : byRank) {
             boolean reaches = switch (mode) {
                 case CHUNK ->
@@ -151,18 +150,36 @@ class OnePassJudgingTest {
                                     || Evidence.normalize(hit.contextText())
                                             .contains(Evidence.normalize(q.evidence())));
             };
-            String key;
-            if (!found && reaches) {
-                key = target;
-                found = true;
-            } else {
-                key = hit.chunk().id();
-                if (key.equals(target) || byKey.containsKey(key)) {
-                    key = key + "#dup" + hit.rank();
-                }
+            if (reaches) {
+                reaching.add(own.size());
             }
-            scored.add(new ScoredId(key, hit.score()));
-            byKey.put(key, hit);
+            String key = hit.chunk().id();
+            if (key.equals(target) || own.contains(key)) {
+                key = key + "#dup" + hit.rank();
+            }
+            own.add(key);
+        }
+        // The credited hit: whichever reaching hit trec_eval's order puts first when it carries the target.
+        List<String> keys = own;
+        int best = Integer.MAX_VALUE;
+        for (int c : reaching) {
+            List<String> candidate = new ArrayList<>(own);
+            candidate.set(c, target);
+            List<ScoredId> withTarget = new ArrayList<>();
+            for (int h = 0; h < byRank.size(); h++) {
+                withTarget.add(new ScoredId(candidate.get(h), byRank.get(h).score()));
+            }
+            int position = RetrievalMetrics.trecOrder(withTarget).indexOf(target);
+            if (position < best) {
+                best = position;
+                keys = candidate;
+            }
+        }
+        List<ScoredId> scored = new ArrayList<>();
+        Map<String, RetrievedChunk> byKey = new HashMap<>();
+        for (int h = 0; h < byRank.size(); h++) {
+            scored.add(new ScoredId(keys.get(h), byRank.get(h).score()));
+            byKey.put(keys.get(h), byRank.get(h));
         }
         List<String> ranking = RetrievalMetrics.trecOrder(scored);
         List<Double> scores = new ArrayList<>();

@@ -46,7 +46,11 @@ final class QuestionsCommand implements Callable<Integer> {
     @Option(names = "--concurrency", paramLabel = "N", defaultValue = "4", description = "Requests in flight (4).")
     int concurrency;
 
-    @Option(names = "--limit", paramLabel = "N", description = "Ask about at most N new chunks in this run.")
+    @Option(
+            names = "--limit",
+            paramLabel = "N",
+            description = "Ask about at most N new chunks in this run, drawn across the documents in proportion to"
+                    + " each one's unasked chunks (seeded, stratified); a rerun draws the next N.")
     Integer limit;
 
     /** Creates the chat model; a seam for tests and other providers. */
@@ -114,7 +118,8 @@ final class QuestionsCommand implements Callable<Integer> {
         }
         out.println("questions: " + (run.succeeded() + run.skipped() + run.failed()) + " chunks asked ("
                 + run.succeeded() + " success, " + run.skipped() + " skip, " + run.failed() + " failed), "
-                + run.alreadyDone() + " already done, " + run.llmCalls() + " LLM calls; " + file);
+                + run.alreadyDone() + " already done, " + run.llmCalls() + " LLM calls"
+                + (run.draw().sampled() ? "; " + run.draw().describe() : "") + "; " + file);
         if (run.failed() > 0) {
             err.println("raglens questions: " + run.failed() + " chunks failed:");
             run.failureLines().forEach(line -> err.println("  " + line));

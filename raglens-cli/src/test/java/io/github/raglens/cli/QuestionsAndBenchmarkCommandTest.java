@@ -136,7 +136,9 @@ class QuestionsAndBenchmarkCommandTest {
         QuestionsCommand.llmFactory = (p, m) -> fakeLlm();
         assertThat(run("--workspace", ws.toString(), "questions", "--docs", "pdfs", "--limit", "4"))
                 .isZero();
-        assertThat(out.toString()).contains("questions: 4 chunks asked (4 success, 0 skip, 0 failed), 0 already done");
+        assertThat(out.toString())
+                .contains("questions: 4 chunks asked (4 success, 0 skip, 0 failed), 0 already done")
+                .contains("; sampled 4 of 6 unasked chunks across 1 of 1 document (stratified by document, seed 42);");
         assertThat(run("--workspace", ws.toString(), "questions", "--docs", "pdfs"))
                 .isZero();
         assertThat(out.toString()).contains("questions: 2 chunks asked (2 success, 0 skip, 0 failed), 4 already done");

@@ -2,6 +2,7 @@ package io.github.raglens.result;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * What one run of question generation did.
@@ -13,6 +14,7 @@ import java.util.Map;
  * @param failed chunks that failed, with their records
  * @param llmCalls requests sent to the model, retries included
  * @param failures reason per failed chunk id
+ * @param draw which of the chunks not settled yet were asked about, and how they were drawn
  */
 public record QuestionRun(
         int chunks,
@@ -21,11 +23,43 @@ public record QuestionRun(
         int skipped,
         int failed,
         long llmCalls,
-        Map<String, String> failures) {
+        Map<String, String> failures,
+        Draw draw) {
 
     /** Copies the failures. */
     public QuestionRun {
         failures = Map.copyOf(failures);
+        Objects.requireNonNull(draw, "draw");
+    }
+
+    /**
+     * How a run chose the chunks it asked about among those not settled yet: all of them, or, under
+     * a limit, a draw across the documents in proportion to each one's unsettled chunks, seeded.
+     *
+     * @param asked chunks asked about in this run
+     * @param unsettled chunks not settled before this run
+     * @param documents documents the chunks asked about come from
+     * @param unsettledDocuments documents the unsettled chunks come from
+     * @param seed the seed of the draw
+     */
+    public record Draw(int asked, int unsettled, int documents, int unsettledDocuments, long seed) {
+
+        /** Whether a limit left some unsettled chunks for a later run. */
+        public boolean sampled() {
+            return asked < unsettled;
+        }
+
+        /**
+         * What was drawn, e.g. {@code "sampled 40 of 1234 unasked chunks across 6 of 6 documents
+         * (stratified by document, seed 42)"}; empty when every unsettled chunk was asked.
+         */
+        public String describe() {
+            return sampled()
+                    ? "sampled " + asked + " of " + unsettled + " unasked chunks across " + documents + " of "
+                            + unsettledDocuments + (unsettledDocuments == 1 ? " document" : " documents")
+                            + " (stratified by document, seed " + seed + ")"
+                    : "";
+        }
     }
 
     /** Whether every considered chunk now has a settled outcome and none failed. */

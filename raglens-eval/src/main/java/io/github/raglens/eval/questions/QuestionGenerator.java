@@ -6,6 +6,7 @@ import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.eval.evidence.Evidence;
 import io.github.raglens.eval.evidence.EvidenceIndex;
 import io.github.raglens.eval.evidence.EvidenceRule;
+import io.github.raglens.eval.sampling.StratifiedSampler;
 import io.github.raglens.internal.Json;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.ChatMessage;
@@ -14,6 +15,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.result.QuestionRun;
+import io.github.raglens.result.QuestionRun.Draw;
 import io.github.raglens.spi.LlmProvider;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -101,8 +103,11 @@ public final class QuestionGenerator {
      * @param chunks the corpus chunks, in the order to ask about them; a question's evidence must
      *     identify its chunk among them
      * @param questionsFile the {@code questions.jsonl} to append to (created when absent)
-     * @param limit ask about at most this many new chunks in this run ({@code Integer.MAX_VALUE}
-     *     for all)
+     * @param limit ask about at most this many of the chunks not settled yet ({@code
+     *     Integer.MAX_VALUE} for all); when fewer than those, they are drawn across the documents in
+     *     proportion to each one's unsettled chunks ({@link StratifiedSampler} with the generator's
+     *     seed: a rerun with the same limit draws the next ones), not taken in file order, and the
+     *     run's {@link QuestionRun#draw()} says so
      * @param progress receives each settled chunk
      * @return what the run did
      * @throws ProviderException if the provider refuses every request (authentication, unknown model,
@@ -120,23 +125,29 @@ public final class QuestionGenerator {
         }
         try (JsonlStore<QuestionSample> store =
                 JsonlStore.open(questionsFile, QuestionSample.class, QuestionSample::sourceChunkId)) {
-            List<Chunk> pending = new ArrayList<>();
-            int alreadyDone = 0;
+            List<Chunk> unsettled = new ArrayList<>();
             for (Chunk c : chunks) {
                 Optional<QuestionSample> existing = store.get(c.id());
-                if (existing.isPresent() && existing.get().isSettled()) {
-                    alreadyDone++;
-                } else if (pending.size() < limit) {
-                    pending.add(c);
+                if (existing.isEmpty() || !existing.get().isSettled()) {
+                    unsettled.add(c);
                 }
             }
-            return run(pending, alreadyDone, store, progress, EvidenceIndex.of(chunks));
+            List<Chunk> pending = unsettled.size() <= limit
+                    ? unsettled
+                    : StratifiedSampler.withSeed(seed).sample(unsettled, limit, Chunk::id, Chunk::documentId);
+            Draw draw = new Draw(pending.size(), unsettled.size(), documents(pending), documents(unsettled), seed);
+            return run(pending, chunks.size() - unsettled.size(), draw, store, progress, EvidenceIndex.of(chunks));
         }
+    }
+
+    private static int documents(List<Chunk> chunks) {
+        return (int) chunks.stream().map(Chunk::documentId).distinct().count();
     }
 
     private QuestionRun run(
             List<Chunk> pending,
             int alreadyDone,
+            Draw draw,
             JsonlStore<QuestionSample> store,
             QuestionProgress progress,
             EvidenceIndex corpus) {
@@ -192,7 +203,8 @@ public final class QuestionGenerator {
                 skipped.get(),
                 failures.size(),
                 calls.get(),
-                failures);
+                failures,
+                draw);
     }
 
     /** Asks about one chunk of the corpus, with at most one retry per kind of problem. */

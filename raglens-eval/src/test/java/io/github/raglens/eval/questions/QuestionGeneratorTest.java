@@ -310,6 +310,53 @@ class QuestionGeneratorTest {
                 .forEach(r -> assertThat(asked.add(QuestionReplies.passage(r))).isTrue());
     }
 
+    @Test
+    void limit_drawsAcrossTheDocuments_seeded_andSaysSo() {
+        // six papers of ten chunks each, in file order: a limit used to take the first paper's chunks only
+        List<Chunk> chunks = new ArrayList<>();
+        for (int d = 0; d < 6; d++) {
+            for (int i = 0; i < 10; i++) {
+                chunks.add(chunk(
+                        "p" + d + "-c" + i,
+                        "paper" + d,
+                        "Paper " + d + " reports in passage " + i + " that the measured value was " + (d * 10 + i)
+                                + "."));
+            }
+        }
+        ScriptedLlm llm = ScriptedLlm.of("fake/scripted").otherwise(r -> {
+            String p = QuestionReplies.passage(r);
+            return QuestionReplies.success("What does " + p.substring(0, 30) + " report?", "a value", p);
+        });
+        Path file = dir.resolve("questions.jsonl");
+        QuestionGenerator generator = QuestionGenerator.builder(llm).seed(7).build();
+
+        QuestionRun first = generator.generate(chunks, file, 12, QuestionProgress.NONE);
+
+        List<QuestionSample> asked = records(file);
+        assertThat(asked).hasSize(12);
+        assertThat(asked.stream()
+                        .collect(java.util.stream.Collectors.groupingBy(
+                                QuestionSample::documentId, java.util.stream.Collectors.counting())))
+                .hasSize(6)
+                .allSatisfy((paper, n) -> assertThat(n).isEqualTo(2));
+        assertThat(first.draw().sampled()).isTrue();
+        assertThat(first.draw().describe())
+                .isEqualTo("sampled 12 of 60 unasked chunks across 6 of 6 documents (stratified by document, seed 7)");
+
+        QuestionRun second = generator.generate(chunks, file, 12, QuestionProgress.NONE);
+
+        assertThat(second.alreadyDone()).isEqualTo(12);
+        assertThat(second.draw().describe())
+                .isEqualTo("sampled 12 of 48 unasked chunks across 6 of 6 documents (stratified by document, seed 7)");
+        assertThat(records(file))
+                .extracting(QuestionSample::sourceChunkId)
+                .doesNotHaveDuplicates()
+                .hasSize(24);
+        QuestionRun rest = generator.generate(chunks, file, Integer.MAX_VALUE, QuestionProgress.NONE);
+        assertThat(rest.draw().sampled()).isFalse();
+        assertThat(rest.draw().describe()).isEmpty();
+    }
+
     private QuestionRun generate(ScriptedLlm llm, List<Chunk> chunks) {
         return QuestionGenerator.builder(llm)
                 .build()

@@ -106,6 +106,11 @@ final class HtmlReport {
         h.append("</div>\n<p class=\"meta\">Questions: ")
                 .append(esc(c.questionSelection()))
                 .append(".</p>\n");
+        if (!m.warnings().isEmpty()) {
+            h.append("<ul class=\"warnings\">");
+            m.warnings().forEach(w -> h.append("<li>").append(esc(w)).append("</li>"));
+            h.append("</ul>\n");
+        }
         if (!c.chunksByType().isEmpty()) {
             h.append("<p class=\"meta\">Chunks by type: ");
             List<String> parts = new ArrayList<>();
@@ -125,31 +130,18 @@ final class HtmlReport {
                 .append("</div></div>");
     }
 
-    private static void retrieval(StringBuilder h, ReportModel m) {
-        if (m.retrievers().isEmpty()) {
-            return;
-        }
+    /**
+     * The retrievers' metrics with their intervals, the best of each column bold and the
+     * significantly worse marked by the model's paired tests, and the latency columns when asked.
+     */
+    private static void table(StringBuilder h, ReportModel m, boolean latency) {
         Set<String> metrics = new LinkedHashSet<>();
         m.retrievers().forEach(r -> metrics.addAll(r.metrics().keySet()));
-        h.append("<section id=\"retrieval\"><h2>Retrieval</h2>\n<p class=\"headline\">")
-                .append(esc(headline(m)))
-                .append("</p>\n<p class=\"meta\">Means over questions with 95% confidence intervals (")
-                .append(esc(INTERVALS))
-                .append(')')
-                .append(esc(intervalWarning(m.retrievers().stream()
-                        .flatMap(r -> r.metrics().values().stream())
-                        .toList())))
-                .append(". <b>Bold</b>: best in the column (every one when tied); ")
-                .append("<span class=\"sig\">*</span>: significantly worse than the best (paired randomization")
-                .append(" test, Holm-adjusted p &lt; 0.05 across all ")
-                .append(m.pairTests().size())
-                .append(" tests of retriever pairs and metrics in this table). Latency: ")
-                .append(esc(m.latencyTiming()))
-                .append(".</p>\n<div class=\"scroll\"><table><thead><tr><th>retriever</th>");
+        h.append("<div class=\"scroll\"><table><thead><tr><th>retriever</th>");
         for (String metric : metrics) {
             h.append("<th>").append(esc(metric)).append("</th>");
         }
-        h.append("<th>p50 ms</th><th>p95 ms</th><th>p99 ms</th></tr></thead><tbody>\n");
+        h.append(latency ? "<th>p50 ms</th><th>p95 ms</th><th>p99 ms</th>" : "").append("</tr></thead><tbody>\n");
         for (ReportModel.RetrieverRow r : m.retrievers()) {
             h.append("<tr><th>").append(esc(r.name()));
             if (!r.note().isEmpty()) {
@@ -177,7 +169,7 @@ final class HtmlReport {
                         .append(e.holds() ? "" : "†")
                         .append("</div></td>");
             }
-            for (String p : List.of("p50", "p95", "p99")) {
+            for (String p : latency ? List.of("p50", "p95", "p99") : List.<String>of()) {
                 Double v = r.latencyMillis().get(p);
                 h.append("<td>")
                         .append(v == null ? "–" : String.format(Locale.ROOT, "%.2f", v))
@@ -185,7 +177,32 @@ final class HtmlReport {
             }
             h.append("</tr>\n");
         }
-        h.append("</tbody></table></div>\n<div class=\"charts\">")
+        h.append("</tbody></table></div>\n");
+    }
+
+    private static void retrieval(StringBuilder h, ReportModel m) {
+        if (m.retrievers().isEmpty()) {
+            return;
+        }
+        h.append("<section id=\"retrieval\"><h2>Retrieval</h2>\n<p class=\"headline\">")
+                .append(esc(headline(m)))
+                .append("</p>\n<p class=\"meta\">Means over questions with 95% confidence intervals (")
+                .append(esc(INTERVALS))
+                .append(')')
+                .append(esc(intervalWarning(m.retrievers().stream()
+                        .flatMap(r -> r.metrics().values().stream())
+                        .toList())))
+                .append(". <b>Bold</b>: best in the column (every one when tied); ")
+                .append("<span class=\"sig\">*</span>: significantly worse than the best (paired randomization")
+                .append(" test, Holm-adjusted p &lt; 0.05 across all ")
+                .append(m.pairTests().size())
+                .append(" tests of retriever pairs and metrics in this table; the marks cover hit@K, mrr, ndcg and")
+                .append(" map, the columns tested: recall@K equals hit@K with one relevant target per question).")
+                .append(" Latency: ")
+                .append(esc(m.latencyTiming()))
+                .append(".</p>\n");
+        table(h, m, true);
+        h.append("<div class=\"charts\">")
                 .append("<figure><canvas id=\"chart-hitk\" aria-label=\"Hit at K per retriever\"></canvas>")
                 .append("<figcaption>Hit@K</figcaption></figure>")
                 .append("<figure><canvas id=\"chart-latency\" aria-label=\"Latency per retriever\"></canvas>")
@@ -221,7 +238,31 @@ final class HtmlReport {
             }
             h.append("</tbody></table></details>\n");
         }
+        lengthFair(h, m);
         h.append("</section>\n");
+    }
+
+    /** The length-fair comparison under the default one, when the benchmark made it. */
+    private static void lengthFair(StringBuilder h, ReportModel m) {
+        ReportModel.LengthFairTable fair = m.lengthFair();
+        if (!fair.made()) {
+            return;
+        }
+        h.append("<h3>Length-fair comparison</h3>\n<p class=\"meta\">")
+                .append(esc(capitalised(fair.reason())))
+                .append(". Each retriever's contexts read in rank order as one text cut into ranks of ")
+                .append(fair.chars())
+                .append(" characters, the evidence ranked where it ends: hit@K counts it within the first K × ")
+                .append(fair.chars())
+                .append(" characters, so every retriever is read as much text at each K and long contexts cannot")
+                .append(" win by length alone. Marks as above, Holm-adjusted across these ")
+                .append(fair.pairTests().size())
+                .append(" tests.</p>\n");
+        table(h, m.lengthFairView(), false);
+    }
+
+    private static String capitalised(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
     /** The retrievers whose mean, as printed, is the column's best: ties are all best. */

@@ -19,39 +19,13 @@ final class MarkdownReport {
         md.append(" · documents: ").append(m.corpus().documents());
         md.append(" · questions: ").append(m.corpus().questions()).append("\n\n");
         md.append("Questions: ").append(cell(m.corpus().questionSelection())).append(".\n\n");
+        m.warnings().forEach(w -> md.append("- ").append(cell(w)).append('\n'));
+        if (!m.warnings().isEmpty()) {
+            md.append('\n');
+        }
         if (!m.retrievers().isEmpty()) {
-            Set<String> metrics = new LinkedHashSet<>();
-            m.retrievers().forEach(r -> metrics.addAll(r.metrics().keySet()));
-            md.append("## Retrieval (mean [95% CI])\n\n| retriever |");
-            metrics.forEach(x -> md.append(' ').append(cell(x)).append(" |"));
-            md.append(" p50 ms | p95 ms |\n|---|");
-            metrics.forEach(x -> md.append("---|"));
-            md.append("---|---|\n");
-            for (ReportModel.RetrieverRow r : m.retrievers()) {
-                md.append("| ")
-                        .append(cell(r.note().isEmpty() ? r.name() : r.name() + " (" + r.note() + ")"))
-                        .append(" |");
-                for (String x : metrics) {
-                    ReportModel.Estimate e = r.metrics().get(x);
-                    md.append(' ')
-                            .append(
-                                    e == null
-                                            ? "–"
-                                            : String.format(
-                                                    Locale.ROOT,
-                                                    "%.3f [%.3f, %.3f]%s",
-                                                    e.mean(),
-                                                    e.low(),
-                                                    e.high(),
-                                                    e.holds() ? "" : "†"))
-                            .append(" |");
-                }
-                md.append(String.format(
-                        Locale.ROOT,
-                        " %.2f | %.2f |%n",
-                        r.latencyMillis().getOrDefault("p50", Double.NaN),
-                        r.latencyMillis().getOrDefault("p95", Double.NaN)));
-            }
+            md.append("## Retrieval (mean [95% CI])\n\n");
+            table(md, m.retrievers(), true);
             md.append("\nIntervals: ")
                     .append(HtmlReport.INTERVALS)
                     .append(HtmlReport.intervalWarning(m.retrievers().stream()
@@ -60,6 +34,20 @@ final class MarkdownReport {
                     .append(". Latency: ")
                     .append(cell(m.latencyTiming()))
                     .append(".\n\n");
+        }
+        ReportModel.LengthFairTable fair = m.lengthFair();
+        if (fair.made()) {
+            md.append("## Length-fair comparison (")
+                    .append(fair.chars())
+                    .append(" characters a rank)\n\n")
+                    .append(cell(fair.reason()))
+                    .append(". Each retriever's contexts read in rank order as one text cut into ranks of ")
+                    .append(fair.chars())
+                    .append(" characters: hit@K counts the evidence within the first K × ")
+                    .append(fair.chars())
+                    .append(" characters.\n\n");
+            table(md, fair.retrievers(), false);
+            md.append('\n');
         }
         if (!m.judge().isEmpty()) {
             md.append("## Answer quality\n\n| retriever | metric | mean [95% CI] | coverage |\n|---|---|---|---|\n");
@@ -156,6 +144,45 @@ final class MarkdownReport {
             }
         }
         return md.toString();
+    }
+
+    /** One row per retriever: every metric's mean and interval, and the latency columns when asked. */
+    private static void table(StringBuilder md, List<ReportModel.RetrieverRow> rows, boolean latency) {
+        Set<String> metrics = new LinkedHashSet<>();
+        rows.forEach(r -> metrics.addAll(r.metrics().keySet()));
+        md.append("| retriever |");
+        metrics.forEach(x -> md.append(' ').append(cell(x)).append(" |"));
+        md.append(latency ? " p50 ms | p95 ms |" : "").append("\n|---|");
+        metrics.forEach(x -> md.append("---|"));
+        md.append(latency ? "---|---|\n" : "\n");
+        for (ReportModel.RetrieverRow r : rows) {
+            md.append("| ")
+                    .append(cell(r.note().isEmpty() ? r.name() : r.name() + " (" + r.note() + ")"))
+                    .append(" |");
+            for (String x : metrics) {
+                ReportModel.Estimate e = r.metrics().get(x);
+                md.append(' ')
+                        .append(
+                                e == null
+                                        ? "–"
+                                        : String.format(
+                                                Locale.ROOT,
+                                                "%.3f [%.3f, %.3f]%s",
+                                                e.mean(),
+                                                e.low(),
+                                                e.high(),
+                                                e.holds() ? "" : "†"))
+                        .append(" |");
+            }
+            md.append(
+                    latency
+                            ? String.format(
+                                    Locale.ROOT,
+                                    " %.2f | %.2f |%n",
+                                    r.latencyMillis().getOrDefault("p50", Double.NaN),
+                                    r.latencyMillis().getOrDefault("p95", Double.NaN))
+                            : "\n");
+        }
     }
 
     /** Keeps a value inside its table cell. */

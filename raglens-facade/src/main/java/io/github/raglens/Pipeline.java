@@ -309,8 +309,8 @@ final class Pipeline {
                     .retrievers(config.builtInRetrievers(index, embeddings))
                     .ks(config.ks().stream().mapToInt(Integer::intValue).toArray())
                     .relevance(config.relevance())
-                    .evidenceWithin(config.evidenceWithin())
                     .evidenceRule(config.evidenceRule());
+            config.lengthFair().ifPresent(runner::lengthFair);
             for (Retriever own : config.customRetrievers()) {
                 runner.externalRetriever(sources.mapped(own), ExternalOrigin.of(own));
             }
@@ -336,7 +336,7 @@ final class Pipeline {
                                             .toList()
                                     + "\nk=" + config.ks() + "\nrelevance="
                                     + config.relevance().label()
-                                    + "\nevidenceWithin=" + config.evidenceWithin()
+                                    + "\nlengthFair=" + config.lengthFair()
                                     + "\nevidenceRule=" + config.evidenceRule(),
                             RagLensVersion.get());
             RunRecorder.record(workspace, RunRecord.BENCHMARK, startedAt);

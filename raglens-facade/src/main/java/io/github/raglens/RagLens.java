@@ -47,6 +47,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -77,9 +78,6 @@ import java.util.stream.Stream;
  * the workspace files are locked.
  */
 public final class RagLens {
-
-    /** The length-fair evidence window for systems with long contexts: raglens's fragment size, 1,200 characters. */
-    public static final int LENGTH_FAIR_CHARS = 1_200;
 
     private final RagLensConfig config;
     private final Pipeline pipeline;
@@ -546,7 +544,9 @@ public final class RagLens {
                                 + config.systems().stream().map(RagSystem::name).toList())
                 + ", k=" + config.ks()
                 + ", relevance=" + config.relevance()
-                + (config.evidenceWithin() > 0 ? ", evidenceWithin=" + config.evidenceWithin() : "")
+                + (config.lengthFair().isPresent()
+                        ? ", lengthFair=" + config.lengthFair().getAsInt()
+                        : "")
                 + (config.evidenceRule().equals(EvidenceRule.defaults())
                         ? ""
                         : ", evidenceRule=" + config.evidenceRule())
@@ -575,7 +575,7 @@ public final class RagLens {
         private long seed = 42;
         private int concurrency = 8;
         private final List<RagSystem> systems = new ArrayList<>();
-        private int evidenceWithin;
+        private OptionalInt lengthFair = OptionalInt.empty();
         private EvidenceRule evidenceRule = EvidenceRule.defaults();
         private final List<Service> services = new ArrayList<>();
         private String serviceTokenVariable;
@@ -605,7 +605,7 @@ public final class RagLens {
             seed = c.seed();
             concurrency = c.concurrency();
             systems.addAll(c.systems());
-            evidenceWithin = c.evidenceWithin();
+            lengthFair = c.lengthFair();
             evidenceRule = c.evidenceRule();
             backend = c.backend();
             backendOptions = c.backendOptions();
@@ -686,18 +686,22 @@ public final class RagLens {
         }
 
         /**
-         * The length-fair variant of evidence relevance: the evidence counts only within the first
-         * {@code chars} characters of each context, so a system returning much longer contexts than
-         * raglens's chunks cannot win by length alone (default 0: whole contexts). {@link
-         * #LENGTH_FAIR_CHARS} is raglens's fragment size. Needs {@link Relevance#EVIDENCE}.
+         * Adds the length-fair comparison to an evidence benchmark whatever the contexts' lengths: every
+         * retriever's contexts are read in rank order as one text cut into ranks of {@code chars}
+         * characters, and the evidence ranks where its last character falls, so at each K every
+         * retriever has been read the same amount of text and long contexts cannot win by length
+         * alone. Without this call the comparison is added, beside the default one, when the
+         * retrievers' mean context lengths differ twofold or more, at the shortest mean. Needs {@code
+         * relevance(Relevance.EVIDENCE)}.
          *
+         * @param chars characters per rank; 0 for the shortest mean context length among the retrievers
          * @throws IllegalArgumentException if negative
          */
-        public Builder evidenceWithin(int chars) {
+        public Builder lengthFair(int chars) {
             if (chars < 0) {
-                throw new IllegalArgumentException("evidenceWithin must be >= 0, was " + chars);
+                throw new IllegalArgumentException("lengthFair must be >= 0, was " + chars);
             }
-            this.evidenceWithin = chars;
+            this.lengthFair = OptionalInt.of(chars);
             return this;
         }
 
@@ -913,9 +917,9 @@ public final class RagLens {
                             + "'; give each its own name (" + Setting.OWN_NAMES.apiName() + ")");
                 }
             }
-            if (evidenceWithin > 0 && relevance != Relevance.EVIDENCE) {
-                throw new IllegalStateException("evidenceWithin(" + evidenceWithin
-                        + ") is a variant of evidence relevance; call relevance(Relevance.EVIDENCE) too");
+            if (lengthFair.isPresent() && relevance != Relevance.EVIDENCE) {
+                throw new IllegalStateException(Setting.LENGTH_FAIR.apiName() + " compares by evidence; use evidence"
+                        + " relevance (" + Setting.RELEVANCE.apiName() + ")");
             }
             return new RagLens(new RagLensConfig(
                     workspace,
@@ -931,7 +935,7 @@ public final class RagLens {
                     seed,
                     concurrency,
                     ownSystems,
-                    evidenceWithin,
+                    lengthFair,
                     evidenceRule,
                     backend,
                     backendOptions));

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
 import java.util.function.Supplier;
 
 /**
@@ -23,7 +24,8 @@ import java.util.function.Supplier;
  * or need a server (the local embedding model, Ollama) are suppliers, created on first use.
  * {@code embeddings} is null when disabled; {@code judge} is null when it is the same as {@code llm}.
  * {@code systems} are users' own systems evaluated beside the retrievers' pipelines; {@code
- * evidenceWithin} is the length-fair evidence window, 0 for whole contexts; {@code evidenceRule} says
+ * lengthFair} holds the characters per rank of the length-fair comparison when it is asked for (0: the
+ * shortest mean context length), empty when it is added only as the contexts need; {@code evidenceRule} says
  * when a question's evidence quote identifies its passage. {@code backend} holds the index (by default
  * {@code lucene}, raglens's own), with its options.
  */
@@ -41,7 +43,7 @@ record RagLensConfig(
         long seed,
         int concurrency,
         List<RagSystem> systems,
-        int evidenceWithin,
+        OptionalInt lengthFair,
         EvidenceRule evidenceRule,
         IndexBackend backend,
         Map<String, String> backendOptions) {

@@ -29,6 +29,10 @@ import java.util.Objects;
  * @param judgeDisagreements the cells where the two judges disagree most, largest gap first
  * @param calibration the judge against human labels, in sentences per metric ({@link
  *     io.github.raglens.result.Calibration.MetricCalibration#describe()}); empty without labels
+ * @param warnings what the benchmark says the reader should know: questions left out, contexts whose
+ *     lengths differ widely, cutoffs beyond the corpus
+ * @param lengthFair the evidence comparison with every retriever read as much text per rank, when the
+ *     benchmark made it
  */
 record ReportModel(
         String title,
@@ -45,7 +49,9 @@ record ReportModel(
         String latencyTiming,
         List<AgreementRow> judgeAgreement,
         List<DisagreementRow> judgeDisagreements,
-        List<List<String>> calibration) {
+        List<List<String>> calibration,
+        List<String> warnings,
+        LengthFairTable lengthFair) {
 
     /** Validates and copies. */
     public ReportModel {
@@ -64,6 +70,62 @@ record ReportModel(
         judgeAgreement = List.copyOf(judgeAgreement);
         judgeDisagreements = List.copyOf(judgeDisagreements);
         calibration = calibration.stream().map(List::copyOf).toList();
+        warnings = List.copyOf(warnings);
+        Objects.requireNonNull(lengthFair, "lengthFair");
+    }
+
+    /**
+     * This report with the length-fair comparison's rows and tests in place of the default ones, so
+     * both tables are rendered alike.
+     */
+    ReportModel lengthFairView() {
+        return new ReportModel(
+                title,
+                generatedAt,
+                corpus,
+                relevance,
+                lengthFair.retrievers(),
+                lengthFair.pairTests(),
+                judge,
+                answers,
+                usage,
+                breakdowns,
+                questions,
+                latencyTiming,
+                judgeAgreement,
+                judgeDisagreements,
+                calibration,
+                warnings,
+                LengthFairTable.none());
+    }
+
+    /**
+     * Evidence relevance with every retriever read the same number of characters per rank: its
+     * contexts read in rank order as one text cut into ranks of {@code chars} characters.
+     *
+     * @param chars characters per rank; 0 when the benchmark did not make the comparison
+     * @param reason why it was made: asked for, or the mean context lengths
+     * @param retrievers one row per retriever, as in the default table
+     * @param pairTests its paired tests, Holm-adjusted among themselves
+     */
+    public record LengthFairTable(int chars, String reason, List<RetrieverRow> retrievers, List<PairTest> pairTests) {
+
+        /** Copies the lists. */
+        public LengthFairTable {
+            Objects.requireNonNull(reason, "reason");
+            retrievers = List.copyOf(retrievers);
+            pairTests = List.copyOf(pairTests);
+        }
+
+        /** No length-fair comparison. */
+        static LengthFairTable none() {
+            return new LengthFairTable(0, "", List.of(), List.of());
+        }
+
+        /** Whether the benchmark made the comparison. */
+        boolean made() {
+            return chars > 0;
+        }
     }
 
     /**

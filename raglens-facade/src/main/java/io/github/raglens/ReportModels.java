@@ -5,6 +5,7 @@ import io.github.raglens.result.Aggregation;
 import io.github.raglens.result.AnswerSummary;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.BenchmarkReport.Breakdown;
+import io.github.raglens.result.BenchmarkReport.LengthFair;
 import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
 import io.github.raglens.result.BenchmarkReport.QuestionResult;
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
@@ -66,7 +67,18 @@ final class ReportModels {
                         .map(c -> c.metrics().stream()
                                 .map(Calibration.MetricCalibration::describe)
                                 .toList())
-                        .orElse(List.of()));
+                        .orElse(List.of()),
+                b.warnings(),
+                lengthFair(b));
+    }
+
+    private static ReportModel.LengthFairTable lengthFair(BenchmarkReport b) {
+        LengthFair fair = b.lengthFair();
+        return new ReportModel.LengthFairTable(
+                fair.chars(),
+                fair.reason(),
+                fair.retrievers().stream().map(r -> retrieverRow(r, b.ks())).toList(),
+                fair.comparisons().stream().map(ReportModels::pairTest).toList());
     }
 
     private static ReportModel.RetrieverRow retrieverRow(RetrieverSummary r, List<Integer> ks) {

@@ -2,9 +2,11 @@ package io.github.raglens;
 
 import io.github.raglens.error.StoreException;
 import io.github.raglens.eval.baseline.BaselineRecorder;
+import io.github.raglens.eval.evidence.EvidenceRule;
 import io.github.raglens.internal.Json;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.Chunk;
+import io.github.raglens.model.Relevance;
 import io.github.raglens.result.Aggregation;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.MetricSummary;
@@ -206,8 +208,14 @@ final class RunRecorder {
         if (benchmark) {
             BenchmarkReport report = read(ws.dir().resolve(files.get(RunRecord.BENCHMARK_FILE)), BenchmarkReport.class);
             inputs.put("retrievers", hash(stageLines.getOrDefault(Stage.BENCHMARK.key(), "")));
-            String within = options.getOrDefault(Stage.BENCHMARK.key() + ".evidenceWithin", "0");
-            versions.put("relevance", report.relevance() + (within.equals("0") ? "" : " within " + within));
+            // which questions evidence relevance counts follows from its rule: a rule other than the default breaks
+            // the trend
+            String rule = options.getOrDefault(
+                    Stage.BENCHMARK.key() + ".evidenceRule",
+                    EvidenceRule.defaults().toString());
+            boolean otherRule = report.relevance().equals(Relevance.EVIDENCE.label())
+                    && !rule.equals(EvidenceRule.defaults().toString());
+            versions.put("relevance", report.relevance() + (otherRule ? " " + rule : ""));
             for (BenchmarkReport.RetrieverSummary r : report.retrievers()) {
                 for (Map.Entry<String, MetricSummary> m : r.metrics().entrySet()) {
                     MetricSummary s = m.getValue();

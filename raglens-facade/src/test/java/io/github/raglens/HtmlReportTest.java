@@ -47,7 +47,9 @@ class HtmlReportTest {
         assertThat(html).contains("<b>0.800</b>").contains("0.600<span class=\"sig\">*</span>");
         assertThat(html)
                 .contains("significantly worse than the best (paired randomization test, Holm-adjusted p &lt; 0.05"
-                        + " across all 1 tests of retriever pairs and metrics in this table)")
+                        + " across all 1 tests of retriever pairs and metrics in this table; the marks cover hit@K, mrr,"
+                        + " ndcg and map, the columns tested: recall@K equals hit@K with one relevant target per"
+                        + " question)")
                 .contains(" Latency: warm (50 untimed queries first), one query at a time.</p>")
                 .contains("<th>p</th><th>Holm p</th>")
                 .contains("<td>0.0100</td><td><b>0.0300</b></td>");
@@ -110,7 +112,9 @@ class HtmlReportTest {
                 m.latencyTiming(),
                 List.of(),
                 List.of(),
-                List.of());
+                List.of(),
+                List.of(),
+                ReportModel.LengthFairTable.none());
         String html = HtmlReport.render(withTie);
         assertThat(html.split("<b>0.800</b>", -1)).as("hit@5 bold in both rows").hasSize(3);
         assertThat(HtmlReport.headline(withTie))
@@ -135,7 +139,9 @@ class HtmlReportTest {
                 m.latencyTiming(),
                 List.of(),
                 List.of(),
-                List.of(List.of("faithfulness: kappa 0.800", "<b>bm25</b>: people would give 0.700")));
+                List.of(List.of("faithfulness: kappa 0.800", "<b>bm25</b>: people would give 0.700")),
+                List.of(),
+                ReportModel.LengthFairTable.none());
         String html = HtmlReport.render(labelled);
         assertThat(html)
                 .contains("<h2>Judge calibration</h2>")

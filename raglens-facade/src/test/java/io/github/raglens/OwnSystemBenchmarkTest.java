@@ -185,6 +185,8 @@ class OwnSystemBenchmarkTest {
         assertThat(bm25Hit).isGreaterThan(0.8);
         assertThat(serviceHit).isBetween(0.3, 1.0);
         assertThat(service.meanContextChars()).isBetween(300.0, 500.0);
+        // the sample's sections are about as long as the service's windows: no length-fair comparison unasked
+        assertThat(r.lengthFair().made()).isFalse();
         PairwiseComparison paired = comparison(r, "bm25", "windows-500", "hit@10");
         assertThat(paired.meanDifference())
                 .isCloseTo(bm25Hit - serviceHit, org.assertj.core.api.Assertions.within(1e-9));
@@ -210,12 +212,12 @@ class OwnSystemBenchmarkTest {
     }
 
     @Test
-    void lengthFairEvidence_andTheExternalRow_areNamedInTheReport() throws IOException {
+    void lengthFairComparison_andTheExternalRow_areShownInTheReport() throws IOException {
         RagLens lens = RagLens.builder()
                 .workspace(dir.resolve("ws-fair"))
                 .bm25()
                 .relevance(Relevance.EVIDENCE)
-                .evidenceWithin(RagLens.LENGTH_FAIR_CHARS)
+                .lengthFair(500)
                 .retriever(HttpRetriever.builder("windows-500", url).build())
                 .build();
         lens.ingest(corpus);
@@ -224,14 +226,22 @@ class OwnSystemBenchmarkTest {
                 SampleCorpus.questionSamples(ChunksFile.read(lens.workspace().chunks()));
         BenchmarkReport r = lens.benchmark(questions, ProgressListener.NONE);
 
-        assertThat(r.relevance()).isEqualTo("evidence within the first 1200 characters of each context");
+        assertThat(r.relevance()).isEqualTo("evidence");
+        assertThat(r.lengthFair().chars()).isEqualTo(500);
+        assertThat(r.lengthFair().reason()).isEqualTo("asked for");
+        assertThat(r.lengthFair().retrievers())
+                .extracting(RetrieverSummary::retriever)
+                .containsExactly("bm25", "windows-500");
         String html = Files.readString(lens.report(questions));
         String chars = String.format(
                 java.util.Locale.ROOT, "%.0f", r.retriever("windows-500").meanContextChars());
         assertThat(html)
-                .contains("evidence within the first 1200 characters of each context")
+                .contains("<h3>Length-fair comparison</h3>")
+                .contains("Asked for. Each retriever's contexts read in rank order as one text cut into ranks of 500"
+                        + " characters")
                 .contains("windows-500<br><small>external · " + url + " · context " + chars + " chars</small>");
         assertThat(Files.readString(lens.workspace().reportMarkdown()))
-                .contains("| windows-500 (external · " + url + " · context " + chars + " chars) |");
+                .contains("| windows-500 (external · " + url + " · context " + chars + " chars) |")
+                .contains("## Length-fair comparison (500 characters a rank)");
     }
 }

@@ -56,6 +56,8 @@ final class ReportFixtures {
                 "warm (50 untimed queries first), one query at a time",
                 List.of(),
                 List.of(),
-                List.of());
+                List.of(),
+                List.of(),
+                ReportModel.LengthFairTable.none());
     }
 }

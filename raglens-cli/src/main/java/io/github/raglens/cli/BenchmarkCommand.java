@@ -6,6 +6,7 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.BenchmarkReport.LengthFair;
 import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
 import io.github.raglens.result.BenchmarkReport.Selection;
@@ -100,9 +101,11 @@ final class BenchmarkCommand implements Callable<Integer> {
             names = "--length-fair",
             paramLabel = "N",
             arity = "0..1",
-            fallbackValue = "1200",
-            description = "Evidence relevance counts only within the first N characters of each context, so long"
-                    + " contexts cannot win by length alone (N default: 1200, raglens's fragment size).")
+            fallbackValue = "0",
+            description = "Evidence relevance: show beside the default the length-fair comparison, where every"
+                    + " retriever's contexts are read in rank order as one text cut into ranks of N characters, so"
+                    + " long contexts cannot win by length alone (N default: the shortest mean context length). It"
+                    + " is shown anyway when the mean context lengths differ twofold or more.")
     Integer lengthFair;
 
     @Option(
@@ -229,7 +232,7 @@ final class BenchmarkCommand implements Callable<Integer> {
             builder.serviceTokenFromEnv(authEnv);
         }
         if (lengthFair != null) {
-            builder.evidenceWithin(lengthFair);
+            builder.lengthFair(lengthFair);
         }
     }
 
@@ -242,26 +245,50 @@ final class BenchmarkCommand implements Callable<Integer> {
                         ? report.questions() + " questions"
                         : selection.describe(),
                 report.relevance());
-        int maxK = report.ks().getLast();
+        table(out, report.ks(), report.retrievers(), report.comparisons(), true);
+        out.println("p50 ms: " + report.latencyTiming().describe());
+        LengthFair fair = report.lengthFair();
+        if (fair.made()) {
+            out.printf(
+                    Locale.ROOT,
+                    "length-fair (%s): every retriever read %d characters a rank, Hit@K within the first K x %d%n",
+                    fair.reason(),
+                    fair.chars(),
+                    fair.chars());
+            table(out, report.ks(), fair.retrievers(), fair.comparisons(), false);
+        }
+    }
+
+    /** The headline metrics with their intervals, one row per retriever, and the significant differences in MRR. */
+    private static void table(
+            PrintWriter out,
+            List<Integer> ks,
+            List<RetrieverSummary> retrievers,
+            List<PairwiseComparison> comparisons,
+            boolean latency) {
+        int maxK = ks.getLast();
         List<String> columns = new ArrayList<>();
-        report.ks().forEach(k -> columns.add("hit@" + k));
+        ks.forEach(k -> columns.add("hit@" + k));
         columns.add("mrr@" + maxK);
         columns.add("ndcg@" + maxK);
         StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-14s", "retriever"));
         columns.forEach(c -> header.append(String.format(Locale.ROOT, " %-19s", c)));
-        header.append(" p50 ms");
-        out.println(header);
-        for (RetrieverSummary s : report.retrievers()) {
+        if (latency) {
+            header.append(" p50 ms");
+        }
+        out.println(header.toString().stripTrailing());
+        for (RetrieverSummary s : retrievers) {
             StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-14s", s.retriever()));
             for (String c : columns) {
                 MetricSummary m = s.metrics().get(c);
                 row.append(String.format(Locale.ROOT, " %.3f [%.3f,%.3f]", m.mean(), m.lower(), m.upper()));
             }
-            row.append(String.format(Locale.ROOT, " %.1f", s.latency().p50Millis()));
+            if (latency) {
+                row.append(String.format(Locale.ROOT, " %.1f", s.latency().p50Millis()));
+            }
             out.println(row);
         }
-        out.println("p50 ms: " + report.latencyTiming().describe());
-        for (PairwiseComparison c : report.comparisons()) {
+        for (PairwiseComparison c : comparisons) {
             if (c.significant() && c.metric().equals("mrr@" + maxK)) {
                 out.printf(
                         Locale.ROOT,

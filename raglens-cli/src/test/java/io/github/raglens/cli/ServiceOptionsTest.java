@@ -164,6 +164,38 @@ class ServiceOptionsTest {
     }
 
     @Test
+    void lengthFair_printsItsTableBesideTheDefault() throws Exception {
+        Path ws = workspace();
+        String url = service(new AtomicInteger());
+
+        int code = run(
+                "--workspace",
+                ws.toString(),
+                "benchmark",
+                "--docs",
+                "pdfs",
+                "--relevance",
+                "evidence",
+                "--k",
+                "1,3",
+                "--retriever-url",
+                url,
+                "--retriever-name",
+                "shop",
+                "--length-fair",
+                "40");
+
+        assertThat(code).as(err.toString()).isZero();
+        String printed = out.toString();
+        assertThat(printed)
+                .contains("length-fair (asked for): every retriever read 40 characters a rank, Hit@K within the first K"
+                        + " x 40");
+        String fairTable = printed.substring(printed.indexOf("length-fair ("));
+        // bm25's sentence ends 35 characters into its first context: rank 1 of 40 characters
+        assertThat(fairTable).contains("bm25           1.000 [1.000,1.000]").contains("shop           0.167 [");
+    }
+
+    @Test
     void unreachableRetrieverUrl_stopsWithOneLine() throws Exception {
         Path ws = workspace();
         int port;
@@ -214,8 +246,8 @@ class ServiceOptionsTest {
                         "--length-fair"))
                 .isEqualTo(2);
         assertThat(err.toString())
-                .contains("raglens benchmark: evidenceWithin(1200) is a variant of evidence relevance; call"
-                        + " relevance(Relevance.EVIDENCE) too");
+                .contains("raglens benchmark: --length-fair compares by evidence; use evidence relevance"
+                        + " (--relevance)");
     }
 
     @Test

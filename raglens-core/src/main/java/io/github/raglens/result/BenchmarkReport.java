@@ -39,6 +39,9 @@ import java.util.TreeMap;
  *     (relevance judging, every metric at every K, lexical overlap), {@code intervals}, {@code tests},
  *     {@code breakdowns}
  * @param latencyTiming how the latencies were taken (warm-up, queries at once)
+ * @param lengthFair the evidence comparison with every retriever read the same number of characters
+ *     per rank, when asked for or when the retrievers' contexts differ widely in length; {@link
+ *     LengthFair#none()} otherwise
  */
 public record BenchmarkReport(
         String relevance,
@@ -56,7 +59,8 @@ public record BenchmarkReport(
         List<Breakdown> breakdowns,
         List<QuestionResult> perQuestion,
         Map<String, Double> phaseMillis,
-        LatencyTiming latencyTiming) {
+        LatencyTiming latencyTiming,
+        LengthFair lengthFair) {
 
     /**
      * Copies the lists.
@@ -67,6 +71,7 @@ public record BenchmarkReport(
     public BenchmarkReport {
         java.util.Objects.requireNonNull(latencyTiming, "latencyTiming");
         java.util.Objects.requireNonNull(selection, "selection");
+        lengthFair = lengthFair == null ? LengthFair.none() : lengthFair;
         ks = List.copyOf(ks);
         warnings = List.copyOf(warnings);
         retrievers = List.copyOf(retrievers);
@@ -166,6 +171,41 @@ public record BenchmarkReport(
                     "with ambiguous evidence (in more than " + evidenceMaxChunks + " chunks)";
                 default -> reason.description();
             };
+        }
+    }
+
+    /**
+     * Evidence relevance with every retriever given the same amount of text: the contexts are read in
+     * rank order as one text cut into ranks of {@code chars} characters, and the evidence ranks where
+     * its last character falls, so Hit@K means "within the first K × chars characters". A retriever
+     * whose contexts are longer holds more text at each K of the default comparison and finds the
+     * evidence more often by length alone; here it does not.
+     *
+     * @param chars characters per rank; 0 when the comparison was not made
+     * @param reason why it was made: asked for, or the contexts' mean lengths (e.g. {@code "mean context
+     *     lengths differ widely: windows 500, bm25 2609 characters"}); empty when not made
+     * @param retrievers each retriever's metrics under it (the ranking metrics, Hit@K to R-precision),
+     *     with the same latencies and context lengths as the default
+     * @param comparisons its paired tests on the headline metrics, Holm-corrected among themselves
+     */
+    public record LengthFair(
+            int chars, String reason, List<RetrieverSummary> retrievers, List<PairwiseComparison> comparisons) {
+
+        /** Copies the lists. */
+        public LengthFair {
+            reason = Objects.requireNonNullElse(reason, "");
+            retrievers = List.copyOf(retrievers == null ? List.of() : retrievers);
+            comparisons = List.copyOf(comparisons == null ? List.of() : comparisons);
+        }
+
+        /** No length-fair comparison. */
+        public static LengthFair none() {
+            return new LengthFair(0, "", List.of(), List.of());
+        }
+
+        /** Whether the comparison was made. */
+        public boolean made() {
+            return chars > 0;
         }
     }
 

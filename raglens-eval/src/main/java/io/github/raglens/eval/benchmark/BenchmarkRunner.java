@@ -11,6 +11,7 @@ import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.BenchmarkReport.Breakdown;
 import io.github.raglens.result.BenchmarkReport.LatencyTiming;
+import io.github.raglens.result.BenchmarkReport.LengthFair;
 import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
 import io.github.raglens.result.BenchmarkReport.QuestionResult;
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
@@ -23,6 +24,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.IntStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs every retriever over every question and measures Hit@K, MRR@K, nDCG@K, Recall@K, Precision@K,
@@ -41,6 +44,8 @@ import java.util.stream.IntStream;
  */
 public final class BenchmarkRunner {
 
+    private static final Logger LOG = LoggerFactory.getLogger(BenchmarkRunner.class);
+
     /** Untimed queries per retriever before the timed ones, by default. */
     public static final int DEFAULT_WARMUP_QUERIES = 50;
 
@@ -50,7 +55,8 @@ public final class BenchmarkRunner {
     private final Bootstrap bootstrap;
     private final PairedRandomizationTest test;
     private final LatencyTiming timing;
-    private final int evidenceWithin;
+    private final int lengthFair;
+    private final boolean lengthFairAsked;
     private final Map<String, String> origins;
     private final EvidenceRule evidenceRule;
 
@@ -61,7 +67,8 @@ public final class BenchmarkRunner {
         this.bootstrap = b.bootstrap;
         this.test = b.test;
         this.timing = new LatencyTiming(b.warmupQueries, b.retrievalThreads);
-        this.evidenceWithin = b.evidenceWithin;
+        this.lengthFair = b.lengthFair;
+        this.lengthFairAsked = b.lengthFairAsked;
         this.origins = Map.copyOf(b.origins);
         this.evidenceRule = b.evidenceRule;
     }
@@ -96,12 +103,14 @@ public final class BenchmarkRunner {
         QuestionSelection selection = QuestionSelection.of(questions, corpus, relevance, maxK, evidenceRule);
         List<BenchmarkQuestion> prepared = selection.questions();
         MetricTable metrics = new MetricTable(ks);
-        HitJudge judge = new HitJudge(relevance, metrics, evidenceWithin);
+        EvidenceTexts texts = new EvidenceTexts();
+        HitJudge judge = new HitJudge(relevance, metrics, texts);
         TimedRetrieval retrieval = new TimedRetrieval(timing);
         List<QuestionResult> perQuestion = new ArrayList<>();
         Map<String, double[][]> values = new LinkedHashMap<>(); // retriever -> metric -> per question
+        Map<String, double[][]> fairValues = new LinkedHashMap<>(); // the same, length-fair
         Map<String, long[]> latencies = new LinkedHashMap<>();
-        Map<String, Double> contextChars = new HashMap<>();
+        Map<String, Double> contextChars = new LinkedHashMap<>();
         Map<String, Map<String, Integer>> failures = new HashMap<>();
         long metricNanos = System.nanoTime() - prepareStart; // lexical overlap and evidence are per-question metrics
         boolean[] warmUp = new boolean[retrievers.size()];
@@ -112,22 +121,40 @@ public final class BenchmarkRunner {
         List<TimedRetrieval.Answers> answers = retrieval.retrieveAll(retrievers, prepared, maxK, warmUp);
         long retrievalNanos = System.nanoTime() - t0;
         for (int r = 0; r < retrievers.size(); r++) {
+            contextChars.put(
+                    retrievers.get(r).name(), meanContextChars(answers.get(r).results()));
+        }
+        ContextLengths lengths = new ContextLengths(contextChars);
+        MetricTable fairMetrics = MetricTable.rankingOnly(ks);
+        LengthFairJudge fair = relevance == Relevance.EVIDENCE && (lengthFairAsked || lengths.differWidely())
+                ? new LengthFairJudge(fairMetrics, texts, lengthFair > 0 ? lengthFair : lengths.shortest(), maxK)
+                : null;
+        List<String> warnings = new ArrayList<>(selection.warnings());
+        lengths.warning(fair == null ? 0 : fair.chars()).ifPresent(w -> {
+            warnings.add(w);
+            LOG.warn(w);
+        });
+        for (int r = 0; r < retrievers.size(); r++) {
             Retriever retriever = retrievers.get(r);
             RetrievalResult[] results = answers.get(r).results();
             long[] lat = answers.get(r).nanos();
             double[][] v = new double[metrics.size()][prepared.size()];
+            double[][] fv = new double[fairMetrics.size()][prepared.size()];
             failures.put(retriever.name(), answers.get(r).failed());
-            contextChars.put(retriever.name(), meanContextChars(results));
             // Judging and metrics are independent per question: on every core.
             long t1 = System.nanoTime();
             QuestionResult[] rows = new QuestionResult[prepared.size()];
-            IntStream.range(0, prepared.size())
-                    .parallel()
-                    .forEach(qi ->
-                            rows[qi] = judge.judge(retriever.name(), prepared.get(qi), results[qi], lat[qi], v, qi));
+            IntStream.range(0, prepared.size()).parallel().forEach(qi -> {
+                HitJudge.Judged judged = judge.judge(retriever.name(), prepared.get(qi), results[qi], lat[qi], v, qi);
+                rows[qi] = judged.result();
+                if (fair != null) {
+                    fair.values(prepared.get(qi), judged.ordered(), fv, qi);
+                }
+            });
             metricNanos += System.nanoTime() - t1;
             perQuestion.addAll(Arrays.asList(rows));
             values.put(retriever.name(), v);
+            fairValues.put(retriever.name(), fv);
             latencies.put(retriever.name(), lat);
         }
         ReportAggregation aggregation = new ReportAggregation(metrics, bootstrap, test);
@@ -138,14 +165,27 @@ public final class BenchmarkRunner {
         long t4 = System.nanoTime();
         List<Breakdown> breakdowns = aggregation.breakdowns(values, prepared);
         long t5 = System.nanoTime();
+        LengthFair lengthFairReport = LengthFair.none();
+        if (fair != null) {
+            ReportAggregation fairAggregation = new ReportAggregation(fairMetrics, bootstrap, test);
+            lengthFairReport = new LengthFair(
+                    fair.chars(),
+                    lengthFairAsked ? "asked for" : lengths.describe(),
+                    fairAggregation.summarise(fairValues, latencies, contextChars, origins, failures),
+                    fairAggregation.compare(fairValues));
+        }
+        long t6 = System.nanoTime();
         Map<String, Double> phases = new LinkedHashMap<>();
         phases.put("retrieval", retrievalNanos / 1e6);
         phases.put("metrics", metricNanos / 1e6);
         phases.put("intervals", (t3 - t2) / 1e6);
         phases.put("tests", (t4 - t3) / 1e6);
         phases.put("breakdowns", (t5 - t4) / 1e6);
+        if (fair != null) {
+            phases.put("lengthFair", (t6 - t5) / 1e6);
+        }
         return new BenchmarkReport(
-                relevanceShown(),
+                relevance.label(),
                 Arrays.stream(ks).boxed().toList(),
                 prepared.size(),
                 selection.selection(),
@@ -154,20 +194,14 @@ public final class BenchmarkRunner {
                 aggregation.familyTest(values.size()).permutations(),
                 bootstrap.seed(),
                 selection.meanOverlap(),
-                selection.warnings(),
+                warnings,
                 summaries,
                 comparisons,
                 breakdowns,
                 perQuestion,
                 phases,
-                timing);
-    }
-
-    /** The relevance as the report names it, with the length-fair window when one is set. */
-    private String relevanceShown() {
-        return relevance == Relevance.EVIDENCE && evidenceWithin > 0
-                ? relevance.label() + " within the first " + evidenceWithin + " characters of each context"
-                : relevance.label();
+                timing,
+                lengthFairReport);
     }
 
     /** The mean length in characters of one returned context over every hit of every question. */
@@ -199,7 +233,8 @@ public final class BenchmarkRunner {
         private PairedRandomizationTest test = PairedRandomizationTest.defaults();
         private int retrievalThreads = 1;
         private int warmupQueries = DEFAULT_WARMUP_QUERIES;
-        private int evidenceWithin;
+        private int lengthFair;
+        private boolean lengthFairAsked;
         private final Map<String, String> origins = new HashMap<>();
         private EvidenceRule evidenceRule = EvidenceRule.defaults();
 
@@ -241,18 +276,21 @@ public final class BenchmarkRunner {
         }
 
         /**
-         * The length-fair variant of evidence relevance: the evidence counts only when found in the
-         * first {@code chars} characters of a context (whitespace normalised), so a system returning
-         * much longer contexts than raglens's chunks cannot win by length alone. 0, the default,
-         * searches whole contexts. The report's relevance names the window.
+         * Adds the length-fair comparison to an evidence benchmark whatever the contexts' lengths: the
+         * contexts read in rank order as one text cut into ranks of {@code chars} characters, the
+         * evidence ranked where its last character falls ({@link LengthFair}). Without this it is
+         * added only when the retrievers' mean context lengths differ {@value ContextLengths#WIDE}-fold
+         * or more, at the shortest mean.
          *
+         * @param chars characters per rank; 0 for the shortest mean context length among the retrievers
          * @throws IllegalArgumentException if negative
          */
-        public Builder evidenceWithin(int chars) {
+        public Builder lengthFair(int chars) {
             if (chars < 0) {
-                throw new IllegalArgumentException("evidenceWithin must be >= 0, was " + chars);
+                throw new IllegalArgumentException("lengthFair must be >= 0, was " + chars);
             }
-            this.evidenceWithin = chars;
+            this.lengthFair = chars;
+            this.lengthFairAsked = true;
             return this;
         }
 
@@ -344,8 +382,8 @@ public final class BenchmarkRunner {
             if (retrievers.isEmpty()) {
                 throw new IllegalStateException("a benchmark needs at least one retriever; call retriever(...)");
             }
-            if (evidenceWithin > 0 && relevance != Relevance.EVIDENCE) {
-                throw new IllegalStateException("evidenceWithin(" + evidenceWithin
+            if (lengthFairAsked && relevance != Relevance.EVIDENCE) {
+                throw new IllegalStateException("lengthFair(" + lengthFair
                         + ") applies to evidence relevance only; call relevance(Relevance.EVIDENCE)");
             }
             return new BenchmarkRunner(this);

@@ -24,24 +24,24 @@ final class HitJudge {
     private final Relevance relevance;
     private final MetricTable metrics;
     private final EvidenceTexts texts;
-    private final int evidenceWithin;
 
     /**
-     * @param evidenceWithin for evidence relevance, count the evidence only in the first this many
-     *     characters of a context (the length-fair variant); 0 for the whole context
+     * @param texts the normalised texts evidence is looked for in; used under evidence relevance
      */
-    HitJudge(Relevance relevance, MetricTable metrics, int evidenceWithin) {
+    HitJudge(Relevance relevance, MetricTable metrics, EvidenceTexts texts) {
         this.relevance = relevance;
         this.metrics = metrics;
-        this.texts = relevance == Relevance.EVIDENCE ? new EvidenceTexts() : null;
-        this.evidenceWithin = evidenceWithin;
+        this.texts = texts;
     }
+
+    /** One judged ranking: its row in the report, and its hits in {@code trec_eval} order. */
+    record Judged(QuestionResult result, List<RetrievedChunk> ordered) {}
 
     /**
      * Judges one ranked list: which hit is relevant, the {@code trec_eval} order, and every metric at
      * every K of the ranking in that order, written to {@code v[metric][qi]}.
      */
-    QuestionResult judge(
+    Judged judge(
             String retriever, BenchmarkQuestion p, RetrievalResult result, long latencyNanos, double[][] v, int qi) {
         RetrievedChunk[] hits = result.hits().toArray(new RetrievedChunk[0]);
         int n = hits.length;
@@ -74,19 +74,21 @@ final class HitJudge {
                 p.sample().sourceChunkId(),
                 v,
                 qi);
-        return new QuestionResult(
-                p.queryId(),
-                p.sample().id(),
-                retriever,
-                p.sample().question(),
-                p.sample().documentId(),
-                p.chunkType(),
-                target,
-                first,
-                Arrays.asList(ranking),
-                Arrays.asList(scores),
-                latencyNanos / 1e6,
-                p.overlap());
+        return new Judged(
+                new QuestionResult(
+                        p.queryId(),
+                        p.sample().id(),
+                        retriever,
+                        p.sample().question(),
+                        p.sample().documentId(),
+                        p.chunkType(),
+                        target,
+                        first,
+                        Arrays.asList(ranking),
+                        Arrays.asList(scores),
+                        latencyNanos / 1e6,
+                        p.overlap()),
+                Arrays.asList(ordered));
     }
 
     /**
@@ -167,11 +169,6 @@ final class HitJudge {
                 String evidence = p.evidence();
                 if (evidence.isEmpty()) {
                     yield false;
-                }
-                if (evidenceWithin > 0) {
-                    String context = texts.context(hit);
-                    yield context.substring(0, Math.min(evidenceWithin, context.length()))
-                            .contains(evidence);
                 }
                 if (texts.of(hit.chunk()).contains(evidence)) {
                     yield true;

@@ -13,10 +13,22 @@ import java.util.Set;
  */
 final class MetricTable {
     private final int[] ks;
+    private final boolean structure;
     private final List<String> names = new ArrayList<>();
     private final List<Integer> headline = new ArrayList<>();
 
+    /** Every metric: those of the ranking, then section and child hits of the hits' structure. */
     MetricTable(int[] ks) {
+        this(ks, true);
+    }
+
+    /** The metrics of the ranking alone (Hit@K to R-precision), for rankings not made of hits. */
+    static MetricTable rankingOnly(int[] ks) {
+        return new MetricTable(ks, false);
+    }
+
+    private MetricTable(int[] ks, boolean structure) {
+        this.structure = structure;
         this.ks = ks.clone();
         int maxK = Arrays.stream(ks).max().orElseThrow();
         for (String family : List.of("hit", "mrr", "ndcg", "recall", "precision")) {
@@ -30,7 +42,7 @@ final class MetricTable {
         headline.add(names.size());
         names.add("map");
         names.add("r_precision");
-        for (String family : List.of("section_hit", "child_hit")) {
+        for (String family : structure ? List.of("section_hit", "child_hit") : List.<String>of()) {
             for (int k : ks) {
                 names.add(family + "@" + k);
             }
@@ -55,7 +67,8 @@ final class MetricTable {
      *
      * @param ranking the judged ids in {@code trec_eval} order, distinct
      * @param target the id of the one relevant target
-     * @param ordered the hits in the same order, for section and child hits
+     * @param ordered the hits in the same order, for section and child hits (unused by {@link
+     *     #rankingOnly})
      * @param sectionId the source section
      * @param chunkId the source chunk
      */
@@ -76,8 +89,10 @@ final class MetricTable {
             v[2 * c + j][qi] = RetrievalMetrics.ndcgAt(ranking, relevant, k);
             v[3 * c + j][qi] = RetrievalMetrics.recallAt(ranking, relevant, k);
             v[4 * c + j][qi] = RetrievalMetrics.precisionAt(ranking, relevant, k);
-            v[5 * c + 2 + j][qi] = RetrievalMetrics.sectionHitAt(ordered, sectionId, k);
-            v[6 * c + 2 + j][qi] = RetrievalMetrics.childHitAt(ordered, chunkId, k);
+            if (structure) {
+                v[5 * c + 2 + j][qi] = RetrievalMetrics.sectionHitAt(ordered, sectionId, k);
+                v[6 * c + 2 + j][qi] = RetrievalMetrics.childHitAt(ordered, chunkId, k);
+            }
         }
         v[5 * c][qi] = RetrievalMetrics.averagePrecision(ranking, relevant);
         v[5 * c + 1][qi] = RetrievalMetrics.rPrecision(ranking, relevant);

@@ -2,6 +2,7 @@ package io.github.raglens.eval.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.ProviderUnreachableException;
@@ -15,7 +16,9 @@ import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedContext;
 import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.BenchmarkReport.LengthFair;
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.MetricSummary;
 import io.github.raglens.spi.Retriever;
 import java.util.ArrayList;
 import java.util.List;
@@ -134,43 +137,116 @@ class ExternalRetrieverBenchmarkTest {
                 .hasMessage("no connection to http://localhost:9/search");
     }
 
-    @Test
-    void evidenceWithin_longContextsFindEvidenceOnlyWhenItIsNearTheStart() {
-        Retriever verbose = service("verbose", q -> paddedAnswer(q, 3_000));
+    /** A service returning {@code before} characters of other text, then the widget's sentence. */
+    private static Retriever lateEvidence(String name, int before) {
+        return service(name, q -> paddedAnswer(q, before));
+    }
 
-        BenchmarkReport whole = runner().relevance(Relevance.EVIDENCE)
-                .retriever(verbose)
-                .build()
-                .run(questions, corpus);
-        BenchmarkReport fair = runner().relevance(Relevance.EVIDENCE)
-                .evidenceWithin(1_200)
-                .retriever(verbose)
-                .build()
-                .run(questions, corpus);
-
-        assertThat(whole.relevance()).isEqualTo("evidence");
-        assertThat(whole.retriever("verbose").metrics().get("hit@1").mean()).isEqualTo(1.0);
-        assertThat(fair.relevance()).isEqualTo("evidence within the first 1200 characters of each context");
-        assertThat(fair.retriever("verbose").metrics().get("hit@1").mean()).isZero();
-        assertThat(whole.retriever("verbose").meanContextChars())
-                .isEqualTo(questions.stream()
-                        .mapToInt(q -> paddedAnswer(q.question(), 3_000)
-                                .getFirst()
-                                .text()
-                                .length())
-                        .average()
-                        .orElseThrow());
-        assertThat(whole.retriever("verbose").isExternal()).isFalse();
+    /** A service returning 500 characters of other text, then 500 starting with the widget's sentence. */
+    private static Retriever secondContext(String name) {
+        return service(name, q -> {
+            String sentence = paddedAnswer(q, 0).getFirst().text().strip();
+            return List.of(
+                    context("y".repeat(500), ""), context(sentence + " " + "z".repeat(499 - sentence.length()), ""));
+        });
     }
 
     @Test
-    void evidenceWithin_otherRelevance_isRejected() {
-        assertThatThrownBy(() -> runner().evidenceWithin(100)
+    void contextsOfWidelyDifferentLengths_getTheLengthFairComparisonBeside_whichReadsEveryoneAsMuchText() {
+        Retriever verbose = lateEvidence("verbose", 2_000);
+        Retriever concise = secondContext("concise");
+
+        BenchmarkReport report = runner().ks(1, 5, 10)
+                .relevance(Relevance.EVIDENCE)
+                .retriever(verbose)
+                .retriever(concise)
+                .build()
+                .run(questions, corpus);
+
+        // by default the long context wins: it holds the sentence at rank 1
+        assertThat(report.retriever("verbose").metrics().get("hit@1").mean()).isEqualTo(1.0);
+        assertThat(report.retriever("concise").metrics().get("hit@1").mean()).isZero();
+        double verboseChars = report.retriever("verbose").meanContextChars();
+        double conciseChars = report.retriever("concise").meanContextChars();
+        assertThat(verboseChars).isGreaterThan(4 * conciseChars);
+        LengthFair fair = report.lengthFair();
+        assertThat(fair.made()).isTrue();
+        assertThat(fair.chars()).isEqualTo(500);
+        assertThat(fair.reason())
+                .isEqualTo("mean context lengths differ widely: verbose " + Math.round(verboseChars) + ", concise "
+                        + Math.round(conciseChars) + " characters");
+        assertThat(report.warnings())
+                .contains(fair.reason() + ", and a longer context holds the target more often whatever the ranking,"
+                        + " so length alone can decide a comparison; the length-fair comparison beside the default"
+                        + " reads every retriever " + fair.chars() + " characters a rank");
+        // read as much text each, the verbose sentence ends in its fifth rank of text, the concise one in its second
+        Map<String, MetricSummary> v = fair.retrievers().get(0).metrics();
+        Map<String, MetricSummary> c = fair.retrievers().get(1).metrics();
+        assertThat(v.get("hit@1").mean()).isZero();
+        assertThat(v.get("mrr@10").mean()).isCloseTo(1.0 / 5, within(1e-12));
+        assertThat(c.get("mrr@10").mean()).isCloseTo(1.0 / 2, within(1e-12));
+        assertThat(v).doesNotContainKey("section_hit@1");
+        assertThat(fair.comparisons())
+                .filteredOn(t -> t.metric().equals("mrr@10"))
+                .singleElement()
+                .satisfies(t -> assertThat(t.meanDifference()).isCloseTo(0.2 - 0.5, within(1e-12)));
+    }
+
+    @Test
+    void lengthFair_isMadeWhenAskedForAtTheRankLengthGiven_andOnlyThenWhenLengthsAreAlike() {
+        Retriever a = lateEvidence("a", 700);
+        Retriever b = lateEvidence("b", 500);
+
+        BenchmarkReport alike = runner().relevance(Relevance.EVIDENCE)
+                .retriever(a)
+                .retriever(b)
+                .build()
+                .run(questions, corpus);
+        BenchmarkReport asked = runner().relevance(Relevance.EVIDENCE)
+                .lengthFair(300)
+                .retriever(a)
+                .retriever(b)
+                .build()
+                .run(questions, corpus);
+
+        assertThat(alike.lengthFair().made()).isFalse();
+        assertThat(alike.warnings()).isEmpty();
+        assertThat(asked.relevance()).isEqualTo("evidence");
+        assertThat(asked.lengthFair().chars()).isEqualTo(300);
+        assertThat(asked.lengthFair().reason()).isEqualTo("asked for");
+        // the sentence ends 747 characters into the text: in its third rank of 300 characters
+        assertThat(asked.lengthFair().retrievers().get(0).metrics().get("mrr@5").mean())
+                .isEqualTo(1.0 / 3);
+    }
+
+    @Test
+    void lengthFair_otherRelevance_isRejected() {
+        assertThatThrownBy(() -> runner().lengthFair(100)
                         .retriever(service("s", q -> List.of()))
                         .build())
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessage(
-                        "evidenceWithin(100) applies to evidence relevance only; call relevance(Relevance.EVIDENCE)");
+                .hasMessage("lengthFair(100) applies to evidence relevance only; call relevance(Relevance.EVIDENCE)");
+    }
+
+    @Test
+    void contextsOfWidelyDifferentLengths_underChunkRelevance_areWarnedAbout() {
+        BenchmarkReport report = runner().retriever(FakeRetrievers.sourceAt("short", 1, corpus, sourceOf()))
+                .retriever(lateEvidence("long", 3_000))
+                .build()
+                .run(questions, corpus);
+
+        assertThat(report.lengthFair().made()).isFalse();
+        assertThat(report.warnings())
+                .singleElement()
+                .asString()
+                .startsWith("mean context lengths differ widely: short ")
+                .endsWith("; evidence relevance (RagLens.Builder.relevance(mode)) adds a length-fair comparison");
+    }
+
+    private Map<String, String> sourceOf() {
+        Map<String, String> sources = new java.util.HashMap<>();
+        questions.forEach(q -> sources.put(q.question(), q.sourceChunkId()));
+        return sources;
     }
 
     @Test

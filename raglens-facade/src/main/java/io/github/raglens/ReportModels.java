@@ -175,11 +175,14 @@ final class ReportModels {
                     String id = r.ranking().get(i);
                     boolean relevant = id.equals(r.target());
                     Chunk c = byId.get(id);
+                    // a user's retriever names no chunk of ours, and the relevant hit carries the target's id:
+                    // their texts were recorded with the results
+                    String text = c != null ? c.text() : r.text(i);
                     list.add(new ReportModel.Hit(
                             i + 1,
                             id,
                             c == null ? "" : c.sectionPath(),
-                            c == null ? (relevant ? "(the relevant target)" : "") : c.text(),
+                            text.isEmpty() && relevant ? "(the relevant target)" : text,
                             relevant));
                 }
                 hits.put(r.retriever(), list);

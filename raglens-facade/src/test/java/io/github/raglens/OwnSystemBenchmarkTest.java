@@ -243,5 +243,17 @@ class OwnSystemBenchmarkTest {
         assertThat(Files.readString(lens.workspace().reportMarkdown()))
                 .contains("| windows-500 (external · " + url + " · context " + chars + " chars) |")
                 .contains("## Length-fair comparison (500 characters a rank)");
+        // the service's hits are shown with their texts, as raglens's own are, though their ids name no chunk
+        BenchmarkReport.QuestionResult first = r.perQuestion().stream()
+                .filter(q -> q.retriever().equals("windows-500"))
+                .findFirst()
+                .orElseThrow();
+        int miss = first.ranking().getFirst().startsWith("win-") ? 0 : 1;
+        String id = first.ranking().get(miss);
+        assertThat(id).startsWith("win-");
+        assertThat(first.text(miss)).isNotEmpty();
+        assertThat(html)
+                .contains("<code>" + id + "</code> <span class=\"path\"></span><div class=\"snippet\">"
+                        + HtmlReport.esc(first.text(miss)) + "</div>");
     }
 }

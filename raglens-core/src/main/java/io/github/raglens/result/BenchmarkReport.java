@@ -339,6 +339,12 @@ public record BenchmarkReport(
      * @param scores the retriever's scores, parallel to {@code ranking}
      * @param latencyMillis wall time of the retrieval
      * @param lexicalOverlap share of the question's terms present in its source text
+     * @param texts the start of each hit's returned text (whitespace collapsed, at most {@value
+     *     #TEXT_CHARS} characters), parallel to {@code ranking}, so that a miss can be read where only
+     *     the ids are: recorded for the first {@value #TEXTS_OF_OWN_HITS} hits (those the regression
+     *     gate's message shows) and, for a retriever outside raglens, whose ids name no chunk of the
+     *     workspace, for every hit; empty strings elsewhere, and an empty list in a report from before
+     *     texts were recorded
      */
     public record QuestionResult(
             String queryId,
@@ -352,12 +358,33 @@ public record BenchmarkReport(
             List<String> ranking,
             List<Double> scores,
             double latencyMillis,
-            double lexicalOverlap) {
+            double lexicalOverlap,
+            List<String> texts) {
 
-        /** Copies the lists. */
+        /** Most characters of a hit's text recorded. */
+        public static final int TEXT_CHARS = 200;
+
+        /** How many of the first hits have their text recorded, whatever the retriever. */
+        public static final int TEXTS_OF_OWN_HITS = 3;
+
+        /**
+         * Copies the lists.
+         *
+         * @throws IllegalArgumentException if {@code texts} is neither empty nor as long as {@code ranking}
+         */
         public QuestionResult {
             ranking = List.copyOf(ranking);
             scores = List.copyOf(scores);
+            texts = List.copyOf(texts == null ? List.of() : texts);
+            if (!texts.isEmpty() && texts.size() != ranking.size()) {
+                throw new IllegalArgumentException(
+                        "texts must match the ranking's " + ranking.size() + " hits, were " + texts.size());
+            }
+        }
+
+        /** The recorded start of the text of the hit at this 0-based position in the ranking; empty when not recorded. */
+        public String text(int position) {
+            return position < texts.size() ? texts.get(position) : "";
         }
     }
 

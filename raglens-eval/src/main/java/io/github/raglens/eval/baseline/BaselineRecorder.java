@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,8 +22,11 @@ import java.util.TreeMap;
 /** Records baselines from a benchmark report or score records, and reads baseline files. */
 public final class BaselineRecorder {
 
-    /** How many ids of a ranking {@link Baseline#returned} names. */
-    private static final int SHOWN_HITS = 3;
+    /** How many hits of a ranking {@link Baseline#returned} names, with the start of their text. */
+    private static final int SHOWN_HITS = QuestionResult.TEXTS_OF_OWN_HITS;
+
+    /** Most characters of a hit's text {@link Baseline#returned} quotes. */
+    private static final int SHOWN_CHARS = 80;
 
     private BaselineRecorder() {}
 
@@ -140,8 +144,14 @@ public final class BaselineRecorder {
         String found = r.firstRelevantRank() > 0
                 ? "relevant at rank " + r.firstRelevantRank()
                 : "no relevant hit in " + r.ranking().size();
-        List<String> top =
-                r.ranking().subList(0, Math.min(SHOWN_HITS, r.ranking().size()));
+        List<String> top = new ArrayList<>();
+        for (int i = 0; i < Math.min(SHOWN_HITS, r.ranking().size()); i++) {
+            String text = r.text(i);
+            String shown = text.codePointCount(0, text.length()) <= SHOWN_CHARS
+                    ? text
+                    : text.substring(0, text.offsetByCodePoints(0, SHOWN_CHARS - 1)) + "…";
+            top.add(text.isEmpty() ? r.ranking().get(i) : r.ranking().get(i) + " \"" + shown + "\"");
+        }
         return found + (top.isEmpty() ? "" : "; top: " + String.join(", ", top));
     }
 

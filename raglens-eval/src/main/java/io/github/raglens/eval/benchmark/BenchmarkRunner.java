@@ -140,12 +140,14 @@ public final class BenchmarkRunner {
             long[] lat = answers.get(r).nanos();
             double[][] v = new double[metrics.size()][prepared.size()];
             double[][] fv = new double[fairMetrics.size()][prepared.size()];
+            boolean external = origins.containsKey(retriever.name());
             failures.put(retriever.name(), answers.get(r).failed());
             // Judging and metrics are independent per question: on every core.
             long t1 = System.nanoTime();
             QuestionResult[] rows = new QuestionResult[prepared.size()];
             IntStream.range(0, prepared.size()).parallel().forEach(qi -> {
-                HitJudge.Judged judged = judge.judge(retriever.name(), prepared.get(qi), results[qi], lat[qi], v, qi);
+                HitJudge.Judged judged =
+                        judge.judge(retriever.name(), external, prepared.get(qi), results[qi], lat[qi], v, qi);
                 rows[qi] = judged.result();
                 if (fair != null) {
                     fair.values(prepared.get(qi), judged.ordered(), fv, qi);

@@ -40,9 +40,18 @@ final class HitJudge {
     /**
      * Judges one ranked list: which hit is relevant, the {@code trec_eval} order, and every metric at
      * every K of the ranking in that order, written to {@code v[metric][qi]}.
+     *
+     * @param external whether the retriever is outside raglens: its hits' texts are all recorded, as
+     *     their ids name no chunk of the workspace
      */
     Judged judge(
-            String retriever, BenchmarkQuestion p, RetrievalResult result, long latencyNanos, double[][] v, int qi) {
+            String retriever,
+            boolean external,
+            BenchmarkQuestion p,
+            RetrievalResult result,
+            long latencyNanos,
+            double[][] v,
+            int qi) {
         RetrievedChunk[] hits = result.hits().toArray(new RetrievedChunk[0]);
         int n = hits.length;
         sortByRank(hits);
@@ -56,12 +65,14 @@ final class HitJudge {
         int[] order = trecOrder(hits, keys);
         String[] ranking = new String[n];
         Double[] scores = new Double[n];
+        String[] texts = new String[n];
         RetrievedChunk[] ordered = new RetrievedChunk[n];
         int first = 0;
         for (int i = 0; i < n; i++) {
             ordered[i] = hits[order[i]];
             ranking[i] = keys[order[i]];
             scores[i] = ordered[i].score();
+            texts[i] = external || i < QuestionResult.TEXTS_OF_OWN_HITS ? start(ordered[i].contextText()) : "";
             if (first == 0 && found && ranking[i].equals(target)) {
                 first = i + 1;
             }
@@ -87,7 +98,8 @@ final class HitJudge {
                         Arrays.asList(ranking),
                         Arrays.asList(scores),
                         latencyNanos / 1e6,
-                        p.overlap()),
+                        p.overlap(),
+                        Arrays.asList(texts)),
                 Arrays.asList(ordered));
     }
 
@@ -178,6 +190,14 @@ final class HitJudge {
                         && texts.context(hit).contains(evidence);
             }
         };
+    }
+
+    /** The start of a hit's text as the report records it: whitespace collapsed, cut with an ellipsis. */
+    private static String start(String text) {
+        String flat = text.replaceAll("\\s+", " ").strip();
+        return flat.codePointCount(0, flat.length()) <= QuestionResult.TEXT_CHARS
+                ? flat
+                : flat.substring(0, flat.offsetByCodePoints(0, QuestionResult.TEXT_CHARS - 1)) + "…";
     }
 
     /** Whether the hit comes from the section: its chunk, matched child or a chunk of its context. */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.error.ProviderUnreachableException;
+import io.github.raglens.eval.baseline.BaselineRecorder;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.model.Chunk;
@@ -17,6 +18,7 @@ import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedContext;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.BenchmarkReport.LengthFair;
+import io.github.raglens.result.BenchmarkReport.QuestionResult;
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
 import io.github.raglens.result.MetricSummary;
 import io.github.raglens.spi.Retriever;
@@ -247,6 +249,49 @@ class ExternalRetrieverBenchmarkTest {
         Map<String, String> sources = new java.util.HashMap<>();
         questions.forEach(q -> sources.put(q.question(), q.sourceChunkId()));
         return sources;
+    }
+
+    @Test
+    void anExternalRetrieversHits_keepTheirTexts_forTheReportAndTheGate() {
+        // ids of its own, which name no chunk of the workspace
+        Retriever service = service(
+                "shop",
+                q -> List.of(
+                        new RetrievedContext(
+                                "Aisle seven stocks the blue boxes.", "w2726", Double.NaN, "", 0, Map.of()),
+                        new RetrievedContext(
+                                "Returns are accepted within 28 days.", "w2727", Double.NaN, "", 0, Map.of()),
+                        new RetrievedContext("Gift cards never expire.", "w2728", Double.NaN, "", 0, Map.of()),
+                        new RetrievedContext("Parking is free on Sundays.", "w2729", Double.NaN, "", 0, Map.of())));
+
+        BenchmarkReport report = runner().relevance(Relevance.EVIDENCE)
+                .retriever(FakeRetrievers.sourceAt("ours", 1, corpus, sourceOf()))
+                .externalRetriever(service, "http://localhost:9/search")
+                .build()
+                .run(questions, corpus);
+
+        QuestionResult theirs = report.perQuestion().stream()
+                .filter(r -> r.retriever().equals("shop"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(theirs.ranking()).containsExactly("w2726", "w2727", "w2728", "w2729");
+        assertThat(theirs.texts())
+                .containsExactly(
+                        "Aisle seven stocks the blue boxes.",
+                        "Returns are accepted within 28 days.",
+                        "Gift cards never expire.",
+                        "Parking is free on Sundays.");
+        QuestionResult ours = report.perQuestion().stream()
+                .filter(r -> r.retriever().equals("ours"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(ours.texts()).hasSize(5);
+        assertThat(ours.texts().subList(0, 3)).allSatisfy(t -> assertThat(t).startsWith("Widget "));
+        assertThat(ours.texts().subList(3, 5)).containsOnly("");
+        assertThat(BaselineRecorder.fromBenchmark(report).returned("shop", theirs.queryId()))
+                .isEqualTo(
+                        "no relevant hit in 4; top: w2726 \"Aisle seven stocks the blue boxes.\", w2727 \"Returns are"
+                                + " accepted within 28 days.\", w2728 \"Gift cards never expire.\"");
     }
 
     @Test

@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
             RetrievalBenchmark.class,
             SolrCloudBenchmark.class,
             EvalBenchmark.class,
+            EvidenceCountBenchmark.class,
             EvaluateSpeedBenchmark.class,
             BatchJudgingBenchmark.class,
             StudioBenchmark.class,

@@ -72,7 +72,7 @@ final class HitJudge {
             ordered[i] = hits[order[i]];
             ranking[i] = keys[order[i]];
             scores[i] = ordered[i].score();
-            texts[i] = external || i < QuestionResult.TEXTS_OF_OWN_HITS ? start(ordered[i].contextText()) : "";
+            texts[i] = external || i < QuestionResult.TEXTS_OF_OWN_HITS ? start(ordered[i]) : "";
             if (first == 0 && found && ranking[i].equals(target)) {
                 first = i + 1;
             }
@@ -192,12 +192,39 @@ final class HitJudge {
         };
     }
 
-    /** The start of a hit's text as the report records it: whitespace collapsed, cut with an ellipsis. */
-    private static String start(String text) {
-        String flat = text.replaceAll("\\s+", " ").strip();
-        return flat.codePointCount(0, flat.length()) <= QuestionResult.TEXT_CHARS
-                ? flat
-                : flat.substring(0, flat.offsetByCodePoints(0, QuestionResult.TEXT_CHARS - 1)) + "…";
+    /**
+     * The start of a hit's returned text as the report records it: white space collapsed, at most
+     * {@link QuestionResult#TEXT_CHARS} characters, cut with an ellipsis. Reads only as far as it
+     * keeps, since long contexts are common.
+     */
+    private static String start(RetrievedChunk hit) {
+        int limit = QuestionResult.TEXT_CHARS;
+        StringBuilder out = new StringBuilder(limit + 2);
+        int kept = 0;
+        boolean space = false;
+        read:
+        for (Chunk c : hit.context()) {
+            String text = c.text();
+            for (int i = 0; i < text.length(); ) {
+                int cp = text.codePointAt(i);
+                i += Character.charCount(cp);
+                if (Character.isWhitespace(cp)) {
+                    space = kept > 0;
+                    continue;
+                }
+                if (space) {
+                    out.append(' ');
+                    kept++;
+                    space = false;
+                }
+                out.appendCodePoint(cp);
+                if (++kept > limit) {
+                    break read;
+                }
+            }
+            space = kept > 0;
+        }
+        return kept <= limit ? out.toString() : out.substring(0, out.offsetByCodePoints(0, limit - 1)) + "…";
     }
 
     /** Whether the hit comes from the section: its chunk, matched child or a chunk of its context. */

@@ -28,35 +28,15 @@ public final class Evidence {
      * @return the normalised text, empty when nothing but spaces and invisible characters
      */
     public static String normalize(String text) {
-        String nfkc = Normalizer.normalize(text, Normalizer.Form.NFKC);
-        StringBuilder out = new StringBuilder(nfkc.length());
-        boolean space = false;
+        // ASCII is its own NFKC form, and most text is ASCII: the normaliser's work is skipped for it
+        String nfkc = isAscii(text) ? text : Normalizer.normalize(text, Normalizer.Form.NFKC);
+        Folder folder = new Folder(nfkc.length());
         for (int i = 0; i < nfkc.length(); ) {
             int cp = nfkc.codePointAt(i);
             i += Character.charCount(cp);
-            if (isSpace(cp)) {
-                space = !out.isEmpty();
-                continue;
-            }
-            int type = Character.getType(cp);
-            if (type == Character.FORMAT) {
-                continue;
-            }
-            if (space) {
-                out.append(' ');
-                space = false;
-            }
-            if (type == Character.DASH_PUNCTUATION || cp == '\u2212') {
-                out.append('-');
-            } else if (isSingleQuote(cp)) {
-                out.append('\'');
-            } else if (isDoubleQuote(cp)) {
-                out.append('"');
-            } else {
-                out.appendCodePoint(cp);
-            }
+            folder.add(cp);
         }
-        return out.toString();
+        return folder.out.toString();
     }
 
     /**
@@ -92,6 +72,53 @@ public final class Evidence {
             }
         }
         return words;
+    }
+
+    /**
+     * Writes NFKC code points in the normal form: spaces collapsed and trimmed, format characters
+     * dropped, dashes and quotation marks made plain.
+     */
+    private static final class Folder {
+
+        final StringBuilder out;
+        private boolean space;
+
+        Folder(int capacity) {
+            out = new StringBuilder(capacity);
+        }
+
+        void add(int cp) {
+            if (isSpace(cp)) {
+                space = !out.isEmpty();
+                return;
+            }
+            int type = Character.getType(cp);
+            if (type == Character.FORMAT) {
+                return;
+            }
+            if (space) {
+                out.append(' ');
+                space = false;
+            }
+            if (type == Character.DASH_PUNCTUATION || cp == '\u2212') {
+                out.append('-');
+            } else if (isSingleQuote(cp)) {
+                out.append('\'');
+            } else if (isDoubleQuote(cp)) {
+                out.append('"');
+            } else {
+                out.appendCodePoint(cp);
+            }
+        }
+    }
+
+    private static boolean isAscii(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Unicode white space and space separators: ASCII spaces, no-break, thin, ideographic, line and paragraph. */

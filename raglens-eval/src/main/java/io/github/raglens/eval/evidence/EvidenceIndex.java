@@ -3,6 +3,7 @@ package io.github.raglens.eval.evidence;
 import io.github.raglens.model.Chunk;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,12 +14,14 @@ import java.util.stream.IntStream;
  * Finds the chunks of a corpus whose text contains a quote, both {@link Evidence#normalize
  * normalised}: how many (is the quote's passage identified?), and which.
  *
- * <p>Each chunk's normalised text is kept, with an index from every word (a maximal run of letters
- * and digits) to the chunks holding it. A quote's words other than its first and last are whole
- * words of any text containing the quote (its first and last may be cut), so the chunks holding the
- * rarest of them are the only candidates, and each is checked with a plain substring search. A quote
- * without such a word (one or two words, or a script written without spaces) is looked for in every
- * chunk.
+ * <p>Each chunk's normalised text is kept, with a sorted dictionary of its words (maximal runs of
+ * letters and digits) and the chunks holding each. A quote's inner words are whole words of any text
+ * containing it; its first word may be the end of a longer one and its last the start of one, and a
+ * quote of one word may sit inside a word. So the candidates are the chunks holding the rarest inner
+ * word, or, for a quote without one, those holding a word that ends with its first word and a word
+ * that starts with its last (found by binary search in the dictionary and in its reversed words), or
+ * a word containing its only word; each candidate is then checked with a plain substring search. A
+ * quote without any letter or digit is looked for in every chunk.
  *
  * <p>Immutable and thread-safe once built.
  */
@@ -28,12 +31,37 @@ public final class EvidenceIndex {
 
     private final List<Chunk> chunks;
     private final String[] texts;
-    private final Map<String, int[]> postings;
+    /** The distinct words, sorted, and the chunks holding each, ascending. */
+    private final String[] words;
 
-    private EvidenceIndex(List<Chunk> chunks, String[] texts, Map<String, int[]> postings) {
+    private final int[][] postings;
+    /** Every word reversed, sorted, and the position in {@link #words} of each. */
+    private final String[] reversed;
+
+    private final int[] wordOfReversed;
+
+    private EvidenceIndex(List<Chunk> chunks, String[] texts, Map<String, Postings> building) {
         this.chunks = chunks;
         this.texts = texts;
-        this.postings = postings;
+        this.words = building.keySet().toArray(String[]::new);
+        Arrays.sort(words);
+        this.postings = new int[words.length][];
+        for (int w = 0; w < words.length; w++) {
+            postings[w] = building.get(words[w]).toArray();
+        }
+        Integer[] byReversed = new Integer[words.length];
+        String[] flipped = new String[words.length];
+        for (int w = 0; w < words.length; w++) {
+            byReversed[w] = w;
+            flipped[w] = new StringBuilder(words[w]).reverse().toString();
+        }
+        Arrays.sort(byReversed, (a, b) -> flipped[a].compareTo(flipped[b]));
+        this.reversed = new String[words.length];
+        this.wordOfReversed = new int[words.length];
+        for (int r = 0; r < words.length; r++) {
+            reversed[r] = flipped[byReversed[r]];
+            wordOfReversed[r] = byReversed[r];
+        }
     }
 
     /**
@@ -50,24 +78,33 @@ public final class EvidenceIndex {
                 .forEach(i -> texts[i] = Evidence.normalize(copy.get(i).text()));
         Map<String, Postings> building = new HashMap<>();
         for (int i = 0; i < texts.length; i++) {
-            String text = texts[i];
-            int start = -1;
-            for (int j = 0; j <= text.length(); ) {
-                int cp = j < text.length() ? text.codePointAt(j) : ' ';
-                boolean word = j < text.length() && Character.isLetterOrDigit(cp);
-                if (word && start < 0) {
-                    start = j;
-                } else if (!word && start >= 0) {
-                    building.computeIfAbsent(text.substring(start, j), w -> new Postings())
-                            .add(i);
-                    start = -1;
-                }
-                j += j < text.length() ? Character.charCount(cp) : 1;
+            for (int[] span : words(texts[i])) {
+                building.computeIfAbsent(texts[i].substring(span[0], span[1]), w -> new Postings())
+                        .add(i);
             }
         }
-        Map<String, int[]> postings = new HashMap<>(building.size() * 2);
-        building.forEach((word, p) -> postings.put(word, p.toArray()));
-        return new EvidenceIndex(copy, texts, postings);
+        return new EvidenceIndex(copy, texts, building);
+    }
+
+    /** The start and end of each word of a text: maximal runs of letters and digits. */
+    private static List<int[]> words(String text) {
+        List<int[]> out = new ArrayList<>();
+        int start = -1;
+        for (int j = 0; j < text.length(); ) {
+            int cp = text.codePointAt(j);
+            boolean word = Character.isLetterOrDigit(cp);
+            if (word && start < 0) {
+                start = j;
+            } else if (!word && start >= 0) {
+                out.add(new int[] {start, j});
+                start = -1;
+            }
+            j += Character.charCount(cp);
+        }
+        if (start >= 0) {
+            out.add(new int[] {start, text.length()});
+        }
+        return out;
     }
 
     /** Chunks indexed. */
@@ -81,7 +118,17 @@ public final class EvidenceIndex {
      * @return 0 for a quote that normalises to nothing
      */
     public int count(String quote) {
-        return containing(quote).length;
+        return (int) containing(quote).count();
+    }
+
+    /**
+     * Whether any chunk contains the quote; stops at the first, so it costs less than {@link
+     * #count} for a short quote that many chunks hold.
+     *
+     * @return false for a quote that normalises to nothing
+     */
+    public boolean anyContains(String quote) {
+        return containing(quote).findFirst().isPresent();
     }
 
     /**
@@ -90,55 +137,94 @@ public final class EvidenceIndex {
      * @return empty for a quote that normalises to nothing
      */
     public List<Chunk> chunksContaining(String quote) {
-        int[] found = containing(quote);
-        List<Chunk> out = new ArrayList<>(found.length);
-        for (int i : found) {
-            out.add(chunks.get(i));
+        return containing(quote).mapToObj(chunks::get).toList();
+    }
+
+    /** The positions of the chunks containing the quote, ascending, found lazily. */
+    private IntStream containing(String quote) {
+        String q = Evidence.normalize(Objects.requireNonNull(quote, "quote"));
+        if (q.isEmpty()) {
+            return IntStream.empty();
+        }
+        List<int[]> spans = words(q);
+        IntStream candidates = spans.isEmpty() ? IntStream.range(0, texts.length) : candidates(q, spans);
+        return candidates.filter(i -> texts[i].contains(q));
+    }
+
+    /** The chunks that may contain the quote, ascending; see the class comment. */
+    private IntStream candidates(String q, List<int[]> spans) {
+        int[] rarest = null;
+        for (int[] span : spans) {
+            if (span[0] > 0 && span[1] < q.length()) {
+                int w = Arrays.binarySearch(words, q.substring(span[0], span[1]));
+                int[] p = w >= 0 ? postings[w] : NONE;
+                if (rarest == null || p.length < rarest.length) {
+                    rarest = p;
+                }
+            }
+        }
+        if (rarest != null) {
+            return Arrays.stream(rarest);
+        }
+        // no inner word: one or two words, each reaching an end of the quote
+        BitSet found = matching(q, spans.getFirst());
+        if (spans.size() > 1) {
+            found.and(matching(q, spans.getLast()));
+        }
+        return found.stream();
+    }
+
+    /**
+     * The chunks holding a word that can be this word of the quote: one ending with it when the quote
+     * starts with it, starting with it when the quote ends with it, containing it when both.
+     */
+    private BitSet matching(String q, int[] span) {
+        String word = q.substring(span[0], span[1]);
+        boolean cutBefore = span[0] == 0;
+        boolean cutAfter = span[1] == q.length();
+        return cutBefore && cutAfter ? containingWord(word) : cutBefore ? endingWith(word) : startingWith(word);
+    }
+
+    /** The chunks holding a word that starts with {@code prefix}: one range of the sorted words. */
+    private BitSet startingWith(String prefix) {
+        BitSet out = new BitSet(texts.length);
+        for (int w = lowerBound(words, prefix); w < words.length && words[w].startsWith(prefix); w++) {
+            mark(out, postings[w]);
         }
         return out;
     }
 
-    private int[] containing(String quote) {
-        String q = Evidence.normalize(Objects.requireNonNull(quote, "quote"));
-        if (q.isEmpty()) {
-            return NONE;
+    /** The chunks holding a word that ends with {@code suffix}: one range of the sorted reversed words. */
+    private BitSet endingWith(String suffix) {
+        String flipped = new StringBuilder(suffix).reverse().toString();
+        BitSet out = new BitSet(texts.length);
+        for (int r = lowerBound(reversed, flipped); r < reversed.length && reversed[r].startsWith(flipped); r++) {
+            mark(out, postings[wordOfReversed[r]]);
         }
-        int[] candidates = rarestInnerWord(q);
-        if (candidates == null) {
-            return IntStream.range(0, texts.length)
-                    .filter(i -> texts[i].contains(q))
-                    .toArray();
-        }
-        return Arrays.stream(candidates).filter(i -> texts[i].contains(q)).toArray();
+        return out;
     }
 
-    /**
-     * The postings of the quote's rarest word that is neither its first nor its last (empty when one
-     * is in no chunk), or null when it has no such word.
-     */
-    private int[] rarestInnerWord(String q) {
-        int[] rarest = null;
-        int start = -1;
-        for (int j = 0; j < q.length(); ) {
-            int cp = q.codePointAt(j);
-            boolean word = Character.isLetterOrDigit(cp);
-            if (word && start < 0) {
-                start = j;
-            } else if (!word && start >= 0) {
-                if (start > 0) {
-                    int[] p = postings.getOrDefault(q.substring(start, j), NONE);
-                    if (rarest == null || p.length < rarest.length) {
-                        rarest = p;
-                    }
-                    if (p.length == 0) {
-                        return p;
-                    }
-                }
-                start = -1;
+    /** The chunks holding a word that contains {@code part}: the dictionary is scanned. */
+    private BitSet containingWord(String part) {
+        BitSet out = new BitSet(texts.length);
+        for (int w = 0; w < words.length; w++) {
+            if (words[w].contains(part)) {
+                mark(out, postings[w]);
             }
-            j += Character.charCount(cp);
         }
-        return rarest;
+        return out;
+    }
+
+    private static void mark(BitSet set, int[] chunks) {
+        for (int c : chunks) {
+            set.set(c);
+        }
+    }
+
+    /** The first position whose string is not below {@code key}. */
+    private static int lowerBound(String[] sorted, String key) {
+        int at = Arrays.binarySearch(sorted, key);
+        return at >= 0 ? at : -at - 1;
     }
 
     /** A growing list of chunk positions, each added once (chunks are indexed in order). */
@@ -163,6 +249,6 @@ public final class EvidenceIndex {
 
     @Override
     public String toString() {
-        return "EvidenceIndex{chunks=" + texts.length + ", words=" + postings.size() + "}";
+        return "EvidenceIndex{chunks=" + texts.length + ", words=" + words.length + "}";
     }
 }

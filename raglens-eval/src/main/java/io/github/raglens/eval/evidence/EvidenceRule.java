@@ -52,14 +52,17 @@ public record EvidenceRule(int minWords, int maxChunks, boolean keepAmbiguous) {
      */
     public Check check(String quote, EvidenceIndex corpus) {
         Objects.requireNonNull(corpus, "corpus");
-        return new Check(Evidence.words(quote), corpus.count(quote), this);
+        int words = Evidence.words(quote);
+        int chunks = words == 0 ? 0 : words < minWords ? (corpus.anyContains(quote) ? 1 : 0) : corpus.count(quote);
+        return new Check(words, chunks, this);
     }
 
     /**
      * One quote's check.
      *
      * @param words its words
-     * @param chunks the chunks of the corpus holding it
+     * @param chunks the chunks of the corpus holding it; for a quote of fewer than the rule's words,
+     *     whose problem does not depend on how many, only whether any does (0 or 1)
      * @param rule the rule it was checked by
      */
     public record Check(int words, int chunks, EvidenceRule rule) {

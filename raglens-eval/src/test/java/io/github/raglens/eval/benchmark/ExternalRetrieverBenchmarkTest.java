@@ -295,6 +295,27 @@ class ExternalRetrieverBenchmarkTest {
     }
 
     @Test
+    void aHitsText_isKeptWhole_upToTheLimit_andCutWithAnEllipsisBeyond() {
+        String fits = "x".repeat(QuestionResult.TEXT_CHARS - 5) + " \n\t ab\u00A0c"; // 200 once collapsed
+        String over = "y".repeat(QuestionResult.TEXT_CHARS - 2) + "\n\nzz"; // 201 once collapsed
+        Retriever service = service(
+                "long",
+                q -> List.of(
+                        new RetrievedContext(fits, "a", Double.NaN, "", 0, Map.of()),
+                        new RetrievedContext(over, "b", Double.NaN, "", 0, Map.of())));
+
+        QuestionResult r = runner().relevance(Relevance.EVIDENCE)
+                .externalRetriever(service, "http://localhost:9/search")
+                .build()
+                .run(questions, corpus)
+                .perQuestion()
+                .getFirst();
+
+        assertThat(r.texts().get(0)).hasSize(QuestionResult.TEXT_CHARS).endsWith("x ab\u00A0c");
+        assertThat(r.texts().get(1)).isEqualTo("y".repeat(QuestionResult.TEXT_CHARS - 2) + " …");
+    }
+
+    @Test
     void documentRelevance_gradesTheSourceTheServiceNames() {
         // the right document for even widgets, the wrong one for odd widgets
         Retriever bySource = service("by-source", q -> List.of(context("some text", "doc0")));

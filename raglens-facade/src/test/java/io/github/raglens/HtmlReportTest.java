@@ -176,7 +176,9 @@ class HtmlReportTest {
                 m.latencyTiming(),
                 List.of(),
                 List.of(),
-                List.of());
+                List.of(),
+                List.of(),
+                ReportModel.LengthFairTable.none());
         assertThat(HtmlReport.headline(changed))
                 .contains("(Holm-adjusted p = 0.0300; what difference these questions could detect is not estimable:"
                         + " the two agree on every question, or too few questions differ for any difference to reach"

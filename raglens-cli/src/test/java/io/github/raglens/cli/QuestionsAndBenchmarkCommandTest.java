@@ -205,7 +205,7 @@ class QuestionsAndBenchmarkCommandTest {
             assertThat(out.toString())
                     .as(String.join(" ", quiet))
                     .contains("6 questions, relevance chunk")
-                    .contains("bm25           1.000 [1.000,1.000]")
+                    .contains("bm25           1.000 [0.541,1.000]")
                     .contains("wrote " + ws.resolve("benchmark.json"));
         }
         assertThat(err.toString()).isEmpty();

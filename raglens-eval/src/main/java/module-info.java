@@ -31,6 +31,8 @@ module io.github.raglens.eval {
             io.github.raglens;
     exports io.github.raglens.eval.judge to
             io.github.raglens;
+    exports io.github.raglens.eval.pool to
+            io.github.raglens;
     exports io.github.raglens.eval.questions to
             io.github.raglens;
     exports io.github.raglens.eval.sampling to

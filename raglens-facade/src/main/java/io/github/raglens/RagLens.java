@@ -26,7 +26,9 @@ import io.github.raglens.providers.Ollama;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.Calibration;
+import io.github.raglens.result.CostEstimate;
 import io.github.raglens.result.GateReport;
+import io.github.raglens.result.JudgedRelevanceReport;
 import io.github.raglens.result.QuestionRun;
 import io.github.raglens.result.TrecEvalOptions;
 import io.github.raglens.spi.Chunker;
@@ -267,6 +269,40 @@ public final class RagLens {
 
     private static Nugget.Importance importance(boolean vital) {
         return vital ? Nugget.Importance.VITAL : Nugget.Importance.OKAY;
+    }
+
+    /**
+     * Measures the retrievers under pooled, graded relevance judged by the judge model, beside
+     * evidence relevance on the same rankings: every retriever's top {@code depth} passages for every
+     * question are pooled (passages with the same text merged, whatever their ids), each graded 0–3 by
+     * the judge (a passage holding the evidence quote is 3 without a call; grades are kept in the
+     * judge's call cache, so a new retriever costs only its unseen passages), and the graded qrels
+     * ({@code runs/qrels-judged.txt}) and runs ({@code runs/<retriever>.judged.run}) are written for
+     * {@code trec_eval}: nDCG@depth with the grades as gains, and P, recall, MAP and MRR with grade 2
+     * or more relevant. Writes {@code judged-relevance.json}.
+     *
+     * @param questions the questions
+     * @param depth passages of each retriever pooled, and the measures' cut-off (10 is usual)
+     * @param progress progress of the grading
+     * @throws IllegalArgumentException if {@code depth < 1}
+     * @throws io.github.raglens.error.RagLensException when grading stopped (budget, provider), or
+     *     there are no questions
+     */
+    public JudgedRelevanceReport judgeRelevance(List<QuestionSample> questions, int depth, ProgressListener progress) {
+        return judgedRelevance()
+                .run(List.copyOf(questions), depth, depth, Objects.requireNonNull(progress, "progress"));
+    }
+
+    /**
+     * What {@link #judgeRelevance} would send, without sending anything: one call per pooled passage
+     * that holds no evidence and whose grade is not cached.
+     */
+    public CostEstimate estimateJudgedRelevance(List<QuestionSample> questions, int depth) {
+        return judgedRelevance().estimate(List.copyOf(questions), depth);
+    }
+
+    private JudgedRelevanceStage judgedRelevance() {
+        return new JudgedRelevanceStage(config, workspace(), pipeline);
     }
 
     /** Runs every retriever over the generated questions; writes {@code benchmark.json} and TREC runs. */

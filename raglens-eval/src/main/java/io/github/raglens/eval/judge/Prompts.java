@@ -57,6 +57,10 @@ public final class Prompts {
                "additionalProperties":false,"required":["text","importance"],
                "properties":{"text":{"type":"string"},"importance":{"type":"string","enum":["vital","okay"]}}}}}}""".formatted(QuestionNuggets.MAX));
 
+    static final ResponseSchema GRADE_SCHEMA = new ResponseSchema("grade", """
+            {"type":"object","additionalProperties":false,"required":["reason","grade"],
+             "properties":{"reason":{"type":"string"},"grade":{"type":"integer","enum":[0,1,2,3]}}}""");
+
     /** The nugget labels schema for exactly {@code count} nuggets. */
     static ResponseSchema nuggetSupportSchema(int count) {
         return new ResponseSchema("nugget_support", """
@@ -92,6 +96,9 @@ public final class Prompts {
     /** Labels of numbered nuggets against one answer. */
     static final String NUGGET_SUPPORT_VERSION = PromptVersion.of(
             "nugget-support", nuggetSupport("{question}", "{answer}", List.of("{nugget 1}", "{nugget 2}")));
+
+    /** A passage's 0–3 grade for a question, for judged relevance. */
+    static final String GRADE_VERSION = PromptVersion.of("grade", grade("{question}", "{passage}"));
 
     private Prompts() {}
 
@@ -241,6 +248,26 @@ public final class Prompts {
                 %s
                 Reply as {"labels": [{"index": 1, "reason": "...", "label": "support"}, ...]} with exactly                 one entry per nugget, in order.""".formatted(question, answer, numbered(nuggets));
         return request(user, nuggetSupportSchema(nuggets.size()), 256 + 96 * nuggets.size());
+    }
+
+    static ChatRequest grade(String question, String passage) {
+        String user = """
+                Someone searching a document collection asked the QUESTION and got the PASSAGE back. \
+                Grade how well the PASSAGE by itself answers the QUESTION:
+                3 - it answers the question: a reader needs nothing else;
+                2 - it answers part of the question, or answers it with something missing or unclear;
+                1 - it is about what the question asks about, but does not answer it;
+                0 - it has nothing to do with the question.
+                Judge only what the PASSAGE says, not what you know. Give a one-sentence reason first.
+
+                QUESTION:
+                %s
+
+                PASSAGE:
+                %s
+
+                Reply as {"reason": "...", "grade": 3}.""".formatted(question, passage);
+        return request(user, GRADE_SCHEMA, 192);
     }
 
     /** Items written as {@code [1] text}, one per line, for prompts and for fakes to count. */

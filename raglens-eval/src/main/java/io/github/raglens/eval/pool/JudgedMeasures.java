@@ -1,0 +1,121 @@
+package io.github.raglens.eval.pool;
+
+import io.github.raglens.eval.trec.TrecEval;
+import io.github.raglens.eval.trec.TrecRuns;
+import io.github.raglens.result.TrecEvalOptions;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A system's measures under judged relevance, computed by raglens's {@code trec_eval} from the graded
+ * qrels and the system's run over the pooled ids, so they equal {@code trec_eval}'s on the exported
+ * files: {@code ndcg_cut} with the grades 0–3 as gains ({@code -m ndcg_cut.K}), and the binary
+ * measures with grade 2 or more relevant ({@code -l 2 -m P.K -m recall.K -m map -m recip_rank}).
+ * Every question with a judged passage counts ({@code -c}); one whose pool is empty (no system
+ * returned anything) has no line in the qrels and is left out, as {@code trec_eval} must leave it.
+ *
+ * @param system the system
+ * @param perQuery per measure (e.g. {@code ndcg_cut_10}), per query id, the value
+ * @param mean per measure, the mean over the questions
+ */
+public record JudgedMeasures(String system, Map<String, Map<String, Double>> perQuery, Map<String, Double> mean) {
+
+    /** The smallest grade the binary measures count as relevant: answers the question at least in part. */
+    public static final int RELEVANT_GRADE = 2;
+
+    /** Copies the maps. */
+    public JudgedMeasures {
+        Objects.requireNonNull(system, "system");
+        perQuery = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(perQuery));
+        mean = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(mean));
+    }
+
+    /** The {@code trec_eval} options of the graded measure at cut-off {@code k}. */
+    public static TrecEvalOptions graded(int k) {
+        return new TrecEvalOptions(List.of("ndcg_cut." + k), true, true, Integer.MAX_VALUE, 1);
+    }
+
+    /** The {@code trec_eval} options of the binary measures at cut-off {@code k}. */
+    public static TrecEvalOptions binary(int k) {
+        return new TrecEvalOptions(
+                List.of("P." + k, "recall." + k, "map", "recip_rank"), true, true, Integer.MAX_VALUE, RELEVANT_GRADE);
+    }
+
+    /**
+     * The system's measures at cut-off {@code k}.
+     *
+     * @throws IllegalArgumentException when no question has a judged passage
+     */
+    public static JudgedMeasures of(Pool pool, Map<String, Map<String, Integer>> qrels, String system, int k) {
+        Map<String, Map<String, Integer>> judged = new LinkedHashMap<>();
+        qrels.forEach((qid, grades) -> {
+            if (!grades.isEmpty()) {
+                judged.put(qid, grades);
+            }
+        });
+        Map<String, Map<String, Double>> perQuery = new LinkedHashMap<>();
+        Map<String, Double> mean = new LinkedHashMap<>();
+        for (TrecEvalOptions options : List.of(graded(k), binary(k))) {
+            for (String line : TrecEval.evaluate(judged, pool.run(system), system, options)) {
+                String[] f = line.split("\t");
+                String measure = f[0].strip();
+                double value = Double.parseDouble(f[2]);
+                if (f[1].equals("all")) {
+                    mean.put(measure, value);
+                } else {
+                    perQuery.computeIfAbsent(measure, m -> new LinkedHashMap<>())
+                            .put(f[1], value);
+                }
+            }
+        }
+        return new JudgedMeasures(system, perQuery, mean);
+    }
+
+    /**
+     * Writes the graded qrels ({@code qrels-judged.txt}) and each system's run over the pooled ids
+     * ({@code <system>.judged.run}) into a folder, so that {@code trec_eval -c -m ndcg_cut.K} and
+     * {@code trec_eval -c -l 2 -m map …} on them give these measures.
+     *
+     * @return the files written, the qrels first
+     * @throws UncheckedIOException if a file cannot be written
+     */
+    public static List<Path> write(Pool pool, Map<String, Map<String, Integer>> qrels, Path dir) {
+        List<Path> written = new ArrayList<>();
+        try {
+            Files.createDirectories(dir);
+            Path qrelsFile = dir.resolve("qrels-judged.txt");
+            try (BufferedWriter w = Files.newBufferedWriter(qrelsFile, StandardCharsets.UTF_8)) {
+                for (var q : qrels.entrySet()) {
+                    for (var judged : q.getValue().entrySet()) {
+                        w.write(q.getKey() + " 0 " + judged.getKey() + " " + judged.getValue() + "\n");
+                    }
+                }
+            }
+            written.add(qrelsFile);
+            for (String system : pool.systems()) {
+                Path run = dir.resolve(system + ".judged.run");
+                try (BufferedWriter w = Files.newBufferedWriter(run, StandardCharsets.UTF_8)) {
+                    for (var q : pool.run(system).entrySet()) {
+                        for (int i = 0; i < q.getValue().size(); i++) {
+                            var hit = q.getValue().get(i);
+                            w.write(TrecRuns.line(q.getKey(), hit.id(), i + 1, hit.score(), system));
+                        }
+                    }
+                }
+                written.add(run);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the judged TREC files to " + dir + ": " + e.getMessage(), e);
+        }
+        return written;
+    }
+}

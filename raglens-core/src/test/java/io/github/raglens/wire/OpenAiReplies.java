@@ -1,4 +1,4 @@
-package io.github.raglens.providers;
+package io.github.raglens.wire;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.internal.Json;
@@ -9,7 +9,7 @@ import mockwebserver3.RecordedRequest;
 
 /**
  * Replies of OpenAI's {@code POST /v1/chat/completions} in its exact wire format, with chosen content,
- * finish reason and usage; shared through the test jar with the framework adapters' tests.
+ * finish reason and usage; shared through core's test jar with the framework adapters' tests, which reach no raglens HTTP client.
  */
 public final class OpenAiReplies {
 

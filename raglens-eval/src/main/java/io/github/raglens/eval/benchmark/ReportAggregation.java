@@ -117,7 +117,7 @@ final class ReportAggregation {
                     results[i].pValue(),
                     adjusted[i],
                     adjusted[i] < SIGNIFICANCE,
-                    Power.spread(a, b)
+                    Power.Spread.of(a, b)
                             .map(s -> Power.detectable(s, rule, a.length, POWER))
                             .orElse(OptionalDouble.empty())));
         }

@@ -62,7 +62,7 @@ public final class RegressionGate {
         this.alpha = b.alpha;
         this.power = b.power;
         this.test = PairedRandomizationTest.of(b.permutations, b.seed);
-        this.intervals = MeanIntervals.of(Bootstrap.of(Math.max(100, b.permutations), b.seed, 0.95));
+        this.intervals = MeanIntervals.of(Bootstrap.of(b.permutations, b.seed, 0.95));
     }
 
     /** A gate with the defaults. */
@@ -277,7 +277,7 @@ public final class RegressionGate {
             for (int i = 0; i < n; i++) {
                 differing += before[i] != after[i] ? 1 : 0;
             }
-            var spread = Power.spread(after, before);
+            var spread = Power.Spread.of(after, before);
             OptionalDouble detectable =
                     spread.map(s -> Power.detectable(s, rule, n, power)).orElse(OptionalDouble.empty());
             OptionalInt needed = spread.map(s -> plannedDrop > minEffect

@@ -41,17 +41,8 @@ final class Calibrator {
 
     private static MetricCalibration calibrate(
             List<ScoreRecord> records, List<HumanLabel> labels, String metric, String version, String judgeModel) {
-        // retriever -> question -> the judge's record
-        Map<String, Map<String, ScoreRecord>> judge = new TreeMap<>();
-        for (ScoreRecord r : records) {
-            if (r.metric().equals(metric)
-                    && r.judgeModel().equals(judgeModel)
-                    && r.promptVersion().equals(version)
-                    && r.isScored()
-                    && r.repeat() == 0) {
-                judge.computeIfAbsent(r.retriever(), x -> new TreeMap<>()).put(r.questionId(), r);
-            }
-        }
+        // retriever -> question -> the judge's record: the population the labels were drawn from
+        Map<String, Map<String, ScoreRecord>> judge = LabelDrawer.population(records, metric, version, judgeModel);
         Map<String, Map<String, Double>> drawn = new HashMap<>();
         List<ScoreRecord> compared = new ArrayList<>(records);
         int drawnCount = 0;

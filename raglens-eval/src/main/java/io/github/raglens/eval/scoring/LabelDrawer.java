@@ -63,17 +63,7 @@ public final class LabelDrawer {
         if (count < 1) {
             throw new IllegalArgumentException("count must be at least 1, was " + count);
         }
-        // system -> question -> record: a canonical order, so the draw does not depend on the file's
-        Map<String, Map<String, ScoreRecord>> bySystem = new TreeMap<>();
-        for (ScoreRecord r : records) {
-            if (r.metric().equals(metric)
-                    && r.promptVersion().equals(version)
-                    && r.judgeModel().equals(judgeModel)
-                    && r.isScored()
-                    && r.repeat() == 0) {
-                bySystem.computeIfAbsent(r.retriever(), x -> new TreeMap<>()).put(r.questionId(), r);
-            }
-        }
+        Map<String, Map<String, ScoreRecord>> bySystem = population(records, metric, version, judgeModel);
         if (bySystem.isEmpty()) {
             throw new IllegalArgumentException("the judge " + judgeModel + " scored no cell of " + metric + " (version "
                     + version + ") in this evaluation; evaluate with that metric first");
@@ -117,5 +107,25 @@ public final class LabelDrawer {
     private static void shuffle(List<ScoreRecord> cells, long seed) {
         cells.sort(Comparator.comparing(ScoreRecord::retriever).thenComparing(ScoreRecord::questionId));
         Collections.shuffle(cells, new Random(seed));
+    }
+
+    /**
+     * The cells a draw samples from, and so the ones a prediction-powered estimate over drawn labels
+     * stands for: the judge's first scored judgement of each cell of the metric at its version, as
+     * system -> question -> record in a canonical order, so a draw does not depend on the file's.
+     */
+    static Map<String, Map<String, ScoreRecord>> population(
+            List<ScoreRecord> records, String metric, String version, String judgeModel) {
+        Map<String, Map<String, ScoreRecord>> bySystem = new TreeMap<>();
+        for (ScoreRecord r : records) {
+            if (r.metric().equals(metric)
+                    && r.promptVersion().equals(version)
+                    && r.judgeModel().equals(judgeModel)
+                    && r.isScored()
+                    && r.repeat() == 0) {
+                bySystem.computeIfAbsent(r.retriever(), x -> new TreeMap<>()).put(r.questionId(), r);
+            }
+        }
+        return bySystem;
     }
 }

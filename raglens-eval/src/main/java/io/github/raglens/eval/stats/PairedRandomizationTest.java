@@ -194,11 +194,18 @@ public final class PairedRandomizationTest {
         for (int i = 0; i < m; i++) {
             positive += diffs[i] > 0 ? 1 : 0;
         }
-        int larger = Math.max(positive, m - positive);
-        if (2 * larger == m) {
+        return signTestP(m, Math.max(positive, m - positive));
+    }
+
+    /**
+     * The two-sided p-value of the exact sign test: {@code larger} of {@code differ} differing pairs
+     * on one side. {@link Power} plans with this same test for 0/1 values.
+     */
+    static double signTestP(int differ, int larger) {
+        if (2 * larger <= differ) {
             return 1.0;
         }
-        return Math.min(1.0, 2 * Beta.regularized(0.5, larger, m - larger + 1.0));
+        return Math.min(1.0, 2 * Beta.regularized(0.5, larger, differ - larger + 1.0));
     }
 
     /** Fair coin flips drawn 64 at a time. */

@@ -124,15 +124,6 @@ public final class Power {
     }
 
     /**
-     * The spread of observed pairs; see {@link Spread#of}.
-     *
-     * @throws IllegalArgumentException if the arrays differ in length
-     */
-    public static Optional<Spread> spread(double[] a, double[] b) {
-        return Spread.of(a, b);
-    }
-
-    /**
      * The share of runs in which a true mean difference of {@code effect} is detected.
      *
      * @param spread the comparison's spread
@@ -276,21 +267,13 @@ public final class Power {
         int hi = differ;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (signTestP(differ, mid) < level) {
+            if (PairedRandomizationTest.signTestP(differ, mid) < level) {
                 hi = mid;
             } else {
                 lo = mid + 1;
             }
         }
         return lo;
-    }
-
-    /** The two-sided sign test p-value of {@code k} of {@code differ} going one way, k above half. */
-    private static double signTestP(int differ, int k) {
-        if (2 * k <= differ) {
-            return 1;
-        }
-        return Math.min(1, 2 * upperTail(differ, k, 0.5));
     }
 
     /** P(X >= k) for X ~ Binomial(trials, p). */

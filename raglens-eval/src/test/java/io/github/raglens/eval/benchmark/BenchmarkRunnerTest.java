@@ -108,7 +108,7 @@ class BenchmarkRunnerTest {
                 .isPositive()
                 .isCloseTo(
                         Power.detectable(
-                                        Power.spread(oracle, random).orElseThrow(),
+                                        Power.Spread.of(oracle, random).orElseThrow(),
                                         Power.Rule.pairwise(
                                                 0.05, report.comparisons().size()),
                                         30,

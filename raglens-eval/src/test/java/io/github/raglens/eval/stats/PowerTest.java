@@ -23,12 +23,13 @@ class PowerTest {
     @Test
     void twoSystemsThatAgreeOnEveryQuestion_haveNoEstimableSpread_notAZeroDetectableDifference() {
         double[] same = {1, 0, 1, 1, 0.5};
-        assertThat(Power.spread(same, same)).isEmpty();
-        assertThat(Power.spread(new double[] {1, 0, 1}, new double[] {1, 0, 1})).isEmpty();
-        assertThat(Power.spread(new double[] {1, 0, 1, 1}, new double[] {1, 0, 0, 1}))
+        assertThat(Power.Spread.of(same, same)).isEmpty();
+        assertThat(Power.Spread.of(new double[] {1, 0, 1}, new double[] {1, 0, 1}))
+                .isEmpty();
+        assertThat(Power.Spread.of(new double[] {1, 0, 1, 1}, new double[] {1, 0, 0, 1}))
                 .contains(new Power.Spread.Discordant(0.25));
         // differences 1, 0, -1, 0: sample variance 2 / 3
-        assertThat(Power.spread(new double[] {1, 1, 0, 0.5}, new double[] {0, 1, 1, 0.5}))
+        assertThat(Power.Spread.of(new double[] {1, 1, 0, 0.5}, new double[] {0, 1, 1, 0.5}))
                 .hasValueSatisfying(
                         s -> assertThat(((Power.Spread.Graded) s).sd()).isCloseTo(Math.sqrt(2.0 / 3), within(1e-12)));
     }

@@ -56,14 +56,17 @@ final class IndexLoader {
         if (held.equals(Optional.of(target.completed()))) {
             return new Result(false, chunks.size(), target.completed().text());
         }
-        boolean keep = index.size() == 0
-                || held.isPresent() && held.get().sameVectors(target) && unchanged(index.chunks(), chunks);
+        // the held chunks are read once: on a remote backend this pages through the whole collection
+        List<Chunk> indexed = index.size() == 0 ? List.of() : index.chunks();
+        boolean keep =
+                indexed.isEmpty() || held.isPresent() && held.get().sameVectors(target) && unchanged(indexed, chunks);
         if (!keep) {
             index.clear();
+            indexed = List.of();
         }
         index.recordLoadState(target.text());
         Set<String> present = new HashSet<>();
-        index.chunks().forEach(c -> present.add(c.id()));
+        indexed.forEach(c -> present.add(c.id()));
         List<Chunk> missing =
                 chunks.stream().filter(c -> !present.contains(c.id())).toList();
         int reused = chunks.size() - missing.size();

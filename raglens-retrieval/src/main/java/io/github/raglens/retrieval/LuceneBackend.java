@@ -13,7 +13,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
 
 /**
  * raglens's own Lucene index (BM25 and HNSW vectors in one index) as the facade's index backend,
@@ -139,13 +138,7 @@ public final class LuceneBackend implements IndexBackend {
                 return index::addAll;
             }
             Predicate<Chunk> embedded = EmbeddedChunks.of(corpus);
-            return chunks -> {
-                Map<Boolean, List<Chunk>> byVector = chunks.stream().collect(Collectors.partitioningBy(embedded));
-                index.addAll(byVector.get(true), embeddings);
-                if (!byVector.get(false).isEmpty()) {
-                    index.addAll(byVector.get(false));
-                }
-            };
+            return chunks -> index.addAll(chunks, embeddings, embedded);
         }
 
         @Override

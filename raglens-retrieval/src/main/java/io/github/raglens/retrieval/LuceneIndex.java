@@ -20,7 +20,9 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.BiConsumer;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.codecs.KnnVectorsFormat;
@@ -291,8 +293,20 @@ public final class LuceneIndex implements AutoCloseable {
      *     returns vectors of the wrong size, or the index cannot be written
      */
     public void addAll(List<Chunk> chunks, EmbeddingProvider provider) {
+        addAll(chunks, provider, chunk -> true);
+    }
+
+    /**
+     * As {@link #addAll(List, EmbeddingProvider)}, embedding only the chunks {@code embedded} accepts
+     * and indexing the others for BM25 alone, in one commit (a commit merges the index to one segment
+     * and rebuilds its vector graph, so a load of mixed chunks pays it once).
+     *
+     * @param embedded which chunks get a vector
+     */
+    public void addAll(List<Chunk> chunks, EmbeddingProvider provider, Predicate<Chunk> embedded) {
         Objects.requireNonNull(chunks, "chunks");
         Objects.requireNonNull(provider, "provider");
+        Objects.requireNonNull(embedded, "embedded");
         synchronized (writeLock) {
             String m = provider.modelName();
             int d = provider.dimension();
@@ -304,8 +318,10 @@ public final class LuceneIndex implements AutoCloseable {
                                 + "); index into a new folder, or embed with '" + model + "'",
                         null);
             }
-            batches.write(chunks, batch -> embed(batch, provider, m, d));
-            if (!chunks.isEmpty()) {
+            Map<Boolean, List<Chunk>> byVector = chunks.stream().collect(Collectors.partitioningBy(embedded));
+            batches.write(byVector.get(true), batch -> embed(batch, provider, m, d));
+            batches.write(byVector.get(false), batch -> null);
+            if (!byVector.get(true).isEmpty()) {
                 model = m;
                 dimension = d;
             }

@@ -30,6 +30,7 @@ final class EncoderSession implements AutoCloseable {
     private final OrtEnvironment environment;
     private final OrtSession session;
     private final String modelName;
+    private final String graphDigest;
     private final Pooling pooling;
     private final boolean perText;
     private final boolean firstTokenOnly;
@@ -51,6 +52,7 @@ final class EncoderSession implements AutoCloseable {
             OrtSession session,
             ModelSource source,
             String modelName,
+            String graphDigest,
             Pooling pooling,
             boolean perText,
             boolean firstTokenOnly,
@@ -58,6 +60,7 @@ final class EncoderSession implements AutoCloseable {
         this.environment = environment;
         this.session = session;
         this.modelName = modelName;
+        this.graphDigest = graphDigest;
         this.pooling = pooling;
         this.perText = perText;
         this.firstTokenOnly = firstTokenOnly;
@@ -91,6 +94,11 @@ final class EncoderSession implements AutoCloseable {
             closeSession(session, modelName);
             throw e;
         }
+    }
+
+    /** The SHA-256 of the model's ONNX graph as read from its source (before any rewriting). */
+    String graphDigest() {
+        return graphDigest;
     }
 
     /** The vector width. */

@@ -87,8 +87,6 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
     private final int threads;
     private final GraphCache graphCache;
     private final boolean truncateLongTexts;
-    private final ModelSource source;
-    private volatile String graphDigest;
     private final HuggingFaceTokenizer tokenizer;
     private final EncoderSession session;
     private final ParallelRuns runs;
@@ -107,7 +105,6 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         this.batchTokens = Math.max(b.batchTokens, b.maxTokens);
         this.threads = b.threads;
         this.truncateLongTexts = b.truncateLongTexts;
-        this.source = b.source;
         this.graphCache = b.graphCache;
         b.source.check(modelName);
         this.tokenizer = openTokenizer(b.source, modelName);
@@ -187,15 +184,10 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
     /**
      * The settings that shape a passage's vector (pooling, passage prefix, input length, long texts
      * windowed or truncated) and the SHA-256 of the model's ONNX graph, so that other weights under the
-     * same name are told apart. Reads the graph once, on the first call.
+     * same name are told apart (the digest taken when the session was opened).
      */
     @Override
     public String vectorSettings() {
-        String digest = graphDigest;
-        if (digest == null) {
-            digest = GraphCache.keyOf(source.readOnnx(modelName));
-            graphDigest = digest;
-        }
         return String.format(
                 Locale.ROOT,
                 "pooling=%s passagePrefix=%s maxTokens=%d longTexts=%s graph=sha256:%s",
@@ -203,7 +195,7 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
                 passagePrefix.isEmpty() ? "none" : "'" + passagePrefix + "'",
                 maxTokens,
                 truncateLongTexts ? "truncated" : "windowed",
-                digest);
+                session.graphDigest());
     }
 
     /**

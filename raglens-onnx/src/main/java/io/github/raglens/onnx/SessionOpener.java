@@ -61,7 +61,8 @@ final class SessionOpener {
                 OrtSession s = openIfLoads(environment, source, clsOnly.get(), modelName);
                 if (s != null && returnsOneToken(environment, s, tokenizer)) {
                     log.debug("model '{}': the last layer computes the first token only", modelName);
-                    return new EncoderSession(environment, s, source, modelName, pooling, perText, true, tokenizer);
+                    return new EncoderSession(
+                            environment, s, source, modelName, sourceKey, pooling, perText, true, tokenizer);
                 }
                 if (s != null) {
                     log.debug(
@@ -75,11 +76,12 @@ final class SessionOpener {
             OrtSession s = openIfLoads(environment, source, unpadded.get(), modelName);
             if (s != null) {
                 log.debug("model '{}': attention-mask additions removed (inputs are never padded)", modelName);
-                return new EncoderSession(environment, s, source, modelName, pooling, perText, false, tokenizer);
+                return new EncoderSession(
+                        environment, s, source, modelName, sourceKey, pooling, perText, false, tokenizer);
             }
         }
         OrtSession s = openSession(environment, source, graph, modelName);
-        return new EncoderSession(environment, s, source, modelName, pooling, perText, false, tokenizer);
+        return new EncoderSession(environment, s, source, modelName, sourceKey, pooling, perText, false, tokenizer);
     }
 
     /** The graph without its attention-mask additions, made or read from the cache. */

@@ -107,8 +107,8 @@ final class Labelling {
      */
     List<LabelRequest> draw(String metric, int count, LabelDesign design, long seed) {
         Aggregation.MetricSummary summary = judged(metric);
-        Map<String, EvalCase> cases = currentCases();
-        List<ScoreRecord> population = population(summary, cases);
+        Map<String, EvalCase> cases = currentCases(questions.get());
+        List<ScoreRecord> population = population(List.of(summary), cases);
         List<LabelDrawer.Drawn> drawn;
         try {
             drawn = LabelDrawer.draw(population, metric, summary.version(), summary.judgeModel(), count, design, seed);
@@ -144,22 +144,23 @@ final class Labelling {
         List<String> judged = new ArrayList<>();
         Set<String> systems = new TreeSet<>();
         String judgeModel = "";
-        List<ScoreRecord> records = new ArrayList<>();
-        Map<String, EvalCase> cases = aggregation.metrics().isEmpty() ? Map.of() : currentCases();
+        List<Aggregation.MetricSummary> judgedSummaries = new ArrayList<>();
         for (Aggregation.MetricSummary m : aggregation.metrics()) {
             if (usesJudge(m.metric())) {
                 judged.add(m.metric());
                 judgeModel = m.judgeModel();
-                records.addAll(population(m, cases));
+                judgedSummaries.add(m);
             }
             m.retrievers().forEach(r -> systems.add(r.retriever()));
         }
         if (judged.isEmpty()) {
             throw new IllegalStateException(noEvaluation());
         }
+        List<QuestionSample> asked = questions.get();
+        List<ScoreRecord> records = population(judgedSummaries, currentCases(asked));
         List<HumanLabel> read = read(
                 labels,
-                questions.get().stream().map(QuestionSample::id).collect(java.util.stream.Collectors.toSet()),
+                asked.stream().map(QuestionSample::id).collect(java.util.stream.Collectors.toSet()),
                 judged,
                 systems);
         Map<String, String> versions = new LinkedHashMap<>();
@@ -199,19 +200,22 @@ final class Labelling {
     }
 
     /**
-     * The judge's records of a metric's cells in the last evaluation whose answer and contexts are
+     * The judge's records of the metrics' cells in the last evaluation whose answer and contexts are
      * still those in {@code answers.jsonl}: what a person labelling a cell is shown is what the judge
-     * scored.
+     * scored. Reads the baseline and the scores once for every metric.
      */
-    private List<ScoreRecord> population(Aggregation.MetricSummary m, Map<String, EvalCase> cases) {
+    private List<ScoreRecord> population(List<Aggregation.MetricSummary> metrics, Map<String, EvalCase> cases) {
         Path baselineFile = workspace.evaluationBaseline();
         if (!Files.exists(baselineFile)) {
             throw new IllegalStateException(noEvaluation());
         }
         Baseline baseline = BaselineRecorder.read(baselineFile);
+        Map<String, Aggregation.MetricSummary> byName = new HashMap<>();
+        metrics.forEach(m -> byName.put(m.metric(), m));
         List<ScoreRecord> out = new ArrayList<>();
         for (ScoreRecord r : Scorer.read(workspace.scores())) {
-            if (!r.metric().equals(m.metric())
+            Aggregation.MetricSummary m = byName.get(r.metric());
+            if (m == null
                     || !r.promptVersion().equals(m.version())
                     || !r.judgeModel().equals(m.judgeModel())
                     || r.repeat() != 0
@@ -230,7 +234,7 @@ final class Labelling {
     }
 
     /** The cell each stored answer makes, by {@link AnswerRecord#key}. */
-    private Map<String, EvalCase> currentCases() {
+    private Map<String, EvalCase> currentCases(List<QuestionSample> asked) {
         Map<String, String> chunkTexts = new HashMap<>();
         if (Files.exists(workspace.chunks())) {
             for (Chunk c : ChunksFile.read(workspace.chunks())) {
@@ -239,7 +243,7 @@ final class Labelling {
         }
         Function<String, String> chunkText = chunkTexts::get;
         Map<String, EvalCase> out = new HashMap<>();
-        for (EvalCase c : EvalCases.from(AnswerGenerator.read(workspace.answers()), questions.get(), chunkText)) {
+        for (EvalCase c : EvalCases.from(AnswerGenerator.read(workspace.answers()), asked, chunkText)) {
             out.put(AnswerRecord.key(c.retriever(), c.questionId()), c);
         }
         return out;

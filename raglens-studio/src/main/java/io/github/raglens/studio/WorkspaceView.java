@@ -36,6 +36,9 @@ final class WorkspaceView {
 
     private final RagLens lens;
     private final Workspace workspace;
+    /** How many cells a draw takes at a time. */
+    private static final int DRAW_BLOCK = 100;
+
     private final Map<String, Cached<?>> cache = new ConcurrentHashMap<>();
 
     WorkspaceView(Path dir) {
@@ -112,12 +115,19 @@ final class WorkspaceView {
                         .toList());
     }
 
-    /** The first {@code count} cells the facade draws for a metric, kept while the evaluation is unchanged. */
+    /**
+     * The first {@code count} cells the facade draws for a metric, kept while the evaluation is
+     * unchanged. Cells are drawn a block at a time (a smaller draw is the start of a larger one), so the
+     * next label's page reuses the draw instead of redrawing, and a labeller's session keeps one draw
+     * per block, not one per label.
+     */
     List<LabelRequest> draw(String metric, int count, LabelDesign design) {
-        return cached(
-                "draw " + metric + " " + design + " " + count,
+        int block = (count + DRAW_BLOCK - 1) / DRAW_BLOCK * DRAW_BLOCK;
+        List<LabelRequest> drawn = cached(
+                "draw " + metric + " " + design + " " + block,
                 List.of(workspace.answers(), workspace.scores(), workspace.questions()),
-                () -> lens.drawLabels(metric, count, design));
+                () -> lens.drawLabels(metric, block, design));
+        return drawn.subList(0, Math.min(count, drawn.size()));
     }
 
     /** The labels given so far, or why the file cannot be read. */

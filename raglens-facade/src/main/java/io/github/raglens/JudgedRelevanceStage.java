@@ -46,8 +46,8 @@ final class JudgedRelevanceStage {
         this.pipeline = pipeline;
     }
 
-    /** Pools, grades and compares; writes the TREC files and judged-relevance.json. */
-    JudgedRelevanceReport run(List<QuestionSample> questions, int depth, int k, ProgressListener progress) {
+    /** Pools, grades and compares at one depth (the pool's and the measures' cut-off); writes the TREC files and judged-relevance.json. */
+    JudgedRelevanceReport run(List<QuestionSample> questions, int depth, ProgressListener progress) {
         Pool pool = pool(questions, depth);
         progress.progress(
                 "judge-relevance",
@@ -67,7 +67,7 @@ final class JudgedRelevanceStage {
         }
         JudgedMeasures.write(pool, graded.qrels(), workspace.runs());
         JudgedRelevanceReport report =
-                RelevanceComparison.of(pool, graded, config.judgeModel().get().modelName(), k);
+                RelevanceComparison.of(pool, graded, config.judgeModel().get().modelName(), depth);
         try {
             Json.prettyWriter().writeValue(workspace.judgedRelevance().toFile(), report);
         } catch (IOException e) {

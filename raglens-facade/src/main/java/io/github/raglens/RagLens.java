@@ -289,8 +289,7 @@ public final class RagLens {
      *     there are no questions
      */
     public JudgedRelevanceReport judgeRelevance(List<QuestionSample> questions, int depth, ProgressListener progress) {
-        return judgedRelevance()
-                .run(List.copyOf(questions), depth, depth, Objects.requireNonNull(progress, "progress"));
+        return judgedRelevance().run(List.copyOf(questions), depth, Objects.requireNonNull(progress, "progress"));
     }
 
     /**

@@ -143,8 +143,7 @@ public final class RaglensCli implements Runnable {
             }
             throw e;
         });
-        int code = cli.execute(args);
-        return StopSignals.stopping() ? EXIT_INTERRUPTED : code;
+        return cli.execute(args);
     }
 
     /** The option that sets what a library remedy names. */

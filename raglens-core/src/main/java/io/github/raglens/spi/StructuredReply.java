@@ -77,14 +77,7 @@ public final class StructuredReply {
                     "the reply is not JSON (" + e.getOriginalMessage() + "): " + OneLine.shortened(text),
                     usage);
         }
-        JsonNode schemaNode;
-        try {
-            schemaNode = StrictJson.readTree(schema.get().schemaJson());
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException(
-                    "schema '" + schema.get().name() + "' is not valid JSON: " + e.getOriginalMessage(), e);
-        }
-        List<String> errors = JsonSchemaValidator.validate(schemaNode, value);
+        List<String> errors = JsonSchemaValidator.validate(StrictJson.schemaTree(schema.get()), value);
         if (!errors.isEmpty()) {
             return new ChatOutcome.Failed(
                     ChatOutcome.Reason.SCHEMA_MISMATCH,

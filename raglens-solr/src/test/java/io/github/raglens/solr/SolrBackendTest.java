@@ -57,7 +57,7 @@ class SolrBackendTest {
     }
 
     @Test
-    void everyChunkIsLoadedWithItsVector() {
+    void declaresThatItLoadsEveryChunkWithAVector_soTheFacadeAsksForEmbeddings() {
         assertThat(backend.needsVectors()).isTrue();
     }
 }

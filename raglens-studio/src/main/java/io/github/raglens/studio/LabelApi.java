@@ -28,20 +28,20 @@ final class LabelApi {
         try {
             n = JSON.readTree(body);
         } catch (IOException e) {
-            return error(400, "the request is not JSON: " + e.getMessage());
+            return Routes.Reply.text(400, "the request is not JSON: " + e.getMessage());
         }
         String metric = n.path("metric").asText("");
         String system = n.path("retriever").asText("");
         String question = n.path("questionId").asText("");
         String labeller = n.path("labeller").asText("").strip();
         if (labeller.isEmpty()) {
-            return error(400, "give your name in the labeller box: every label records who gave it");
+            return Routes.Reply.text(400, "give your name in the labeller box: every label records who gave it");
         }
         LabelDesign design;
         try {
             design = LabelDesign.fromFileName(n.path("design").asText("per-system"));
         } catch (IllegalArgumentException e) {
-            return error(400, e.getMessage());
+            return Routes.Reply.text(400, e.getMessage());
         }
         List<Integer> answers = new ArrayList<>();
         n.path("answers").forEach(a -> answers.add(a.asInt(-1)));
@@ -50,7 +50,7 @@ final class LabelApi {
                 .filter(r -> r.retriever().equals(system) && r.questionId().equals(question))
                 .findFirst();
         if (cell.isEmpty()) {
-            return error(
+            return Routes.Reply.text(
                     409,
                     "system '" + system + "', question '" + question + "' is not among the cells drawn for " + metric
                             + "; reload the page");
@@ -59,7 +59,7 @@ final class LabelApi {
         try {
             score = LabelKind.of(metric).score(metric, answers);
         } catch (IllegalArgumentException e) {
-            return error(400, e.getMessage());
+            return Routes.Reply.text(400, e.getMessage());
         }
         view.record(cell.get().label(score, labeller, Instant.now()));
         return new Routes.Reply(
@@ -70,12 +70,5 @@ final class LabelApi {
                         .put("score", score)
                         .toString()
                         .getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    }
-
-    private static Routes.Reply error(int status, String message) {
-        return new Routes.Reply(
-                status,
-                "text/plain; charset=utf-8",
-                (message + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 }

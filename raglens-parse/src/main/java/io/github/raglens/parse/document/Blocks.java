@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a format that reads as a run of blocks (DOCX, PPTX, XLSX, HTML, EPUB) writes its document with:
+ * What a format that reads as a run of blocks (DOCX, PPTX, HTML, EPUB) writes its document with:
  * headings, paragraphs, list items (consecutive items kept together as the lines of one paragraph,
  * indented by depth), code kept whole in a fence, and tables, each in the current section of a {@link
  * SectionTreeBuilder}, at the current page (slide or sheet) when the format has them. Not thread-safe.
@@ -16,7 +16,6 @@ public final class Blocks {
     private final SectionTreeBuilder tree;
     private final StringBuilder list = new StringBuilder();
     private int page;
-    private int headings;
 
     /** Blocks for a document with this title. */
     public Blocks(String title) {
@@ -36,7 +35,6 @@ public final class Blocks {
         }
         flushList();
         tree.heading(t, declaredLevel, page);
-        headings++;
     }
 
     /** Adds a paragraph: its whitespace runs become single spaces, its line breaks stay. */
@@ -103,11 +101,6 @@ public final class Blocks {
         }
         flushList();
         tree.table(new Table(page, cleaned));
-    }
-
-    /** The number of headings opened. */
-    public int headings() {
-        return headings;
     }
 
     /** The section tree of the blocks written. */

@@ -41,7 +41,6 @@ public final class SectionTreeBuilder {
 
     private final Node root;
     private final Deque<Node> stack = new ArrayDeque<>();
-    private int headings;
 
     public SectionTreeBuilder(String title) {
         root = new Node(title, 0, 0);
@@ -59,7 +58,6 @@ public final class SectionTreeBuilder {
         node.page(page);
         parent.children.add(node);
         stack.push(node);
-        headings++;
     }
 
     /** Appends a paragraph (Markdown) to the current section. */
@@ -79,10 +77,6 @@ public final class SectionTreeBuilder {
     public void table(Table table) {
         paragraph(MarkdownTables.render(table.rows()), table.page());
         stack.peek().tables.add(table);
-    }
-
-    int headingCount() {
-        return headings;
     }
 
     public Section build() {

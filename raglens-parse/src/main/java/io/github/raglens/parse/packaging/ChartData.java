@@ -9,7 +9,7 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 
 /**
- * The data behind a DrawingML chart (a chart part of a DOCX, PPTX or XLSX file), from the values the
+ * The data behind a DrawingML chart (a chart part of a DOCX or PPTX file), from the values the
  * chart caches: its title, and a table with a row per category and a column per series, headed by the
  * series' names.
  *

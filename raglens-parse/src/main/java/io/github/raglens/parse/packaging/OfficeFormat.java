@@ -5,9 +5,7 @@ public enum OfficeFormat {
     /** Word documents. */
     DOCX("DOCX", "Word", ".doc"),
     /** PowerPoint presentations. */
-    PPTX("PPTX", "PowerPoint", ".ppt"),
-    /** Excel workbooks. */
-    XLSX("XLSX", "Excel", ".xls");
+    PPTX("PPTX", "PowerPoint", ".ppt");
 
     private final String label;
     private final String application;

@@ -1,5 +1,6 @@
 package io.github.raglens.studio;
 
+import io.github.raglens.EvidenceMatch;
 import io.github.raglens.JudgedCell;
 import io.github.raglens.RunRecord;
 import io.github.raglens.model.Chunk;
@@ -9,8 +10,6 @@ import io.github.raglens.result.BenchmarkReport.QuestionResult;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * One question: its text, reference answer and evidence; each retriever's ranking in a run with the
@@ -135,12 +134,11 @@ final class QuestionPage {
         if (chunks.containsKey(target)) {
             return chunks.get(target).text();
         }
-        Pattern evidence = pattern(q.evidence());
         String section = target.startsWith("section:") ? target.substring("section:".length()) : null;
         Chunk fallback = null;
         for (Chunk c : chunks.values()) {
             boolean inSection = section == null || c.sectionId().equals(section);
-            if (inSection && evidence != null && evidence.matcher(c.text()).find()) {
+            if (inSection && EvidenceMatch.occursIn(c.text(), q.evidence())) {
                 return c.text();
             }
             if (inSection && section != null && fallback == null) {
@@ -181,37 +179,19 @@ final class QuestionPage {
         }
     }
 
-    /** The evidence as a pattern that ignores case and how words are spaced, or null when there is none. */
-    private static Pattern pattern(String evidence) {
-        String[] words = evidence.strip().split("\\s+");
-        if (evidence.isBlank() || words.length == 0) {
-            return null;
-        }
-        StringBuilder p = new StringBuilder();
-        for (String w : words) {
-            if (!p.isEmpty()) {
-                p.append("\\s+");
-            }
-            p.append(Pattern.quote(w));
-        }
-        return Pattern.compile(p.toString(), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
-    }
-
-    /** The text escaped, each occurrence of the evidence wrapped in {@code <mark>}. */
+    /**
+     * The text escaped, each occurrence of the evidence wrapped in {@code <mark>}: found as evidence
+     * relevance finds it, so the page marks what the benchmark counted.
+     */
     static String highlight(String text, String evidence) {
-        Pattern p = pattern(evidence);
-        if (p == null) {
-            return Html.esc(text);
-        }
         StringBuilder out = new StringBuilder();
-        Matcher m = p.matcher(text);
         int last = 0;
-        while (m.find()) {
-            out.append(Html.esc(text.substring(last, m.start())))
+        for (EvidenceMatch.Span span : EvidenceMatch.in(text, evidence)) {
+            out.append(Html.esc(text.substring(last, span.start())))
                     .append("<mark>")
-                    .append(Html.esc(m.group()))
+                    .append(Html.esc(text.substring(span.start(), span.end())))
                     .append("</mark>");
-            last = m.end();
+            last = span.end();
         }
         return out.append(Html.esc(text.substring(last))).toString();
     }

@@ -6,6 +6,7 @@ import io.github.raglens.model.RagAnswer;
 import io.github.raglens.spi.RagSystem;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -16,16 +17,24 @@ import java.util.function.Function;
 final class AiServiceRagSystem implements RagSystem {
 
     private final String name;
+    private final String version;
     private final Function<String, Result<String>> pipeline;
 
-    AiServiceRagSystem(String name, Function<String, Result<String>> pipeline) {
+    /** A system of this name and version (checked; null when it declares none). */
+    AiServiceRagSystem(String name, String version, Function<String, Result<String>> pipeline) {
         this.name = Names.check(name);
+        this.version = version;
         this.pipeline = Objects.requireNonNull(pipeline, "pipeline");
     }
 
     @Override
     public String name() {
         return name;
+    }
+
+    @Override
+    public Optional<String> version() {
+        return Optional.ofNullable(version);
     }
 
     @Override

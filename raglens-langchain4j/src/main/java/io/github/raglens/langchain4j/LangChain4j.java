@@ -98,13 +98,30 @@ public final class LangChain4j {
      * contents the augmentor put into the prompt, taken as they are (never retrieved again). A
      * pipeline of your own can build the {@code Result} itself from its answer and contents.
      *
+     * <p>A system made this way declares no version, so it is asked anew on every run; give one
+     * with {@link #ragSystem(String, String, Function)} to reuse its answers while it is unchanged.
+     *
      * @param name the system's name in files and reports
      * @param pipeline question in, answer and the contents used out; called from many threads
      * @return the raglens system; its {@code answer} throws {@link
      *     io.github.raglens.error.RagLensException} when the pipeline fails or gives no answer
      */
     public static RagSystem ragSystem(String name, Function<String, Result<String>> pipeline) {
-        return new AiServiceRagSystem(name, pipeline);
+        return new AiServiceRagSystem(name, null, pipeline);
+    }
+
+    /**
+     * As {@link #ragSystem(String, Function)}, for a pipeline that declares its version.
+     *
+     * @param name the system's name in files and reports
+     * @param version what version of the pipeline answers (a release, a commit, a deployment's id):
+     *     its recorded answers are reused while it stays the same
+     * @param pipeline question in, answer and the contents used out; called from many threads
+     * @return the raglens system; its {@code answer} throws {@link
+     *     io.github.raglens.error.RagLensException} when the pipeline fails or gives no answer
+     */
+    public static RagSystem ragSystem(String name, String version, Function<String, Result<String>> pipeline) {
+        return new AiServiceRagSystem(name, Names.checkVersion(version), pipeline);
     }
 
     /**

@@ -151,4 +151,15 @@ class AiServiceRagSystemTest {
                 .hasMessage("the LangChain4j system 'my-lc4j-app' failed to answer: InternalServerException")
                 .hasCauseInstanceOf(dev.langchain4j.exception.InternalServerException.class);
     }
+
+    @Test
+    void version_isDeclaredOnlyWhenGiven_soAnswersAreReusedOnlyThen() {
+        assertThat(system.version()).isEmpty();
+        assertThat(LangChain4j.ragSystem("my-lc4j-app", " 2.4.1 ", question -> null)
+                        .version())
+                .contains("2.4.1");
+        assertThatThrownBy(() -> LangChain4j.ragSystem("my-lc4j-app", " ", question -> null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("version must not be blank; leave it out when the system has none");
+    }
 }

@@ -5,6 +5,7 @@ import io.github.raglens.model.RagAnswer;
 import io.github.raglens.spi.RagSystem;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.client.ChatClientResponse;
 import org.springframework.ai.chat.model.ChatResponse;
@@ -27,16 +28,24 @@ final class ChatClientRagSystem implements RagSystem {
             List.of(RetrievalAugmentationAdvisor.DOCUMENT_CONTEXT, QUESTION_ANSWER_DOCUMENTS);
 
     private final String name;
+    private final String version;
     private final ChatClient client;
 
-    ChatClientRagSystem(String name, ChatClient client) {
+    /** A system of this name and version (checked; null when it declares none). */
+    ChatClientRagSystem(String name, String version, ChatClient client) {
         this.name = Names.check(name);
+        this.version = version;
         this.client = Objects.requireNonNull(client, "chatClient");
     }
 
     @Override
     public String name() {
         return name;
+    }
+
+    @Override
+    public Optional<String> version() {
+        return Optional.ofNullable(version);
     }
 
     @Override

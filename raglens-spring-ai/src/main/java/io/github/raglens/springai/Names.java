@@ -16,6 +16,15 @@ final class Names {
         return name;
     }
 
+    /** A system's version: not blank, stripped. */
+    static String checkVersion(String version) {
+        Objects.requireNonNull(version, "version");
+        if (version.isBlank()) {
+            throw new IllegalArgumentException("version must not be blank; leave it out when the system has none");
+        }
+        return version.strip();
+    }
+
     /** The k of a retrieval: positive. */
     static void checkK(int k) {
         if (k <= 0) {

@@ -109,13 +109,30 @@ public final class SpringAi {
      * contexts, read from the advisor context or the response metadata and taken as they are (never
      * retrieved again). A client without such an advisor gives answers without contexts.
      *
+     * <p>A system made this way declares no version, so it is asked anew on every run; give one
+     * with {@link #ragSystem(String, String, ChatClient)} to reuse its answers while it is unchanged.
+     *
      * @param name the system's name in files and reports
      * @param client the chat client; called from many threads
      * @return the raglens system; its {@code answer} throws {@link
      *     io.github.raglens.error.RagLensException} when the client fails or gives no answer
      */
     public static RagSystem ragSystem(String name, ChatClient client) {
-        return new ChatClientRagSystem(name, client);
+        return new ChatClientRagSystem(name, null, client);
+    }
+
+    /**
+     * As {@link #ragSystem(String, ChatClient)}, for a pipeline that declares its version.
+     *
+     * @param name the system's name in files and reports
+     * @param version what version of the pipeline answers (a release, a commit, a deployment's id):
+     *     its recorded answers are reused while it stays the same
+     * @param client the chat client; called from many threads
+     * @return the raglens system; its {@code answer} throws {@link
+     *     io.github.raglens.error.RagLensException} when the client fails or gives no answer
+     */
+    public static RagSystem ragSystem(String name, String version, ChatClient client) {
+        return new ChatClientRagSystem(name, Names.checkVersion(version), client);
     }
 
     /**

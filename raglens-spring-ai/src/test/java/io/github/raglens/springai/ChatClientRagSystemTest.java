@@ -100,4 +100,16 @@ class ChatClientRagSystemTest {
                 .isInstanceOf(RagLensException.class)
                 .hasMessage("the Spring AI system 'my-spring-app' failed to answer: TransientAiException");
     }
+
+    @Test
+    void version_isDeclaredOnlyWhenGiven_soAnswersAreReusedOnlyThen() {
+        ChatClient client = ChatClient.create(OpenAiModels.chatModel(server, "sk-test"));
+
+        assertThat(system.version()).isEmpty();
+        assertThat(SpringAi.ragSystem("my-spring-app", "deploy-81", client).version())
+                .contains("deploy-81");
+        assertThatThrownBy(() -> SpringAi.ragSystem("my-spring-app", "", client))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("version must not be blank; leave it out when the system has none");
+    }
 }

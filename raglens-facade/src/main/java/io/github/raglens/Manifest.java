@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.EnumMap;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 
@@ -46,9 +47,15 @@ final class Manifest {
             String completedAt,
             String raglensVersion,
             Map<String, String> inputs) {
-        /** Copies the inputs. */
+        /**
+         * Validates that the fingerprint is there and copies the inputs.
+         *
+         * @throws NullPointerException if the fingerprint, the inputs or an input's fingerprint is
+         *     null (a damaged manifest: its stage cannot be taken as current)
+         */
         public Entry {
-            inputs = Map.copyOf(inputs);
+            Objects.requireNonNull(fingerprint, "fingerprint");
+            inputs = Map.copyOf(Objects.requireNonNull(inputs, "inputs"));
         }
     }
 

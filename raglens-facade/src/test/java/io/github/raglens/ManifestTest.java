@@ -47,6 +47,21 @@ class ManifestTest {
     }
 
     @Test
+    void aStageWithoutItsFingerprint_isReportedWithTheFix_notTakenAsCurrent() throws Exception {
+        Path file = dir.resolve("manifest.json");
+        Files.writeString(file, """
+                {"manifestVersion": 1, "stages": {"ingest": {"fingerpRint": "ab12", "description": "x",
+                  "completedAt": "2026-01-01T00:00:00Z", "raglensVersion": "0.1.0", "inputs": {}}}}""");
+
+        assertThatThrownBy(() -> Manifest.load(file))
+                .isInstanceOf(StoreException.class)
+                .hasMessageStartingWith(file + " is not a raglens manifest (")
+                .hasMessageContaining("fingerprint")
+                .hasMessageEndingWith("); delete it to start afresh")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
     void corruptManifest_isReportedWithTheFix() throws Exception {
         Path file = dir.resolve("manifest.json");
         Files.writeString(file, "{not json");

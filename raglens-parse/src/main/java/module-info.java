@@ -1,5 +1,5 @@
 /**
- * Parses PDF, Word, PowerPoint, HTML, EPUB, Markdown and plain-text files into raglens documents, with a parse
+ * Parses PDF, Word, PowerPoint, Excel, HTML, EPUB, Markdown and plain-text files into raglens documents, with a parse
  * cache. Users parse through the facade ({@code RagLens.ingest}, {@code Documents}) or plug in their own
  * {@code Parser}.
  */

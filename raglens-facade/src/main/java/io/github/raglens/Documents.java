@@ -31,7 +31,7 @@ public final class Documents {
     private Documents() {}
 
     /**
-     * The formats raglens reads, named for a message: {@code "PDF, Markdown, text, Word, PowerPoint, HTML and EPUB"}.
+     * The formats raglens reads, named for a message: {@code "PDF, Markdown, text, Word, PowerPoint, Excel, HTML and EPUB"}.
      *
      * @param conjunction the word before the last name: "and" or "or"
      */

@@ -25,7 +25,7 @@ class IngestSettingTest {
         Path empty = Files.createDirectories(dir.resolve("empty"));
         assertThatThrownBy(() -> lens.ingest(empty))
                 .isInstanceOf(SettingException.class)
-                .hasMessage("no PDF, Markdown, text, Word, PowerPoint, HTML or EPUB files under " + empty
+                .hasMessage("no PDF, Markdown, text, Word, PowerPoint, Excel, HTML or EPUB files under " + empty
                         + "; check the documents folder given to RagLens.ingest(docs)");
     }
 }

@@ -1,6 +1,7 @@
 package io.github.raglens.benchmarks;
 
 import io.github.raglens.model.Document;
+import io.github.raglens.model.Section;
 import io.github.raglens.model.Table;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +13,9 @@ import java.util.regex.Pattern;
  * matched by their words ({@link ParseQuality#key}), and tables matched one to one when a found table
  * holds at least half of a Docling table's non-blank cells, with the share of those cells it holds.
  * Cells compare by their letters and digits alone, in lower case, as Docling writes list marks and
- * emphasis inside cells that raglens writes as plain text. A slide's section that raglens names {@code Slide N} because the slide has no title is a label, not
+ * emphasis inside cells that raglens writes as plain text. A Docling table of one non-blank cell (a
+ * label Docling keeps as a table, which raglens writes as a paragraph, as it does every table of one
+ * cell) is found when its text is in the document, in a table or not. A slide's section that raglens names {@code Slide N} because the slide has no title is a label, not
  * a heading of the document, and is not counted.
  */
 final class FormatsQuality {
@@ -66,7 +69,19 @@ final class FormatsQuality {
         int matched = 0;
         int cellsMatched = 0;
         int cellsExpected = 0;
+        int lonesFound = 0;
+        String text = cellKey(allText(document.root()));
         for (List<List<String>> truth : docling.tables()) {
+            String lone = loneCell(truth);
+            if (lone != null) {
+                if (text.contains(lone)) {
+                    matched++;
+                    lonesFound++;
+                    cellsMatched++;
+                }
+                cellsExpected++;
+                continue;
+            }
             Table best = null;
             double bestShare = 0.5;
             for (Table f : found) {
@@ -84,13 +99,38 @@ final class FormatsQuality {
                 cellsMatched += (int) Math.round(bestShare * cells);
             }
         }
-        int foundTables = ParseQuality.tables(document).size();
+        int foundTables = ParseQuality.tables(document).size() + lonesFound;
         Result r = new Result(
                 h.counts(),
                 new ParseQuality.Counts(matched, foundTables, docling.tables().size()),
                 cellsMatched,
                 cellsExpected);
         return new Comparison(r, h.extra(), h.missed());
+    }
+
+    /** The key of a table's only non-blank cell; null when it has more than one. */
+    private static String loneCell(List<List<String>> rows) {
+        String lone = null;
+        for (List<String> row : rows) {
+            for (String c : row) {
+                String key = cellKey(c);
+                if (!key.isEmpty()) {
+                    if (lone != null) {
+                        return null;
+                    }
+                    lone = key;
+                }
+            }
+        }
+        return lone;
+    }
+
+    private static String allText(Section s) {
+        StringBuilder b = new StringBuilder(s.title()).append('\n').append(s.text());
+        for (Section c : s.children()) {
+            b.append('\n').append(allText(c));
+        }
+        return b.toString();
     }
 
     static String cellKey(String cell) {

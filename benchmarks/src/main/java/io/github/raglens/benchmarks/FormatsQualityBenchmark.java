@@ -13,18 +13,18 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The structure raglens reads from DOCX, PPTX, HTML and EPUB files against Docling's Markdown for
+ * The structure raglens reads from DOCX, PPTX, XLSX, HTML and EPUB files against Docling's Markdown for
  * the same files ({@link FormatsQuality}): per format, headings' precision and recall, tables found and
  * the share of their cells matched. The data folder holds a folder per format with {@code sources/} and
  * {@code groundtruth-md/<source name>.md}, as the shared {@code docling-formats} set does.
  */
 @Command(
         name = "formats",
-        description = "DOCX, PPTX, HTML and EPUB structure against Docling's Markdown: headings precision and"
+        description = "DOCX, PPTX, XLSX, HTML and EPUB structure against Docling's Markdown: headings precision and"
                 + " recall, tables found, cells matched, per format.")
 final class FormatsQualityBenchmark implements Callable<Integer> {
 
-    static final List<String> FORMATS = List.of("docx", "pptx", "html", "epub");
+    static final List<String> FORMATS = List.of("docx", "pptx", "xlsx", "html", "epub");
 
     @Option(
             names = "--data",

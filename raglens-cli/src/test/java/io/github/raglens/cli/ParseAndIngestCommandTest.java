@@ -96,7 +96,7 @@ class ParseAndIngestCommandTest {
                 .isZero();
         assertThat(out.toString())
                 .contains("parsed 1 of 1 files (0 damaged, 0 failed, 0 without text); skipped 2 files of unsupported"
-                        + " types (raglens reads PDF, Markdown, text, Word, PowerPoint, HTML and EPUB): "
+                        + " types (raglens reads PDF, Markdown, text, Word, PowerPoint, Excel, HTML and EPUB): "
                         + docs.resolve("notes.odt") + ", "
                         + docs.resolve("site/page.rtf") + "; report: " + ws.resolve("ingest-report.json"));
         IngestReport report = Json.reader()
@@ -119,7 +119,7 @@ class ParseAndIngestCommandTest {
                 .isZero();
         assertThat(out.toString())
                 .contains(
-                        "skipped 7 files of unsupported types (raglens reads PDF, Markdown, text, Word, PowerPoint, HTML and EPUB): "
+                        "skipped 7 files of unsupported types (raglens reads PDF, Markdown, text, Word, PowerPoint, Excel, HTML and EPUB): "
                                 + docs.resolve("slide1.odp") + ", " + docs.resolve("slide2.odp") + ", "
                                 + docs.resolve("slide3.odp") + ", " + docs.resolve("slide4.odp") + ", "
                                 + docs.resolve("slide5.odp") + " and 2 more (all in the report); report: ");
@@ -134,7 +134,7 @@ class ParseAndIngestCommandTest {
         assertThat(run("--workspace", dir.resolve("ws").toString(), "ingest", "--docs", docs.toString()))
                 .isEqualTo(1);
         assertThat(err.toString())
-                .isEqualTo("raglens: no PDF, Markdown, text, Word, PowerPoint, HTML or EPUB files under " + docs
+                .isEqualTo("raglens: no PDF, Markdown, text, Word, PowerPoint, Excel, HTML or EPUB files under " + docs
                         + " (3 files of types raglens does not read: .odt, .rtf); check --docs"
                         + System.lineSeparator());
     }

@@ -20,7 +20,7 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
- * Parses every file of a format raglens reads (PDF, Markdown, text, Word, PowerPoint, HTML, EPUB) under a folder, one file at a time; a file that fails is
+ * Parses every file of a format raglens reads (PDF, Markdown, text, Word, PowerPoint, Excel, HTML, EPUB) under a folder, one file at a time; a file that fails is
  * reported with its reason and never stops the corpus. Immutable and thread-safe.
  */
 public final class CorpusParser {

@@ -9,6 +9,7 @@ import io.github.raglens.parse.markdown.MarkdownParser;
 import io.github.raglens.parse.pdf.PdfParser;
 import io.github.raglens.parse.pptx.PptxParser;
 import io.github.raglens.parse.text.PlainTextParser;
+import io.github.raglens.parse.xlsx.XlsxParser;
 import io.github.raglens.spi.Parser;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -16,7 +17,7 @@ import java.util.Objects;
 /**
  * Chooses the parser by the file's {@linkplain Format format}, from its extension: {@code .pdf} to a
  * {@link PdfParser}, {@code .md} and {@code .markdown} to a {@code MarkdownParser}, {@code .txt} and
- * {@code .text} to a {@code PlainTextParser}, {@code .docx} to a {@code DocxParser}, {@code .pptx} to a {@code PptxParser}, {@code .html} to
+ * {@code .text} to a {@code PlainTextParser}, {@code .docx} to a {@code DocxParser}, {@code .pptx} to a {@code PptxParser}, {@code .xlsx} to an {@code XlsxParser}, {@code .html} to
  * an {@code HtmlParser}, {@code .epub} to an {@code EpubParser}. Immutable and thread-safe.
  */
 public final class DocumentParser implements Parser {
@@ -26,6 +27,7 @@ public final class DocumentParser implements Parser {
     private final PlainTextParser text = new PlainTextParser();
     private final DocxParser docx = new DocxParser();
     private final PptxParser pptx = new PptxParser();
+    private final XlsxParser xlsx = new XlsxParser();
     private final HtmlParser html = new HtmlParser();
     private final EpubParser epub = new EpubParser();
 
@@ -49,7 +51,7 @@ public final class DocumentParser implements Parser {
     }
 
     /**
-     * The formats read, named for a message: {@code "PDF, Markdown, text, Word, PowerPoint, HTML and EPUB"}.
+     * The formats read, named for a message: {@code "PDF, Markdown, text, Word, PowerPoint, Excel, HTML and EPUB"}.
      *
      * @param conjunction the word before the last: "and" or "or"
      */
@@ -80,6 +82,7 @@ public final class DocumentParser implements Parser {
             case TEXT -> text.parse(file);
             case DOCX -> docx.parse(file);
             case PPTX -> pptx.parse(file);
+            case XLSX -> xlsx.parse(file);
             case HTML -> html.parse(file);
             case EPUB -> epub.parse(file);
         };

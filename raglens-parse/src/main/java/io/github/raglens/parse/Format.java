@@ -7,6 +7,7 @@ import io.github.raglens.parse.markdown.MarkdownParser;
 import io.github.raglens.parse.pdf.PdfParser;
 import io.github.raglens.parse.pptx.PptxParser;
 import io.github.raglens.parse.text.PlainTextParser;
+import io.github.raglens.parse.xlsx.XlsxParser;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +29,8 @@ enum Format {
     DOCX("Word", DocxParser.VERSION, ".docx", ".docm"),
     /** PowerPoint presentations, read with Apache POI ({@code io.github.raglens.parse.pptx}). */
     PPTX("PowerPoint", PptxParser.VERSION, ".pptx", ".pptm"),
+    /** Excel workbooks, streamed with Apache POI's event API ({@code io.github.raglens.parse.xlsx}). */
+    XLSX("Excel", XlsxParser.VERSION, ".xlsx", ".xlsm"),
     /** HTML pages, read with jsoup ({@code io.github.raglens.parse.html}). */
     HTML("HTML", HtmlParser.VERSION, ".html", ".htm", ".xhtml"),
     /** EPUB books, each chapter read as HTML ({@code io.github.raglens.parse.epub}). */
@@ -62,7 +65,7 @@ enum Format {
         return Optional.empty();
     }
 
-    /** Every format's name, listed for a message: "PDF, Markdown, text, Word, PowerPoint, HTML and EPUB" (with "and" or "or"). */
+    /** Every format's name, listed for a message: "PDF, Markdown, text, Word, PowerPoint, Excel, HTML and EPUB" (with "and" or "or"). */
     static String nameList(String conjunction) {
         List<String> all = new ArrayList<>();
         for (Format format : values()) {

@@ -3,7 +3,6 @@ package io.github.raglens.parse.docx;
 import io.github.raglens.error.ParseException;
 import io.github.raglens.model.Document;
 import io.github.raglens.parse.document.Blocks;
-import io.github.raglens.parse.document.Damage;
 import io.github.raglens.parse.document.DocumentIds;
 import io.github.raglens.parse.headings.Numbering;
 import io.github.raglens.parse.packaging.ChartData;
@@ -21,7 +20,6 @@ import java.util.Objects;
 import java.util.Optional;
 import javax.xml.stream.XMLStreamException;
 import org.apache.poi.openxml4j.exceptions.InvalidFormatException;
-import org.apache.poi.openxml4j.opc.OPCPackage;
 import org.apache.poi.openxml4j.opc.PackagePart;
 import org.apache.poi.openxml4j.opc.PackageRelationship;
 
@@ -37,7 +35,7 @@ import org.apache.poi.openxml4j.opc.PackageRelationship;
 public final class DocxParser implements Parser {
 
     /** Changes whenever the output for the same file changes; part of the parse-cache key. */
-    public static final String VERSION = "docx-1";
+    public static final String VERSION = "docx-2";
 
     /** The longest paragraph read as a heading; a longer one in a heading style is a paragraph. */
     private static final int MAX_HEADING = 300;
@@ -57,35 +55,22 @@ public final class DocxParser implements Parser {
     @Override
     public Document parse(Path file) {
         Objects.requireNonNull(file, "file");
-        try (OfficePackage pkg = OfficePackage.open(file, OfficeFormat.DOCX)) {
-            try {
-                return read(file, pkg.opc(), pkg.damage());
-            } catch (XMLStreamException | IOException | InvalidFormatException | RuntimeException e) {
-                if (e instanceof ParseException p) {
-                    throw p;
-                }
-                throw OfficePackage.failure(
-                        file, OfficeFormat.DOCX, e, pkg.damage().isPresent());
-            }
-        }
+        return OfficePackage.read(file, OfficeFormat.DOCX, pkg -> read(file, pkg));
     }
 
-    private static Document read(Path file, OPCPackage opc, Optional<String> damage)
+    private static Document read(Path file, OfficePackage pkg)
             throws XMLStreamException, IOException, InvalidFormatException {
-        PackagePart main = mainPart(file, opc);
+        PackagePart main = pkg.mainPart();
         DocxStyles styles = DocxStyles.none();
         DocxNumbering numbering = DocxNumbering.none();
         Map<String, String> notes = new HashMap<>();
         for (PackageRelationship rel : main.getRelationships()) {
             String type = rel.getRelationshipType();
-            if (rel.getTargetMode() != null && rel.getTargetMode().name().equals("EXTERNAL")) {
+            Optional<PackagePart> part = OfficePackage.related(main, rel);
+            if (part.isEmpty()) {
                 continue;
             }
-            PackagePart part = related(main, rel);
-            if (part == null) {
-                continue;
-            }
-            try (InputStream in = part.getInputStream()) {
+            try (InputStream in = part.get().getInputStream()) {
                 if (type.endsWith("/styles")) {
                     styles = DocxStyles.read(in);
                 } else if (type.endsWith("/numbering")) {
@@ -107,40 +92,15 @@ public final class DocxParser implements Parser {
             if (!reader.toElement("body")) {
                 body = List.of();
             } else {
-                body = damage.isPresent() ? reader.blocksBeforeCut() : reader.blocks();
+                body = pkg.damage().isPresent() ? reader.blocksBeforeCut() : reader.blocks();
             }
         }
-        String declared =
-                opc.getPackageProperties().getTitleProperty().orElse("").strip();
+        String declared = pkg.declaredTitle();
         String title = declared.isEmpty() ? firstTitle(body, styles).orElse(DocumentIds.stem(file)) : declared;
         Blocks out = new Blocks(title);
         new Writer(styles, numbering, notes, main, out).write(body);
-        String sha = DocumentIds.sha256(file);
-        Map<String, String> metadata = damage.map(d -> Map.of(Damage.KEY, d)).orElse(Map.of());
-        return new Document(DocumentIds.id(file, sha), title, file.toString(), 0, metadata, out.build());
-    }
-
-    private static PackagePart mainPart(Path file, OPCPackage opc) throws InvalidFormatException {
-        for (PackageRelationship rel : opc.getRelationships()) {
-            if (rel.getRelationshipType().endsWith("/officeDocument")) {
-                PackagePart part = opc.getPart(rel);
-                if (part != null) {
-                    return part;
-                }
-            }
-        }
-        throw new ParseException(
-                file,
-                "the package holds no Word document part (word/document.xml); check that it is a DOCX file",
-                null);
-    }
-
-    private static PackagePart related(PackagePart from, PackageRelationship rel) {
-        try {
-            return from.getRelatedPart(rel);
-        } catch (InvalidFormatException | RuntimeException e) {
-            return null; // a relationship to a part the package lacks: nothing to read there
-        }
+        return new Document(
+                DocumentIds.id(file, DocumentIds.sha256(file)), title, file.toString(), 0, pkg.metadata(), out.build());
     }
 
     private static Optional<String> firstTitle(List<DocxBlock> body, DocxStyles styles) {
@@ -210,22 +170,7 @@ public final class DocxParser implements Parser {
             }
             write(p.floating());
             for (String chart : p.charts()) {
-                chart(chart);
-            }
-        }
-
-        private void chart(String relationshipId) {
-            PackageRelationship rel = main.getRelationship(relationshipId);
-            PackagePart part = rel == null ? null : related(main, rel);
-            if (part == null) {
-                return;
-            }
-            try (InputStream in = part.getInputStream()) {
-                ChartData chart = ChartData.read(in);
-                out.paragraph(chart.title());
-                out.table(chart.rows());
-            } catch (IOException | XMLStreamException e) {
-                // a chart whose cached data cannot be read adds nothing; the text around it stands
+                ChartData.write(main, chart, out);
             }
         }
 

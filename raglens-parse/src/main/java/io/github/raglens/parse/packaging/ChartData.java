@@ -1,5 +1,7 @@
 package io.github.raglens.parse.packaging;
 
+import io.github.raglens.parse.document.Blocks;
+import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -7,16 +9,37 @@ import java.util.TreeMap;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
+import org.apache.poi.openxml4j.opc.PackagePart;
 
 /**
- * The data behind a DrawingML chart (a chart part of a DOCX or PPTX file), from the values the
- * chart caches: its title, and a table with a row per category and a column per series, headed by the
+ * The data behind a DrawingML chart (a chart part of a DOCX, PPTX or XLSX file), from the values the
+ * chart caches: its title (not its axes'), and a table with a row per category and a column per series, headed by the
  * series' names.
  *
  * @param title the chart's title, or ""
  * @param rows the header row and a row per category; empty when the chart caches no values
  */
 public record ChartData(String title, List<List<String>> rows) {
+
+    /**
+     * Writes the chart a relationship of {@code from} points to: its title as a paragraph and its data as a
+     * table. A chart the package lacks, or whose cached data cannot be read, adds nothing; the text around
+     * it stands.
+     */
+    public static void write(PackagePart from, String relationshipId, Blocks out) {
+        OfficePackage.related(from, relationshipId).ifPresent(part -> write(part, out));
+    }
+
+    /** Writes a chart part, as {@link #write(PackagePart, String, Blocks)} does. */
+    public static void write(PackagePart part, Blocks out) {
+        try (InputStream in = part.getInputStream()) {
+            ChartData chart = read(in);
+            out.paragraph(chart.title());
+            out.table(chart.rows());
+        } catch (IOException | XMLStreamException e) {
+            // the chart's data cannot be read: it adds nothing
+        }
+    }
 
     /** Reads a chart part. */
     public static ChartData read(InputStream in) throws XMLStreamException {
@@ -28,6 +51,7 @@ public record ChartData(String title, List<List<String>> rows) {
         String inside = "";
         int point = 0;
         boolean inTitle = false;
+        int chartDepth = -1;
         int seriesDepth = 0;
         int depth = 0;
         while (r.hasNext()) {
@@ -53,7 +77,8 @@ public record ChartData(String title, List<List<String>> rows) {
             }
             depth++;
             switch (r.getLocalName()) {
-                case "title" -> inTitle = seriesDepth == 0;
+                case "chart" -> chartDepth = depth;
+                case "title" -> inTitle = depth == chartDepth + 1; // the chart's, not an axis's
                 case "ser" -> {
                     seriesDepth = depth;
                     names.add("");

@@ -1,6 +1,7 @@
 package io.github.raglens.parse.packaging;
 
 import io.github.raglens.error.ParseException;
+import io.github.raglens.parse.document.Damage;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -9,7 +10,10 @@ import java.io.InputStream;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.zip.ZipEntry;
@@ -18,6 +22,9 @@ import java.util.zip.ZipOutputStream;
 import org.apache.poi.openxml4j.exceptions.InvalidFormatException;
 import org.apache.poi.openxml4j.opc.OPCPackage;
 import org.apache.poi.openxml4j.opc.PackageAccess;
+import org.apache.poi.openxml4j.opc.PackagePart;
+import org.apache.poi.openxml4j.opc.PackageRelationship;
+import org.apache.poi.openxml4j.opc.TargetMode;
 import org.apache.poi.poifs.filesystem.POIFSFileSystem;
 
 /**
@@ -42,12 +49,41 @@ public final class OfficePackage implements AutoCloseable {
     private static final String BOMB = "refused: a part of the file expands to more than 100 times its compressed"
             + " size, as a zip bomb does; check where the file came from";
 
+    private final Path file;
+    private final OfficeFormat format;
     private final OPCPackage opc;
     private final String damage;
 
-    private OfficePackage(OPCPackage opc, String damage) {
+    private OfficePackage(Path file, OfficeFormat format, OPCPackage opc, String damage) {
+        this.file = file;
+        this.format = format;
         this.opc = opc;
         this.damage = damage;
+    }
+
+    /** What a parser reads from an open package; anything it throws but a {@link ParseException} is a damaged part. */
+    @FunctionalInterface
+    public interface Reading<T> {
+        /** Reads the package. */
+        T read(OfficePackage pkg) throws Exception;
+    }
+
+    /**
+     * Opens a file of the given format, reads it and closes it: a failure of the reading becomes the one
+     * line {@link #failure} gives (a zip bomb, a file cut short before any content, a damaged part).
+     *
+     * @throws ParseException with a one-line reason and remedy when the file cannot be opened or read
+     */
+    public static <T> T read(Path file, OfficeFormat format, Reading<T> reading) {
+        try (OfficePackage pkg = open(file, format)) {
+            try {
+                return reading.read(pkg);
+            } catch (ParseException e) {
+                throw e;
+            } catch (Exception e) {
+                throw failure(file, format, e, pkg.damage().isPresent());
+            }
+        }
     }
 
     /**
@@ -81,7 +117,7 @@ public final class OfficePackage implements AutoCloseable {
         if ((int) (magic >>> 32) != ZIP_MAGIC) {
             throw new ParseException(
                     file,
-                    "not a " + format.label() + " file (not a zip package); check the file type or rename it with"
+                    "not " + format.withArticle() + " file (not a zip package); check the file type or rename it with"
                             + " its real extension",
                     null);
         }
@@ -93,7 +129,7 @@ public final class OfficePackage implements AutoCloseable {
             OPCPackage opc = damage == null
                     ? OPCPackage.open(file.toFile(), PackageAccess.READ)
                     : OPCPackage.open(new ByteArrayInputStream(salvage(file, size)));
-            return new OfficePackage(opc, damage);
+            return new OfficePackage(file, format, opc, damage);
         } catch (InvalidFormatException | IOException | RuntimeException e) {
             if (e instanceof ParseException p) {
                 throw p;
@@ -152,7 +188,7 @@ public final class OfficePackage implements AutoCloseable {
      * The reason a read of the package's parts failed, as a {@link ParseException}: a zip bomb refused, a
      * file cut short, or a damaged part.
      */
-    public static ParseException failure(Path file, OfficeFormat format, Throwable e, boolean cutShort) {
+    private static ParseException failure(Path file, OfficeFormat format, Throwable e, boolean cutShort) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             String m = t.getMessage() == null ? "" : t.getMessage();
             if (m.startsWith("Zip bomb detected")) {
@@ -164,17 +200,29 @@ public final class OfficePackage implements AutoCloseable {
             }
         }
         if (cutShort) {
-            return new ParseException(
-                    file,
-                    "the file is cut short (its zip directory is missing) and no " + format.label()
-                            + " content could be read before the cut; replace it with the complete file",
-                    e);
+            return nothingBeforeCut(file, format, e);
         }
         return new ParseException(
                 file,
                 "not a readable " + format.label() + " file (" + oneLine(e) + "); open and save it again in "
                         + format.application() + " or a compatible program",
                 e);
+    }
+
+    private static ParseException nothingBeforeCut(Path file, OfficeFormat format, Throwable e) {
+        return new ParseException(
+                file,
+                "the file is cut short (its zip directory is missing) and no " + format.label()
+                        + " content could be read before the cut; replace it with the complete file",
+                e);
+    }
+
+    /**
+     * The refusal of a file cut short before any of its content (a parser that found nothing to read in
+     * what is left); for an intact file, nothing.
+     */
+    public Optional<ParseException> nothingReadBeforeTheCut() {
+        return damage == null ? Optional.empty() : Optional.of(nothingBeforeCut(file, format, null));
     }
 
     private static String oneLine(Throwable e) {
@@ -192,8 +240,9 @@ public final class OfficePackage implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             // not a readable OLE2 container either: say what its first bytes claim
         }
-        return "a " + format.application() + " 97-2003 file (" + format.legacyExtension() + " format) with a "
-                + format.label().toLowerCase(Locale.ROOT) + " extension; save it as " + format.label()
+        return OfficeFormat.article(format.application()) + " " + format.application() + " 97-2003 file ("
+                + format.legacyExtension() + " format) with "
+                + format.withArticle().toLowerCase(Locale.ROOT) + " extension; save it as " + format.label()
                 + " in " + format.application() + " or LibreOffice and parse the copy";
     }
 
@@ -227,6 +276,67 @@ public final class OfficePackage implements AutoCloseable {
     /** What is wrong with a file that was read in part (cut short), or empty for an intact one. */
     public Optional<String> damage() {
         return Optional.ofNullable(damage);
+    }
+
+    /** The document's metadata from its package: what is damaged ({@link Damage#KEY}), when it is. */
+    public Map<String, String> metadata() {
+        return damage == null ? Map.of() : Map.of(Damage.KEY, damage);
+    }
+
+    /** The title the package's properties declare, stripped; empty when none. */
+    public String declaredTitle() throws InvalidFormatException {
+        return opc.getPackageProperties().getTitleProperty().orElse("").strip();
+    }
+
+    /**
+     * The package's main part: the Word document, the presentation, the workbook.
+     *
+     * @throws ParseException when the package has none
+     */
+    public PackagePart mainPart() throws InvalidFormatException {
+        for (PackageRelationship rel : opc.getRelationships()) {
+            if (rel.getRelationshipType().endsWith("/officeDocument")) {
+                PackagePart part = opc.getPart(rel);
+                if (part != null) {
+                    return part;
+                }
+            }
+        }
+        nothingReadBeforeTheCut().ifPresent(e -> {
+            throw e;
+        });
+        throw new ParseException(
+                file,
+                "the package holds no " + format.mainPart() + "; check that it is a " + format.label() + " file",
+                null);
+    }
+
+    /** The part a relationship of {@code from} points to, if the package holds it (never an external target). */
+    public static Optional<PackagePart> related(PackagePart from, PackageRelationship rel) {
+        if (rel == null || rel.getTargetMode() == TargetMode.EXTERNAL) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.ofNullable(from.getRelatedPart(rel));
+        } catch (InvalidFormatException | RuntimeException e) {
+            return Optional.empty(); // a relationship to a part the package lacks: nothing to read there
+        }
+    }
+
+    /** The part the relationship of {@code from} with this id points to, if the package holds it. */
+    public static Optional<PackagePart> related(PackagePart from, String relationshipId) {
+        return related(from, from.getRelationship(relationshipId));
+    }
+
+    /** The parts the relationships of {@code from} of a type (its URI's last segment: {@code "/chart"}) point to, in order. */
+    public static List<PackagePart> relatedOfType(PackagePart from, String typeSuffix) throws InvalidFormatException {
+        List<PackagePart> parts = new ArrayList<>();
+        for (PackageRelationship rel : from.getRelationships()) {
+            if (rel.getRelationshipType().endsWith(typeSuffix)) {
+                related(from, rel).ifPresent(parts::add);
+            }
+        }
+        return parts;
     }
 
     @Override

@@ -52,4 +52,18 @@ public final class XmlParts {
         }
         return null;
     }
+
+    /**
+     * The current element's relationship id ({@code r:id}): an {@code id} attribute in a namespace, not
+     * the plain {@code id} or {@code sheetId} some elements also carry; null when it has none.
+     */
+    public static String relationshipId(XMLStreamReader r) {
+        for (int i = 0; i < r.getAttributeCount(); i++) {
+            String namespace = r.getAttributeNamespace(i);
+            if (r.getAttributeLocalName(i).equals("id") && namespace != null && !namespace.isEmpty()) {
+                return r.getAttributeValue(i);
+            }
+        }
+        return null;
+    }
 }

@@ -1,6 +1,6 @@
 /**
  * The zip packages that Office files and EPUB books come in, and their XML parts: {@link
- * io.github.raglens.parse.packaging.OfficePackage} opens a DOCX or PPTX package with Apache POI
+ * io.github.raglens.parse.packaging.OfficePackage} opens a DOCX, PPTX or XLSX package with Apache POI
  * with one clear line for each way it can be bad (empty, not a zip, password-protected, the binary
  * format before, a zip bomb, cut short); {@code XmlParts} reads a part with StAX, DTDs and external
  * entities refused.

@@ -3,7 +3,6 @@ package io.github.raglens.parse.pptx;
 import io.github.raglens.error.ParseException;
 import io.github.raglens.model.Document;
 import io.github.raglens.parse.document.Blocks;
-import io.github.raglens.parse.document.Damage;
 import io.github.raglens.parse.document.DocumentIds;
 import io.github.raglens.parse.packaging.ChartData;
 import io.github.raglens.parse.packaging.OfficeFormat;
@@ -15,16 +14,13 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.apache.poi.openxml4j.exceptions.InvalidFormatException;
-import org.apache.poi.openxml4j.opc.OPCPackage;
 import org.apache.poi.openxml4j.opc.PackagePart;
-import org.apache.poi.openxml4j.opc.PackageRelationship;
-import org.apache.poi.openxml4j.opc.TargetMode;
 
 /**
  * Parses PowerPoint presentations (PPTX) into a section per slide, in the presentation's order: the
@@ -35,7 +31,7 @@ import org.apache.poi.openxml4j.opc.TargetMode;
 public final class PptxParser implements Parser {
 
     /** Changes whenever the output for the same file changes; part of the parse-cache key. */
-    public static final String VERSION = "pptx-1";
+    public static final String VERSION = "pptx-2";
 
     /** Creates the parser. */
     public PptxParser() {}
@@ -49,44 +45,33 @@ public final class PptxParser implements Parser {
     @Override
     public Document parse(Path file) {
         Objects.requireNonNull(file, "file");
-        try (OfficePackage pkg = OfficePackage.open(file, OfficeFormat.PPTX)) {
-            try {
-                return read(file, pkg.opc(), pkg);
-            } catch (XMLStreamException | IOException | InvalidFormatException | RuntimeException e) {
-                if (e instanceof ParseException p) {
-                    throw p;
-                }
-                throw OfficePackage.failure(
-                        file, OfficeFormat.PPTX, e, pkg.damage().isPresent());
-            }
-        }
+        return OfficePackage.read(file, OfficeFormat.PPTX, pkg -> read(file, pkg));
     }
 
-    private static Document read(Path file, OPCPackage opc, OfficePackage pkg)
+    private static Document read(Path file, OfficePackage pkg)
             throws XMLStreamException, IOException, InvalidFormatException {
-        PackagePart presentation = null;
-        for (PackageRelationship rel : opc.getRelationships()) {
-            if (rel.getRelationshipType().endsWith("/officeDocument")) {
-                presentation = opc.getPart(rel);
-            }
-        }
-        if (presentation == null) {
-            throw new ParseException(
-                    file,
-                    "the package holds no presentation part (ppt/presentation.xml); check that it is a PPTX file",
-                    null);
-        }
+        PackagePart presentation = pkg.mainPart();
         List<PptxSlide> slides = new ArrayList<>();
         for (String id : slideIds(presentation)) {
-            PackageRelationship rel = presentation.getRelationship(id);
-            PackagePart part = rel == null ? null : related(presentation, rel);
-            if (part != null) {
-                slides.add(slide(part));
+            Optional<PackagePart> part = OfficePackage.related(presentation, id);
+            if (part.isEmpty()) {
+                continue;
+            }
+            try {
+                slides.add(slide(part.get()));
+            } catch (XMLStreamException | IOException e) {
+                if (pkg.damage().isEmpty()) {
+                    throw e;
+                }
+                // the slide the file's cut falls in is lost; the slides read before and after it stand
             }
         }
-        String declared =
-                opc.getPackageProperties().getTitleProperty().orElse("").strip();
-        String title = declared;
+        if (slides.isEmpty()) {
+            pkg.nothingReadBeforeTheCut().ifPresent(e -> {
+                throw e;
+            });
+        }
+        String title = pkg.declaredTitle();
         for (int i = 0; i < slides.size() && title.isEmpty(); i++) {
             title = Blocks.inline(slides.get(i).title());
         }
@@ -103,17 +88,20 @@ public final class PptxParser implements Parser {
                 switch (shape) {
                     case PptxSlide.Text t -> out.paragraph(t.text());
                     case PptxSlide.TableRows t -> out.table(t.rows());
-                    case PptxSlide.Chart c -> chart(s.part(), c.relationshipId(), out);
+                    case PptxSlide.Chart c -> ChartData.write(s.part(), c.relationshipId(), out);
                 }
             }
             if (!s.notes().isBlank()) {
                 out.paragraph("Notes: " + s.notes());
             }
         }
-        String sha = DocumentIds.sha256(file);
-        Map<String, String> metadata =
-                pkg.damage().map(d -> Map.of(Damage.KEY, d)).orElse(Map.of());
-        return new Document(DocumentIds.id(file, sha), title, file.toString(), slides.size(), metadata, out.build());
+        return new Document(
+                DocumentIds.id(file, DocumentIds.sha256(file)),
+                title,
+                file.toString(),
+                slides.size(),
+                pkg.metadata(),
+                out.build());
     }
 
     private static List<String> slideIds(PackagePart presentation) throws IOException, XMLStreamException {
@@ -123,12 +111,7 @@ public final class PptxParser implements Parser {
             while (r.hasNext()) {
                 if (r.next() == XMLStreamConstants.START_ELEMENT
                         && r.getLocalName().equals("sldId")) {
-                    String id = XmlParts.attribute(r, "id");
-                    for (int i = 0; i < r.getAttributeCount(); i++) {
-                        if (r.getAttributeLocalName(i).equals("id") && r.getAttributeNamespace(i) != null) {
-                            id = r.getAttributeValue(i); // r:id, not the numeric id
-                        }
-                    }
+                    String id = XmlParts.relationshipId(r);
                     if (id != null) {
                         ids.add(id);
                     }
@@ -143,40 +126,12 @@ public final class PptxParser implements Parser {
         try (InputStream in = part.getInputStream()) {
             slide = PptxSlide.read(part, XmlParts.reader(in), false);
         }
-        for (PackageRelationship rel : part.getRelationships()) {
-            if (rel.getRelationshipType().endsWith("/notesSlide") && rel.getTargetMode() != TargetMode.EXTERNAL) {
-                PackagePart notes = related(part, rel);
-                if (notes != null) {
-                    try (InputStream in = notes.getInputStream()) {
-                        slide = slide.withNotes(
-                                PptxSlide.read(notes, XmlParts.reader(in), true).notes());
-                    }
-                }
+        for (PackagePart notes : OfficePackage.relatedOfType(part, "/notesSlide")) {
+            try (InputStream in = notes.getInputStream()) {
+                slide = slide.withNotes(
+                        PptxSlide.read(notes, XmlParts.reader(in), true).notes());
             }
         }
         return slide;
-    }
-
-    private static void chart(PackagePart slide, String relationshipId, Blocks out) {
-        PackageRelationship rel = slide.getRelationship(relationshipId);
-        PackagePart part = rel == null ? null : related(slide, rel);
-        if (part == null) {
-            return;
-        }
-        try (InputStream in = part.getInputStream()) {
-            ChartData chart = ChartData.read(in);
-            out.paragraph(chart.title());
-            out.table(chart.rows());
-        } catch (IOException | XMLStreamException e) {
-            // a chart whose cached data cannot be read adds nothing; the slide's text stands
-        }
-    }
-
-    private static PackagePart related(PackagePart from, PackageRelationship rel) {
-        try {
-            return from.getRelatedPart(rel);
-        } catch (InvalidFormatException | RuntimeException e) {
-            return null; // a relationship to a part the package lacks: nothing to read there
-        }
     }
 }

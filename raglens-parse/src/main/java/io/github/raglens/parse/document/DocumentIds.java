@@ -1,6 +1,5 @@
 package io.github.raglens.parse.document;
 
-import io.github.raglens.error.ParseException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -25,11 +24,29 @@ public final class DocumentIds {
             }
             return HexFormat.of().formatHex(digest.digest());
         } catch (IOException e) {
-            throw new ParseException(
-                    file, "cannot read the file (" + e.getMessage() + "); check that it exists and is readable", e);
+            throw SourceFile.unreadable(file, e);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("the JDK lacks SHA-256", e);
         }
+    }
+
+    /** The SHA-256 of bytes already read, as lowercase hex. */
+    public static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK lacks SHA-256", e);
+        }
+    }
+
+    /** The id of the document a file holds, its content hashed from the file. */
+    public static String of(Path file) {
+        return id(file, sha256(file));
+    }
+
+    /** The id of the document a file holds, its content hashed from the bytes read from it. */
+    public static String of(Path file, byte[] bytes) {
+        return id(file, sha256(bytes));
     }
 
     /** {@code <file-name-stem>-<first 12 hex digits of the SHA-256>}, lowercase. */

@@ -99,8 +99,7 @@ public final class DocxParser implements Parser {
         String title = declared.isEmpty() ? firstTitle(body, styles).orElse(DocumentIds.stem(file)) : declared;
         Blocks out = new Blocks(title);
         new Writer(styles, numbering, notes, main, out).write(body);
-        return new Document(
-                DocumentIds.id(file, DocumentIds.sha256(file)), title, file.toString(), 0, pkg.metadata(), out.build());
+        return new Document(DocumentIds.of(file), title, file.toString(), 0, pkg.metadata(), out.build());
     }
 
     private static Optional<String> firstTitle(List<DocxBlock> body, DocxStyles styles) {

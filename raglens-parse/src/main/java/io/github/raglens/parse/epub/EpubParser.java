@@ -48,8 +48,7 @@ public final class EpubParser implements Parser {
                     writer.write(HtmlContent.main(Jsoup.parse(HtmlCharset.decode(bytes), "")));
                 }
             }
-            String sha = DocumentIds.sha256(file);
-            return new Document(DocumentIds.id(file, sha), title, file.toString(), 0, Map.of(), out.build());
+            return new Document(DocumentIds.of(file), title, file.toString(), 0, Map.of(), out.build());
         } catch (ZipException e) {
             throw new ParseException(
                     file,

@@ -4,6 +4,7 @@ import io.github.raglens.error.ParseException;
 import io.github.raglens.model.Document;
 import io.github.raglens.parse.document.Blocks;
 import io.github.raglens.parse.document.DocumentIds;
+import io.github.raglens.parse.document.SourceFile;
 import io.github.raglens.spi.Parser;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,7 +40,6 @@ public final class HtmlParser implements Parser {
     @Override
     public Document parse(Path file) {
         Objects.requireNonNull(file, "file");
-        byte[] bytes;
         try {
             long size = Files.size(file);
             if (size > MAX_BYTES) {
@@ -49,19 +49,14 @@ public final class HtmlParser implements Parser {
                                 + " split it or convert it to text",
                         null);
             }
-            bytes = Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new ParseException(
-                    file, "cannot read the file (" + e.getMessage() + "); check that it exists and is readable", e);
+            throw SourceFile.unreadable(file, e);
         }
-        if (bytes.length == 0) {
-            throw new ParseException(file, "the file is empty (0 bytes); replace it with the complete file", null);
-        }
+        byte[] bytes = SourceFile.read(file);
         org.jsoup.nodes.Document page = Jsoup.parse(HtmlCharset.decode(bytes), "");
         String title = HtmlContent.title(page).orElse(DocumentIds.stem(file));
         Blocks out = new Blocks(title);
         new HtmlBlocks(out).write(HtmlContent.main(page));
-        String sha = DocumentIds.sha256(file);
-        return new Document(DocumentIds.id(file, sha), title, file.toString(), 0, Map.of(), out.build());
+        return new Document(DocumentIds.of(file, bytes), title, file.toString(), 0, Map.of(), out.build());
     }
 }

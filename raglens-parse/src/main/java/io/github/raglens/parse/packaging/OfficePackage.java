@@ -2,6 +2,7 @@ package io.github.raglens.parse.packaging;
 
 import io.github.raglens.error.ParseException;
 import io.github.raglens.parse.document.Damage;
+import io.github.raglens.parse.document.SourceFile;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -105,11 +106,10 @@ public final class OfficePackage implements AutoCloseable {
             }
             magic <<= 8 * (8 - head.length);
         } catch (IOException e) {
-            throw new ParseException(
-                    file, "cannot read the file (" + e.getMessage() + "); check that it exists and is readable", e);
+            throw SourceFile.unreadable(file, e);
         }
         if (size == 0) {
-            throw new ParseException(file, "the file is empty (0 bytes); replace it with the complete file", null);
+            throw SourceFile.empty(file);
         }
         if (magic == OLE2_MAGIC) {
             throw new ParseException(file, ole2Reason(file, format), null);

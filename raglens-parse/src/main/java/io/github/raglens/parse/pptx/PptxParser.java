@@ -95,13 +95,7 @@ public final class PptxParser implements Parser {
                 out.paragraph("Notes: " + s.notes());
             }
         }
-        return new Document(
-                DocumentIds.id(file, DocumentIds.sha256(file)),
-                title,
-                file.toString(),
-                slides.size(),
-                pkg.metadata(),
-                out.build());
+        return new Document(DocumentIds.of(file), title, file.toString(), slides.size(), pkg.metadata(), out.build());
     }
 
     private static List<String> slideIds(PackagePart presentation) throws IOException, XMLStreamException {

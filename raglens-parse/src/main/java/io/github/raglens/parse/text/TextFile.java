@@ -2,12 +2,11 @@ package io.github.raglens.parse.text;
 
 import io.github.raglens.error.ParseException;
 import io.github.raglens.parse.document.DocumentIds;
-import java.io.IOException;
+import io.github.raglens.parse.document.SourceFile;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -27,22 +26,12 @@ public record TextFile(String text, String id, String source, String stem) {
      * @throws ParseException when the file is unreadable, empty, binary or not UTF-8
      */
     public static TextFile read(Path file) {
-        String text = decode(file);
-        String sha = DocumentIds.sha256(file);
-        return new TextFile(text, DocumentIds.id(file, sha), file.toString(), DocumentIds.stem(file));
+        byte[] bytes = SourceFile.read(file);
+        String text = decode(file, bytes);
+        return new TextFile(text, DocumentIds.of(file, bytes), file.toString(), DocumentIds.stem(file));
     }
 
-    private static String decode(Path file) {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new ParseException(
-                    file, "cannot read the file (" + e.getMessage() + "); check that it exists and is readable", e);
-        }
-        if (bytes.length == 0) {
-            throw new ParseException(file, "the file is empty (0 bytes); replace it with the complete file", null);
-        }
+    private static String decode(Path file, byte[] bytes) {
         for (int i = 0; i < Math.min(bytes.length, 8192); i++) {
             if (bytes[i] == 0) {
                 throw new ParseException(

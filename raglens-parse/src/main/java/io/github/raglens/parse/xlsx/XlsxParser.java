@@ -106,13 +106,7 @@ public final class XlsxParser implements Parser {
                 throw e;
             });
         }
-        return new Document(
-                DocumentIds.id(file, DocumentIds.sha256(file)),
-                title,
-                file.toString(),
-                page,
-                pkg.metadata(),
-                out.build());
+        return new Document(DocumentIds.of(file), title, file.toString(), page, pkg.metadata(), out.build());
     }
 
     /**

@@ -28,18 +28,19 @@ final class BatchRoute implements CallRoute {
     }
 
     /**
-     * Opens the batch folder of the workspace.
+     * Opens the batch folder of the workspace, gathering and polling batches at the given times (else
+     * the defaults).
      *
      * @throws RagLensException when the judge is not an OpenAI chat model
      */
-    static BatchRoute open(EvaluateOptions options, Workspace workspace, LlmProvider judge) {
+    static BatchRoute open(Optional<EvaluateOptions.BatchTiming> timing, Workspace workspace, LlmProvider judge) {
         if (!(judge instanceof OpenAiChat)) {
             throw new RagLensException("batch evaluation sends the judge's calls through OpenAI's Batch API, and the"
                     + " judge '" + judge.modelName() + "' is not an OpenAI chat model; judge with OpenAi.chat(...)"
                     + " or evaluate without batch");
         }
         OpenAiBatch.Builder b = OpenAiBatch.builder(workspace.batch());
-        options.batchTiming().ifPresent(t -> b.settle(t.settle()).pollEvery(t.firstPoll(), t.maxPoll()));
+        timing.ifPresent(t -> b.settle(t.settle()).pollEvery(t.firstPoll(), t.maxPoll()));
         return new BatchRoute(b.build());
     }
 

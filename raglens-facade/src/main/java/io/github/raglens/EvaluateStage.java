@@ -246,7 +246,8 @@ final class EvaluateStage {
     /** Answers and judges the sample; writes answers.jsonl, scores.jsonl and evaluation.json. */
     EvaluationResult run(EvaluateOptions options, ProgressListener progress) {
         try (CallRoute route = options.batch()
-                ? BatchRoute.open(options, workspace, config.judgeModel().get())
+                ? BatchRoute.open(
+                        options.batchTiming(), workspace, config.judgeModel().get())
                 : CallRoute.live()) {
             EvaluationResult result = run(options, progress, route);
             if (options.batch()) {

@@ -239,7 +239,28 @@ final class HtmlReport {
             h.append("</tbody></table></details>\n");
         }
         lengthFair(h, m);
+        judged(h, m);
         h.append("</section>\n");
+    }
+
+    /** Under judged relevance, the retrievers on the judge's grades, and what that changes. */
+    private static void judged(StringBuilder h, ReportModel m) {
+        ReportModel.JudgedTable judged = m.judged();
+        if (!judged.made()) {
+            return;
+        }
+        h.append("<h3>Judged relevance</h3>\n<p class=\"meta\">The table above counts a passage holding the")
+                .append(" evidence quote; here every retriever's top passages were pooled and graded 0-3 by the")
+                .append(" judge: hit@K and MRR at the first passage of grade 2 or more, nDCG with the grades as gains.")
+                .append(" Marks as above, Holm-adjusted across these ")
+                .append(judged.pairTests().size())
+                .append(" tests. ")
+                .append(esc(capitalised(judged.pool())))
+                .append(".</p>\n");
+        table(h, m.judgedView(), false);
+        h.append("<ul class=\"judged\">\n");
+        judged.summary().forEach(line -> h.append("<li>").append(esc(line)).append("</li>\n"));
+        h.append("</ul>\n");
     }
 
     /** The length-fair comparison under the default one, when the benchmark made it. */

@@ -1,7 +1,6 @@
 package io.github.raglens;
 
 import io.github.raglens.error.RagLensException;
-import io.github.raglens.error.StoreException;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.PassageGrader;
 import io.github.raglens.eval.pool.Grading;
@@ -9,30 +8,29 @@ import io.github.raglens.eval.pool.JudgedMeasures;
 import io.github.raglens.eval.pool.Pool;
 import io.github.raglens.eval.pool.PoolHit;
 import io.github.raglens.eval.pool.PoolQuestion;
-import io.github.raglens.eval.pool.RelevanceComparison;
-import io.github.raglens.internal.Json;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.result.CostEstimate;
-import io.github.raglens.result.JudgedRelevanceReport;
+import io.github.raglens.result.PoolGrading;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.IndexBackend;
+import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.workspace.Workspace;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * Judged relevance over the workspace's questions: every configured retriever's top {@code depth}
- * passages pooled (same passages merged), graded 0–3 by the judge model with the workspace's call
- * cache (evidence-bearing passages 3 without a call), the graded qrels and runs written to {@code
- * runs/}, and {@code judged-relevance.json} comparing the retrievers under judged and evidence
- * relevance.
+ * The judging of judged relevance alone, before a benchmark: every configured retriever's top {@code
+ * depth} passages for the questions pooled (same passages merged) and graded 0–3 by the judge model
+ * into the workspace's call cache (evidence-bearing passages 3 without a call), live or through
+ * OpenAI's Batch API, and the graded qrels and pooled runs written to {@code runs/}. A benchmark under
+ * judged relevance then finds the grades in the cache and sends nothing for them.
  */
 final class JudgedRelevanceStage {
 
@@ -46,17 +44,20 @@ final class JudgedRelevanceStage {
         this.pipeline = pipeline;
     }
 
-    /** Pools, grades and compares at one depth (the pool's and the measures' cut-off); writes the TREC files and judged-relevance.json. */
-    JudgedRelevanceReport run(List<QuestionSample> questions, int depth, ProgressListener progress) {
+    /** Pools and grades at one depth, the judge's calls going out by {@code route}; writes the TREC files. */
+    PoolGrading run(List<QuestionSample> questions, int depth, CallRoute route, ProgressListener progress) {
         Pool pool = pool(questions, depth);
         progress.progress(
                 "judge-relevance",
                 0,
                 pool.size(),
                 pool.size() + " passages pooled from " + pool.systems().size() + " retrievers at depth " + depth);
-        UsageLedger ledger = new UsageLedger();
+        LlmProvider judge = route.route(config.judgeModel().get());
+        UsageLedger.Builder prices = UsageLedger.builder();
+        BatchRoute.price(prices, config.judgeModel().get().modelName(), Optional.empty());
+        UsageLedger ledger = prices.build();
         Grading.Result graded;
-        try (JudgeSession session = session(ledger)) {
+        try (JudgeSession session = session(judge, ledger, route.concurrency(config.concurrency()))) {
             graded = Grading.grade(pool, PassageGrader.of(session));
         } finally {
             new UsageFile(workspace.usage()).save(ledger);
@@ -66,32 +67,31 @@ final class JudgedRelevanceStage {
                     + "; run again to grade the passages left (graded ones are kept in the call cache)");
         }
         JudgedMeasures.write(pool, graded.qrels(), workspace.runs());
-        JudgedRelevanceReport report =
-                RelevanceComparison.of(pool, graded, config.judgeModel().get().modelName(), depth);
-        try {
-            Json.prettyWriter().writeValue(workspace.judgedRelevance().toFile(), report);
-        } catch (IOException e) {
-            throw new StoreException(
-                    workspace.judgedRelevance(), "cannot write " + workspace.judgedRelevance() + ": " + e, e);
-        }
         progress.progress("judge-relevance", pool.size(), pool.size(), "done");
-        return report;
+        return graded.summary(pool, config.judgeModel().get().modelName());
     }
 
-    /** What grading would send: the passages without evidence whose grade is not cached. */
-    CostEstimate estimate(List<QuestionSample> questions, int depth) {
+    /**
+     * What grading would send: one call per pooled passage that holds no evidence and whose grade is
+     * not cached, priced live, or at the Batch API's price when {@code batch}.
+     */
+    CostEstimate estimate(List<QuestionSample> questions, int depth, boolean batch) {
         Pool pool = pool(questions, depth);
-        UsageLedger ledger = new UsageLedger();
-        try (JudgeSession session = session(ledger)) {
-            String model = session.modelName();
+        LlmProvider judge = config.judgeModel().get();
+        UsageLedger.Builder prices = UsageLedger.builder();
+        BatchRoute.price(prices, judge.modelName(), Optional.empty());
+        UsageLedger ledger = prices.build();
+        String priced =
+                batch ? io.github.raglens.providers.OpenAiBatch.ledgerName(judge.modelName()) : judge.modelName();
+        try (JudgeSession session = session(judge, ledger, config.concurrency())) {
             return Grading.estimate(
-                    pool, PassageGrader.of(session), ledger.price(model).orElse(TokenPrice.FREE));
+                    pool, PassageGrader.of(session), ledger.price(priced).orElse(TokenPrice.FREE));
         }
     }
 
-    private JudgeSession session(UsageLedger ledger) {
-        return JudgeSession.builder(config.judgeModel().get())
-                .concurrency(config.concurrency())
+    private JudgeSession session(LlmProvider judge, UsageLedger ledger, int concurrency) {
+        return JudgeSession.builder(judge)
+                .concurrency(concurrency)
                 .callCache(workspace.judgeCalls())
                 .ledger(ledger)
                 .build();

@@ -49,6 +49,17 @@ final class MarkdownReport {
             table(md, fair.retrievers(), false);
             md.append('\n');
         }
+        ReportModel.JudgedTable judged = m.judged();
+        if (judged.made()) {
+            md.append("## Judged relevance\n\n")
+                    .append(cell(judged.pool()))
+                    .append(". Every retriever's top passages graded 0-3 by the judge: hit@K and MRR at the first")
+                    .append(" passage of grade 2 or more, nDCG with the grades as gains.\n\n");
+            table(md, judged.retrievers(), false);
+            md.append('\n');
+            judged.summary().forEach(line -> md.append("- ").append(cell(line)).append('\n'));
+            md.append('\n');
+        }
         if (!m.judge().isEmpty()) {
             md.append("## Answer quality\n\n| retriever | metric | mean [95% CI] | coverage |\n|---|---|---|---|\n");
             for (ReportModel.JudgeRow j : m.judge()) {

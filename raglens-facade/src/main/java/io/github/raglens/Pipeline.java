@@ -9,6 +9,8 @@ import io.github.raglens.error.Setting;
 import io.github.raglens.error.SettingException;
 import io.github.raglens.error.StoreException;
 import io.github.raglens.eval.benchmark.BenchmarkRunner;
+import io.github.raglens.eval.judge.JudgeSession;
+import io.github.raglens.eval.judge.PassageGrader;
 import io.github.raglens.eval.questions.QuestionGenerator;
 import io.github.raglens.eval.trec.TrecRuns;
 import io.github.raglens.internal.Json;
@@ -17,6 +19,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.Relevance;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.parse.CorpusParser;
 import io.github.raglens.parse.DocumentParser;
@@ -320,7 +323,10 @@ final class Pipeline {
                     retrievers.size(),
                     questions.size() + " questions × " + retrievers.size() + " retrievers");
             BenchmarkReport report;
-            try {
+            try (JudgeSession grading = config.relevance() == Relevance.JUDGED ? gradingSession(ledger) : null) {
+                if (grading != null) {
+                    runner.judgedRelevance(PassageGrader.of(grading), workspace.runs());
+                }
                 report = runner.build().run(questions, chunks);
             } finally {
                 new UsageFile(workspace.usage()).save(ledger);
@@ -343,6 +349,15 @@ final class Pipeline {
             progress.progress("benchmark", retrievers.size(), retrievers.size(), "done");
             return report;
         }
+    }
+
+    /** The judge grading pooled passages under judged relevance, with the workspace's call cache. */
+    private JudgeSession gradingSession(UsageLedger ledger) {
+        return JudgeSession.builder(config.judgeModel().get())
+                .concurrency(config.concurrency())
+                .callCache(workspace.judgeCalls())
+                .ledger(ledger)
+                .build();
     }
 
     /**

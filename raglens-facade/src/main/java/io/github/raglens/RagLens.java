@@ -28,7 +28,7 @@ import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.Calibration;
 import io.github.raglens.result.CostEstimate;
 import io.github.raglens.result.GateReport;
-import io.github.raglens.result.JudgedRelevanceReport;
+import io.github.raglens.result.PoolGrading;
 import io.github.raglens.result.QuestionRun;
 import io.github.raglens.result.TrecEvalOptions;
 import io.github.raglens.spi.Chunker;
@@ -272,32 +272,46 @@ public final class RagLens {
     }
 
     /**
-     * Measures the retrievers under pooled, graded relevance judged by the judge model, beside
-     * evidence relevance on the same rankings: every retriever's top {@code depth} passages for every
-     * question are pooled (passages with the same text merged, whatever their ids), each graded 0–3 by
-     * the judge (a passage holding the evidence quote is 3 without a call; grades are kept in the
-     * judge's call cache, so a new retriever costs only its unseen passages), and the graded qrels
-     * ({@code runs/qrels-judged.txt}) and runs ({@code runs/<retriever>.judged.run}) are written for
-     * {@code trec_eval}: nDCG@depth with the grades as gains, and P, recall, MAP and MRR with grade 2
-     * or more relevant. Writes {@code judged-relevance.json}.
+     * Grades the retrievers' pooled passages for judged relevance ahead of a benchmark under {@link
+     * Relevance#JUDGED}, which then sends nothing for them: every retriever's top {@code depth}
+     * passages for every question are pooled (passages with the same text merged, whatever their
+     * ids), and each is graded 0–3 by the judge model (a passage holding the evidence quote is 3
+     * without a call; grades are kept in the judge's call cache, so a new retriever costs only its
+     * unseen passages). The graded qrels ({@code runs/qrels-judged.txt}) and runs ({@code
+     * runs/<retriever>.judged.run}) are written for {@code trec_eval}.
      *
      * @param questions the questions
-     * @param depth passages of each retriever pooled, and the measures' cut-off (10 is usual)
+     * @param depth passages of each retriever pooled: the benchmark's largest cut-off (10 is usual)
+     * @param batch whether the judge's calls go through OpenAI's Batch API (half the price, up to a
+     *     day; batches are checkpointed in the workspace, so a stopped run waits for them when run
+     *     again); the judge must then be an OpenAI chat model
      * @param progress progress of the grading
      * @throws IllegalArgumentException if {@code depth < 1}
-     * @throws io.github.raglens.error.RagLensException when grading stopped (budget, provider), or
-     *     there are no questions
+     * @throws io.github.raglens.error.RagLensException when grading stopped (budget, provider), there
+     *     are no questions, or batch is asked with a judge that is not an OpenAI chat model
      */
-    public JudgedRelevanceReport judgeRelevance(List<QuestionSample> questions, int depth, ProgressListener progress) {
-        return judgedRelevance().run(List.copyOf(questions), depth, Objects.requireNonNull(progress, "progress"));
+    public PoolGrading judgeRelevance(
+            List<QuestionSample> questions, int depth, boolean batch, ProgressListener progress) {
+        Objects.requireNonNull(progress, "progress");
+        try (CallRoute route = batch
+                ? BatchRoute.open(
+                        Optional.empty(), workspace(), config.judgeModel().get())
+                : CallRoute.live()) {
+            PoolGrading graded = judgedRelevance().run(List.copyOf(questions), depth, route, progress);
+            if (batch) {
+                progress.progress("batch", 1, 1, route.describe());
+            }
+            return graded;
+        }
     }
 
     /**
      * What {@link #judgeRelevance} would send, without sending anything: one call per pooled passage
-     * that holds no evidence and whose grade is not cached.
+     * that holds no evidence and whose grade is not cached, priced live or, when {@code batch}, at the
+     * Batch API's price.
      */
-    public CostEstimate estimateJudgedRelevance(List<QuestionSample> questions, int depth) {
-        return judgedRelevance().estimate(List.copyOf(questions), depth);
+    public CostEstimate estimateJudgedRelevance(List<QuestionSample> questions, int depth, boolean batch) {
+        return judgedRelevance().estimate(List.copyOf(questions), depth, batch);
     }
 
     private JudgedRelevanceStage judgedRelevance() {
@@ -898,8 +912,10 @@ public final class RagLens {
 
         /**
          * What counts as a relevant hit: the question's source chunk, its section, its evidence quote
-         * in a returned text (which compares chunkers fairly) or its document. Default {@link
-         * Relevance#CHUNK}.
+         * in a returned text (which compares chunkers fairly) or its document; or {@link
+         * Relevance#JUDGED}: evidence, and beside it every retriever's top K passages pooled and
+         * graded 0–3 by the judge model ({@link #judge}), each retriever measured on the grades. Default
+         * {@link Relevance#CHUNK}.
          */
         public Builder relevance(Relevance mode) {
             this.relevance = Objects.requireNonNull(mode, "mode");
@@ -952,7 +968,7 @@ public final class RagLens {
                             + "'; give each its own name (" + Setting.OWN_NAMES.apiName() + ")");
                 }
             }
-            if (lengthFair.isPresent() && relevance != Relevance.EVIDENCE) {
+            if (lengthFair.isPresent() && !relevance.byEvidence()) {
                 throw new IllegalStateException(Setting.LENGTH_FAIR.apiName() + " compares by evidence; use evidence"
                         + " relevance (" + Setting.RELEVANCE.apiName() + ")");
             }

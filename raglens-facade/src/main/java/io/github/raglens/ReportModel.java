@@ -33,6 +33,8 @@ import java.util.Objects;
  *     lengths differ widely, cutoffs beyond the corpus
  * @param lengthFair the evidence comparison with every retriever read as much text per rank, when the
  *     benchmark made it
+ * @param judged every retriever measured on the judge's grades of the pooled passages, under judged
+ *     relevance
  */
 record ReportModel(
         String title,
@@ -51,7 +53,8 @@ record ReportModel(
         List<DisagreementRow> judgeDisagreements,
         List<List<String>> calibration,
         List<String> warnings,
-        LengthFairTable lengthFair) {
+        LengthFairTable lengthFair,
+        JudgedTable judged) {
 
     /** Validates and copies. */
     public ReportModel {
@@ -72,6 +75,7 @@ record ReportModel(
         calibration = calibration.stream().map(List::copyOf).toList();
         warnings = List.copyOf(warnings);
         Objects.requireNonNull(lengthFair, "lengthFair");
+        Objects.requireNonNull(judged, "judged");
     }
 
     /**
@@ -79,13 +83,22 @@ record ReportModel(
      * both tables are rendered alike.
      */
     ReportModel lengthFairView() {
+        return withTable(lengthFair.retrievers(), lengthFair.pairTests());
+    }
+
+    /** This report with the judged table's rows and tests in place of the default ones. */
+    ReportModel judgedView() {
+        return withTable(judged.retrievers(), judged.pairTests());
+    }
+
+    private ReportModel withTable(List<RetrieverRow> rows, List<PairTest> tests) {
         return new ReportModel(
                 title,
                 generatedAt,
                 corpus,
                 relevance,
-                lengthFair.retrievers(),
-                lengthFair.pairTests(),
+                rows,
+                tests,
                 judge,
                 answers,
                 usage,
@@ -96,7 +109,38 @@ record ReportModel(
                 judgeDisagreements,
                 calibration,
                 warnings,
-                LengthFairTable.none());
+                LengthFairTable.none(),
+                JudgedTable.none());
+    }
+
+    /**
+     * Every retriever measured on the judge's grades of the pooled passages, beside the evidence table.
+     *
+     * @param pool what the pool held and how it was graded, one sentence; empty when not judged
+     * @param retrievers one row per retriever, as in the default table
+     * @param pairTests its paired tests, Holm-adjusted among themselves
+     * @param summary what judged relevance changes, one sentence a line ({@code
+     *     BenchmarkReport.judgedSummary()} without its first line, the pool's)
+     */
+    record JudgedTable(String pool, List<RetrieverRow> retrievers, List<PairTest> pairTests, List<String> summary) {
+
+        /** Copies the lists. */
+        JudgedTable {
+            Objects.requireNonNull(pool, "pool");
+            retrievers = List.copyOf(retrievers);
+            pairTests = List.copyOf(pairTests);
+            summary = List.copyOf(summary);
+        }
+
+        /** No judged relevance. */
+        static JudgedTable none() {
+            return new JudgedTable("", List.of(), List.of(), List.of());
+        }
+
+        /** Whether the benchmark was judged. */
+        boolean made() {
+            return !pool.isEmpty();
+        }
     }
 
     /**

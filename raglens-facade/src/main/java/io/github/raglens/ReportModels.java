@@ -69,7 +69,22 @@ final class ReportModels {
                                 .toList())
                         .orElse(List.of()),
                 b.warnings(),
-                lengthFair(b));
+                lengthFair(b),
+                judged(b));
+    }
+
+    private static ReportModel.JudgedTable judged(BenchmarkReport b) {
+        if (!b.judged().made()) {
+            return ReportModel.JudgedTable.none();
+        }
+        List<String> summary = b.judgedSummary();
+        return new ReportModel.JudgedTable(
+                summary.getFirst(),
+                b.judged().retrievers().stream()
+                        .map(r -> retrieverRow(r, b.ks()))
+                        .toList(),
+                b.judged().comparisons().stream().map(ReportModels::pairTest).toList(),
+                summary.subList(1, summary.size()));
     }
 
     private static ReportModel.LengthFairTable lengthFair(BenchmarkReport b) {

@@ -114,7 +114,8 @@ class HtmlReportTest {
                 List.of(),
                 List.of(),
                 List.of(),
-                ReportModel.LengthFairTable.none());
+                ReportModel.LengthFairTable.none(),
+                ReportModel.JudgedTable.none());
         String html = HtmlReport.render(withTie);
         assertThat(html.split("<b>0.800</b>", -1)).as("hit@5 bold in both rows").hasSize(3);
         assertThat(HtmlReport.headline(withTie))
@@ -141,7 +142,8 @@ class HtmlReportTest {
                 List.of(),
                 List.of(List.of("faithfulness: kappa 0.800", "<b>bm25</b>: people would give 0.700")),
                 List.of(),
-                ReportModel.LengthFairTable.none());
+                ReportModel.LengthFairTable.none(),
+                ReportModel.JudgedTable.none());
         String html = HtmlReport.render(labelled);
         assertThat(html)
                 .contains("<h2>Judge calibration</h2>")
@@ -178,7 +180,8 @@ class HtmlReportTest {
                 List.of(),
                 List.of(),
                 List.of(),
-                ReportModel.LengthFairTable.none());
+                ReportModel.LengthFairTable.none(),
+                ReportModel.JudgedTable.none());
         assertThat(HtmlReport.headline(changed))
                 .contains("(Holm-adjusted p = 0.0300; what difference these questions could detect is not estimable:"
                         + " the two agree on every question, or too few questions differ for any difference to reach"

@@ -1,6 +1,7 @@
 package io.github.raglens;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.Chunk;
@@ -11,12 +12,14 @@ import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.JudgedRelevanceReport;
-import io.github.raglens.result.JudgedRelevanceReport.RetrieverRow;
+import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.PoolGrading;
+import io.github.raglens.result.TrecEvalOptions;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;
 import io.github.raglens.testkit.ScriptedLlm;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -88,7 +91,8 @@ class JudgedRelevanceStageTest {
     }
 
     @Test
-    void aRetrieverReturningASecondPassageWithTheAnswer_scoresZeroByChunkRelevance_andFullMarksWhenJudged() {
+    void aRetrieverReturningASecondPassageWithTheAnswer_scoresZeroByChunkAndEvidenceRelevance_andFullMarksWhenJudged()
+            throws Exception {
         ScriptedLlm judge = judge();
         RagLens lens = RagLens.builder()
                 .workspace(dir.resolve("ws"))
@@ -119,28 +123,68 @@ class JudgedRelevanceStageTest {
                 .build();
 
         BenchmarkReport byChunk = both.benchmark(questions, ProgressListener.NONE);
-        assertThat(byChunk.retrievers())
-                .filteredOn(r -> r.retriever().equals("restater"))
-                .singleElement()
-                .satisfies(r -> assertThat(r.metrics().get("mrr@10").mean()).isZero());
+        assertThat(byChunk.retriever("restater").metrics().get("mrr@10").mean()).isZero();
 
-        // one call per restated passage; the source chunks hold the evidence and cost nothing
-        assertThat(both.estimateJudgedRelevance(questions, 10).calls()).isEqualTo(questions.size());
-        JudgedRelevanceReport judged = both.judgeRelevance(questions, 10, ProgressListener.NONE);
+        // judging alone first: one call per restated passage; the source chunks hold the evidence and cost nothing
+        assertThat(both.estimateJudgedRelevance(questions, 10, false).calls()).isEqualTo(questions.size());
+        PoolGrading pool = both.judgeRelevance(questions, 10, false, ProgressListener.NONE);
         assertThat(judge.calls()).isEqualTo(questions.size());
-        RetrieverRow restated = judged.retrievers().get(1);
-        assertThat(restated.retriever()).isEqualTo("restater");
-        assertThat(restated.evidenceMrr()).isZero();
-        assertThat(restated.evidenceNdcg()).isZero();
-        assertThat(restated.judgedMrr()).isEqualTo(1.0);
-        assertThat(restated.judgedPrecision()).isEqualTo(0.1);
-        assertThat(judged.relevantBeyondEvidence()).isEqualTo(1.0);
-        assertThat(judged.byEvidence()).isEqualTo(questions.size());
-        assertThat(judged.summary())
-                .contains("restater: MRR@10 0.000 by evidence, 1.000 judged; nDCG@10 0.000 by evidence, 0.613"
-                        + " judged; place 2 by evidence, 1 judged");
-        assertThat(lens.workspace().runs().resolve("qrels-judged.txt")).exists();
-        assertThat(lens.workspace().runs().resolve("restater.judged.run")).exists();
-        assertThat(both.estimateJudgedRelevance(questions, 10).calls()).isZero();
+        assertThat(pool.pooled()).isEqualTo(2 * questions.size());
+        assertThat(pool.byEvidence()).isEqualTo(questions.size());
+        assertThat(pool.graded()).isEqualTo(questions.size());
+        assertThat(pool.relevantBeyondEvidence()).isEqualTo(1.0);
+        assertThat(both.estimateJudgedRelevance(questions, 10, false).calls()).isZero();
+
+        // the benchmark under judged relevance finds every grade in the cache
+        BenchmarkReport judged =
+                both.toBuilder().relevance(Relevance.JUDGED).build().benchmark(questions, ProgressListener.NONE);
+        assertThat(judge.calls()).isEqualTo(questions.size());
+        assertThat(judged.relevance()).isEqualTo("judged");
+        RetrieverSummary byEvidence = judged.retriever("restater");
+        assertThat(byEvidence.metrics().get("hit@1").mean()).isZero();
+        assertThat(byEvidence.metrics().get("mrr@10").mean()).isZero();
+        RetrieverSummary byJudge = judged.judged().retrievers().get(1);
+        assertThat(byJudge.retriever()).isEqualTo("restater");
+        assertThat(byJudge.metrics().get("hit@1").mean()).isEqualTo(1.0);
+        assertThat(byJudge.metrics().get("mrr@10").mean()).isEqualTo(1.0);
+        assertThat(byJudge.metrics().get("precision@10").mean()).isCloseTo(0.1, within(1e-12));
+        assertThat(judged.judged().comparisons()).isNotEmpty();
+        assertThat(judged.judgedSummary())
+                .containsExactly(
+                        questions.size() + " questions, " + 2 * questions.size() + " passages pooled at depth 10 ("
+                                + questions.size() + " holding the evidence, " + questions.size()
+                                + " graded by fake/grader, 0 ungraded): 1.00 relevant passages per question beyond"
+                                + " the evidence chunks",
+                        "source-finder: hit@1 1.000 by evidence, 1.000 judged; MRR@10 1.000 by evidence, 1.000 judged;"
+                                + " nDCG@10 1.000 by evidence, 0.613 judged; place 1 by evidence, 1 judged",
+                        "restater: hit@1 0.000 by evidence, 1.000 judged; MRR@10 0.000 by evidence, 1.000 judged;"
+                                + " nDCG@10 0.000 by evidence, 0.613 judged; place 2 by evidence, 1 judged",
+                        "the order of the retrievers by nDCG@10 is the same under evidence and judged relevance");
+
+        // the report says so, in HTML and Markdown
+        RagLens judgedLens = both.toBuilder().relevance(Relevance.JUDGED).build();
+        String restated = "restater: hit@1 0.000 by evidence, 1.000 judged; MRR@10 0.000 by evidence, 1.000 judged;"
+                + " nDCG@10 0.000 by evidence, 0.613 judged; place 2 by evidence, 1 judged";
+        String html = Files.readString(judgedLens.report(questions));
+        assertThat(html)
+                .contains("<h3>Judged relevance</h3>")
+                .contains("1.00 relevant passages per question beyond the evidence chunks")
+                .contains("<li>" + restated + "</li>");
+        assertThat(Files.readString(judgedLens.workspace().reportMarkdown()))
+                .contains("## Judged relevance")
+                .contains("- " + restated + "\n");
+
+        // the judged table is trec_eval's on the files written beside the runs
+        Path runs = lens.workspace().runs();
+        for (String measure : List.of("ndcg_cut.10:1:ndcg@10", "recip_rank:2:mrr@10", "success.1:2:hit@1")) {
+            String[] m = measure.split(":");
+            List<String> lines = RagLens.trecEval(
+                    runs.resolve("qrels-judged.txt"),
+                    runs.resolve("restater.judged.run"),
+                    new TrecEvalOptions(List.of(m[0]), false, true, Integer.MAX_VALUE, Integer.parseInt(m[1])));
+            assertThat(Double.parseDouble(lines.getLast().split("\t")[2]))
+                    .as(measure)
+                    .isCloseTo(byJudge.metrics().get(m[2]).mean(), within(1e-4));
+        }
     }
 }

@@ -58,6 +58,7 @@ final class ReportFixtures {
                 List.of(),
                 List.of(),
                 List.of(),
-                ReportModel.LengthFairTable.none());
+                ReportModel.LengthFairTable.none(),
+                ReportModel.JudgedTable.none());
     }
 }

@@ -6,11 +6,14 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.BenchmarkReport.Judged;
 import io.github.raglens.result.BenchmarkReport.LengthFair;
 import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
 import io.github.raglens.result.BenchmarkReport.Selection;
 import io.github.raglens.result.MetricSummary;
+import io.github.raglens.result.PoolGrading;
+import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Retriever;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -28,7 +31,10 @@ import picocli.CommandLine.ParentCommand;
         name = "benchmark",
         mixinStandardHelpOptions = true,
         description = "Benchmark retrievers on the generated questions: Hit@K, MRR, nDCG, Recall, MAP with"
-                + " bootstrap 95%% intervals and paired tests; writes benchmark.json and TREC run files.")
+                + " bootstrap 95%% intervals and paired tests; writes benchmark.json and TREC run files. With"
+                + " --relevance judged, every retriever's top K passages are pooled and graded 0-3 by the judge, and"
+                + " each retriever is measured on the grades beside its evidence table (graded qrels written beside"
+                + " the runs).")
 final class BenchmarkCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -131,6 +137,47 @@ final class BenchmarkCommand implements Callable<Integer> {
                     + " ${DEFAULT-VALUE}: a fragment, its parent section and an overlapping fragment).")
     int evidenceMaxChunks;
 
+    @Option(
+            names = "--judge-provider",
+            paramLabel = "PROVIDER",
+            defaultValue = "ollama",
+            description = "Judged relevance: the judge's provider, ollama, openai or groq (default: ${DEFAULT-VALUE}).")
+    ProviderKind judgeProvider;
+
+    @Option(
+            names = "--judge-model",
+            paramLabel = "NAME",
+            description = "Judged relevance: the judge model (default per provider: llama3.2, gpt-4o-mini,"
+                    + " llama-3.1-8b-instant).")
+    String judgeModel;
+
+    @Option(
+            names = "--judge-only",
+            description = "Judged relevance: pool every retriever's top K passages (K the largest --k) and have the"
+                    + " judge grade them, write the graded qrels and pooled runs into runs/, and stop there; the"
+                    + " benchmark run after it finds the grades in the judge's call cache and sends nothing for them.")
+    boolean judgeOnly;
+
+    @Option(
+            names = "--dry-run",
+            description = "With --judge-only: count the grading calls (pooled passages, same ones merged, less those"
+                    + " holding the evidence and those whose grade is cached) and their cost; send nothing.")
+    boolean dryRun;
+
+    @Option(
+            names = "--batch",
+            description = "With --judge-only: send the grading calls through OpenAI's Batch API at half the price (the"
+                    + " judge must be an OpenAI model; batches may take up to a day, and a stopped run waits for them"
+                    + " when run again).")
+    boolean batch;
+
+    /** Makes the judge of judged relevance from --judge-provider and --judge-model; a seam for tests. */
+    static QuestionsCommand.LlmFactory judgeFactory = BenchmarkCommand::defaultJudge;
+
+    static LlmProvider defaultJudge(ProviderKind provider, String model) {
+        return ProviderChoice.chat("--judge-provider", provider, model, Lenses.workingDirectory());
+    }
+
     /** Replaces the built-in retrievers with others over the workspace's chunks; a seam for tests. */
     interface RetrieverFactory {
         List<Retriever> create(List<RetrieverKind> kinds, Path workspace);
@@ -151,9 +198,24 @@ final class BenchmarkCommand implements Callable<Integer> {
                             ? "--evidence-min-words must be >= 1, was " + evidenceMinWords
                             : "--evidence-max-chunks must be >= 1, was " + evidenceMaxChunks));
         }
+        if ((judgeOnly || dryRun || batch) && relevance != Relevance.JUDGED) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    (judgeOnly ? "--judge-only" : dryRun ? "--dry-run" : "--batch")
+                            + " grades passages for judged relevance; add --relevance judged");
+        }
+        if ((dryRun || batch) && !judgeOnly) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    (dryRun ? "--dry-run" : "--batch") + " applies to the grading alone; add --judge-only");
+        }
         builder.relevance(relevance)
                 .evidenceThresholds(evidenceMinWords, evidenceMaxChunks)
                 .keepAmbiguousEvidence(keepAmbiguousEvidence);
+        if (relevance == Relevance.JUDGED) {
+            LlmProvider judge = judgeFactory.create(judgeProvider, judgeModel);
+            builder.judge(() -> judge);
+        }
         RagLens stored = Lenses.builder(cli).bm25().build();
         Path questionsFile = stored.workspace().questions();
         List<QuestionSample> questions = stored.storedQuestions();
@@ -205,6 +267,9 @@ final class BenchmarkCommand implements Callable<Integer> {
             err.println("raglens benchmark: " + CliTerms.of(e.getMessage()));
             return CommandLine.ExitCode.USAGE;
         }
+        if (judgeOnly) {
+            return judgeOnly(lens, questions, out, err);
+        }
         try (StageProgress progress = new StageProgress(cli)) {
             report = lens.benchmark(progress);
         } catch (IllegalArgumentException e) {
@@ -216,7 +281,45 @@ final class BenchmarkCommand implements Callable<Integer> {
         print(out, report);
         out.println("wrote " + cli.workspace.resolve("benchmark.json") + " and TREC runs in "
                 + cli.workspace.resolve("runs"));
-        return CommandLine.ExitCode.OK;
+        return ungraded(report.judged().pool(), err);
+    }
+
+    /** --judge-only: the pooled passages graded (or, with --dry-run, counted), no benchmark. */
+    private int judgeOnly(RagLens lens, List<QuestionSample> stored, PrintWriter out, PrintWriter err) {
+        List<QuestionSample> questions =
+                stored.stream().filter(QuestionSample::isSuccess).toList();
+        int depth = ks.stream().mapToInt(Integer::intValue).max().orElseThrow();
+        if (dryRun) {
+            out.printf(
+                    Locale.ROOT,
+                    "judged relevance, dry run: %s to grade the pooled passages of %d questions at depth %d%s"
+                            + " (passages holding the evidence and grades in the call cache cost nothing)%n",
+                    lens.estimateJudgedRelevance(questions, depth, batch).describe(),
+                    questions.size(),
+                    depth,
+                    batch ? " by the Batch API" : "");
+            return CommandLine.ExitCode.OK;
+        }
+        PoolGrading pool;
+        try (StageProgress progress = new StageProgress(cli)) {
+            pool = lens.judgeRelevance(questions, depth, batch, progress);
+        }
+        out.println(pool.describe());
+        out.println("wrote the graded qrels and pooled runs in " + cli.workspace.resolve("runs") + "; run `"
+                + cli.retype("benchmark --docs " + RaglensCli.word(docs) + " --relevance judged") + "` to measure"
+                + " the retrievers on them");
+        return ungraded(pool, err);
+    }
+
+    /** Exit 3, naming the reasons, when some pooled passages could not be graded. */
+    private static int ungraded(PoolGrading pool, PrintWriter err) {
+        if (pool.ungradedCount() == 0) {
+            return CommandLine.ExitCode.OK;
+        }
+        err.println("raglens benchmark: " + pool.ungradedCount() + " pooled passages could not be graded "
+                + new java.util.TreeMap<>(pool.ungraded())
+                + " and are left out of the graded qrels; run again to grade them");
+        return 3;
     }
 
     /** The --retriever-url services with their names and token, and the length-fair window. */
@@ -240,11 +343,12 @@ final class BenchmarkCommand implements Callable<Integer> {
         Selection selection = report.selection();
         out.printf(
                 Locale.ROOT,
-                "%s, relevance %s, 95%% intervals (exact binomial for 0/1 scores, BCa bootstrap for graded)%n",
+                "%s, relevance %s%s, 95%% intervals (exact binomial for 0/1 scores, BCa bootstrap for graded)%n",
                 selection.excluded().isEmpty() && selection.ambiguousKept() == 0
                         ? report.questions() + " questions"
                         : selection.describe(),
-                report.relevance());
+                report.relevance(),
+                report.judged().made() ? " (this table by evidence, the judge's grades below)" : "");
         table(out, report.ks(), report.retrievers(), report.comparisons(), true);
         out.println("p50 ms: " + report.latencyTiming().describe());
         LengthFair fair = report.lengthFair();
@@ -256,6 +360,13 @@ final class BenchmarkCommand implements Callable<Integer> {
                     fair.chars(),
                     fair.chars());
             table(out, report.ks(), fair.retrievers(), fair.comparisons(), false);
+        }
+        Judged judged = report.judged();
+        if (judged.made()) {
+            out.println("judged relevance: hit and MRR at the first passage of grade 2 or more, nDCG with the grades"
+                    + " 0-3 as gains");
+            table(out, report.ks(), judged.retrievers(), judged.comparisons(), false);
+            report.judgedSummary().forEach(out::println);
         }
     }
 

@@ -251,7 +251,7 @@ class QuestionsAndBenchmarkCommandTest {
         assertThat(err.toString())
                 .contains(
                         "raglens benchmark: Invalid value for option '--relevance': unknown relevance 'doc'; use chunk,"
-                                + " section, evidence or document");
+                                + " section, evidence, document or judged");
         assertThat(run("--workspace", dir.toString(), "questions", "--docs", "d", "--llm-provider", "acme"))
                 .isEqualTo(2);
         assertThat(err.toString())

@@ -4,8 +4,9 @@ import java.util.Locale;
 
 /**
  * What counts as finding the answer to a question in the retrieval benchmark. Each question has
- * exactly one target; the first hit that reaches it is the relevant one. Options and files name a
- * mode by its {@link #label()}; {@link #parse(String)} is the one place that reads such a name.
+ * exactly one target; the first hit that reaches it is the relevant one (under {@link #JUDGED}, that
+ * is the evidence table, and graded passages are measured beside it). Options and files name a mode
+ * by its {@link #label()}; {@link #parse(String)} is the one place that reads such a name.
  */
 public enum Relevance {
     /**
@@ -25,9 +26,20 @@ public enum Relevance {
      * The source document: a hit is relevant when it comes from the question's document. For a
      * system outside raglens, a context counts when the source it names is the document's file.
      */
-    DOCUMENT;
+    DOCUMENT,
+    /**
+     * Pooled, graded relevance judged by the LLM, beside evidence relevance: every retriever's top
+     * passages for a question are pooled (the same passage returned twice merged) and graded 0–3 by
+     * the judge, a passage holding the evidence quote 3 without a call; each retriever is measured on
+     * the grades (nDCG with the grades as gains, the other measures with grade 2 or more relevant) and,
+     * on the same rankings, by its evidence, with the questions evidence relevance uses.
+     */
+    JUDGED;
 
-    /** The name used in options and files: {@code chunk}, {@code section}, {@code evidence}, {@code document}. */
+    /**
+     * The name used in options and files: {@code chunk}, {@code section}, {@code evidence}, {@code
+     * document}, {@code judged}.
+     */
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }
@@ -35,6 +47,14 @@ public enum Relevance {
     /** Whether a question needs its source chunk in the corpus to be judged in this mode. */
     public boolean needsSourceChunk() {
         return this == CHUNK || this == SECTION;
+    }
+
+    /**
+     * Whether a question's one target is its evidence quote, with evidence relevance's rule for which
+     * questions are usable: evidence, and judged (whose one-target table is evidence relevance).
+     */
+    public boolean byEvidence() {
+        return this == EVIDENCE || this == JUDGED;
     }
 
     /** The label. */

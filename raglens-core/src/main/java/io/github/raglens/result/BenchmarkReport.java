@@ -42,6 +42,9 @@ import java.util.TreeMap;
  * @param lengthFair the evidence comparison with every retriever read the same number of characters
  *     per rank, when asked for or when the retrievers' contexts differ widely in length; {@link
  *     LengthFair#none()} otherwise
+ * @param judged under judged relevance, every retriever measured on the judge's grades of the pooled
+ *     passages beside the evidence table ({@code retrievers}, {@code comparisons}) on the same
+ *     rankings; {@link Judged#none()} under the other relevances
  */
 public record BenchmarkReport(
         String relevance,
@@ -60,7 +63,8 @@ public record BenchmarkReport(
         List<QuestionResult> perQuestion,
         Map<String, Double> phaseMillis,
         LatencyTiming latencyTiming,
-        LengthFair lengthFair) {
+        LengthFair lengthFair,
+        Judged judged) {
 
     /**
      * Copies the lists.
@@ -72,6 +76,7 @@ public record BenchmarkReport(
         java.util.Objects.requireNonNull(latencyTiming, "latencyTiming");
         java.util.Objects.requireNonNull(selection, "selection");
         lengthFair = lengthFair == null ? LengthFair.none() : lengthFair;
+        judged = judged == null ? Judged.none() : judged;
         ks = List.copyOf(ks);
         warnings = List.copyOf(warnings);
         retrievers = List.copyOf(retrievers);
@@ -207,6 +212,133 @@ public record BenchmarkReport(
         public boolean made() {
             return chars > 0;
         }
+    }
+
+    /**
+     * Every retriever measured under pooled, graded relevance judged by the LLM, on the same rankings
+     * and questions as the evidence table: {@code hit@K} and {@code mrr@K} count the first passage of
+     * grade 2 or more, {@code ndcg@K} takes the grades 0–3 as gains, {@code recall@K}, {@code
+     * precision@K} and {@code map} count grade 2 or more relevant; the same numbers {@code trec_eval}
+     * gives on the graded qrels and pooled runs written beside the run files.
+     *
+     * @param pool what the pool held and how it was graded
+     * @param retrievers one summary per retriever, in the evidence table's order
+     * @param comparisons paired tests between every two retrievers on the headline metrics,
+     *     Holm-adjusted among themselves
+     */
+    public record Judged(PoolGrading pool, List<RetrieverSummary> retrievers, List<PairwiseComparison> comparisons) {
+
+        /** Copies the lists. */
+        public Judged {
+            pool = pool == null ? PoolGrading.NONE : pool;
+            retrievers = List.copyOf(retrievers == null ? List.of() : retrievers);
+            comparisons = List.copyOf(comparisons == null ? List.of() : comparisons);
+        }
+
+        /** No judged relevance. */
+        public static Judged none() {
+            return new Judged(PoolGrading.NONE, List.of(), List.of());
+        }
+
+        /** Whether the retrievers were measured under judged relevance. */
+        public boolean made() {
+            return pool.made();
+        }
+    }
+
+    /**
+     * What judged relevance changes, one sentence a line, for the terminal and the report: what the
+     * pool found beyond the evidence chunks; each retriever's hit@1, MRR and nDCG at the largest
+     * cut-off by evidence and judged, with its place among the retrievers by nDCG under each; every
+     * pair the two relevances order the other way, with both paired tests; whether the order of the
+     * retrievers changes. Empty when the benchmark was not judged.
+     */
+    public List<String> judgedSummary() {
+        if (!judged.made()) {
+            return List.of();
+        }
+        int maxK = ks.getLast();
+        String ndcg = "ndcg@" + maxK;
+        String mrr = "mrr@" + maxK;
+        String hit = "hit@" + ks.getFirst();
+        Map<String, Integer> evidencePlace = places(retrievers, ndcg);
+        Map<String, Integer> judgedPlace = places(judged.retrievers(), ndcg);
+        List<String> out = new ArrayList<>();
+        out.add(judged.pool().describe());
+        for (RetrieverSummary e : retrievers) {
+            RetrieverSummary j = judged.retrievers().stream()
+                    .filter(r -> r.retriever().equals(e.retriever()))
+                    .findFirst()
+                    .orElse(null);
+            if (j == null) {
+                continue;
+            }
+            out.add(String.format(
+                    java.util.Locale.ROOT,
+                    "%s: %s %.3f by evidence, %.3f judged; MRR@%d %.3f by evidence, %.3f judged; nDCG@%d %.3f by"
+                            + " evidence, %.3f judged; place %d by evidence, %d judged",
+                    e.retriever(),
+                    hit,
+                    e.metrics().get(hit).mean(),
+                    j.metrics().get(hit).mean(),
+                    maxK,
+                    e.metrics().get(mrr).mean(),
+                    j.metrics().get(mrr).mean(),
+                    maxK,
+                    e.metrics().get(ndcg).mean(),
+                    j.metrics().get(ndcg).mean(),
+                    evidencePlace.get(e.retriever()),
+                    judgedPlace.get(e.retriever())));
+        }
+        boolean changes = false;
+        for (PairwiseComparison je : judged.comparisons()) {
+            if (!je.metric().equals(ndcg)) {
+                continue;
+            }
+            PairwiseComparison ee = comparisons.stream()
+                    .filter(c -> c.metric().equals(ndcg) && c.a().equals(je.a()) && c.b().equals(je.b()))
+                    .findFirst()
+                    .orElse(null);
+            if (ee != null
+                    && ee.meanDifference() != 0
+                    && je.meanDifference() != 0
+                    && Math.signum(ee.meanDifference()) != Math.signum(je.meanDifference())) {
+                changes = true;
+                out.add(String.format(
+                        java.util.Locale.ROOT,
+                        "%s vs %s: nDCG@%d %+.3f by evidence (Holm-adjusted p = %.4f), %+.3f judged (p = %.4f):"
+                                + " the judge orders them the other way",
+                        je.a(),
+                        je.b(),
+                        maxK,
+                        ee.meanDifference(),
+                        ee.adjustedPValue(),
+                        je.meanDifference(),
+                        je.adjustedPValue()));
+            }
+        }
+        out.add(
+                changes
+                        ? "the order of the retrievers by nDCG@" + maxK
+                                + " changes between evidence and judged relevance"
+                        : "the order of the retrievers by nDCG@" + maxK
+                                + " is the same under evidence and judged relevance");
+        return out;
+    }
+
+    /** Each retriever's place by a metric's mean, 1 best; equal means share the better place. */
+    private static Map<String, Integer> places(List<RetrieverSummary> rows, String metric) {
+        List<RetrieverSummary> sorted = new ArrayList<>(rows);
+        sorted.sort(java.util.Comparator.comparingDouble(
+                        (RetrieverSummary r) -> r.metrics().get(metric).mean())
+                .reversed());
+        Map<String, Integer> out = new LinkedHashMap<>();
+        for (int i = 0; i < sorted.size(); i++) {
+            double v = sorted.get(i).metrics().get(metric).mean();
+            boolean tied = i > 0 && sorted.get(i - 1).metrics().get(metric).mean() == v;
+            out.put(sorted.get(i).retriever(), tied ? out.get(sorted.get(i - 1).retriever()) : i + 1);
+        }
+        return out;
     }
 
     /**

@@ -16,7 +16,7 @@ class ClosedSetsTest {
         assertThat(Relevance.parse("Evidence")).isEqualTo(Relevance.EVIDENCE);
         assertThatThrownBy(() -> Relevance.parse("page"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown relevance 'page'; use chunk, section, evidence or document");
+                .hasMessage("unknown relevance 'page'; use chunk, section, evidence, document or judged");
     }
 
     @Test

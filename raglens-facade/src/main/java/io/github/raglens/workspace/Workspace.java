@@ -72,14 +72,6 @@ public record Workspace(Path dir) {
         return dir.resolve("nugget-assignments.jsonl");
     }
 
-    /**
-     * The retrievers under judged relevance beside evidence relevance ({@code RagLens.judgeRelevance}):
-     * pool, grades and the comparison.
-     */
-    public Path judgedRelevance() {
-        return dir.resolve("judged-relevance.json");
-    }
-
     /** Judge scores. */
     public Path scores() {
         return dir.resolve("scores.jsonl");

@@ -1,6 +1,7 @@
 package io.github.raglens.eval.benchmark;
 
 import io.github.raglens.eval.evidence.EvidenceRule;
+import io.github.raglens.eval.judge.PassageGrader;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.model.Chunk;
@@ -10,14 +11,17 @@ import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.BenchmarkReport.Breakdown;
+import io.github.raglens.result.BenchmarkReport.Judged;
 import io.github.raglens.result.BenchmarkReport.LatencyTiming;
 import io.github.raglens.result.BenchmarkReport.LengthFair;
 import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
 import io.github.raglens.result.BenchmarkReport.QuestionResult;
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
 import io.github.raglens.spi.Retriever;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,6 +63,7 @@ public final class BenchmarkRunner {
     private final boolean lengthFairAsked;
     private final Map<String, String> origins;
     private final EvidenceRule evidenceRule;
+    private final JudgedRelevance judgedRelevance;
 
     private BenchmarkRunner(Builder b) {
         this.retrievers = List.copyOf(b.retrievers);
@@ -71,6 +76,7 @@ public final class BenchmarkRunner {
         this.lengthFairAsked = b.lengthFairAsked;
         this.origins = Map.copyOf(b.origins);
         this.evidenceRule = b.evidenceRule;
+        this.judgedRelevance = b.grader == null ? null : new JudgedRelevance(b.grader, b.judgedFolder);
     }
 
     /**
@@ -126,7 +132,7 @@ public final class BenchmarkRunner {
         }
         ContextLengths lengths = new ContextLengths(contextChars);
         MetricTable fairMetrics = MetricTable.rankingOnly(ks);
-        LengthFairJudge fair = relevance == Relevance.EVIDENCE && (lengthFairAsked || lengths.differWidely())
+        LengthFairJudge fair = relevance.byEvidence() && (lengthFairAsked || lengths.differWidely())
                 ? new LengthFairJudge(fairMetrics, texts, lengthFair > 0 ? lengthFair : lengths.shortest(), maxK)
                 : null;
         List<String> warnings = new ArrayList<>(selection.warnings());
@@ -134,6 +140,7 @@ public final class BenchmarkRunner {
             warnings.add(w);
             LOG.warn(w);
         });
+        Map<String, List<List<RetrievedChunk>>> rankings = new LinkedHashMap<>();
         for (int r = 0; r < retrievers.size(); r++) {
             Retriever retriever = retrievers.get(r);
             RetrievalResult[] results = answers.get(r).results();
@@ -145,16 +152,20 @@ public final class BenchmarkRunner {
             // Judging and metrics are independent per question: on every core.
             long t1 = System.nanoTime();
             QuestionResult[] rows = new QuestionResult[prepared.size()];
+            // each question's hits in the table's order, pooled under judged relevance
+            List<List<RetrievedChunk>> ordered = new ArrayList<>(Collections.nCopies(prepared.size(), List.of()));
             IntStream.range(0, prepared.size()).parallel().forEach(qi -> {
                 HitJudge.Judged judged =
                         judge.judge(retriever.name(), external, prepared.get(qi), results[qi], lat[qi], v, qi);
                 rows[qi] = judged.result();
+                ordered.set(qi, judged.ordered());
                 if (fair != null) {
                     fair.values(prepared.get(qi), judged.ordered(), fv, qi);
                 }
             });
             metricNanos += System.nanoTime() - t1;
             perQuestion.addAll(Arrays.asList(rows));
+            rankings.put(retriever.name(), ordered);
             values.put(retriever.name(), v);
             fairValues.put(retriever.name(), fv);
             latencies.put(retriever.name(), lat);
@@ -177,6 +188,17 @@ public final class BenchmarkRunner {
                     fairAggregation.compare(fairValues));
         }
         long t6 = System.nanoTime();
+        Judged judged = Judged.none();
+        if (judgedRelevance != null) {
+            MetricTable judgedMetrics = MetricTable.judged(ks);
+            JudgedRelevance.Measured measured = judgedRelevance.measure(prepared, rankings, ks, judgedMetrics);
+            ReportAggregation judgedAggregation = new ReportAggregation(judgedMetrics, bootstrap, test);
+            judged = new Judged(
+                    measured.pool(),
+                    judgedAggregation.summarise(measured.values(), latencies, contextChars, origins, failures),
+                    judgedAggregation.compare(measured.values()));
+        }
+        long t7 = System.nanoTime();
         Map<String, Double> phases = new LinkedHashMap<>();
         phases.put("retrieval", retrievalNanos / 1e6);
         phases.put("metrics", metricNanos / 1e6);
@@ -185,6 +207,9 @@ public final class BenchmarkRunner {
         phases.put("breakdowns", (t5 - t4) / 1e6);
         if (fair != null) {
             phases.put("lengthFair", (t6 - t5) / 1e6);
+        }
+        if (judgedRelevance != null) {
+            phases.put("judged", (t7 - t6) / 1e6);
         }
         return new BenchmarkReport(
                 relevance.label(),
@@ -203,7 +228,8 @@ public final class BenchmarkRunner {
                 perQuestion,
                 phases,
                 timing,
-                lengthFairReport);
+                lengthFairReport,
+                judged);
     }
 
     /** The mean length in characters of one returned context over every hit of every question. */
@@ -239,6 +265,8 @@ public final class BenchmarkRunner {
         private boolean lengthFairAsked;
         private final Map<String, String> origins = new HashMap<>();
         private EvidenceRule evidenceRule = EvidenceRule.defaults();
+        private PassageGrader grader;
+        private Path judgedFolder;
 
         private Builder() {}
 
@@ -327,6 +355,19 @@ public final class BenchmarkRunner {
             return this;
         }
 
+        /**
+         * Who grades the pooled passages under {@link Relevance#JUDGED}, and where the graded qrels
+         * ({@code qrels-judged.txt}) and each retriever's run over the pooled passages ({@code
+         * <retriever>.judged.run}) are written. The pool is every retriever's top K (the largest
+         * cut-off) per question, in the evidence table's order, the same passage returned twice
+         * merged.
+         */
+        public Builder judgedRelevance(PassageGrader grader, Path trecFolder) {
+            this.grader = Objects.requireNonNull(grader, "grader");
+            this.judgedFolder = Objects.requireNonNull(trecFolder, "trecFolder");
+            return this;
+        }
+
         /** The relevance mode (default chunk). */
         public Builder relevance(Relevance relevance) {
             this.relevance = Objects.requireNonNull(relevance, "relevance");
@@ -384,9 +425,17 @@ public final class BenchmarkRunner {
             if (retrievers.isEmpty()) {
                 throw new IllegalStateException("a benchmark needs at least one retriever; call retriever(...)");
             }
-            if (lengthFairAsked && relevance != Relevance.EVIDENCE) {
+            if (lengthFairAsked && !relevance.byEvidence()) {
                 throw new IllegalStateException("lengthFair(" + lengthFair
                         + ") applies to evidence relevance only; call relevance(Relevance.EVIDENCE)");
+            }
+            if ((relevance == Relevance.JUDGED) != (grader != null)) {
+                throw new IllegalStateException(
+                        grader == null
+                                ? "judged relevance needs a judge to grade the pooled passages; call"
+                                        + " judgedRelevance(grader, folder)"
+                                : "judgedRelevance(...) grades under judged relevance only; call"
+                                        + " relevance(Relevance.JUDGED)");
             }
             return new BenchmarkRunner(this);
         }

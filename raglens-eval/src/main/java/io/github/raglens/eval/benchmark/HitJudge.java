@@ -177,7 +177,7 @@ final class HitJudge {
             }
             case SECTION -> inSection(hit, p.sample().sectionId());
             case DOCUMENT -> p.sample().documentId().equals(hit.chunk().documentId());
-            case EVIDENCE -> {
+            case EVIDENCE, JUDGED -> {
                 String evidence = p.evidence();
                 if (evidence.isEmpty()) {
                     yield false;

@@ -17,19 +17,48 @@ final class MetricTable {
     private final List<String> names = new ArrayList<>();
     private final List<Integer> headline = new ArrayList<>();
 
+    private MetricTable(int[] ks, boolean structure) {
+        this.structure = structure;
+        this.ks = ks.clone();
+    }
+
     /** Every metric: those of the ranking, then section and child hits of the hits' structure. */
     MetricTable(int[] ks) {
         this(ks, true);
+        addOneTarget();
     }
 
     /** The metrics of the ranking alone (Hit@K to R-precision), for rankings not made of hits. */
     static MetricTable rankingOnly(int[] ks) {
-        return new MetricTable(ks, false);
+        MetricTable t = new MetricTable(ks, false);
+        t.addOneTarget();
+        return t;
     }
 
-    private MetricTable(int[] ks, boolean structure) {
-        this.structure = structure;
-        this.ks = ks.clone();
+    /**
+     * The metrics of judged relevance, filled from {@code trec_eval}'s measures by name ({@link
+     * #values} is for one target): hit@K for every K, then MRR, nDCG, recall and precision at the
+     * largest K, and MAP; the hits, MRR, nDCG and MAP are the headline.
+     */
+    static MetricTable judged(int[] ks) {
+        MetricTable t = new MetricTable(ks, false);
+        int maxK = Arrays.stream(ks).max().orElseThrow();
+        for (int k : ks) {
+            t.headline.add(t.names.size());
+            t.names.add("hit@" + k);
+        }
+        for (String family : List.of("mrr", "ndcg", "recall", "precision")) {
+            if (!family.equals("recall") && !family.equals("precision")) {
+                t.headline.add(t.names.size());
+            }
+            t.names.add(family + "@" + maxK);
+        }
+        t.headline.add(t.names.size());
+        t.names.add("map");
+        return t;
+    }
+
+    private void addOneTarget() {
         int maxK = Arrays.stream(ks).max().orElseThrow();
         for (String family : List.of("hit", "mrr", "ndcg", "recall", "precision")) {
             for (int k : ks) {
@@ -59,6 +88,15 @@ final class MetricTable {
 
     List<Integer> headline() {
         return headline;
+    }
+
+    /** The position of a metric by its name. */
+    int index(String name) {
+        int i = names.indexOf(name);
+        if (i < 0) {
+            throw new IllegalArgumentException("no metric '" + name + "' in " + names);
+        }
+        return i;
     }
 
     /**

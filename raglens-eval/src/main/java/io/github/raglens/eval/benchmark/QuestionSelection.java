@@ -71,7 +71,7 @@ record QuestionSelection(List<BenchmarkQuestion> questions, Selection selection,
         }
         DistinctQuestions distinct = DistinctQuestions.of(usable);
         distinct.message().ifPresent(message -> warn(warnings, message));
-        EvidenceIndex evidence = relevance == Relevance.EVIDENCE ? EvidenceIndex.of(corpus) : null;
+        EvidenceIndex evidence = relevance.byEvidence() ? EvidenceIndex.of(corpus) : null;
         List<QuestionSample> kept = new ArrayList<>();
         List<ExcludedQuestion> excluded = new ArrayList<>();
         int ambiguousKept = 0;
@@ -106,7 +106,7 @@ record QuestionSelection(List<BenchmarkQuestion> questions, Selection selection,
         }
         if (kept.isEmpty()) {
             throw new IllegalArgumentException("no usable question: " + selection.describe() + "; "
-                    + (relevance == Relevance.EVIDENCE
+                    + (relevance.byEvidence()
                             ? "give the questions evidence quoted from the corpus, a sentence each"
                             : "use evidence relevance (" + Setting.RELEVANCE.apiName() + ") or regenerate the"
                                     + " questions"));
@@ -124,7 +124,7 @@ record QuestionSelection(List<BenchmarkQuestion> questions, Selection selection,
     /** What was left out and how to get it back. */
     private static String excludedWarning(Selection selection, Relevance relevance, EvidenceRule rule) {
         String remedy;
-        if (relevance != Relevance.EVIDENCE) {
+        if (!relevance.byEvidence()) {
             remedy = "use evidence relevance (" + Setting.RELEVANCE.apiName() + ") to keep them, or regenerate the"
                     + " questions";
         } else if (!rule.keepAmbiguous()
@@ -154,7 +154,7 @@ record QuestionSelection(List<BenchmarkQuestion> questions, Selection selection,
             String target = switch (relevance) {
                 case CHUNK -> q.sourceChunkId();
                 case SECTION -> "section:" + q.sectionId();
-                case EVIDENCE -> "evidence:" + queryId;
+                case EVIDENCE, JUDGED -> "evidence:" + queryId;
                 case DOCUMENT -> "document:" + q.documentId();
             };
             String sourceText = source != null ? source.text() : q.evidence();

@@ -6,6 +6,7 @@ import io.github.raglens.eval.judge.RunStopped;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.result.CostEstimate;
+import io.github.raglens.result.PoolGrading;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,6 +58,41 @@ public final class Grading {
         /** Passages left unjudged. */
         public int failed() {
             return failures.values().stream().mapToInt(Integer::intValue).sum();
+        }
+
+        /** Questions with at least one graded passage: those the judged measures count. */
+        public List<String> judgedQueries() {
+            return qrels.entrySet().stream()
+                    .filter(q -> !q.getValue().isEmpty())
+                    .map(Map.Entry::getKey)
+                    .toList();
+        }
+
+        /**
+         * What the grading of this pool gave, with the passages of grade 2 or more that hold no
+         * evidence per question counted over the questions with a graded passage.
+         */
+        public PoolGrading summary(Pool pool, String judgeModel) {
+            List<String> judgedQueries = judgedQueries();
+            int beyond = 0;
+            for (String qid : judgedQueries) {
+                Map<String, Integer> grades = qrels.get(qid);
+                for (PooledPassage p : pool.passages(qid)) {
+                    Integer g = grades.get(p.id());
+                    if (!p.holdsEvidence() && g != null && g >= JudgedMeasures.RELEVANT_GRADE) {
+                        beyond++;
+                    }
+                }
+            }
+            return new PoolGrading(
+                    judgedQueries.size(),
+                    pool.depth(),
+                    judgeModel,
+                    passages,
+                    byEvidence,
+                    judged,
+                    failures,
+                    judgedQueries.isEmpty() ? 0 : (double) beyond / judgedQueries.size());
         }
     }
 

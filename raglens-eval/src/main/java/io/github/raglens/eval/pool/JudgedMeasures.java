@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,8 @@ import java.util.Objects;
  * A system's measures under judged relevance, computed by raglens's {@code trec_eval} from the graded
  * qrels and the system's run over the pooled ids, so they equal {@code trec_eval}'s on the exported
  * files: {@code ndcg_cut} with the grades 0–3 as gains ({@code -m ndcg_cut.K}), and the binary
- * measures with grade 2 or more relevant ({@code -l 2 -m P.K -m recall.K -m map -m recip_rank}).
+ * measures with grade 2 or more relevant ({@code -l 2 -m P.K -m recall.K -m map -m recip_rank -m
+ * success.K1,K2…}).
  * Every question with a judged passage counts ({@code -c}); one whose pool is empty (no system
  * returned anything) has no line in the qrels and is left out, as {@code trec_eval} must leave it.
  *
@@ -44,18 +46,28 @@ public record JudgedMeasures(String system, Map<String, Map<String, Double>> per
         return new TrecEvalOptions(List.of("ndcg_cut." + k), true, true, Integer.MAX_VALUE, 1);
     }
 
-    /** The {@code trec_eval} options of the binary measures at cut-off {@code k}. */
-    public static TrecEvalOptions binary(int k) {
-        return new TrecEvalOptions(
-                List.of("P." + k, "recall." + k, "map", "recip_rank"), true, true, Integer.MAX_VALUE, RELEVANT_GRADE);
+    /**
+     * The {@code trec_eval} options of the binary measures at cut-off {@code k}, with success (a
+     * passage of grade 2 or more in the top K) at every cut-off of {@code successAt} too.
+     */
+    public static TrecEvalOptions binary(int k, int... successAt) {
+        List<String> measures = new ArrayList<>(List.of("P." + k, "recall." + k, "map", "recip_rank"));
+        if (successAt.length > 0) {
+            measures.add("success."
+                    + String.join(
+                            ",",
+                            Arrays.stream(successAt).mapToObj(Integer::toString).toList()));
+        }
+        return new TrecEvalOptions(measures, true, true, Integer.MAX_VALUE, RELEVANT_GRADE);
     }
 
     /**
-     * The system's measures at cut-off {@code k}.
+     * The system's measures at the largest of the cut-offs {@code ks}, and success at each.
      *
      * @throws IllegalArgumentException when no question has a judged passage
      */
-    public static JudgedMeasures of(Pool pool, Map<String, Map<String, Integer>> qrels, String system, int k) {
+    public static JudgedMeasures of(Pool pool, Map<String, Map<String, Integer>> qrels, String system, int... ks) {
+        int k = Arrays.stream(ks).max().orElseThrow();
         Map<String, Map<String, Integer>> judged = new LinkedHashMap<>();
         qrels.forEach((qid, grades) -> {
             if (!grades.isEmpty()) {
@@ -64,7 +76,7 @@ public record JudgedMeasures(String system, Map<String, Map<String, Double>> per
         });
         Map<String, Map<String, Double>> perQuery = new LinkedHashMap<>();
         Map<String, Double> mean = new LinkedHashMap<>();
-        for (TrecEvalOptions options : List.of(graded(k), binary(k))) {
+        for (TrecEvalOptions options : List.of(graded(k), binary(k, ks))) {
             for (String line : TrecEval.evaluate(judged, pool.run(system), system, options)) {
                 String[] f = line.split("\t");
                 String measure = f[0].strip();

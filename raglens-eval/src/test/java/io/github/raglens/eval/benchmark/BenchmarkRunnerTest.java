@@ -631,7 +631,7 @@ class BenchmarkRunnerTest {
         assertThatThrownBy(() -> BenchmarkRunner.builder().build())
                 .hasMessage("a benchmark needs at least one retriever; call retriever(...)");
         assertThatThrownBy(() -> Relevance.parse("doc"))
-                .hasMessage("unknown relevance 'doc'; use chunk, section, evidence or document");
+                .hasMessage("unknown relevance 'doc'; use chunk, section, evidence, document or judged");
     }
 
     @Test

@@ -76,7 +76,8 @@ class OnePassJudgingTest {
                 return new RetrievalResult("random", query, answers.get(query), 0);
             }
         };
-        for (Relevance mode : Relevance.values()) {
+        // judged relevance's one-target table is evidence relevance's, and it needs a judge (JudgedBenchmarkTest)
+        for (Relevance mode : List.of(Relevance.CHUNK, Relevance.SECTION, Relevance.EVIDENCE, Relevance.DOCUMENT)) {
             BenchmarkReport report = BenchmarkRunner.builder()
                     .retriever(retriever)
                     .relevance(mode)
@@ -144,7 +145,7 @@ class OnePassJudgingTest {
                             || hit.context().stream().anyMatch(c -> c.id().equals(q.sourceChunkId()));
                 case SECTION -> RetrievalMetrics.sectionHitAt(List.of(hit), q.sectionId(), 1) > 0;
                 case DOCUMENT -> hit.chunk().documentId().equals(q.documentId());
-                case EVIDENCE ->
+                case EVIDENCE, JUDGED ->
                     !Evidence.normalize(q.evidence()).isEmpty()
                             && (Evidence.normalize(hit.chunk().text()).contains(Evidence.normalize(q.evidence()))
                                     || Evidence.normalize(hit.contextText())

@@ -178,7 +178,7 @@ class JudgedRelevanceTest {
             Path files = dir.resolve("round" + round);
             JudgedMeasures.write(pool, qrels, files);
             for (String system : pool.systems()) {
-                JudgedMeasures m = JudgedMeasures.of(pool, qrels, system, 10);
+                JudgedMeasures m = JudgedMeasures.of(pool, qrels, system, 1, 5, 10);
                 Path run = files.resolve(system + ".judged.run");
                 Path qrelsFile = files.resolve("qrels-judged.txt");
                 assertThat(summary(TrecEval.evaluate(qrelsFile, run, option("ndcg_cut.10", 1))))
@@ -187,6 +187,10 @@ class JudgedRelevanceTest {
                 assertThat(summary(TrecEval.evaluate(qrelsFile, run, option("map", 2))))
                         .as("seed %d round %d system %s", seed, round, system)
                         .containsEntry("map", m.mean().get("map"));
+                assertThat(summary(TrecEval.evaluate(qrelsFile, run, option("success.1,5", 2))))
+                        .as("seed %d round %d system %s", seed, round, system)
+                        .containsEntry("success_1", m.mean().get("success_1"))
+                        .containsEntry("success_5", m.mean().get("success_5"));
             }
         }
     }

@@ -25,6 +25,7 @@ module io.github.raglens.core {
             io.github.raglens.providers,
             io.github.raglens.solr,
             io.github.raglens,
+            io.github.raglens.studio,
             io.github.raglens.junit;
 
     // Jackson reads and writes the records of these packages through their private fields.

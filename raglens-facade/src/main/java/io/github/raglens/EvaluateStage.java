@@ -17,9 +17,9 @@ import io.github.raglens.eval.scoring.LiveEvaluation;
 import io.github.raglens.eval.scoring.ScoreAnalysis;
 import io.github.raglens.eval.scoring.ScoreRecord;
 import io.github.raglens.eval.scoring.Scorer;
+import io.github.raglens.internal.Cell;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
-import io.github.raglens.model.Chunk;
 import io.github.raglens.model.HumanLabel;
 import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.QuestionSample;
@@ -41,10 +41,10 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.LongSummaryStatistics;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -145,17 +145,15 @@ final class EvaluateStage {
         }
     }
 
-    private Map<String, Chunk> chunks() {
-        Map<String, Chunk> byId = new HashMap<>();
-        for (Chunk c : ChunksFile.read(workspace.chunks())) {
-            byId.put(c.id(), c);
-        }
-        return byId;
+    /** The source passages of the questions, read from {@code chunks.jsonl} without holding the rest. */
+    private Map<String, String> sourceTexts(List<QuestionSample> picked) {
+        return ChunksFile.texts(
+                workspace.chunks(),
+                picked.stream().map(QuestionSample::sourceChunkId).collect(Collectors.toSet()));
     }
 
     /** What the run would send, without sending anything. */
     EvaluationEstimate estimate(EvaluateOptions options) {
-        Map<String, Chunk> chunks = chunks();
         // A dry run checks the human labels too, so a bad file is found before any money is spent.
         options.humanLabels().ifPresent(file -> readLabels(file, options));
         List<QuestionSample> picked = sample(options);
@@ -163,10 +161,17 @@ final class EvaluateStage {
         String answerModel = config.llm().get().modelName();
         String judgeModel = config.judgeModel().get().modelName();
         UsageLedger ledger = ledger(options, answerModel, judgeModel, null);
-        int avgChunk = (int) chunks.values().stream()
-                .mapToInt(c -> c.text().length())
-                .average()
-                .orElse(0);
+        // one pass over chunks.jsonl: the corpus's mean chunk length, and the sample's source passages
+        Set<String> sources = picked.stream().map(QuestionSample::sourceChunkId).collect(Collectors.toSet());
+        Map<String, String> sourceTexts = new HashMap<>();
+        LongSummaryStatistics lengths = new LongSummaryStatistics();
+        ChunksFile.forEach(workspace.chunks(), c -> {
+            lengths.accept(c.text().length());
+            if (sources.contains(c.id())) {
+                sourceTexts.put(c.id(), c.text());
+            }
+        });
+        int avgChunk = (int) lengths.getAverage();
         CostEstimate answers = CostEstimator.forAnswers(
                 picked,
                 retrievers,
@@ -174,17 +179,17 @@ final class EvaluateStage {
                 avgChunk * options.k(),
                 ledger.price(answerModel).orElse(TokenPrice.FREE));
         // Pairs not answered yet are estimated with the reference answer standing in for the answer.
-        Map<String, AnswerRecord> done = new HashMap<>();
+        Map<Cell, AnswerRecord> done = new HashMap<>();
         for (AnswerRecord a : AnswerGenerator.read(workspace.answers())) {
             if (a.isOk()) {
-                done.put(a.retriever() + "\u001f" + a.questionId(), a);
+                done.put(a.cell(), a);
             }
         }
         List<EvalCase> cases = new ArrayList<>();
         for (QuestionSample q : picked) {
-            String source = chunkText(chunks, q.sourceChunkId());
+            String source = sourceTexts.get(q.sourceChunkId());
             for (String r : retrievers) {
-                AnswerRecord a = done.get(r + "\u001f" + q.id());
+                AnswerRecord a = done.get(new Cell(r, q.id()));
                 List<String> contexts = new ArrayList<>();
                 if (a != null) {
                     contexts.addAll(a.contextTexts());
@@ -263,9 +268,9 @@ final class EvaluateStage {
         LlmProvider judge = route.route(config.judgeModel().get());
         // Read while the embedding model loads (RagLens.evaluate started it), before any call is sent,
         // so a bad file costs nothing.
-        Map<String, Chunk> chunks = chunks();
         Optional<List<HumanLabel>> labels = options.humanLabels().map(file -> readLabels(file, options));
         List<QuestionSample> picked = sample(options);
+        Map<String, String> sourceTexts = sourceTexts(picked);
         EmbeddingProvider embeddings =
                 config.embeddings() == null ? null : config.embeddings().get();
         UsageLedger ledger = ledger(options, answering.modelName(), judge.modelName(), embeddings);
@@ -306,11 +311,11 @@ final class EvaluateStage {
                                 picked,
                                 systems,
                                 origins,
-                                id -> chunkText(chunks, id),
+                                sourceTexts::get,
                                 p -> progress.progress(
                                         "evaluate", p.pairsDone() + p.cellsDone(), p.pairs() + p.cells(), status(p)));
                 answers = live.answers();
-                first = new Judged(live.scoring(), metrics);
+                first = new Judged(live.scoring(), metrics, live.scores());
             } finally {
                 usage.save(ledger);
             }
@@ -320,18 +325,16 @@ final class EvaluateStage {
                     "answering stopped: " + answers.counts().stopReason().get());
         }
         // only the answers made by this configuration: one from an older chunking or model is never judged
-        List<EvalCase> cases = EvalCases.from(answers.current(), picked, id -> chunkText(chunks, id));
         List<Judge> metrics = first.metrics();
         ScoringSummary summary = first.summary();
+        // the records of this run's cells, as the scorers left them: scores.jsonl is not read again
+        List<ScoreRecord> records = new ArrayList<>(first.records());
         Optional<LlmProvider> second = options.secondJudge().map(route::route);
         if (second.isPresent()) {
-            scoreWithSecondJudge(second.get(), cases, options, embeddings, ledger, usage, progress, concurrency);
+            List<EvalCase> cases = EvalCases.from(answers.current(), picked, sourceTexts::get);
+            records.addAll(scoreWithSecondJudge(
+                    second.get(), cases, options, embeddings, ledger, usage, progress, concurrency));
         }
-        Set<String> currentCells = new HashSet<>();
-        cases.forEach(c -> currentCells.add(c.retriever() + '\u001f' + c.questionId() + '\u001f' + c.inputsHash()));
-        List<ScoreRecord> records = Scorer.read(workspace.scores()).stream()
-                .filter(r -> currentCells.contains(r.retriever() + '\u001f' + r.questionId() + '\u001f' + r.inputs()))
-                .toList();
         ScoreAnalysis.Builder analysis = ScoreAnalysis.builder(records, metrics, judge.modelName())
                 .systems(names, picked.stream().map(QuestionSample::id).collect(Collectors.toSet()))
                 .selfConsistency(options.repeats() > 1);
@@ -378,11 +381,6 @@ final class EvaluateStage {
                 analysed.disagreements());
     }
 
-    private static String chunkText(Map<String, Chunk> chunks, String id) {
-        Chunk c = chunks.get(id);
-        return c == null ? null : c.text();
-    }
-
     /** The live run's status line: answers, calls in flight and the rate against the limit, cost. */
     private static String status(LiveEvaluation.Progress p) {
         return String.format(
@@ -413,14 +411,16 @@ final class EvaluateStage {
         return sb.build();
     }
 
-    /** What one judge's scoring run did, and the metrics it scored. */
-    private record Judged(ScoringSummary summary, List<Judge> metrics) {}
+    /** What one judge's scoring run did, the metrics it scored and the records of its cells. */
+    private record Judged(ScoringSummary summary, List<Judge> metrics, List<ScoreRecord> records) {}
 
     /**
      * Scores the cases again with the second judge, after the first judge's one-pass evaluation;
-     * its calls are counted in the run's ledger and its scores read back by the agreement section.
+     * its calls are counted in the run's ledger.
+     *
+     * @return the records of the cases' cells by the second judge, for the agreement section
      */
-    private void scoreWithSecondJudge(
+    private List<ScoreRecord> scoreWithSecondJudge(
             LlmProvider judge,
             List<EvalCase> cases,
             EvaluateOptions options,
@@ -433,7 +433,7 @@ final class EvaluateStage {
             List<Judge> metrics = options.createMetrics(session);
             int total = cases.size() * metrics.size();
             progress.progress("second judge", 0, total, "judging with " + judge.modelName());
-            Scorer.builder(workspace.scores())
+            return Scorer.builder(workspace.scores())
                     .session(session)
                     .metrics(metrics)
                     .repeats(options.repeats())
@@ -449,7 +449,8 @@ final class EvaluateStage {
                                     p.judge().usage().total(),
                                     p.judge().costUsd())))
                     .build()
-                    .score(cases);
+                    .score(cases)
+                    .records();
         } finally {
             usage.save(ledger);
         }

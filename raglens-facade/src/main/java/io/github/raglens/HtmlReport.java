@@ -226,9 +226,9 @@ final class HtmlReport {
                         .append("</td><td>")
                         .append(String.format(Locale.ROOT, "%.4f", t.pValue()))
                         .append("</td><td>")
-                        .append(t.adjustedPValue() < 0.05 ? "<b>" : "")
+                        .append(t.significant() ? "<b>" : "")
                         .append(String.format(Locale.ROOT, "%.4f", t.adjustedPValue()))
-                        .append(t.adjustedPValue() < 0.05 ? "</b>" : "")
+                        .append(t.significant() ? "</b>" : "")
                         .append("</td><td>")
                         .append(
                                 t.minDetectableEffect() == null
@@ -362,7 +362,7 @@ final class HtmlReport {
                             .append(a)
                             .append(" and ")
                             .append(c)
-                            .append(t.adjustedPValue() < 0.05 ? " is significant" : " is not significant")
+                            .append(t.significant() ? " is significant" : " is not significant")
                             .append(String.format(Locale.ROOT, " (Holm-adjusted p = %.4f; ", t.adjustedPValue()))
                             .append(detectable(t, m.pairTests().size()))
                             .append(')'));
@@ -392,7 +392,7 @@ final class HtmlReport {
             boolean pair =
                     (t.a().equals(retriever) && t.b().equals(best)) || (t.a().equals(best) && t.b().equals(retriever));
             if (pair && t.metric().equals(metric)) {
-                return t.adjustedPValue() < 0.05;
+                return t.significant();
             }
         }
         return false;

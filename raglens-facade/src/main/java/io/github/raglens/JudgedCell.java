@@ -2,6 +2,7 @@ package io.github.raglens;
 
 import io.github.raglens.eval.answers.AnswerRecord;
 import io.github.raglens.eval.scoring.ScoreRecord;
+import io.github.raglens.internal.Cell;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.workspace.Workspace;
 import java.util.ArrayList;
@@ -68,11 +69,11 @@ public record JudgedCell(
      * or {@code scores.jsonl}, so an evaluation may run meanwhile.
      */
     static List<JudgedCell> read(Workspace ws) {
-        Map<String, Map<String, Verdict>> verdicts = new LinkedHashMap<>();
+        Map<Cell, Map<String, Verdict>> verdicts = new LinkedHashMap<>();
         for (ScoreRecord r : JsonlStore.read(ws.scores(), ScoreRecord.class, ScoreRecord::key)
                 .records()) {
             if (r.repeat() == 0) {
-                verdicts.computeIfAbsent(AnswerRecord.key(r.retriever(), r.questionId()), k -> new LinkedHashMap<>())
+                verdicts.computeIfAbsent(r.cell(), k -> new LinkedHashMap<>())
                         .put(
                                 r.metric(),
                                 new Verdict(
@@ -93,7 +94,7 @@ public record JudgedCell(
                     a.questionId(),
                     a.answer(),
                     a.contextTexts(),
-                    List.copyOf(verdicts.getOrDefault(a.key(), Map.of()).values())));
+                    List.copyOf(verdicts.getOrDefault(a.cell(), Map.of()).values())));
         }
         return out;
     }

@@ -2,7 +2,6 @@ package io.github.raglens;
 
 import io.github.raglens.error.ParseException;
 import io.github.raglens.eval.answers.AnswerGenerator;
-import io.github.raglens.eval.answers.AnswerRecord;
 import io.github.raglens.eval.answers.EvalCase;
 import io.github.raglens.eval.answers.EvalCases;
 import io.github.raglens.eval.baseline.BaselineRecorder;
@@ -10,7 +9,7 @@ import io.github.raglens.eval.scoring.LabelDrawer;
 import io.github.raglens.eval.scoring.ScoreAnalysis;
 import io.github.raglens.eval.scoring.ScoreRecord;
 import io.github.raglens.eval.scoring.Scorer;
-import io.github.raglens.model.Chunk;
+import io.github.raglens.internal.Cell;
 import io.github.raglens.model.HumanLabel;
 import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.LabelDesign;
@@ -107,7 +106,7 @@ final class Labelling {
      */
     List<LabelRequest> draw(String metric, int count, LabelDesign design, long seed) {
         Aggregation.MetricSummary summary = judged(metric);
-        Map<String, EvalCase> cases = currentCases(questions.get());
+        Map<Cell, EvalCase> cases = currentCases(questions.get());
         List<ScoreRecord> population = population(List.of(summary), cases);
         List<LabelDrawer.Drawn> drawn;
         try {
@@ -117,8 +116,7 @@ final class Labelling {
         }
         List<LabelRequest> out = new ArrayList<>();
         for (LabelDrawer.Drawn d : drawn) {
-            EvalCase c =
-                    cases.get(AnswerRecord.key(d.cell().retriever(), d.cell().questionId()));
+            EvalCase c = cases.get(d.cell().cell());
             out.add(new LabelRequest(
                     c.retriever(),
                     c.questionId(),
@@ -204,7 +202,7 @@ final class Labelling {
      * still those in {@code answers.jsonl}: what a person labelling a cell is shown is what the judge
      * scored. Reads the baseline and the scores once for every metric.
      */
-    private List<ScoreRecord> population(List<Aggregation.MetricSummary> metrics, Map<String, EvalCase> cases) {
+    private List<ScoreRecord> population(List<Aggregation.MetricSummary> metrics, Map<Cell, EvalCase> cases) {
         Path baselineFile = workspace.evaluationBaseline();
         if (!Files.exists(baselineFile)) {
             throw new IllegalStateException(noEvaluation());
@@ -225,7 +223,7 @@ final class Labelling {
                     || !baseline.values(r.retriever(), r.metric()).containsKey(r.questionId())) {
                 continue;
             }
-            EvalCase c = cases.get(AnswerRecord.key(r.retriever(), r.questionId()));
+            EvalCase c = cases.get(r.cell());
             if (c != null && (r.inputs().isEmpty() || r.inputs().equals(c.inputsHash()))) {
                 out.add(r);
             }
@@ -233,18 +231,17 @@ final class Labelling {
         return out;
     }
 
-    /** The cell each stored answer makes, by {@link AnswerRecord#key}. */
-    private Map<String, EvalCase> currentCases(List<QuestionSample> asked) {
-        Map<String, String> chunkTexts = new HashMap<>();
-        if (Files.exists(workspace.chunks())) {
-            for (Chunk c : ChunksFile.read(workspace.chunks())) {
-                chunkTexts.put(c.id(), c.text());
-            }
-        }
+    /** The case each stored answer makes, by its cell. */
+    private Map<Cell, EvalCase> currentCases(List<QuestionSample> asked) {
+        Map<String, String> chunkTexts = Files.exists(workspace.chunks())
+                ? ChunksFile.texts(
+                        workspace.chunks(),
+                        asked.stream().map(QuestionSample::sourceChunkId).collect(java.util.stream.Collectors.toSet()))
+                : Map.of();
         Function<String, String> chunkText = chunkTexts::get;
-        Map<String, EvalCase> out = new HashMap<>();
+        Map<Cell, EvalCase> out = new HashMap<>();
         for (EvalCase c : EvalCases.from(AnswerGenerator.read(workspace.answers()), asked, chunkText)) {
-            out.put(AnswerRecord.key(c.retriever(), c.questionId()), c);
+            out.put(c.cell(), c);
         }
         return out;
     }

@@ -605,6 +605,26 @@ public final class RagLens {
     }
 
     /**
+     * The default embedding model, made on first use: the one the workspace's index records, so
+     * queries are embedded as the index is, else bge-small-en-v1.5.
+     */
+    private static final class IndexedEmbeddings implements Supplier<EmbeddingProvider> {
+        private final Supplier<EmbeddingProvider> model;
+
+        IndexedEmbeddings(IndexBackend backend, Map<String, String> backendOptions, Path index) {
+            this.model = Lazy.of(() -> backend.embeddingModel(backendOptions, Pipeline.WORKSPACE_INDEX, index)
+                    .map(name -> Models.embeddingsNamed(name, Path.of("").toAbsolutePath())
+                            .get())
+                    .orElseGet(OnnxEmbeddings::bgeSmallEnV15));
+        }
+
+        @Override
+        public EmbeddingProvider get() {
+            return model.get();
+        }
+    }
+
+    /**
      * Configures a {@link RagLens}. Setters reject bad values at once; {@link #build()} rejects bad
      * combinations with a message naming the fix. Not thread-safe.
      */
@@ -612,7 +632,9 @@ public final class RagLens {
         private Path workspace = Path.of(".raglens");
         private Supplier<Parser> parser = Lazy.of(DocumentParser::create);
         private Chunker chunker = SectionChunker.builder().build();
-        private Supplier<EmbeddingProvider> embeddings = Lazy.of(OnnxEmbeddings::bgeSmallEnV15);
+        /** Null for the default: the index's model, else bge-small-en-v1.5 (see {@link #embeddings}). */
+        private Supplier<EmbeddingProvider> embeddings;
+
         private boolean embeddingsDisabled;
         private List<RetrieverKind> retrievers = RetrieverKind.defaults();
         private final List<Retriever> customRetrievers = new ArrayList<>();
@@ -643,7 +665,8 @@ public final class RagLens {
             workspace = c.workspace();
             parser = c.parser();
             chunker = c.chunker();
-            embeddings = c.embeddings();
+            // a default follows the workspace and backend of the variant, not those it was made for
+            embeddings = c.embeddings() instanceof IndexedEmbeddings ? null : c.embeddings();
             embeddingsDisabled = c.embeddings() == null;
             retrievers = c.retrieverKinds();
             customRetrievers.addAll(c.customRetrievers());
@@ -689,7 +712,13 @@ public final class RagLens {
             return chunker(Chunkers.byName(Objects.requireNonNull(name, "name")));
         }
 
-        /** The embedding model, created on first use (default: local bge-small-en-v1.5). */
+        /**
+         * The embedding model, created on first use. By default, the model the workspace's index was
+         * built with ({@link RagLens#indexedEmbeddingModel()}), so queries are embedded as the index
+         * is, whichever backend holds it; local bge-small-en-v1.5 when there is no index with vectors
+         * yet. A remote model of the index reads its key from the environment, then from the working
+         * folder's {@code .env}.
+         */
         public Builder embeddings(Supplier<? extends EmbeddingProvider> embeddings) {
             Objects.requireNonNull(embeddings, "embeddings");
             this.embeddings = Lazy.of(embeddings::get);
@@ -976,7 +1005,11 @@ public final class RagLens {
                     workspace,
                     parser,
                     chunker,
-                    embeddingsDisabled ? null : embeddings,
+                    embeddingsDisabled
+                            ? null
+                            : embeddings != null
+                                    ? embeddings
+                                    : new IndexedEmbeddings(backend, backendOptions, new Workspace(workspace).index()),
                     retrievers,
                     ownRetrievers,
                     llm,

@@ -273,6 +273,8 @@ record ReportModel(
      * @param meanDifference mean of a minus b
      * @param pValue two-sided p-value of this test alone
      * @param adjustedPValue the p-value Holm-adjusted across every test of the table
+     * @param significant whether the statistics found the difference significant after the
+     *     correction, the decision the report shows
      * @param minDetectableEffect the smallest true difference the Holm-corrected test finds in 80% of
      *     runs; null when not estimable
      */
@@ -283,6 +285,7 @@ record ReportModel(
             double meanDifference,
             double pValue,
             double adjustedPValue,
+            boolean significant,
             Double minDetectableEffect) {}
 
     /**

@@ -153,6 +153,7 @@ final class ReportModels {
                 c.meanDifference(),
                 c.pValue(),
                 c.adjustedPValue(),
+                c.significant(),
                 c.minDetectableEffect().isPresent() ? c.minDetectableEffect().getAsDouble() : null);
     }
 

@@ -92,30 +92,23 @@ class HtmlReportTest {
     }
 
     @Test
+    void significance_isTheDecisionTheStatisticsMade_notAThresholdOfTheReportsOwn() {
+        // adjusted p 0.03 that the statistics did not call significant (a family tested at a stricter level)
+        ReportModel m = ReportFixtures.withRetrieval(
+                ReportFixtures.retrievers(),
+                List.of(new ReportModel.PairTest("bm25", "dense", "hit@5", 0.2, 0.01, 0.03, false, 0.15)));
+        assertThat(HtmlReport.headline(m)).contains("the difference between bm25 and dense is not significant");
+        String html = HtmlReport.render(m);
+        assertThat(html).contains("<td>0.0100</td><td>0.0300</td>").doesNotContain("0.600<span class=\"sig\">*</span>");
+    }
+
+    @Test
     void retrievalTable_boldsEveryTiedBest() {
         ReportModel m = ReportFixtures.model();
         ReportModel.RetrieverRow bm25 = m.retrievers().get(0);
         ReportModel.RetrieverRow tied =
                 new ReportModel.RetrieverRow("dense", bm25.metrics(), bm25.hitAtK(), bm25.latencyMillis());
-        ReportModel withTie = new ReportModel(
-                m.title(),
-                m.generatedAt(),
-                m.corpus(),
-                m.relevance(),
-                List.of(bm25, tied),
-                List.of(),
-                m.judge(),
-                m.answers(),
-                m.usage(),
-                m.breakdowns(),
-                m.questions(),
-                m.latencyTiming(),
-                List.of(),
-                List.of(),
-                List.of(),
-                List.of(),
-                ReportModel.LengthFairTable.none(),
-                ReportModel.JudgedTable.none());
+        ReportModel withTie = ReportFixtures.withRetrieval(List.of(bm25, tied), List.of());
         String html = HtmlReport.render(withTie);
         assertThat(html.split("<b>0.800</b>", -1)).as("hit@5 bold in both rows").hasSize(3);
         assertThat(HtmlReport.headline(withTie))
@@ -125,25 +118,8 @@ class HtmlReportTest {
     @Test
     void calibration_isShownInBothReports_withWhatItMeans_andEscaped() {
         ReportModel m = ReportFixtures.model();
-        ReportModel labelled = new ReportModel(
-                m.title(),
-                m.generatedAt(),
-                m.corpus(),
-                m.relevance(),
-                m.retrievers(),
-                m.pairTests(),
-                m.judge(),
-                m.answers(),
-                m.usage(),
-                m.breakdowns(),
-                m.questions(),
-                m.latencyTiming(),
-                List.of(),
-                List.of(),
-                List.of(List.of("faithfulness: kappa 0.800", "<b>bm25</b>: people would give 0.700")),
-                List.of(),
-                ReportModel.LengthFairTable.none(),
-                ReportModel.JudgedTable.none());
+        ReportModel labelled = ReportFixtures.withCalibration(
+                List.of(List.of("faithfulness: kappa 0.800", "<b>bm25</b>: people would give 0.700")));
         String html = HtmlReport.render(labelled);
         assertThat(html)
                 .contains("<h2>Judge calibration</h2>")
@@ -161,27 +137,11 @@ class HtmlReportTest {
         ReportModel.RetrieverRow bm25 = m.retrievers().get(0);
         java.util.Map<String, ReportModel.Estimate> few = new java.util.LinkedHashMap<>(bm25.metrics());
         few.put("mrr@10", new ReportModel.Estimate(0.6, 0.5, 0.7, 28, false));
-        ReportModel changed = new ReportModel(
-                m.title(),
-                m.generatedAt(),
-                m.corpus(),
-                m.relevance(),
+        ReportModel changed = ReportFixtures.withRetrieval(
                 List.of(
                         new ReportModel.RetrieverRow("bm25", few, bm25.hitAtK(), bm25.latencyMillis()),
                         m.retrievers().get(1)),
-                List.of(new ReportModel.PairTest("bm25", "dense", "hit@5", 0.2, 0.01, 0.03, null)),
-                m.judge(),
-                m.answers(),
-                m.usage(),
-                m.breakdowns(),
-                m.questions(),
-                m.latencyTiming(),
-                List.of(),
-                List.of(),
-                List.of(),
-                List.of(),
-                ReportModel.LengthFairTable.none(),
-                ReportModel.JudgedTable.none());
+                List.of(new ReportModel.PairTest("bm25", "dense", "hit@5", 0.2, 0.01, 0.03, true, null)));
         assertThat(HtmlReport.headline(changed))
                 .contains("(Holm-adjusted p = 0.0300; what difference these questions could detect is not estimable:"
                         + " the two agree on every question, or too few questions differ for any difference to reach"

@@ -15,6 +15,25 @@ final class ReportFixtures {
     private ReportFixtures() {}
 
     static ReportModel model() {
+        return model(
+                retrievers(),
+                List.of(new ReportModel.PairTest("bm25", "dense", "hit@5", 0.2, 0.01, 0.03, true, 0.15)),
+                List.of());
+    }
+
+    /** The fixture's report with other retriever rows and paired tests. */
+    static ReportModel withRetrieval(List<ReportModel.RetrieverRow> retrievers, List<ReportModel.PairTest> pairTests) {
+        return model(retrievers, pairTests, List.of());
+    }
+
+    /** The fixture's report with the judge calibrated against human labels, in sentences per metric. */
+    static ReportModel withCalibration(List<List<String>> calibration) {
+        ReportModel m = model();
+        return model(m.retrievers(), m.pairTests(), calibration);
+    }
+
+    /** The fixture's two retriever rows: bm25 ahead of dense. */
+    static List<ReportModel.RetrieverRow> retrievers() {
         Map<String, ReportModel.Estimate> bm25 = new LinkedHashMap<>();
         bm25.put("hit@5", new ReportModel.Estimate(0.8, 0.7, 0.9, 28, true));
         bm25.put("mrr@10", new ReportModel.Estimate(0.6, 0.5, 0.7, 28, true));
@@ -25,6 +44,13 @@ final class ReportFixtures {
                 "bm25", bm25, Map.of(1, 0.5, 3, 0.7, 5, 0.8, 10, 0.9), Map.of("p50", 0.2, "p95", 0.5, "p99", 0.9));
         ReportModel.RetrieverRow b = new ReportModel.RetrieverRow(
                 "dense", dense, Map.of(1, 0.4, 3, 0.55, 5, 0.6, 10, 0.75), Map.of("p50", 0.4, "p95", 0.8, "p99", 1.1));
+        return List.of(a, b);
+    }
+
+    private static ReportModel model(
+            List<ReportModel.RetrieverRow> retrievers,
+            List<ReportModel.PairTest> pairTests,
+            List<List<String>> calibration) {
         ReportModel.QuestionRow q = new ReportModel.QuestionRow(
                 "q-1",
                 "What does " + SCRIPT + " do?",
@@ -43,8 +69,8 @@ final class ReportFixtures {
                         28,
                         "28 of 30 questions usable; excluded: 2 with ambiguous evidence (fewer than 6 words)"),
                 "evidence",
-                List.of(a, b),
-                List.of(new ReportModel.PairTest("bm25", "dense", "hit@5", 0.2, 0.01, 0.03, 0.15)),
+                retrievers,
+                pairTests,
                 List.of(new ReportModel.JudgeRow(
                         "bm25", "faithfulness", new ReportModel.Estimate(0.9, 0.8, 0.95, 20, true), 20, 21)),
                 List.of(
@@ -56,7 +82,7 @@ final class ReportFixtures {
                 "warm (50 untimed queries first), one query at a time",
                 List.of(),
                 List.of(),
-                List.of(),
+                calibration,
                 List.of(),
                 ReportModel.LengthFairTable.none(),
                 ReportModel.JudgedTable.none());

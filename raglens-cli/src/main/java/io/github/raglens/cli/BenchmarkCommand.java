@@ -254,7 +254,7 @@ final class BenchmarkCommand implements Callable<Integer> {
         } else {
             builder.retrievers(retrieverKinds.toArray(RetrieverKind[]::new));
             if (retrieverKinds.stream().anyMatch(RetrieverKind::usesEmbeddings)) {
-                builder.embeddings(Lenses.queryEmbeddings(spec, cli, backend, embeddingProvider, embeddingModel));
+                Lenses.queryEmbeddings(builder, spec, embeddingProvider, embeddingModel);
             } else {
                 builder.noEmbeddings();
             }

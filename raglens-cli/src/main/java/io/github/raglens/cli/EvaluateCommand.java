@@ -3,6 +3,7 @@ package io.github.raglens.cli;
 import io.github.raglens.EvaluateOptions;
 import io.github.raglens.EvaluationEstimate;
 import io.github.raglens.EvaluationResult;
+import io.github.raglens.ProgressListener;
 import io.github.raglens.RagLens;
 import io.github.raglens.error.AuthenticationException;
 import io.github.raglens.error.UnknownPriceException;
@@ -10,7 +11,6 @@ import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.ProviderKind;
-import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.result.Aggregation;
@@ -30,6 +30,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -328,8 +329,8 @@ final class EvaluateCommand implements Callable<Integer> {
             }
             options = options.toBuilder().secondJudge(second).build();
         }
-        builder.retrievers(retrievers.toArray(RetrieverKind[]::new))
-                .embeddings(Lenses.queryEmbeddings(spec, parent, backend, embeddingProvider, embeddingModel))
+        Lenses.queryEmbeddings(builder, spec, embeddingProvider, embeddingModel)
+                .retrievers(retrievers.toArray(RetrieverKind[]::new))
                 .llm(() -> llm)
                 .judge(() -> judge)
                 .seed(seed)
@@ -399,15 +400,7 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         EvaluationResult r;
         try (StageProgress progress = new StageProgress(parent)) {
-            if (!parent.quiet) {
-                out.printf(
-                        Locale.ROOT,
-                        "answering %d questions x %d retrievers with %s%n",
-                        Math.min(sample, questionCount(lens)),
-                        retrievers.size(),
-                        llm.modelName());
-            }
-            r = lens.evaluate(options, progress);
+            r = lens.evaluate(options, parent.quiet ? progress : planPrinted(out, progress));
         } catch (UnknownPriceException e) {
             throw new CommandLine.ParameterException(
                     spec.commandLine(), budgetRemedy(e, judgeProvider == null && judgeModel == null));
@@ -486,11 +479,19 @@ final class EvaluateCommand implements Callable<Integer> {
                 : start + "give it in dollars per million tokens with " + flags;
     }
 
-    /** Usable questions in the workspace, for the opening line. */
-    private static int questionCount(RagLens lens) {
-        return (int) lens.storedQuestions().stream()
-                .filter(q -> q.status() == QuestionStatus.SUCCESS)
-                .count();
+    /**
+     * Progress that also prints, on a line of its own, the plan the stage reports first: the questions
+     * drawn, the systems and the models, counted by the stage that runs them.
+     */
+    static ProgressListener planPrinted(PrintWriter out, ProgressListener progress) {
+        AtomicBoolean printed = new AtomicBoolean();
+        return (stage, done, total, status) -> {
+            if (stage.equals("evaluate") && !printed.getAndSet(true)) {
+                out.println("answering " + status);
+                out.flush();
+            }
+            progress.progress(stage, done, total, status);
+        };
     }
 
     private static void printAnswers(PrintWriter out, AnswerSummary answers) {

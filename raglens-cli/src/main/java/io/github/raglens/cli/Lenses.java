@@ -5,7 +5,6 @@ import io.github.raglens.model.ProviderKind;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import java.nio.file.Path;
-import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Supplier;
 import picocli.CommandLine;
@@ -43,24 +42,16 @@ final class Lenses {
     }
 
     /**
-     * The embedding model for query vectors of benchmark and evaluate: the one the options name, or,
-     * when they name none, the model the workspace's index was built with, so the queries are always
-     * embedded like the index (the index refuses vectors of another model), whichever backend holds it.
+     * Sets the embedding model for query vectors of benchmark and evaluate when the options name one;
+     * when they name none the builder keeps its default, the model the workspace's index was built
+     * with, so the queries are embedded like the index whichever backend holds it.
      */
-    static Supplier<EmbeddingProvider> queryEmbeddings(
-            CommandLine.Model.CommandSpec spec,
-            RaglensCli cli,
-            BackendOption backend,
-            ProviderKind provider,
-            String model) {
-        boolean chosen = model != null || spec.commandLine().getParseResult().hasMatchedOption("--embedding-provider");
-        Optional<String> indexed = chosen
-                ? Optional.empty()
-                : backend.applyTo(builder(cli)).build().indexedEmbeddingModel();
-        if (indexed.isPresent()) {
-            return ProviderChoice.embeddingsNamed(spec, indexed.get(), workingDirectory());
+    static RagLens.Builder queryEmbeddings(
+            RagLens.Builder builder, CommandLine.Model.CommandSpec spec, ProviderKind provider, String model) {
+        if (model != null || spec.commandLine().getParseResult().hasMatchedOption("--embedding-provider")) {
+            builder.embeddings(embeddings(spec, provider, model));
         }
-        return embeddings(spec, provider, model);
+        return builder;
     }
 
     /**

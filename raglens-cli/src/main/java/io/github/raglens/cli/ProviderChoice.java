@@ -103,18 +103,6 @@ final class ProviderChoice {
         }
     }
 
-    /** The embedding model an index records, e.g. {@code openai/text-embedding-3-small}. */
-    static Supplier<EmbeddingProvider> embeddingsNamed(
-            CommandLine.Model.CommandSpec spec, String recordedName, Path workingDirectory) {
-        try {
-            return Models.embeddingsNamed(recordedName, workingDirectory);
-        } catch (MissingKeyException e) {
-            throw inFlags(e, "--embedding-provider");
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-        }
-    }
-
     private static AuthenticationException inFlags(MissingKeyException e, String option) {
         return new AuthenticationException(
                 e.provider(),

@@ -16,7 +16,11 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The workspace's {@code chunks.jsonl}: one {@link Chunk} per line. Written whole by ingest
@@ -59,8 +63,37 @@ public final class ChunksFile {
      *     not a chunk (naming the line)
      */
     public static List<Chunk> read(Path file) {
-        ObjectReader reader = Json.reader().forType(Chunk.class);
         List<Chunk> chunks = new ArrayList<>();
+        forEach(file, chunks::add);
+        return chunks;
+    }
+
+    /**
+     * The texts of the chunks asked for, by id, reading the file once and keeping only those: a
+     * stage that needs a few texts (a question's source passage) does not hold the whole corpus.
+     * An id the file lacks is absent from the map.
+     *
+     * @throws StoreException as {@link #read} does
+     */
+    public static Map<String, String> texts(Path file, Set<String> ids) {
+        Map<String, String> out = new HashMap<>();
+        if (!ids.isEmpty()) {
+            forEach(file, c -> {
+                if (ids.contains(c.id())) {
+                    out.put(c.id(), c.text());
+                }
+            });
+        }
+        return out;
+    }
+
+    /**
+     * Hands every chunk to {@code each}, in file order, one line at a time, holding none.
+     *
+     * @throws StoreException as {@link #read} does
+     */
+    public static void forEach(Path file, Consumer<Chunk> each) {
+        ObjectReader reader = Json.reader().forType(Chunk.class);
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;
             int number = 0;
@@ -69,8 +102,9 @@ public final class ChunksFile {
                 if (line.isBlank()) {
                     continue;
                 }
+                Chunk chunk;
                 try {
-                    chunks.add(reader.readValue(line));
+                    chunk = reader.readValue(line);
                 } catch (IOException | RuntimeException e) {
                     throw new StoreException(
                             file,
@@ -78,6 +112,7 @@ public final class ChunksFile {
                                     + Remedy.INGEST.again() + " to rewrite it",
                             e);
                 }
+                each.accept(chunk);
             }
         } catch (NoSuchFileException e) {
             throw new StoreException(file, "no chunks at " + file + "; " + Remedy.INGEST.first(), e);
@@ -86,6 +121,5 @@ public final class ChunksFile {
         } catch (IOException e) {
             throw new StoreException(file, "cannot read " + file + ": " + e.getMessage(), e);
         }
-        return chunks;
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.raglens.error.ParseException;
 import io.github.raglens.error.StoreException;
+import io.github.raglens.internal.Cell;
 import io.github.raglens.internal.Json;
 import io.github.raglens.internal.OneLine;
 import io.github.raglens.model.HumanLabel;
@@ -96,8 +97,8 @@ public final class HumanLabelsFile {
      * @throws UncheckedIOException if the file cannot be read
      */
     public static Contents read(Path file) {
-        Map<String, Line> labelled = new LinkedHashMap<>();
-        Set<String> awaiting = new HashSet<>();
+        Map<Cell.OnMetric, Line> labelled = new LinkedHashMap<>();
+        Set<Cell.OnMetric> awaiting = new HashSet<>();
         int number = 0;
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String text;
@@ -107,7 +108,7 @@ public final class HumanLabelsFile {
                     continue;
                 }
                 Parsed p = parse(file, number, text);
-                String cell = p.retriever + '\u001f' + p.questionId + '\u001f' + p.metric;
+                Cell.OnMetric cell = new Cell(p.retriever, p.questionId).on(p.metric);
                 if (p.label == null) {
                     awaiting.add(cell);
                     continue;
@@ -161,7 +162,7 @@ public final class HumanLabelsFile {
      * @throws StoreException if the file cannot be written
      */
     public static int appendDrawn(Path file, List<LabelRequest> requests) {
-        Set<String> present = new HashSet<>();
+        Set<Cell.OnMetric> present = new HashSet<>();
         if (Files.exists(file)) {
             try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
                 String text;
@@ -170,7 +171,7 @@ public final class HumanLabelsFile {
                     number++;
                     if (!text.isBlank()) {
                         Parsed p = parse(file, number, text);
-                        present.add(p.retriever + '\u001f' + p.questionId + '\u001f' + p.metric);
+                        present.add(new Cell(p.retriever, p.questionId).on(p.metric));
                     }
                 }
             } catch (IOException e) {
@@ -179,7 +180,7 @@ public final class HumanLabelsFile {
         }
         List<JsonNode> lines = new ArrayList<>();
         for (LabelRequest r : requests) {
-            if (present.add(r.retriever() + '\u001f' + r.questionId() + '\u001f' + r.metric())) {
+            if (present.add(new Cell(r.retriever(), r.questionId()).on(r.metric()))) {
                 ObjectNode line = Json.objectNode();
                 line.put("retriever", r.retriever());
                 line.put("questionId", r.questionId());

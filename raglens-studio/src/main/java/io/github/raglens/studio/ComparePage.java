@@ -4,6 +4,7 @@ import io.github.raglens.GateOptions;
 import io.github.raglens.RagLens;
 import io.github.raglens.RunHistory;
 import io.github.raglens.RunRecord;
+import io.github.raglens.internal.Cell;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.GateReport;
 import java.util.ArrayList;
@@ -215,8 +216,8 @@ final class ComparePage {
                 .thenComparing(Change::system)
                 .thenComparing(Change::metric));
         // one row per question and system: its largest change
-        java.util.Set<String> seen = new java.util.HashSet<>();
-        changes.removeIf(c -> !seen.add(c.questionId() + '\u001f' + c.system()));
+        java.util.Set<Cell> seen = new java.util.HashSet<>();
+        changes.removeIf(c -> !seen.add(new Cell(c.system(), c.questionId())));
         h.append("<h2>Questions that changed most</h2>\n");
         if (changes.isEmpty()) {
             h.append("<p id=\"no-changes\">No question's score changed.</p>");

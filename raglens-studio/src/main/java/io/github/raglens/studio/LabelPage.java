@@ -1,6 +1,7 @@
 package io.github.raglens.studio;
 
 import io.github.raglens.JudgedCell;
+import io.github.raglens.internal.Cell;
 import io.github.raglens.model.LabelDesign;
 import io.github.raglens.model.LabelRequest;
 import io.github.raglens.result.Calibration;
@@ -54,7 +55,7 @@ final class LabelPage {
         LabelKind kind = LabelKind.of(metric);
         form(h, metrics, metric, design);
         Labels labels = view.labels();
-        Set<String> done = labels.labelled(metric);
+        Set<Cell> done = labels.labelled(metric);
         List<LabelRequest> drawn = view.draw(metric, done.size() + AHEAD, design);
         Optional<LabelRequest> reopened = drawn.stream()
                 .filter(r -> r.retriever().equals(system) && r.questionId().equals(question))
@@ -62,7 +63,7 @@ final class LabelPage {
         Optional<LabelRequest> next = reopened.isPresent()
                 ? reopened
                 : drawn.stream()
-                        .filter(r -> !done.contains(Labels.cell(r.retriever(), r.questionId(), r.metric())))
+                        .filter(r -> !done.contains(new Cell(r.retriever(), r.questionId())))
                         .findFirst();
         labels.problem()
                 .ifPresent(p ->

@@ -1,5 +1,6 @@
 package io.github.raglens.studio;
 
+import io.github.raglens.internal.Cell;
 import io.github.raglens.model.HumanLabel;
 import java.util.HashSet;
 import java.util.List;
@@ -19,17 +20,12 @@ record Labels(List<HumanLabel> labels, Optional<String> problem) {
         labels = List.copyOf(labels);
     }
 
-    /** The cells of a metric that have a label, as {@link #cell} keys. */
-    Set<String> labelled(String metric) {
-        Set<String> out = new HashSet<>();
+    /** The cells that have a label of the metric. */
+    Set<Cell> labelled(String metric) {
+        Set<Cell> out = new HashSet<>();
         labels.stream()
                 .filter(l -> l.metric().equals(metric))
-                .forEach(l -> out.add(cell(l.retriever(), l.questionId(), l.metric())));
+                .forEach(l -> out.add(new Cell(l.retriever(), l.questionId())));
         return out;
-    }
-
-    /** The key of one cell of one metric. */
-    static String cell(String system, String questionId, String metric) {
-        return system + '\u001f' + questionId + '\u001f' + metric;
     }
 }

@@ -12,6 +12,7 @@ import io.github.raglens.eval.judge.CallPermits;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Prompts;
 import io.github.raglens.eval.judge.RunStopped;
+import io.github.raglens.internal.Cell;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.internal.PromptVersion;
 import io.github.raglens.model.ChatOutcome;
@@ -222,7 +223,7 @@ public final class AnswerGenerator {
                             return;
                         }
                         Prepared prepared = prepare(system, origin, count.served, q);
-                        Optional<AnswerRecord> prior = store.get(AnswerRecord.key(system.name(), q.id()));
+                        Optional<AnswerRecord> prior = store.get(new Cell(system.name(), q.id()).key());
                         if (prior.isPresent() && prepared.reuses(prior.get())) {
                             count.reused.incrementAndGet();
                             current.put(prior.get().key(), prior.get());

@@ -1,6 +1,7 @@
 package io.github.raglens.eval.answers;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.github.raglens.internal.Cell;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -71,13 +72,14 @@ public record AnswerRecord(
         this(retriever, questionId, contexts, contextTexts, answer, model, status, reason, "", "");
     }
 
-    /** The store key: retriever (or system) and question; the latest record of a pair wins. */
-    public String key() {
-        return key(retriever, questionId);
+    /** The cell answered: the retriever (or system) and the question. */
+    public Cell cell() {
+        return new Cell(retriever, questionId);
     }
 
-    public static String key(String retriever, String questionId) {
-        return retriever + '\u001f' + questionId;
+    /** The store key, the cell's; the latest record of a cell wins. */
+    public String key() {
+        return cell().key();
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.github.raglens.eval.answers;
 
+import io.github.raglens.internal.Cell;
 import io.github.raglens.model.JudgeInput;
 import java.util.List;
 import java.util.Objects;
@@ -34,6 +35,11 @@ public record EvalCase(
         Objects.requireNonNull(reference, "reference");
         contexts = List.copyOf(contexts);
         referenceContexts = List.copyOf(referenceContexts);
+    }
+
+    /** The cell the case is: its retriever (or system) and question. */
+    public Cell cell() {
+        return new Cell(retriever, questionId);
     }
 
     /**

@@ -5,6 +5,7 @@ import io.github.raglens.eval.answers.AnswerRecord;
 import io.github.raglens.eval.answers.EvalCase;
 import io.github.raglens.eval.scoring.ScoreRecord;
 import io.github.raglens.eval.scoring.Scorer;
+import io.github.raglens.internal.Cell;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.QuestionSample;
@@ -52,17 +53,17 @@ public final class CostEstimator {
             Path answersFile,
             int contextChars,
             TokenPrice price) {
-        Set<String> done = new HashSet<>();
+        Set<Cell> done = new HashSet<>();
         for (AnswerRecord a : AnswerGenerator.read(answersFile)) {
             if (a.isOk()) {
-                done.add(a.key());
+                done.add(a.cell());
             }
         }
         long calls = 0;
         long prompt = 0;
         for (QuestionSample q : questions) {
             for (String r : retrievers) {
-                if (done.contains(AnswerRecord.key(r, q.id()))) {
+                if (done.contains(new Cell(r, q.id()))) {
                     continue;
                 }
                 calls++;
@@ -145,8 +146,8 @@ public final class CostEstimator {
                 if (!m.usesModel()
                         || (repeat > 0 && !(m instanceof RepeatableMetric))
                         || ScoreBasis.of(m, c.toJudgeInput())
-                                .equals(scored.get(ScoreRecord.key(
-                                        c.retriever(), c.questionId(), m.metric(), model, m.version(), repeat)))) {
+                                .equals(scored.get(
+                                        ScoreRecord.key(c.cell().on(m.metric()), model, m.version(), repeat)))) {
                     continue;
                 }
                 switch (m) {

@@ -3,6 +3,7 @@ package io.github.raglens.eval.scoring;
 import static io.github.raglens.result.JudgeAgreement.PASS;
 
 import io.github.raglens.eval.judge.JudgeSession;
+import io.github.raglens.internal.Cell;
 import io.github.raglens.result.JudgeAgreement;
 import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
@@ -39,20 +40,20 @@ final class AgreementMeasure {
             List<ScoreRecord> records, String metric, String version, String judgeA, String judgeB) {
         Objects.requireNonNull(metric, "metric");
         Objects.requireNonNull(version, "version");
-        Map<String, Double> a = new HashMap<>();
-        Map<String, Double> b = new HashMap<>();
+        Map<Cell, Double> a = new HashMap<>();
+        Map<Cell, Double> b = new HashMap<>();
         for (ScoreRecord r : records) {
             if (!r.metric().equals(metric) || !r.promptVersion().equals(version) || !r.isScored() || r.repeat() != 0) {
                 continue;
             }
-            String cell = r.retriever() + '\u001f' + r.questionId();
+            Cell cell = r.cell();
             if (r.judgeModel().equals(judgeA)) {
                 a.put(cell, r.score());
             } else if (r.judgeModel().equals(judgeB)) {
                 b.put(cell, r.score());
             }
         }
-        List<String> both = new ArrayList<>(a.keySet());
+        List<Cell> both = new ArrayList<>(a.keySet());
         both.retainAll(b.keySet());
         both.sort(null);
         double[] x = both.stream().mapToDouble(a::get).toArray();

@@ -1,5 +1,6 @@
 package io.github.raglens.eval.scoring;
 
+import io.github.raglens.internal.Cell;
 import io.github.raglens.result.Aggregation.SelfConsistency;
 import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
@@ -27,7 +28,7 @@ final class ConsistencyMeasure {
         Objects.requireNonNull(metric, "metric");
         Objects.requireNonNull(judgeModel, "judgeModel");
         // cell -> repeat -> score, for the scored records of this metric, version and judge
-        Map<String, Map<Integer, Double>> byCell = new TreeMap<>();
+        Map<Cell, Map<Integer, Double>> byCell = new TreeMap<>();
         int repeats = 0;
         for (ScoreRecord r : records) {
             if (!r.metric().equals(metric.metric())
@@ -37,8 +38,7 @@ final class ConsistencyMeasure {
             }
             repeats = Math.max(repeats, r.repeat() + 1);
             if (r.isScored()) {
-                byCell.computeIfAbsent(r.retriever() + '\u001f' + r.questionId(), k -> new HashMap<>())
-                        .put(r.repeat(), r.score());
+                byCell.computeIfAbsent(r.cell(), k -> new HashMap<>()).put(r.repeat(), r.score());
             }
         }
         List<double[]> complete = new ArrayList<>(); // per cell, its scores by repeat

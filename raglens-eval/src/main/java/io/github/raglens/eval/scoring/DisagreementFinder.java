@@ -1,5 +1,6 @@
 package io.github.raglens.eval.scoring;
 
+import io.github.raglens.internal.Cell;
 import io.github.raglens.result.JudgeAgreement.JudgeDisagreement;
 import io.github.raglens.spi.Judge;
 import java.util.ArrayList;
@@ -30,14 +31,14 @@ final class DisagreementFinder {
         if (limit < 0) {
             throw new IllegalArgumentException("limit must be >= 0, was " + limit);
         }
-        Map<List<String>, Double> a = new HashMap<>();
-        Map<List<String>, Double> b = new HashMap<>();
+        Map<Cell, Double> a = new HashMap<>();
+        Map<Cell, Double> b = new HashMap<>();
         for (ScoreRecord r : records) {
             if (r.metric().equals(metric.metric())
                     && r.promptVersion().equals(metric.version())
                     && r.isScored()
                     && r.repeat() == 0) {
-                List<String> cell = List.of(r.retriever(), r.questionId());
+                Cell cell = r.cell();
                 if (r.judgeModel().equals(judgeA)) {
                     a.put(cell, r.score());
                 } else if (r.judgeModel().equals(judgeB)) {
@@ -49,7 +50,7 @@ final class DisagreementFinder {
         a.forEach((cell, sa) -> {
             Double sb = b.get(cell);
             if (sb != null && !sb.equals(sa)) {
-                out.add(new JudgeDisagreement(metric.metric(), cell.get(0), cell.get(1), sa, sb));
+                out.add(new JudgeDisagreement(metric.metric(), cell.system(), cell.questionId(), sa, sb));
             }
         });
         out.sort(Comparator.comparingDouble(JudgeDisagreement::gap)

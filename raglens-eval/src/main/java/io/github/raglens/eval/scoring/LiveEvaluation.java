@@ -74,12 +74,14 @@ public final class LiveEvaluation {
      *
      * @param answers the answering, as {@link AnswerGenerator#generate} reports it
      * @param scoring the judging of the cells answered, as {@link Scorer#score} reports it
+     * @param scores the records of the cells answered, as {@link Scorer.Run#records()} gives them
      */
-    public record Result(AnswerGenerator.Summary answers, ScoringSummary scoring) {
-        /** Validates that neither part is null. */
+    public record Result(AnswerGenerator.Summary answers, ScoringSummary scoring, List<ScoreRecord> scores) {
+        /** Validates and copies. */
         public Result {
             Objects.requireNonNull(answers, "answers");
             Objects.requireNonNull(scoring, "scoring");
+            scores = List.copyOf(scores);
         }
     }
 
@@ -158,6 +160,7 @@ public final class LiveEvaluation {
         };
         AnswerGenerator.Summary answered;
         ScoringSummary scored;
+        List<ScoreRecord> scores;
         try (Scorer.Scoring scoring = scorer.start(() -> {
             cellsDone.incrementAndGet();
             report.run();
@@ -182,10 +185,11 @@ public final class LiveEvaluation {
                 }
             });
             scored = scoring.finish();
+            scores = scoring.records();
             // reports from worker threads may reach the listener out of order: the last one it gets
             // holds the final counts
             report.run();
         }
-        return new Result(answered, scored);
+        return new Result(answered, scored, scores);
     }
 }

@@ -2,6 +2,7 @@ package io.github.raglens.eval.scoring;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.github.raglens.eval.answers.EvalCase;
+import io.github.raglens.internal.Cell;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -112,18 +113,19 @@ public record ScoreRecord(
                 "");
     }
 
+    /** The cell scored: the retriever (or system) and the question. */
+    public Cell cell() {
+        return new Cell(retriever, questionId);
+    }
+
     /** The store key: retriever, question, metric, judge model, prompt version and repeat. */
     public String key() {
-        return key(retriever, questionId, metric, judgeModel, promptVersion, repeat);
+        return key(cell().on(metric), judgeModel, promptVersion, repeat);
     }
 
-    public static String key(String retriever, String questionId, String metric, String judgeModel, String version) {
-        return retriever + '\u001f' + questionId + '\u001f' + metric + '\u001f' + judgeModel + '\u001f' + version;
-    }
-
-    public static String key(
-            String retriever, String questionId, String metric, String judgeModel, String version, int repeat) {
-        String first = key(retriever, questionId, metric, judgeModel, version);
+    /** The store key of a cell's score on a metric by a judge model, at a version and repeat. */
+    public static String key(Cell.OnMetric cell, String judgeModel, String version, int repeat) {
+        String first = cell.key() + '\u001f' + judgeModel + '\u001f' + version;
         return repeat == 0 ? first : first + '\u001f' + "repeat-" + repeat;
     }
 

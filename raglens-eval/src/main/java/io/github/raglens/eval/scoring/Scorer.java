@@ -16,6 +16,7 @@ import io.github.raglens.result.ScoringSummary.JudgeStats;
 import io.github.raglens.spi.Judge;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -95,17 +96,34 @@ public final class Scorer {
     public record Progress(int done, int total, int failed, JudgeStats judge) {}
 
     /**
+     * What a run did, and the records of its cells as they stand after it.
+     *
+     * @param summary the counts, the judge's calls and why the run stopped, if it did
+     * @param records the latest record of every cell the run was given (scored now, before, or
+     *     failed) whose inputs are the case's: what an analysis of these cases reads, without reading
+     *     the scores file again
+     */
+    public record Run(ScoringSummary summary, List<ScoreRecord> records) {
+        /** Validates and copies. */
+        public Run {
+            Objects.requireNonNull(summary, "summary");
+            records = List.copyOf(records);
+        }
+    }
+
+    /**
      * Scores every case with every metric not yet scored.
      *
      * @param cases the cells to score
-     * @return what the run did
+     * @return what the run did, with the cells' records
      */
-    public ScoringSummary score(List<EvalCase> cases) {
+    public Run score(List<EvalCase> cases) {
         // Every cell is planned before the first runs, so progress reports the run's total from the start.
         Scoring scoring = new Scoring(true, () -> {});
         try {
             cases.forEach(scoring::submit);
-            return scoring.finish();
+            ScoringSummary summary = scoring.finish();
+            return new Run(summary, scoring.records());
         } finally {
             scoring.close();
         }
@@ -140,6 +158,8 @@ public final class Scorer {
         private final AtomicInteger done = new AtomicInteger();
         private final AtomicInteger planned = new AtomicInteger();
         private final Map<String, Integer> reasons = new ConcurrentHashMap<>();
+        /** Every cell submitted: its store key and the hash of the inputs it is scored on. */
+        private final Map<String, String> submitted = new LinkedHashMap<>();
         /** What the judge's server says its model is, when it says: a score by another is judged again. */
         private final Optional<String> served;
 
@@ -169,8 +189,8 @@ public final class Scorer {
                     int repeat = rep;
                     cells++;
                     String judgeModel = m.usesModel() ? session.modelName() : ScoreRecord.NO_JUDGE;
-                    String key =
-                            ScoreRecord.key(c.retriever(), c.questionId(), m.metric(), judgeModel, m.version(), repeat);
+                    String key = ScoreRecord.key(c.cell().on(m.metric()), judgeModel, m.version(), repeat);
+                    submitted.put(key, c.inputsHash());
                     Optional<ScoreRecord> prior = store.get(key);
                     if (prior.isPresent()
                             && prior.get().isScored()
@@ -284,6 +304,17 @@ public final class Scorer {
                     reasons,
                     stats(),
                     stop);
+        }
+
+        /**
+         * The latest record of every submitted cell on the inputs it was submitted with, after
+         * {@link #finish}: scored now or by an earlier run, or failed.
+         */
+        synchronized List<ScoreRecord> records() {
+            List<ScoreRecord> out = new ArrayList<>();
+            submitted.forEach((key, inputs) ->
+                    store.get(key).filter(r -> r.inputs().equals(inputs)).ifPresent(out::add));
+            return out;
         }
 
         /** Waits for the cells still running and closes the scores file. */

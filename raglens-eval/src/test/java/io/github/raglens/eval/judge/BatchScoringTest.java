@@ -56,7 +56,8 @@ class BatchScoringTest {
                     .session(s)
                     .metrics(Metrics.create(JudgeMetric.defaults(), s, ContextPrecision.Mode.ONE_CALL))
                     .build()
-                    .score(cases);
+                    .score(cases)
+                    .summary();
         }
     }
 

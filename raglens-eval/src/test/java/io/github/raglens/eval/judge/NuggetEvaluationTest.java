@@ -200,7 +200,8 @@ class NuggetEvaluationTest {
                     .session(s)
                     .metrics(Metrics.create(NUGGET_METRICS, s))
                     .build()
-                    .score(cases);
+                    .score(cases)
+                    .summary();
             assertThat(summary.scored()).isEqualTo(12);
         }
         // one label per answer for the edited nugget alone; the nuggets are not made again
@@ -223,7 +224,8 @@ class NuggetEvaluationTest {
                     .session(s)
                     .metrics(Metrics.create(NUGGET_METRICS, s))
                     .build()
-                    .score(cases);
+                    .score(cases)
+                    .summary();
             assertThat(summary.alreadyScored()).isEqualTo(12);
         }
         assertThat(llm.calls()).isEqualTo(7);

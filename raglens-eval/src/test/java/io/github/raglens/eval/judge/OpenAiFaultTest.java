@@ -197,7 +197,8 @@ class OpenAiFaultTest {
                     .session(s)
                     .metrics(Metrics.create(JudgeMetric.defaults(), s, ContextPrecision.Mode.ONE_CALL))
                     .build()
-                    .score(cases);
+                    .score(cases)
+                    .summary();
         }
     }
 

@@ -141,7 +141,8 @@ class RagasCompatibleModeTest {
                         .session(s)
                         .metrics(metrics)
                         .build()
-                        .score(cases);
+                        .score(cases)
+                        .summary();
                 assertThat(summary.failed()).as("failed cells in mode " + mode).isZero();
             }
             callsPerCell[mode] = (double) counting.calls() / cases.size();

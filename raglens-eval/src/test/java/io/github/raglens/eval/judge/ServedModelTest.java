@@ -108,7 +108,8 @@ class ServedModelTest {
                     .session(s)
                     .metrics(Metrics.create(JudgeMetric.defaults(), s))
                     .build()
-                    .score(cases);
+                    .score(cases)
+                    .summary();
             assertThat(summary.failed()).isZero();
         }
     }
@@ -184,7 +185,8 @@ class ServedModelTest {
                     .session(s)
                     .metrics(Metrics.create(JudgeMetric.defaults(), s))
                     .build()
-                    .score(cases);
+                    .score(cases)
+                    .summary();
         }
     }
 

@@ -50,7 +50,8 @@ class ScorerTest {
                     .session(s)
                     .metrics(Metrics.create(metrics, s, m))
                     .build()
-                    .score(cases);
+                    .score(cases)
+                    .summary();
         }
     }
 
@@ -96,7 +97,8 @@ class ScorerTest {
                         throw new IllegalStateException("the progress bar broke");
                     })
                     .build()
-                    .score(cases);
+                    .score(cases)
+                    .summary();
             assertThat(summary.scored()).isEqualTo(40);
             assertThat(summary.complete()).isTrue();
         }
@@ -112,6 +114,43 @@ class ScorerTest {
         assertThat(again.alreadyScored()).isEqualTo(80);
         assertThat(again.scored()).isZero();
         assertThat(second.calls()).isZero();
+    }
+
+    @Test
+    void aRun_givesTheLatestRecordOfEachCellItWasGiven_onTheCasesInputs_withoutReadingTheFileAgain() {
+        List<EvalCase> cases = Cases.of(3, Cases.RETRIEVERS, 5);
+        run(dir, SimulatedJudge::of, JudgeMetric.defaults(), ContextPrecision.Mode.PER_CONTEXT, cases);
+        // a second run over one changed answer and the rest unchanged: one cell scored anew, the rest reused
+        List<EvalCase> changed = new java.util.ArrayList<>(cases);
+        EvalCase c0 = cases.get(0);
+        changed.set(
+                0,
+                new EvalCase(
+                        c0.retriever(),
+                        c0.questionId(),
+                        c0.question(),
+                        c0.answer() + " Also more.",
+                        c0.contexts(),
+                        c0.reference(),
+                        c0.referenceContexts()));
+        Scorer.Run second;
+        try (JudgeSession s = JudgeSession.builder(SimulatedJudge.of()).build()) {
+            second = Scorer.builder(dir.resolve("scores.jsonl"))
+                    .session(s)
+                    .metrics(Metrics.create(JudgeMetric.defaults(), s, ContextPrecision.Mode.PER_CONTEXT))
+                    .build()
+                    .score(changed);
+        }
+        Map<io.github.raglens.internal.Cell, String> inputs = new HashMap<>();
+        changed.forEach(c -> inputs.put(c.cell(), c.inputsHash()));
+        List<ScoreRecord> onTheseInputs = Scorer.read(dir.resolve("scores.jsonl")).stream()
+                .filter(r -> r.inputs().equals(inputs.get(r.cell())))
+                .toList();
+        assertThat(second.summary().scored()).isEqualTo(4);
+        assertThat(second.records())
+                .hasSize(changed.size() * 4)
+                .containsExactlyInAnyOrderElementsOf(onTheseInputs)
+                .allSatisfy(r -> assertThat(r.inputs()).isEqualTo(inputs.get(r.cell())));
     }
 
     @Test
@@ -245,7 +284,8 @@ class ScorerTest {
                     .metrics(metrics)
                     .repeats(repeats)
                     .build()
-                    .score(cases);
+                    .score(cases)
+                    .summary();
         }
     }
 
@@ -367,7 +407,8 @@ class ScorerTest {
                     .session(s)
                     .metrics(Metrics.create(JudgeMetric.defaults(), s, ContextPrecision.Mode.PER_CONTEXT))
                     .build()
-                    .score(cases);
+                    .score(cases)
+                    .summary();
             assertThat(s.stats().costUsd()).isGreaterThanOrEqualTo(10);
         }
         assertThat(stopped.stopReason()).contains("budget of $10.00 reached");

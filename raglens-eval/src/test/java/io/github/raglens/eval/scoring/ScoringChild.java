@@ -56,7 +56,8 @@ final class ScoringChild {
                     .session(s)
                     .metrics(Metrics.create(JudgeMetric.defaults(), s, ContextPrecision.Mode.PER_CONTEXT))
                     .build()
-                    .score(Cases.of(20, Cases.RETRIEVERS, 5));
+                    .score(Cases.of(20, Cases.RETRIEVERS, 5))
+                    .summary();
             System.out.println("done " + summary.scored() + " " + summary.alreadyScored());
         }
     }

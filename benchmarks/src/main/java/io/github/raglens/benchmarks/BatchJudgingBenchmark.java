@@ -181,7 +181,8 @@ final class BatchJudgingBenchmark implements Callable<Integer> {
                     .session(s)
                     .metrics(Metrics.create(JudgeMetric.defaults(), s, ContextPrecision.Mode.ONE_CALL))
                     .build()
-                    .score(cases);
+                    .score(cases)
+                    .summary();
         }
     }
 

@@ -136,7 +136,8 @@ final class JudgeThroughputBenchmark implements Callable<Integer> {
                     .session(s)
                     .metrics(Metrics.create(metrics, s, mode))
                     .build()
-                    .score(cases);
+                    .score(cases)
+                    .summary();
         }
     }
 

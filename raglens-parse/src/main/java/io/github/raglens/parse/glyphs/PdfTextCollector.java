@@ -211,7 +211,7 @@ public final class PdfTextCollector extends PDFTextStripper {
             // those gaps to a fifth of an em or less (pdfTeX sets Times's quarter-em space down to 0.18
             // em), while kerning inside a word moves a letter by a few hundredths
             boolean gap = previous != null && (advance > 0.15f * em || advance < -0.5f * em);
-            if ((space || gap) && !wordPositions.isEmpty()) {
+            if ((space || gap || (previous != null && raisedApart(previous, tp))) && !wordPositions.isEmpty()) {
                 addWord(chars, wordPositions);
                 chars.setLength(0);
                 wordPositions.clear();
@@ -237,6 +237,21 @@ public final class PdfTextCollector extends PDFTextStripper {
     private static float emSize(TextPosition tp) {
         float size = Math.abs(tp.getYScale());
         return size > 0 ? size : tp.getFontSizeInPt();
+    }
+
+    /**
+     * Whether one glyph is set as a superscript of the other, so that they belong to two words: smaller
+     * and raised off its baseline (a footnote mark after "v0.5.5" is "10", not the end of a version
+     * "v0.5.510"), whichever of the two comes first. Small capitals, smaller on the same baseline, and
+     * accents, raised at the same size, stay in their word.
+     */
+    private static boolean raisedApart(TextPosition a, TextPosition b) {
+        return superscriptOf(a, b) || superscriptOf(b, a);
+    }
+
+    private static boolean superscriptOf(TextPosition base, TextPosition mark) {
+        float em = emSize(base);
+        return emSize(mark) < 0.85f * em && base.getYDirAdj() - mark.getYDirAdj() > 0.2f * em;
     }
 
     /** 0, 1, 2 or 3 for text at 0, 90, 180 or 270 degrees. */

@@ -172,15 +172,20 @@ public final class HeadingDetector {
             }
             StringBuilder title = new StringBuilder(line.text());
             consumed.add(line);
-            // a heading wrapped over two lines: same style, right below, not numbered itself
+            // a heading wrapped over two lines: same style, right below, not numbered itself; its second
+            // line need not look like a heading of its own (it may start lower-case, or under the title's
+            // first word rather than at the column's edge) when the first line was full
             int j = i + 1;
-            while (j < lines.size()
-                    && k + 1 < kept.size()
-                    && kept.get(k + 1) == j
-                    && continuation(lines.get(j - 1), lines.get(j))) {
+            while (j < lines.size() && continuation(lines.get(j - 1), lines.get(j))) {
+                boolean candidate = k + 1 < kept.size() && kept.get(k + 1) == j;
+                if (!candidate && !wrapped(lines.get(j - 1), lines.get(j), rightEdges)) {
+                    break;
+                }
                 title.append(' ').append(lines.get(j).text());
                 consumed.add(lines.get(j));
-                k++;
+                if (candidate) {
+                    k++;
+                }
                 j++;
             }
             int level = Numbering.level(line.text());
@@ -379,6 +384,23 @@ public final class HeadingDetector {
     private static boolean continuedBelow(Line line, List<Line> lines, Set<Line> consumed) {
         int i = lines.indexOf(line);
         return i + 1 < lines.size() && consumed.contains(lines.get(i + 1));
+    }
+
+    /**
+     * Whether line {@code b} goes on with the words of line {@code a} that did not fit: the same type
+     * (italics and small capitals too), and {@code a} full, its column's edge too close for {@code b}'s
+     * first word.
+     */
+    private static boolean wrapped(Line a, Line b, Map<String, Float> rightEdges) {
+        if (Math.abs(a.italicShare() - b.italicShare()) >= 0.5
+                || Math.abs(a.smallCapsShare() - b.smallCapsShare()) >= 0.5
+                || b.words().size() > 14) {
+            return false;
+        }
+        Word first = b.words().getFirst();
+        float space = 0.25f * a.size();
+        float edge = rightEdges.get(a.page() + ":" + a.column());
+        return a.x1() + space + (first.x1() - first.x0()) > edge - space;
     }
 
     private static boolean continuation(Line a, Line b) {

@@ -108,6 +108,37 @@ class LatexTypesettingTest {
     }
 
     @Test
+    void footnoteMarkRaisedAfterANumber_isAWordOfItsOwn_andTheTextAfterItToo() throws IOException {
+        // pdfTeX sets a footnote mark by moving up and switching to a smaller font, with no space on either side
+        PDFont font = PDType1Font.TIMES_ROMAN;
+        List<List<Word>> rows = rows("footnote-mark.pdf", cs -> {
+            cs.beginText();
+            cs.setFont(font, 9.96f);
+            cs.newLineAtOffset(72, 700);
+            cs.showText("released as v0.5.5");
+            cs.newLineAtOffset(font.getStringWidth("released as v0.5.5") / 1000 * 9.96f, 3.6f);
+            cs.setFont(font, 6.97f);
+            cs.showText("10");
+            cs.newLineAtOffset(font.getStringWidth("10") / 1000 * 6.97f, -3.6f);
+            cs.setFont(font, 9.96f);
+            cs.showText(", and small CAPITALS stay");
+            cs.endText();
+            cs.beginText();
+            cs.setFont(font, 9.96f);
+            cs.newLineAtOffset(72, 680);
+            cs.showText("S");
+            cs.setFont(font, 7.97f);
+            cs.showText("MALL");
+            cs.endText();
+        });
+        List<String> words = new ArrayList<>();
+        rows.forEach(row -> row.forEach(w -> words.add(w.text())));
+
+        assertThat(words)
+                .containsExactly("released", "as", "v0.5.5", "10", ",", "and", "small", "CAPITALS", "stay", "SMALL");
+    }
+
+    @Test
     void subsectionsAPointLargerThanAnElevenPointBody_areHeadings_withoutBold() throws IOException {
         // LaTeX's 11 pt article sets subsections in \large, 12 pt; a Type 3 font's bold cannot be seen
         List<TestPdfs.Text> texts = new ArrayList<>();

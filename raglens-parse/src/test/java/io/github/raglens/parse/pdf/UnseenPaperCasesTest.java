@@ -244,6 +244,78 @@ class UnseenPaperCasesTest {
         assertThat(judging.children().get(1).text()).startsWith(sentences(50, 1));
     }
 
+    /**
+     * A heading wrapped to the column's width, its lines {@code leading} apart, the lines after the
+     * first starting {@code hang} points in; the first line is asserted full.
+     */
+    private static void wrappedHeading(Column page, String text, float size, float hang) throws IOException {
+        PDFont font = PDType1Font.TIMES_BOLD;
+        List<String> lines = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        for (String word : text.split(" ")) {
+            String tried = current.isEmpty() ? word : current + " " + word;
+            float room = WIDTH - (lines.isEmpty() ? 0 : hang);
+            if (font.getStringWidth(tried) / 1000 * size > room && !current.isEmpty()) {
+                lines.add(current.toString());
+                current = new StringBuilder(word);
+            } else {
+                current = new StringBuilder(tried);
+            }
+        }
+        lines.add(current.toString());
+        assertThat(lines).hasSize(2);
+        for (int i = 0; i < lines.size(); i++) {
+            page.texts.add(new TestPdfs.Text(page.left + (i == 0 ? 0 : hang), page.y, lines.get(i), font, size));
+            page.y += i == lines.size() - 1 ? 22 : 1.15f * size;
+        }
+    }
+
+    @Test
+    void headingsWrappedOntoASecondLine_stayOneHeading() throws IOException {
+        // LaTeX hangs a numbered title's second line under its first word, so it starts off the column's
+        // edge, and it goes on mid-phrase, in lower case; an unnumbered one wraps flush left
+        PDFont bold = PDType1Font.TIMES_BOLD;
+        PDFont roman = PDType1Font.TIMES_ROMAN;
+        String numbered = "2 Judging the answers of retrieval systems with their passages";
+        String unnumbered = "Agreement between the annotators and the judges of every question";
+        Column page = new Column().line("Judging Generated Answers", bold, 18, 40);
+        page.line("1 Introduction", bold, 13, 22);
+        page.paragraph(sentences(0, 4), roman, 10, 10);
+        wrappedHeading(page, numbered, 13, bold.getStringWidth("2 ") / 1000 * 13);
+        page.paragraph(sentences(40, 4), roman, 10, 10);
+        page.line("3 Results", bold, 13, 22);
+        page.paragraph(sentences(80, 4), roman, 10, 10);
+        wrappedHeading(page, unnumbered, 13, 0);
+        page.paragraph(sentences(120, 4), roman, 10, 10);
+        page.line("4 Conclusions", bold, 13, 22);
+        page.paragraph(sentences(160, 4), roman, 10, 10);
+        Document d = parse("wrapped-headings.pdf", List.of(page.texts));
+
+        assertThat(titles(d.root()))
+                .containsExactly("1 Introduction", numbered, "3 Results", unnumbered, "4 Conclusions");
+        assertThat(d.root().children().get(1).text()).startsWith(sentences(40, 1));
+    }
+
+    @Test
+    void unnumberedHeadingWrappedOntoASecondLine_isNotTakenForAParagraphsFirstLine() throws IOException {
+        // a heading a fifth larger than the body, full to the column's edge, with two lines under it at
+        // about the body's spacing: its second line, then the paragraph
+        PDFont bold = PDType1Font.TIMES_BOLD;
+        PDFont roman = PDType1Font.TIMES_ROMAN;
+        String wrapped = "Judging the answers of retrieval systems with their passages";
+        Column page = new Column().line("Judging Generated Answers", bold, 18, 40);
+        page.line("Introduction", bold, 12, 18);
+        page.paragraph(sentences(0, 4), roman, 10, 10);
+        wrappedHeading(page, wrapped, 12, 0);
+        page.y -= 6;
+        page.paragraph(sentences(40, 4), roman, 10, 10);
+        page.line("Results", bold, 12, 18);
+        page.paragraph(sentences(80, 4), roman, 10, 10);
+        Document d = parse("wrapped-unnumbered.pdf", List.of(page.texts));
+
+        assertThat(titles(d.root())).containsExactly("Introduction", wrapped, "Results");
+    }
+
     @Test
     void boldBodyText_paragraphFirstLinesAreNotHeadings() throws IOException {
         Document d = parse("bold-body.pdf", paper(UNNUMBERED, PDType1Font.TIMES_BOLD, 10, 10));

@@ -174,11 +174,14 @@ public final class HeadingDetector {
             consumed.add(line);
             // a heading wrapped over two lines: same style, right below, not numbered itself; its second
             // line need not look like a heading of its own (it may start lower-case, or under the title's
-            // first word rather than at the column's edge) when the first line was full
+            // first word rather than at the column's edge) when the first line, all heading, was full
+            boolean wholeLine = looksLikeHeading(line, body, boldBody)
+                    && RunIns.tail(line, body) == null
+                    && RunIns.sentenceTail(line) == null;
             int j = i + 1;
             while (j < lines.size() && continuation(lines.get(j - 1), lines.get(j))) {
                 boolean candidate = k + 1 < kept.size() && kept.get(k + 1) == j;
-                if (!candidate && !wrapped(lines.get(j - 1), lines.get(j), rightEdges)) {
+                if (!candidate && !(wholeLine && wrapped(lines.get(j - 1), lines.get(j), rightEdges))) {
                     break;
                 }
                 title.append(' ').append(lines.get(j).text());

@@ -347,7 +347,9 @@ final class TableRegions {
             int skipped = 0;
             while (i < rows.size()
                     && skipped < 4
-                    && (RowKinds.prose(rows.get(i), width) || captionType(rows.get(caption), rows.get(i)))
+                    && (RowKinds.prose(rows.get(i), width)
+                            || captionType(rows.get(caption), rows.get(i))
+                                    && !(i + 1 < rows.size() && overDataColumns(rows.get(i), rows.get(i + 1))))
                     && gap(previous, rows.get(i)) < (label && skipped == 0 ? 3f : 1.5f) * size(previous)) {
                 previous = rows.get(i);
                 i++;
@@ -461,10 +463,31 @@ final class TableRegions {
             }
         }
         int first = 0;
-        while (first < sorted.size() && Rows.cells(sorted.get(first)) == 1 && spansAGap(sorted.get(first), widest)) {
+        while (first < sorted.size()
+                && Rows.cells(sorted.get(first)) == 1
+                && spansAGap(sorted.get(first), widest)
+                && !overDataColumns(sorted.get(first), widest)) {
             first++;
         }
         return first == 0 ? rows : sorted.subList(first, sorted.size());
+    }
+
+    /**
+     * Whether a row of one cell stands over the figure columns of a table's row, clear of its first
+     * cell (the rows' labels) and within its extent: a header spanning those columns ("Accuracy (%)"
+     * over Dev, Test and Hard), where a caption's or a title's line starts at or before the table's edge.
+     */
+    static boolean overDataColumns(List<Word> row, List<Word> tableRow) {
+        if (Rows.cells(row) != 1 || Rows.cells(tableRow) < 2) {
+            return false;
+        }
+        int firstCellEnd = 0;
+        while (!Rows.cellGap(tableRow.get(firstCellEnd), tableRow.get(firstCellEnd + 1))) {
+            firstCellEnd++;
+        }
+        float em = size(tableRow);
+        return row.getFirst().x0() > tableRow.get(firstCellEnd).x1() + em / 2
+                && row.getLast().x1() <= tableRow.getLast().x1() + em;
     }
 
     /** Whether a row's extent covers the middle of a gap between two cells of {@code body}. */

@@ -93,6 +93,33 @@ class TableLayoutCasesTest {
     }
 
     @Test
+    void headerSpanningTheFigureColumns_rightUnderTheCaptionInItsType_isInTheTable() throws IOException {
+        // booktabs' \multicolumn header over every column but the labels, set tight under a caption in
+        // the same type: one run of words, as a caption's second line is, but clear of the labels' column
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        float y = paragraph(texts, 80, 0, 5);
+        texts.add(TestPdfs.Text.body(LEFT, y += 2 * PITCH, "Table 1: Accuracy of the systems on the test set."));
+        String header = "Accuracy on the test set (%)";
+        texts.add(TestPdfs.Text.body((right(0) - 40 + right(2)) / 2 - width(header) / 2, y += PITCH, header));
+        String[][] rows = {
+            {"Model", "Dev", "Test", "Hard"},
+            {"BM25", "41.2", "38.0", "12.1"},
+            {"Dense", "44.9", "47.3", "13.0"},
+            {"Hybrid", "46.1", "48.8", "13.6"}
+        };
+        y = figureRows(texts, y, rows, PITCH);
+        paragraph(texts, y + PITCH, 40, 5);
+        Path pdf = TestPdfs.write(dir.resolve("spanning-header.pdf"), List.of(texts));
+
+        List<Table> tables = tables(pdf);
+        assertThat(tables).hasSize(1);
+        List<List<String>> found = tables.getFirst().rows();
+        assertThat(found.getFirst()).containsExactly("", "", header, "");
+        assertThat(found.subList(1, found.size())).isEqualTo(rowsOf(rows));
+        assertThat(allText(PdfParser.create().parse(pdf).root())).doesNotContain(header);
+    }
+
+    @Test
     void justifiedLine_isProse_butARowOfFiguresOnAGridIsNot() throws IOException {
         List<TestPdfs.Text> texts = new ArrayList<>();
         paragraph(texts, 80, 0, 3);
@@ -934,6 +961,17 @@ class TableLayoutCasesTest {
         List<Table> out = new ArrayList<>();
         collect(d.root(), out);
         return out;
+    }
+
+    /** The text of a section and of every section under it, without the lines of its pipe tables. */
+    private static String allText(Section s) {
+        StringBuilder b = new StringBuilder();
+        s.text()
+                .lines()
+                .filter(line -> !line.startsWith("|"))
+                .forEach(line -> b.append(line).append('\n'));
+        s.children().forEach(c -> b.append(allText(c)));
+        return b.toString();
     }
 
     private static void collect(Section s, List<Table> out) {

@@ -118,6 +118,15 @@ final class StatisticsBenchmark implements Callable<Integer> {
                 Power.Rule.pairwise(ALPHA, 21),
                 n50,
                 Z_SUM * 0.30 / Math.sqrt(n50));
+        // the same comparison with the systems swapped: power must not depend on which one is better
+        scenario(
+                f,
+                "reportGradedSd030N50Holm21Mirror",
+                (random, effect) -> normal(random, n50, 0.30, -effect),
+                new Power.Spread.Graded(0.30),
+                Power.Rule.pairwise(ALPHA, 21),
+                n50,
+                Z_SUM * 0.30 / Math.sqrt(n50));
         scenario(
                 f,
                 "reportHitsDiffer30pctN50Holm21",

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
@@ -13,6 +12,7 @@ import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.store.ChunksFile;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -100,20 +100,7 @@ class IndexResumeTest {
         List<Chunk> chunks = new ArrayList<>();
         for (int i = 0; i < CHUNKS; i++) {
             String text = "Widget W" + i + " weighs " + i + " grams and ships in a box.";
-            chunks.add(new Chunk(
-                    "c" + i,
-                    "doc",
-                    "s" + i,
-                    null,
-                    "doc > s" + i,
-                    ChunkType.PARENT_SECTION,
-                    -1,
-                    i,
-                    text,
-                    0,
-                    text.length(),
-                    1,
-                    1));
+            chunks.add(ChunkFixtures.sectionNamed("c" + i, "doc", "s" + i, "doc > s" + i, i, text));
         }
         ChunksFile.write(dir.resolve("chunks.jsonl"), chunks);
         // as ingest leaves it: the manifest records the chunks' stage, so the index's entry can be current

@@ -2,6 +2,7 @@ package io.github.raglens.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.raglens.testdata.TinyBeir;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -22,20 +23,8 @@ class BeirCommandTest {
         return RaglensCli.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
     }
 
-    private Path dataset() throws Exception {
-        Path d = Files.createDirectories(tmp.resolve("tiny"));
-        Files.writeString(d.resolve("corpus.jsonl"), """
-                {"_id":"d1","title":"Cats","text":"Cats purr when they are content."}
-                {"_id":"d2","title":"Dogs","text":"Dogs bark at strangers."}
-                {"_id":"d3","title":"Birds","text":"Birds sing at dawn."}
-                """);
-        Files.writeString(d.resolve("queries.jsonl"), """
-                {"_id":"q1","text":"why do cats purr"}
-                {"_id":"q2","text":"when do birds sing"}
-                """);
-        Files.createDirectories(d.resolve("qrels"));
-        Files.writeString(d.resolve("qrels/test.tsv"), "query-id\tcorpus-id\tscore\nq1\td1\t1\nq2\td3\t1\n");
-        return d;
+    private Path dataset() {
+        return TinyBeir.write(tmp);
     }
 
     @Test

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.sun.net.httpserver.HttpServer;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.store.ChunksFile;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -60,20 +60,7 @@ class CtrlCTest {
         List<Chunk> chunks = new ArrayList<>();
         for (int i = 0; i < CHUNKS; i++) {
             String text = "Widget model W" + i + " weighs " + (10 + i) + " kilograms. It ships in a blue box.";
-            chunks.add(new Chunk(
-                    "c" + i,
-                    "doc",
-                    "s" + i,
-                    null,
-                    "doc > s" + i,
-                    ChunkType.PARENT_SECTION,
-                    -1,
-                    i,
-                    text,
-                    0,
-                    text.length(),
-                    1,
-                    1));
+            chunks.add(ChunkFixtures.sectionNamed("c" + i, "doc", "s" + i, "doc > s" + i, i, text));
         }
         return chunks;
     }

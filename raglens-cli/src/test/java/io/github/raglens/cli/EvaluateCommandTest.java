@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.github.raglens.error.UnknownPriceException;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.result.AnswerSummary;
 import io.github.raglens.store.ChunksFile;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -39,20 +39,7 @@ class EvaluateCommandTest {
         List<Chunk> chunks = new ArrayList<>();
         for (int i = 0; i < questions; i++) {
             String text = "Section " + i + " explains how component " + i + " caches results. It ranks them.";
-            chunks.add(new Chunk(
-                    "c" + i,
-                    "doc" + (i % 2),
-                    "s" + i,
-                    null,
-                    "doc > s" + i,
-                    ChunkType.PARENT_SECTION,
-                    -1,
-                    i,
-                    text,
-                    0,
-                    text.length(),
-                    1,
-                    1));
+            chunks.add(ChunkFixtures.sectionNamed("c" + i, "doc" + (i % 2), "s" + i, "doc > s" + i, i, text));
         }
         ChunksFile.write(ws.resolve("chunks.jsonl"), chunks);
         try (JsonlStore<QuestionSample> store =

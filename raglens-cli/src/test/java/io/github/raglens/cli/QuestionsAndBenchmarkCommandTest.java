@@ -7,13 +7,13 @@ import io.github.raglens.model.ChatMessage;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -47,20 +47,7 @@ class QuestionsAndBenchmarkCommandTest {
         List<Chunk> chunks = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             String text = "Widget model W" + i + " weighs " + (10 + i) + " kilograms. It ships in a blue box.";
-            chunks.add(new Chunk(
-                    "c" + i,
-                    "doc",
-                    "s" + i,
-                    null,
-                    "doc > s" + i,
-                    ChunkType.PARENT_SECTION,
-                    -1,
-                    i,
-                    text,
-                    0,
-                    text.length(),
-                    1,
-                    1));
+            chunks.add(ChunkFixtures.sectionNamed("c" + i, "doc", "s" + i, "doc > s" + i, i, text));
         }
         return chunks;
     }

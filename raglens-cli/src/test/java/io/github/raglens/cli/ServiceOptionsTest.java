@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkType;
 import io.github.raglens.store.ChunksFile;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -49,20 +49,7 @@ class ServiceOptionsTest {
         List<Chunk> chunks = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             String text = "Widget model W" + i + " weighs " + (10 + i) + " kilograms. It ships in a blue box.";
-            chunks.add(new Chunk(
-                    "c" + i,
-                    "doc",
-                    "s" + i,
-                    null,
-                    "doc > s" + i,
-                    ChunkType.PARENT_SECTION,
-                    -1,
-                    i,
-                    text,
-                    0,
-                    text.length(),
-                    1,
-                    1));
+            chunks.add(ChunkFixtures.sectionNamed("c" + i, "doc", "s" + i, "doc > s" + i, i, text));
         }
         ChunksFile.write(ws.resolve("chunks.jsonl"), chunks);
         QuestionsCommand.llmFactory = (p, m) -> QuestionsAndBenchmarkCommandTest.fakeLlm();

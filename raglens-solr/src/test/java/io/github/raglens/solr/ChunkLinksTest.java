@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -49,35 +50,10 @@ class ChunkLinksTest {
                 String doc = "d" + d;
                 String section = "s" + s;
                 int fragments = random.nextInt(4);
-                chunks.add(new Chunk(
-                        doc + "/" + section,
-                        doc,
-                        section,
-                        null,
-                        doc + " > " + section,
-                        ChunkType.PARENT_SECTION,
-                        -1,
-                        order++,
-                        "whole",
-                        0,
-                        5,
-                        1,
-                        1));
+                chunks.add(ChunkFixtures.section(doc, section, doc + " > " + section, order++, "whole"));
                 for (int f = 0; f < fragments; f++) {
-                    chunks.add(new Chunk(
-                            doc + "/" + section + "#" + f,
-                            doc,
-                            section,
-                            section,
-                            doc + " > " + section,
-                            ChunkType.SECTION_FRAGMENT,
-                            f,
-                            order++,
-                            "part",
-                            0,
-                            4,
-                            1,
-                            1));
+                    chunks.add(ChunkFixtures.fragment(
+                            doc, section, doc + " > " + section, ChunkType.SECTION_FRAGMENT, f, order++, "part"));
                 }
             }
         }

@@ -19,8 +19,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The retrievers over a real two-shard collection; one cluster for the whole class. */
+@ExtendWith(TestCluster.Shared.class)
 class SolrRetrieversTest {
 
     private static final HashingEmbeddings EMBEDDINGS = HashingEmbeddings.of("test-hashing", 32);
@@ -29,8 +31,8 @@ class SolrRetrieversTest {
     private static SolrIndex index;
 
     @BeforeAll
-    static void load() throws Exception {
-        cluster = TestCluster.start();
+    static void load(TestCluster shared) {
+        cluster = shared;
         index = cluster.index("papers").layout(2, 1).batchSize(4).open();
         index.addAll(Papers.CHUNKS, EMBEDDINGS);
     }
@@ -39,9 +41,6 @@ class SolrRetrieversTest {
     static void stop() {
         if (index != null) {
             index.close();
-        }
-        if (cluster != null) {
-            cluster.close();
         }
     }
 

@@ -27,8 +27,25 @@ public final class ChunkFixtures {
      * @throws NullPointerException if a string argument is null
      */
     public static Chunk section(String document, String section, String path, int order, String text) {
+        return sectionNamed(document + "/" + section, document, section, path, order, text);
+    }
+
+    /**
+     * A whole section as one chunk, as {@link #section}, under an id of the test's own (a corpus
+     * whose chunks are named {@code c1}, {@code c2} …).
+     *
+     * @param id the chunk's id
+     * @param document the document id
+     * @param section the section id
+     * @param path the breadcrumb, e.g. {@code "paper > 2 Method"}
+     * @param order the chunk's position in its document
+     * @param text the section's text
+     * @return the chunk
+     * @throws NullPointerException if a string argument is null
+     */
+    public static Chunk sectionNamed(String id, String document, String section, String path, int order, String text) {
         return new Chunk(
-                document + "/" + section,
+                id,
                 document,
                 section,
                 null,

@@ -8,7 +8,6 @@ import io.github.raglens.internal.PromptVersion;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.RagAnswer;
@@ -20,6 +19,7 @@ import io.github.raglens.result.AnswerSummary.SystemAnswers;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.RagSystem;
 import io.github.raglens.spi.Retriever;
+import io.github.raglens.testkit.ChunkFixtures;
 import io.github.raglens.testkit.ScriptedLlm;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,20 +36,7 @@ public class AnswerGeneratorTest {
     Path dir;
 
     static Chunk chunk(String id, String text) {
-        return new Chunk(
-                id,
-                "doc",
-                "s-" + id,
-                null,
-                "doc > " + id,
-                ChunkType.PARENT_SECTION,
-                -1,
-                0,
-                text,
-                0,
-                text.length(),
-                1,
-                1);
+        return ChunkFixtures.sectionNamed(id, "doc", "s-" + id, "doc > " + id, 0, text);
     }
 
     /** Returns chunks named after itself, at most k. */

@@ -8,13 +8,13 @@ import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.QuestionExclusion;
 import io.github.raglens.spi.Retriever;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.text.Normalizer;
@@ -47,20 +47,7 @@ class EvidenceSelectionTest {
                             + " metres in the year " + (1990 + i) + ". This page belongs to the annual survey"
                             + " of the coast.",
                     Normalizer.Form.NFKC);
-            corpus.add(new Chunk(
-                    "c" + i,
-                    "doc" + (i % 4),
-                    "s" + i,
-                    null,
-                    "survey > site " + i,
-                    ChunkType.PARENT_SECTION,
-                    -1,
-                    i,
-                    text,
-                    0,
-                    text.length(),
-                    1,
-                    1));
+            corpus.add(ChunkFixtures.sectionNamed("c" + i, "doc" + (i % 4), "s" + i, "survey > site " + i, i, text));
         }
     }
 

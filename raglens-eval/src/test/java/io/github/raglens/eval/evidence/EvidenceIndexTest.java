@@ -3,7 +3,7 @@ package io.github.raglens.eval.evidence;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkType;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -52,8 +52,7 @@ class EvidenceIndexTest {
     private static final String[] SPACES = {" ", " ", " ", "  ", "\n", "\u00A0", "\u2009", "\u200B"};
 
     static Chunk chunk(int i, String text) {
-        return new Chunk(
-                "c" + i, "doc", "s" + i, null, "s" + i, ChunkType.PARENT_SECTION, -1, i, text, 0, text.length(), 1, 1);
+        return ChunkFixtures.sectionNamed("c" + i, "doc", "s" + i, "s" + i, i, text);
     }
 
     private static String text(Random random, int words) {

@@ -6,9 +6,10 @@ import io.github.raglens.error.Remedy;
 import io.github.raglens.error.StoreException;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.Chunk;
+import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -44,9 +45,11 @@ public final class ChunksFile {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            try (BufferedWriter out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+            // Jackson's bytes, not a String through a UTF-8 writer: a lone surrogate in a text (a PDF's
+            // broken character map can give one) is escaped there, where the writer refused the file
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp))) {
                 for (Chunk c : chunks) {
-                    out.write(writer.writeValueAsString(c));
+                    out.write(writer.writeValueAsBytes(c));
                     out.write('\n');
                 }
             }

@@ -31,6 +31,17 @@ class ChunksFileTest {
     }
 
     @Test
+    void aLoneSurrogateInAText_isWrittenAndReadBack() {
+        Path file = dir.resolve("chunks.jsonl");
+        Chunk broken = new Chunk(
+                "a", "d", "s", null, "d > s", ChunkType.PARENT_SECTION, -1, 0, "ab\uD800cd \uDC00", 0, 5, 1, 1);
+
+        ChunksFile.write(file, List.of(broken, chunk("b", 1)));
+
+        assertThat(ChunksFile.read(file)).containsExactly(broken, chunk("b", 1));
+    }
+
+    @Test
     void missingFile_namesTheCommandThatMakesIt() {
         Path file = dir.resolve("chunks.jsonl");
         assertThatThrownBy(() -> ChunksFile.read(file))

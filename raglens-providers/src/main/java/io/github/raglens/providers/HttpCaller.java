@@ -298,6 +298,10 @@ final class HttpCaller {
                         done.complete(Attempt.reply(response.code(), response.headers(), bytes));
                     } catch (IOException e) {
                         done.complete(Attempt.transport(e));
+                    } catch (RuntimeException | Error e) {
+                        // never leave the caller waiting: OkHttp would only log it on its own thread
+                        done.completeExceptionally(e);
+                        throw e;
                     }
                 }
             });

@@ -1,6 +1,8 @@
 package io.github.raglens.providers;
 
+import com.code_intelligence.jazzer.api.BugDetectors;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.api.SilentCloseable;
 import io.github.raglens.error.ProviderException;
 import io.github.raglens.fuzz.HostileInput;
 import java.io.IOException;
@@ -28,6 +30,7 @@ final class FuzzedReplies implements AutoCloseable {
 
     private final MockWebServer server = new MockWebServer();
     private volatile MockResponse next = new MockResponse.Builder().code(500).build();
+    private final SilentCloseable connections;
 
     FuzzedReplies() {
         server.setDispatcher(new Dispatcher() {
@@ -41,6 +44,8 @@ final class FuzzedReplies implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        // a campaign's request-forgery detector stops connections to hosts the target does not name
+        connections = BugDetectors.allowNetworkConnections((host, port) -> port == server.getPort());
     }
 
     /** The server's address with this path. */
@@ -76,6 +81,7 @@ final class FuzzedReplies implements AutoCloseable {
 
     @Override
     public void close() {
+        connections.close();
         server.close();
     }
 }

@@ -297,12 +297,17 @@ public final class RagLens {
                 ? BatchRoute.open(
                         Optional.empty(), workspace(), config.judgeModel().get())
                 : CallRoute.live()) {
-            PoolGrading graded = judgedRelevance().run(List.copyOf(questions), depth, route, progress);
-            if (batch) {
-                progress.progress("batch", 1, 1, route.describe());
-            }
-            return graded;
+            return judgeRelevance(questions, depth, route, progress);
         }
+    }
+
+    /** {@link #judgeRelevance(List, int, boolean, ProgressListener)} with the judge's calls going out by {@code route}. */
+    PoolGrading judgeRelevance(List<QuestionSample> questions, int depth, CallRoute route, ProgressListener progress) {
+        PoolGrading graded = judgedRelevance().run(List.copyOf(questions), depth, route, progress);
+        if (route instanceof BatchRoute) {
+            progress.progress("batch", 1, 1, route.describe());
+        }
+        return graded;
     }
 
     /**

@@ -3,6 +3,7 @@ package io.github.raglens;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
@@ -11,8 +12,12 @@ import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.model.TokenUsage;
+import io.github.raglens.providers.ChatCompletions;
+import io.github.raglens.providers.FakeBatchServer;
+import io.github.raglens.providers.OpenAiChat;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.CostEstimate;
 import io.github.raglens.result.PoolGrading;
 import io.github.raglens.result.TrecEvalOptions;
 import io.github.raglens.sample.SampleCorpus;
@@ -21,9 +26,12 @@ import io.github.raglens.store.ChunksFile;
 import io.github.raglens.testkit.ScriptedLlm;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import mockwebserver3.MockWebServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -90,6 +98,93 @@ class JudgedRelevanceStageTest {
         });
     }
 
+    /**
+     * The sample corpus ingested into the lens's workspace, and its questions whose answer does not
+     * quote the evidence (a restated passage must not hold the evidence, which a few bundled answers
+     * do).
+     */
+    private List<QuestionSample> restatable(RagLens lens) {
+        lens.ingest(SampleCorpus.writeTo(dir.resolve("corpus")));
+        List<QuestionSample> questions =
+                SampleCorpus.questionSamples(ChunksFile.read(lens.workspace().chunks())).stream()
+                        .filter(q -> !q.referenceAnswer().contains(q.evidence().strip()))
+                        .toList();
+        assertThat(questions).hasSizeGreaterThan(20);
+        return questions;
+    }
+
+    /** The lens with the source finder and the restater as its only retrievers: no index is needed. */
+    private static RagLens withSourceFinderAndRestater(RagLens lens, List<QuestionSample> questions) {
+        Map<String, Chunk> byId = new HashMap<>();
+        ChunksFile.read(lens.workspace().chunks()).forEach(c -> byId.put(c.id(), c));
+        Map<String, Chunk> sourceOf = new HashMap<>();
+        Map<String, String> answerOf = new HashMap<>();
+        for (QuestionSample q : questions) {
+            sourceOf.put(q.question(), byId.get(q.sourceChunkId()));
+            answerOf.put(q.question(), q.referenceAnswer());
+        }
+        return lens.toBuilder()
+                .retrievers()
+                .retriever(sourceFinder(sourceOf))
+                .retriever(restater(answerOf))
+                .build();
+    }
+
+    /** The grade the fake OpenAI servers give raglens's grading prompt: 3 for a restated answer, else 1. */
+    private static String gradeReply(JsonNode body) {
+        String user = ChatCompletions.user(body);
+        int grade = user.substring(user.indexOf("PASSAGE:")).contains("In short:") ? 3 : 1;
+        return "{\"reason\":\"r\",\"grade\":" + grade + "}";
+    }
+
+    @Test
+    void gradingThroughTheBatchApi_givesTheLiveGrades_inOneBatch_atHalfThePrice() throws Exception {
+        Map<String, PoolGrading> graded = new HashMap<>();
+        Map<String, CostEstimate> estimates = new HashMap<>();
+        Map<String, String> qrels = new HashMap<>();
+        for (String route : List.of("live", "batch")) {
+            FakeBatchServer batches = new FakeBatchServer(JudgedRelevanceStageTest::gradeReply).pollsToEnd(2);
+            try (MockWebServer server = new MockWebServer()) {
+                server.setDispatcher(
+                        route.equals("batch") ? batches : ChatCompletions.server(JudgedRelevanceStageTest::gradeReply));
+                server.start();
+                OpenAiChat judge = BatchEvaluationTest.model(server);
+                RagLens lens = RagLens.builder()
+                        .workspace(dir.resolve(route))
+                        .bm25()
+                        .judge(() -> judge)
+                        .build();
+                List<QuestionSample> questions = restatable(lens);
+                RagLens both = withSourceFinderAndRestater(lens, questions);
+                estimates.put(route, both.estimateJudgedRelevance(questions, 10, route.equals("batch")));
+                try (CallRoute calls = route.equals("batch")
+                        ? BatchRoute.open(
+                                Optional.of(new EvaluateOptions.BatchTiming(
+                                        Duration.ofMillis(300), Duration.ofMillis(2), Duration.ofMillis(10))),
+                                lens.workspace(),
+                                judge)
+                        : CallRoute.live()) {
+                    graded.put(route, both.judgeRelevance(questions, 10, calls, ProgressListener.NONE));
+                }
+                qrels.put(route, Files.readString(lens.workspace().runs().resolve("qrels-judged.txt")));
+                if (route.equals("batch")) {
+                    // every passage graded at once: grades wait on nothing
+                    assertThat(batches.created()).hasSize(1);
+                    assertThat(Files.readString(lens.workspace().usage())).contains("openai/gpt-4o-mini (batch)");
+                }
+            }
+        }
+        assertThat(graded.get("batch")).isEqualTo(graded.get("live"));
+        assertThat(graded.get("batch").relevantBeyondEvidence()).isEqualTo(1.0);
+        assertThat(qrels.get("batch")).isEqualTo(qrels.get("live"));
+        assertThat(estimates.get("batch").calls())
+                .isEqualTo(estimates.get("live").calls())
+                .isEqualTo(graded.get("live").graded());
+        assertThat(estimates.get("batch").costUsd())
+                .isPositive()
+                .isCloseTo(estimates.get("live").costUsd() / 2, within(1e-9));
+    }
+
     @Test
     void aRetrieverReturningASecondPassageWithTheAnswer_scoresZeroByChunkAndEvidenceRelevance_andFullMarksWhenJudged()
             throws Exception {
@@ -100,27 +195,8 @@ class JudgedRelevanceStageTest {
                 .relevance(Relevance.CHUNK)
                 .judge(() -> judge)
                 .build();
-        lens.ingest(SampleCorpus.writeTo(dir.resolve("corpus")));
-        List<Chunk> chunks = ChunksFile.read(lens.workspace().chunks());
-        // the restated passage must not quote the evidence, which a few bundled answers do
-        List<QuestionSample> questions = SampleCorpus.questionSamples(chunks).stream()
-                .filter(q -> !q.referenceAnswer().contains(q.evidence().strip()))
-                .toList();
-        assertThat(questions).hasSizeGreaterThan(20);
-        Map<String, Chunk> byId = new HashMap<>();
-        chunks.forEach(c -> byId.put(c.id(), c));
-        Map<String, Chunk> sourceOf = new HashMap<>();
-        Map<String, String> answerOf = new HashMap<>();
-        for (QuestionSample q : questions) {
-            sourceOf.put(q.question(), byId.get(q.sourceChunkId()));
-            answerOf.put(q.question(), q.referenceAnswer());
-        }
-        // retrievers of our own only: no index is needed
-        RagLens both = lens.toBuilder()
-                .retrievers()
-                .retriever(sourceFinder(sourceOf))
-                .retriever(restater(answerOf))
-                .build();
+        List<QuestionSample> questions = restatable(lens);
+        RagLens both = withSourceFinderAndRestater(lens, questions);
 
         BenchmarkReport byChunk = both.benchmark(questions, ProgressListener.NONE);
         assertThat(byChunk.retriever("restater").metrics().get("mrr@10").mean()).isZero();

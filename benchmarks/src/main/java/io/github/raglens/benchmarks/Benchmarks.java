@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
             SolrCloudBenchmark.class,
             EvalBenchmark.class,
             EvidenceCountBenchmark.class,
+            PoolingCallsBenchmark.class,
             EvaluateSpeedBenchmark.class,
             BatchJudgingBenchmark.class,
             StudioBenchmark.class,

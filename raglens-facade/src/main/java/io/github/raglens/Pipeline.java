@@ -272,7 +272,7 @@ final class Pipeline {
             return List.of();
         }
         // read without the store's lock, so a page can show them while questions are being generated
-        return JsonlStore.read(workspace.questions(), QuestionSample.class, QuestionSample::sourceChunkId)
+        return JsonlStore.read(workspace.questions(), QuestionSample.class, QuestionSample::key)
                 .records();
     }
 
@@ -284,7 +284,7 @@ final class Pipeline {
                     "no questions in " + workspace.questions() + "; " + Remedy.QUESTIONS.first(),
                     null);
         }
-        return JsonlStore.read(workspace.questions(), QuestionSample.class, QuestionSample::sourceChunkId)
+        return JsonlStore.read(workspace.questions(), QuestionSample.class, QuestionSample::key)
                 .records()
                 .stream()
                 .filter(QuestionSample::isSuccess)

@@ -98,7 +98,7 @@ final class QuestionImport {
                     + " and id are optional)");
         }
         try (JsonlStore<QuestionSample> store =
-                JsonlStore.open(questionsFile, QuestionSample.class, QuestionSample::sourceChunkId)) {
+                JsonlStore.open(questionsFile, QuestionSample.class, QuestionSample::key)) {
             records.forEach(store::append);
         }
         if (unchecked > 0) {

@@ -296,7 +296,7 @@ final class EvaluateSpeedBenchmark implements Callable<Integer> {
         }
         List<QuestionSample> picked = out.subList(0, Math.min(questions, out.size()));
         try (JsonlStore<QuestionSample> store =
-                JsonlStore.open(ws.resolve("questions.jsonl"), QuestionSample.class, QuestionSample::sourceChunkId)) {
+                JsonlStore.open(ws.resolve("questions.jsonl"), QuestionSample.class, QuestionSample::key)) {
             picked.forEach(store::append);
         }
         return picked.size();

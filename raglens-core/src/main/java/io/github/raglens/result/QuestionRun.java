@@ -5,15 +5,16 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What one run of question generation did.
+ * What one run of question generation did. A question is one chunk asked in one style (one per chunk
+ * when only the natural style is asked).
  *
- * @param chunks chunks considered (after any limit)
- * @param alreadyDone chunks skipped because {@code questions.jsonl} already settled them
+ * @param chunks questions considered (after any limit)
+ * @param alreadyDone questions skipped because {@code questions.jsonl} already settled them
  * @param succeeded new questions written
- * @param skipped chunks the model (or the length check) judged too thin
- * @param failed chunks that failed, with their records
- * @param llmCalls requests sent to the model, retries included
- * @param failures reason per failed chunk id
+ * @param skipped questions the model (or the length check) found no ground for
+ * @param failed questions that failed, with their records
+ * @param llmCalls requests sent to the model, retries and the personas' derivation included
+ * @param failures reason per failed question's key (its chunk id, with {@code #} and the style unless natural)
  * @param draw which of the chunks not settled yet were asked about, and how they were drawn
  */
 public record QuestionRun(

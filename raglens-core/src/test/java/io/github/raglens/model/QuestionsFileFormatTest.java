@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,8 +29,7 @@ class QuestionsFileFormatTest {
         Files.copy(BEFORE_MERGE, file);
 
         List<QuestionSample> read;
-        try (JsonlStore<QuestionSample> store =
-                JsonlStore.open(file, QuestionSample.class, QuestionSample::sourceChunkId)) {
+        try (JsonlStore<QuestionSample> store = JsonlStore.open(file, QuestionSample.class, QuestionSample::key)) {
             read = store.records();
         }
 
@@ -50,6 +50,62 @@ class QuestionsFileFormatTest {
         assertThat(withoutIds.documentId()).isEmpty();
         assertThat(withoutIds.model()).isEmpty();
         assertThat(withoutIds.isSuccess()).isTrue();
+        // before styles: every question is natural, keyed by its chunk as before, overlap not recorded
+        assertThat(read).allSatisfy(q -> {
+            assertThat(q.style()).isEqualTo(QuestionStyle.NATURAL);
+            assertThat(q.key()).isEqualTo(q.sourceChunkId());
+            assertThat(q.persona()).isEmpty();
+            assertThat(q.secondChunkId()).isEmpty();
+            assertThat(q.overlap()).isEmpty();
+        });
+        assertThat(first.evidenceQuotes()).containsExactly("the effective step is bounded by alpha");
+    }
+
+    @Test
+    void aStyledQuestion_roundTripsItsStylePersonaSecondQuoteAndOverlap(@TempDir Path dir) {
+        Path file = dir.resolve("questions.jsonl");
+        QuestionSample natural = new QuestionSample(
+                "q-1", "Why?", "Because.", "because of it", "c-1", "doc", "s", QuestionStatus.SUCCESS, "", false, "m");
+        QuestionSample hop = new QuestionSample(
+                "q-2",
+                "How?",
+                "So.",
+                "first quote",
+                "c-1",
+                "doc",
+                "s",
+                QuestionStatus.SUCCESS,
+                "",
+                false,
+                "m",
+                QuestionStyle.MULTI_HOP,
+                "",
+                "c-9",
+                "second quote",
+                OptionalDouble.of(0.25));
+        try (JsonlStore<QuestionSample> store = JsonlStore.open(file, QuestionSample.class, QuestionSample::key)) {
+            store.append(natural);
+            store.append(hop);
+        }
+
+        List<QuestionSample> read =
+                JsonlStore.read(file, QuestionSample.class, QuestionSample::key).records();
+
+        // one chunk holds a question of each style: the style is part of the key
+        assertThat(read).containsExactly(natural, hop);
+        assertThat(read.get(1).key()).isEqualTo("c-1#multi-hop");
+        assertThat(read.get(1).style()).isEqualTo(QuestionStyle.MULTI_HOP);
+        assertThat(read.get(1).evidenceQuotes()).containsExactly("first quote", "second quote");
+        assertThat(read.get(1).overlap()).hasValue(0.25);
+    }
+
+    @Test
+    void anUnknownStyle_namesTheAcceptedValues() {
+        assertThatThrownBy(() -> Json.reader()
+                        .forType(QuestionSample.class)
+                        .readValue("{\"chunkId\":\"c\",\"status\":\"success\",\"style\":\"casual\"}"))
+                .hasStackTraceContaining(
+                        "unknown question style 'casual'; use natural, search, paraphrase, persona or multi-hop");
     }
 
     @Test
@@ -73,7 +129,13 @@ class QuestionsFileFormatTest {
                         "documentId",
                         "sectionId",
                         "retryable",
-                        "model");
+                        "model",
+                        "style",
+                        "persona",
+                        "secondChunkId",
+                        "secondEvidence",
+                        "overlap");
+        assertThat(line.get("style").asText()).isEqualTo("natural");
         assertThat(line.get("status").asText()).isEqualTo("skip");
         assertThat(line.get("answer").asText()).isEqualTo("Because.");
         assertThat(line.get("chunkId").asText()).isEqualTo("c-1");

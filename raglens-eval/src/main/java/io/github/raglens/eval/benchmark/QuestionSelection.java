@@ -6,6 +6,7 @@ import io.github.raglens.eval.evidence.Evidence;
 import io.github.raglens.eval.evidence.EvidenceIndex;
 import io.github.raglens.eval.evidence.EvidenceRule;
 import io.github.raglens.eval.questions.DistinctQuestions;
+import io.github.raglens.eval.questions.LexicalOverlap;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;

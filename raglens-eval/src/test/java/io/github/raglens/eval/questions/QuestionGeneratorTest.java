@@ -364,8 +364,7 @@ class QuestionGeneratorTest {
     }
 
     static List<QuestionSample> records(Path file) {
-        try (JsonlStore<QuestionSample> store =
-                JsonlStore.open(file, QuestionSample.class, QuestionSample::sourceChunkId)) {
+        try (JsonlStore<QuestionSample> store = JsonlStore.open(file, QuestionSample.class, QuestionSample::key)) {
             return store.records();
         }
     }

@@ -24,9 +24,21 @@ class QuestionPromptTest {
         List<ChatMessage> first = List.of(
                 ChatMessage.system(QuestionPrompt.SYSTEM),
                 ChatMessage.user("Where the passage comes from: {section path}\n\nPassage:\n<<<\n{chunk text}\n>>>"));
+        List<ChatMessage> styles = List.of(
+                ChatMessage.system(QuestionPrompt.SEARCH
+                        + QuestionPrompt.PARAPHRASE
+                        + QuestionPrompt.PERSONA
+                        + QuestionPrompt.TWO_PASSAGE_SYSTEM),
+                ChatMessage.user(
+                        "Passage A, from: {a path}\n<<<\n{a text}\n>>>\n\nPassage B, from: {b path}\n<<<\n{b text}"
+                                + "\n>>>"),
+                ChatMessage.user(QuestionPrompt.overlapRetry(0.9, 0.5)));
         assertThat(QuestionPrompt.VERSION)
                 .isEqualTo(PromptVersion.of(
-                        "questions", QuestionPrompt.request(first, 0), QuestionPrompt.request(retries, 0)));
+                        "questions",
+                        QuestionPrompt.request(first, 0),
+                        QuestionPrompt.request(styles, QuestionPrompt.TWO_PASSAGE_SCHEMA, 0),
+                        QuestionPrompt.request(retries, 0)));
         // one more banned phrase, an edited system text: another version
         List<ChatMessage> moreBanned = List.of(
                 retries.get(0),
@@ -37,10 +49,14 @@ class QuestionPromptTest {
         List<ChatMessage> editedSystem = List.of(ChatMessage.system(QuestionPrompt.SYSTEM + " "), first.get(1));
         assertThat(List.of(
                         PromptVersion.of(
-                                "questions", QuestionPrompt.request(first, 0), QuestionPrompt.request(moreBanned, 0)),
+                                "questions",
+                                QuestionPrompt.request(first, 0),
+                                QuestionPrompt.request(styles, QuestionPrompt.TWO_PASSAGE_SCHEMA, 0),
+                                QuestionPrompt.request(moreBanned, 0)),
                         PromptVersion.of(
                                 "questions",
                                 QuestionPrompt.request(editedSystem, 0),
+                                QuestionPrompt.request(styles, QuestionPrompt.TWO_PASSAGE_SCHEMA, 0),
                                 QuestionPrompt.request(retries, 0))))
                 .doesNotContain(QuestionPrompt.VERSION)
                 .doesNotHaveDuplicates();

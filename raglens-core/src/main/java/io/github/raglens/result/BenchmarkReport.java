@@ -45,6 +45,9 @@ import java.util.TreeMap;
  * @param judged under judged relevance, every retriever measured on the judge's grades of the pooled
  *     passages beside the evidence table ({@code retrievers}, {@code comparisons}) on the same
  *     rankings; {@link Judged#none()} under the other relevances
+ * @param styleAndOverlap every metric per question style and per lexical-overlap band, and whether
+ *     the retrievers' order changes between the bands; {@link StyleAndOverlap#none()} in reports
+ *     written before it existed
  */
 public record BenchmarkReport(
         String relevance,
@@ -64,7 +67,8 @@ public record BenchmarkReport(
         Map<String, Double> phaseMillis,
         LatencyTiming latencyTiming,
         LengthFair lengthFair,
-        Judged judged) {
+        Judged judged,
+        StyleAndOverlap styleAndOverlap) {
 
     /**
      * Copies the lists.
@@ -77,6 +81,7 @@ public record BenchmarkReport(
         java.util.Objects.requireNonNull(selection, "selection");
         lengthFair = lengthFair == null ? LengthFair.none() : lengthFair;
         judged = judged == null ? Judged.none() : judged;
+        styleAndOverlap = styleAndOverlap == null ? StyleAndOverlap.none() : styleAndOverlap;
         ks = List.copyOf(ks);
         warnings = List.copyOf(warnings);
         retrievers = List.copyOf(retrievers);

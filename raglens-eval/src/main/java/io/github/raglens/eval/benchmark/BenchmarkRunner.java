@@ -17,6 +17,7 @@ import io.github.raglens.result.BenchmarkReport.LengthFair;
 import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
 import io.github.raglens.result.BenchmarkReport.QuestionResult;
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.StyleAndOverlap;
 import io.github.raglens.spi.Retriever;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -177,6 +178,7 @@ public final class BenchmarkRunner {
         List<PairwiseComparison> comparisons = aggregation.compare(values);
         long t4 = System.nanoTime();
         List<Breakdown> breakdowns = aggregation.breakdowns(values, prepared);
+        StyleAndOverlap styleAndOverlap = aggregation.styleAndOverlap(values, prepared);
         long t5 = System.nanoTime();
         LengthFair lengthFairReport = LengthFair.none();
         if (fair != null) {
@@ -229,7 +231,8 @@ public final class BenchmarkRunner {
                 phases,
                 timing,
                 lengthFairReport,
-                judged);
+                judged,
+                styleAndOverlap);
     }
 
     /** The mean length in characters of one returned context over every hit of every question. */

@@ -163,33 +163,49 @@ final class HitJudge {
 
     private boolean reaches(BenchmarkQuestion p, RetrievedChunk hit) {
         return switch (relevance) {
-            case CHUNK -> {
-                String id = p.sample().sourceChunkId();
-                if (hit.chunk().id().equals(id) || hit.matched().id().equals(id)) {
-                    yield true;
+            case CHUNK ->
+                reachesChunk(hit, p.sample().sourceChunkId())
+                        || (!p.sample().secondChunkId().isEmpty()
+                                && reachesChunk(hit, p.sample().secondChunkId()));
+            case SECTION -> inSection(hit, p.sample().sectionId());
+            case DOCUMENT -> p.sample().documentId().equals(hit.chunk().documentId());
+            case EVIDENCE, JUDGED -> {
+                List<String> quotes = p.quotes();
+                if (quotes.isEmpty()) {
+                    yield false;
                 }
-                for (Chunk c : hit.context()) {
-                    if (c.id().equals(id)) {
+                String own = texts.of(hit.chunk());
+                for (String quote : quotes) {
+                    if (own.contains(quote)) {
+                        yield true;
+                    }
+                }
+                List<Chunk> context = hit.context();
+                if (context.size() == 1 && context.getFirst() == hit.chunk()) {
+                    yield false;
+                }
+                String returned = texts.context(hit);
+                for (String quote : quotes) {
+                    if (returned.contains(quote)) {
                         yield true;
                     }
                 }
                 yield false;
             }
-            case SECTION -> inSection(hit, p.sample().sectionId());
-            case DOCUMENT -> p.sample().documentId().equals(hit.chunk().documentId());
-            case EVIDENCE, JUDGED -> {
-                String evidence = p.evidence();
-                if (evidence.isEmpty()) {
-                    yield false;
-                }
-                if (texts.of(hit.chunk()).contains(evidence)) {
-                    yield true;
-                }
-                List<Chunk> context = hit.context();
-                yield !(context.size() == 1 && context.getFirst() == hit.chunk())
-                        && texts.context(hit).contains(evidence);
-            }
         };
+    }
+
+    /** Whether the hit is the chunk, was matched through it, or returns it in its context. */
+    private static boolean reachesChunk(RetrievedChunk hit, String id) {
+        if (hit.chunk().id().equals(id) || hit.matched().id().equals(id)) {
+            return true;
+        }
+        for (Chunk c : hit.context()) {
+            if (c.id().equals(id)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -33,22 +33,28 @@ final class LengthFairJudge {
     }
 
     /**
-     * The rank (1-based) of the question's evidence in the hits read as text, 0 when it is in no
-     * context or beyond the deepest cutoff.
+     * The rank (1-based) of the question's evidence in the hits read as text (where the first quote
+     * found ends, for a question of two), 0 when it is in no context or beyond the deepest cutoff.
      *
      * @param ordered the hits in {@code trec_eval} order
      */
     int rank(BenchmarkQuestion p, List<RetrievedChunk> ordered) {
-        String evidence = p.evidence();
-        if (evidence.isEmpty()) {
+        List<String> quotes = p.quotes();
+        if (quotes.isEmpty()) {
             return 0;
         }
         long read = 0;
         for (RetrievedChunk hit : ordered) {
             String context = texts.context(hit);
-            int at = context.indexOf(evidence);
-            if (at >= 0) {
-                long end = read + at + evidence.length();
+            long firstEnd = -1;
+            for (String quote : quotes) {
+                int at = context.indexOf(quote);
+                if (at >= 0 && (firstEnd < 0 || at + quote.length() < firstEnd)) {
+                    firstEnd = at + quote.length();
+                }
+            }
+            if (firstEnd >= 0) {
+                long end = read + firstEnd;
                 long rank = (end + chars - 1) / chars;
                 return rank <= maxK ? (int) rank : 0;
             }

@@ -88,14 +88,25 @@ record QuestionSelection(List<BenchmarkQuestion> questions, Selection selection,
                 continue;
             }
             if (evidence != null) {
-                EvidenceRule.Check check = rule.check(q.evidence(), evidence);
-                Optional<QuestionExclusion> problem = check.problem();
-                if (!check.usable()) {
-                    excluded.add(new ExcludedQuestion(
-                            q.id(), q.question(), q.evidence(), problem.orElseThrow(), check.describe()));
+                // a multi-hop question's quotes are each checked: one that identifies no passage excludes it
+                List<String> quotes = q.evidenceQuotes().isEmpty() ? List.of("") : q.evidenceQuotes();
+                boolean ambiguous = false;
+                ExcludedQuestion refused = null;
+                for (String quote : quotes) {
+                    EvidenceRule.Check check = rule.check(quote, evidence);
+                    Optional<QuestionExclusion> problem = check.problem();
+                    if (!check.usable()) {
+                        refused = new ExcludedQuestion(
+                                q.id(), q.question(), quote, problem.orElseThrow(), check.describe());
+                        break;
+                    }
+                    ambiguous |= problem.isPresent();
+                }
+                if (refused != null) {
+                    excluded.add(refused);
                     continue;
                 }
-                if (problem.isPresent()) {
+                if (ambiguous) {
                     ambiguousKept++;
                 }
             }
@@ -158,14 +169,22 @@ record QuestionSelection(List<BenchmarkQuestion> questions, Selection selection,
                 case EVIDENCE, JUDGED -> "evidence:" + queryId;
                 case DOCUMENT -> "document:" + q.documentId();
             };
-            String sourceText = source != null ? source.text() : q.evidence();
+            // the overlap is computed here for every question, so files without it (from before styles, or
+            // imported) are measured as new ones are; without its chunk, a question is measured against its quotes
+            List<String> sourceTexts = new ArrayList<>();
+            sourceTexts.add(source != null ? source.text() : q.evidence());
+            if (!q.secondChunkId().isEmpty()) {
+                Chunk second = byId.get(q.secondChunkId());
+                sourceTexts.add(second != null ? second.text() : q.secondEvidence());
+            }
             out.add(new BenchmarkQuestion(
                     q,
                     queryId,
                     source,
                     target,
                     Evidence.normalize(q.evidence()),
-                    LexicalOverlap.of(q.question(), sourceText)));
+                    Evidence.normalize(q.secondEvidence()),
+                    LexicalOverlap.of(q.question(), sourceTexts)));
         }
         return out;
     }

@@ -5,6 +5,7 @@ import io.github.raglens.eval.stats.HolmCorrection;
 import io.github.raglens.eval.stats.MeanIntervals;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.eval.stats.Power;
+import io.github.raglens.model.QuestionStyle;
 import io.github.raglens.result.Aggregation.PairedTestResult;
 import io.github.raglens.result.BenchmarkReport.Breakdown;
 import io.github.raglens.result.BenchmarkReport.LatencyPercentiles;
@@ -12,6 +13,7 @@ import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
 import io.github.raglens.result.ConfidenceInterval;
 import io.github.raglens.result.MetricSummary;
+import io.github.raglens.result.StyleAndOverlap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -63,12 +65,9 @@ final class ReportAggregation {
         MetricSummary[][] cis = new MetricSummary[retrieverNames.size()][count];
         // Every metric of a retriever in one bootstrap: questions with the same values in every metric
         // are resampled together, and the retrievers spread over the cores.
-        IntStream.range(0, retrieverNames.size()).parallel().forEach(r -> {
-            ConfidenceInterval[] of = intervals.of(values.get(retrieverNames.get(r)));
-            for (int m = 0; m < count; m++) {
-                cis[r][m] = MetricSummary.from(of[m]);
-            }
-        });
+        IntStream.range(0, retrieverNames.size())
+                .parallel()
+                .forEach(r -> cis[r] = intervals(values.get(retrieverNames.get(r))));
         List<RetrieverSummary> out = new ArrayList<>();
         for (int r = 0; r < retrieverNames.size(); r++) {
             Map<String, MetricSummary> metricsMap = new LinkedHashMap<>();
@@ -83,6 +82,16 @@ final class ReportAggregation {
                     contextChars.getOrDefault(name, 0.0),
                     origins.getOrDefault(name, ""),
                     failures.getOrDefault(name, Map.of())));
+        }
+        return out;
+    }
+
+    /** Every metric's mean and interval, from per-question values ({@code values[metric][question]}). */
+    private MetricSummary[] intervals(double[][] values) {
+        ConfidenceInterval[] of = intervals.of(values);
+        MetricSummary[] out = new MetricSummary[of.length];
+        for (int m = 0; m < of.length; m++) {
+            out[m] = MetricSummary.from(of[m]);
         }
         return out;
     }
@@ -140,6 +149,101 @@ final class ReportAggregation {
             }
         }
         return jobs;
+    }
+
+    /**
+     * Every metric per question style (when there are two styles or more) and per overlap band (above
+     * the median overlap, and at or below it), with each band's paired tests between the retrievers,
+     * Holm-corrected within the band, and the order read on MRR at the largest K.
+     */
+    StyleAndOverlap styleAndOverlap(Map<String, double[][]> values, List<BenchmarkQuestion> questions) {
+        if (values.isEmpty() || questions.isEmpty()) {
+            return StyleAndOverlap.none();
+        }
+        double threshold = median(
+                questions.stream().mapToDouble(BenchmarkQuestion::overlap).toArray());
+        Map<String, List<Integer>> byStyle = new LinkedHashMap<>();
+        for (QuestionStyle style : QuestionStyle.values()) {
+            List<Integer> idx = new ArrayList<>();
+            for (int i = 0; i < questions.size(); i++) {
+                if (questions.get(i).sample().style() == style) {
+                    idx.add(i);
+                }
+            }
+            if (!idx.isEmpty()) {
+                byStyle.put(style.label(), idx);
+            }
+        }
+        Map<String, List<Integer>> byBand = new LinkedHashMap<>();
+        byBand.put(StyleAndOverlap.HIGH, new ArrayList<>());
+        byBand.put(StyleAndOverlap.LOW, new ArrayList<>());
+        for (int i = 0; i < questions.size(); i++) {
+            byBand.get(questions.get(i).overlap() > threshold ? StyleAndOverlap.HIGH : StyleAndOverlap.LOW)
+                    .add(i);
+        }
+        List<StyleAndOverlap.Group> groups = new ArrayList<>();
+        if (byStyle.size() > 1) {
+            byStyle.forEach((style, idx) -> groups.addAll(groups(StyleAndOverlap.BY_STYLE, style, values, idx)));
+        }
+        Map<String, List<PairwiseComparison>> tests = new LinkedHashMap<>();
+        byBand.forEach((band, idx) -> {
+            if (!idx.isEmpty()) {
+                groups.addAll(groups(StyleAndOverlap.BY_OVERLAP, band, values, idx));
+            }
+            tests.put(band, idx.size() < 2 || values.size() < 2 ? List.of() : compare(subset(values, idx)));
+        });
+        return new StyleAndOverlap(
+                threshold, orderMetric(), groups, tests.get(StyleAndOverlap.LOW), tests.get(StyleAndOverlap.HIGH));
+    }
+
+    /** MRR at the largest K, the metric the bands' orders are read on; else the first headline metric. */
+    private String orderMetric() {
+        String metric = metrics.name(metrics.headline().getFirst());
+        for (int m : metrics.headline()) {
+            if (metrics.name(m).startsWith("mrr@")) {
+                metric = metrics.name(m);
+            }
+        }
+        return metric;
+    }
+
+    private List<StyleAndOverlap.Group> groups(
+            String by, String group, Map<String, double[][]> values, List<Integer> idx) {
+        Map<String, double[][]> within = subset(values, idx);
+        List<String> names = new ArrayList<>(within.keySet());
+        MetricSummary[][] cis = new MetricSummary[names.size()][];
+        IntStream.range(0, names.size()).parallel().forEach(r -> cis[r] = intervals(within.get(names.get(r))));
+        List<StyleAndOverlap.Group> out = new ArrayList<>();
+        for (int r = 0; r < names.size(); r++) {
+            Map<String, MetricSummary> byMetric = new LinkedHashMap<>();
+            for (int m = 0; m < metrics.size(); m++) {
+                byMetric.put(metrics.name(m), cis[r][m]);
+            }
+            out.add(new StyleAndOverlap.Group(by, group, names.get(r), idx.size(), byMetric));
+        }
+        return out;
+    }
+
+    /** Each retriever's values on the questions at {@code idx} only, in that order. */
+    private static Map<String, double[][]> subset(Map<String, double[][]> values, List<Integer> idx) {
+        Map<String, double[][]> out = new LinkedHashMap<>();
+        values.forEach((name, v) -> {
+            double[][] s = new double[v.length][idx.size()];
+            for (int m = 0; m < v.length; m++) {
+                for (int i = 0; i < idx.size(); i++) {
+                    s[m][i] = v[m][idx.get(i)];
+                }
+            }
+            out.put(name, s);
+        });
+        return out;
+    }
+
+    private static double median(double[] xs) {
+        double[] sorted = xs.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     /** Headline means per retriever within groups of questions: chunk type, document, lexical overlap. */

@@ -2,6 +2,7 @@ package io.github.raglens.eval.questions;
 
 import io.github.raglens.eval.evidence.Evidence;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -29,11 +30,20 @@ public final class LexicalOverlap {
      * question without content words.
      */
     public static double of(String question, String text) {
+        return of(question, List.of(text));
+    }
+
+    /**
+     * The overlap of a question with several source texts at once (the two chunks of a multi-hop
+     * question): the share of its stems present in any of them.
+     */
+    public static double of(String question, List<String> texts) {
         Set<String> q = stems(question);
         if (q.isEmpty()) {
             return 0;
         }
-        Set<String> t = stems(text);
+        Set<String> t = new HashSet<>();
+        texts.forEach(text -> t.addAll(stems(text)));
         int present = 0;
         for (String stem : q) {
             if (t.contains(stem)) {

@@ -469,7 +469,8 @@ public final class QuestionGenerator {
                 messages.add(ChatMessage.user(QuestionPrompt.bannedRetry(banned.get())));
                 continue;
             }
-            double overlap = LexicalOverlap.of(reply.question(), sourceText(chunk, second));
+            double overlap = LexicalOverlap.of(
+                    reply.question(), second == null ? List.of(chunk.text()) : List.of(chunk.text(), second.text()));
             if (style == QuestionStyle.PARAPHRASE && overlap > overlapThreshold && !overlapRetried) {
                 // asked again once; the second question is kept whatever its overlap, which is recorded
                 overlapRetried = true;
@@ -479,11 +480,6 @@ public final class QuestionGenerator {
             }
             return success(job, reply, overlap);
         }
-    }
-
-    /** The text a question's overlap is measured against: its chunk, and the second chunk of a multi-hop question. */
-    static String sourceText(Chunk chunk, Chunk second) {
-        return second == null ? chunk.text() : chunk.text() + "\n\n" + second.text();
     }
 
     /** Why a reply's quote is not in its chunk, or empty when every quote is. */

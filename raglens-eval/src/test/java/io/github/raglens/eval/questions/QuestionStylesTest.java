@@ -128,9 +128,11 @@ class QuestionStylesTest {
         assertThat(q.values()).allSatisfy(s -> {
             assertThat(s.status()).isEqualTo(QuestionStatus.SUCCESS);
             assertThat(s.key()).isEqualTo(QuestionSample.key(s.sourceChunkId(), s.style()));
-            String source = s.style() == QuestionStyle.MULTI_HOP
-                    ? QuestionGenerator.sourceText(chunkOf(s.sourceChunkId()), chunkOf(s.secondChunkId()))
-                    : chunkOf(s.sourceChunkId()).text();
+            List<String> source = s.style() == QuestionStyle.MULTI_HOP
+                    ? List.of(
+                            chunkOf(s.sourceChunkId()).text(),
+                            chunkOf(s.secondChunkId()).text())
+                    : List.of(chunkOf(s.sourceChunkId()).text());
             assertThat(s.overlap()).hasValue(LexicalOverlap.of(s.question(), source));
         });
         assertThat(q.values()).extracting(QuestionSample::id).doesNotHaveDuplicates();

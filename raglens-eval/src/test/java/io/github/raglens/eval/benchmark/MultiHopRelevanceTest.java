@@ -1,0 +1,101 @@
+package io.github.raglens.eval.benchmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.raglens.model.Chunk;
+import io.github.raglens.model.ChunkType;
+import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.QuestionStatus;
+import io.github.raglens.model.QuestionStyle;
+import io.github.raglens.model.Relevance;
+import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.QuestionExclusion;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import org.junit.jupiter.api.Test;
+
+/** A multi-hop question's two quotes: each must identify its passage, and a hit holding either reaches it. */
+class MultiHopRelevanceTest {
+
+    private static final String A = "The northern dam was finished in the spring of 1931 by the river authority.";
+    private static final String B = "Its turbines have supplied the valley towns with power for ninety years now.";
+
+    private final List<Chunk> corpus = List.of(
+            chunk("a", 0, A),
+            chunk("b", 1, B),
+            chunk("x", 2, "Unrelated filler" + " text about the weather in the hills and nothing else."));
+
+    private static Chunk chunk(String id, int order, String text) {
+        return new Chunk(
+                id,
+                "doc",
+                "s-" + id,
+                null,
+                "doc > " + id,
+                ChunkType.PARENT_SECTION,
+                -1,
+                order,
+                text,
+                0,
+                text.length(),
+                1,
+                1);
+    }
+
+    private static QuestionSample hop(String id, String second) {
+        return new QuestionSample(
+                id,
+                "Since when has the dam built by the river authority powered the towns?",
+                "1931",
+                "The northern dam was finished in the spring of 1931",
+                "a",
+                "doc",
+                "s-a",
+                QuestionStatus.SUCCESS,
+                "",
+                false,
+                "m",
+                QuestionStyle.MULTI_HOP,
+                "",
+                "b",
+                second,
+                OptionalDouble.of(0.4));
+    }
+
+    private BenchmarkReport run(Relevance relevance, List<QuestionSample> questions) {
+        // returns the second chunk first, then the filler: only the second quote is found
+        return BenchmarkRunner.builder()
+                .relevance(relevance)
+                .retriever(FakeRetrievers.of("second-only", (q, k) -> List.of(corpus.get(1), corpus.get(2))))
+                .build()
+                .run(questions, corpus);
+    }
+
+    @Test
+    void aHitHoldingTheSecondQuote_reachesTheQuestion_byEvidenceAndByChunk() {
+        List<QuestionSample> one = List.of(hop("q-hop", "supplied the valley towns with power for ninety years"));
+
+        for (Relevance relevance : List.of(Relevance.EVIDENCE, Relevance.CHUNK)) {
+            BenchmarkReport report = run(relevance, one);
+            assertThat(report.retriever("second-only").metrics().get("hit@1").mean())
+                    .as(relevance.label())
+                    .isEqualTo(1.0);
+        }
+    }
+
+    @Test
+    void aSecondQuoteInNoChunk_excludesTheQuestion_namingThatQuote() {
+        List<QuestionSample> two = List.of(
+                hop("q-hop", "supplied the valley towns with power for ninety years"),
+                hop("q-lost", "a sentence of six words found nowhere at all"));
+
+        BenchmarkReport report = run(Relevance.EVIDENCE, two);
+
+        assertThat(report.questions()).isEqualTo(1);
+        assertThat(report.selection().excludedByReason())
+                .containsExactly(Map.entry(QuestionExclusion.EVIDENCE_NOT_FOUND, 1));
+        assertThat(report.selection().excluded().getFirst().evidence())
+                .isEqualTo("a sentence of six words found nowhere at all");
+    }
+}

@@ -69,6 +69,7 @@ final class HtmlReport {
                 .append("</script>\n</head>\n<body>\n");
         header(h, model);
         retrieval(h, model);
+        StyleOverlapSection.html(h, model.styleAndOverlap());
         judge(h, model);
         secondJudge(h, model);
         calibration(h, model);
@@ -338,6 +339,9 @@ final class HtmlReport {
                         r -> r.name() + " ranks the first relevant chunk highest (" + mrr.toUpperCase(Locale.ROOT) + " "
                                 + fmt(r.metrics().get(mrr).mean()) + ")",
                         r -> r.name() + " " + fmt(r.metrics().get(mrr).mean()))));
+        if (!m.styleAndOverlap().headline().isEmpty()) {
+            sentences.add(m.styleAndOverlap().headline());
+        }
         return String.join(" ", sentences);
     }
 

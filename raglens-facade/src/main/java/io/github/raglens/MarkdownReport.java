@@ -35,6 +35,7 @@ final class MarkdownReport {
                     .append(cell(m.latencyTiming()))
                     .append(".\n\n");
         }
+        StyleOverlapSection.markdown(md, m.styleAndOverlap());
         ReportModel.LengthFairTable fair = m.lengthFair();
         if (fair.made()) {
             md.append("## Length-fair comparison (")

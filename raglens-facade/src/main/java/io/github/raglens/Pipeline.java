@@ -20,6 +20,8 @@ import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.Relevance;
+import io.github.raglens.model.QuestionStyle;
+import io.github.raglens.model.TokenPrice;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.parse.CorpusParser;
 import io.github.raglens.parse.DocumentParser;
@@ -29,6 +31,7 @@ import io.github.raglens.result.AnswerSummary;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.Calibration;
 import io.github.raglens.result.ChunkAudit;
+import io.github.raglens.result.CostEstimate;
 import io.github.raglens.result.IngestReport;
 import io.github.raglens.result.QuestionRun;
 import io.github.raglens.spi.EmbeddingProvider;
@@ -52,6 +55,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -223,16 +227,12 @@ final class Pipeline {
         }
     }
 
-    /** Generates one question per chunk that has none yet, appending to questions.jsonl. */
-    QuestionRun questions(int limit, ProgressListener progress) {
+    /** Generates a question of each style per chunk that has none yet, appending to questions.jsonl. */
+    QuestionRun questions(int limit, Set<QuestionStyle> styles, ProgressListener progress) {
         List<Chunk> chunks = ChunksFile.read(workspace.chunks());
         UsageLedger ledger = new UsageLedger();
         LlmProvider llm = ledger.meter(new FirstCallGate(config.llm().get()), "questions");
-        QuestionGenerator generator = QuestionGenerator.builder(llm)
-                .concurrency(config.concurrency())
-                .seed(config.seed())
-                .evidenceRule(config.evidenceRule())
-                .build();
+        QuestionGenerator generator = questionGenerator(llm, styles);
         AtomicInteger ok = new AtomicInteger();
         AtomicInteger skip = new AtomicInteger();
         AtomicInteger failed = new AtomicInteger();
@@ -262,6 +262,27 @@ final class Pipeline {
         return run;
     }
 
+    /** What {@link #questions} would send, without sending anything. */
+    CostEstimate estimateQuestions(int limit, Set<QuestionStyle> styles) {
+        List<Chunk> chunks = ChunksFile.read(workspace.chunks());
+        LlmProvider llm = config.llm().get();
+        return questionGenerator(llm, styles)
+                .estimate(
+                        chunks,
+                        workspace.questions(),
+                        limit == 0 ? Integer.MAX_VALUE : limit,
+                        new UsageLedger().price(llm.modelName()).orElse(TokenPrice.FREE));
+    }
+
+    private QuestionGenerator questionGenerator(LlmProvider llm, Set<QuestionStyle> styles) {
+        return QuestionGenerator.builder(llm)
+                .concurrency(config.concurrency())
+                .seed(config.seed())
+                .evidenceRule(config.evidenceRule())
+                .styles(styles)
+                .build();
+    }
+
     boolean hasQuestions() {
         return Files.exists(workspace.questions());
     }
@@ -284,9 +305,7 @@ final class Pipeline {
                     "no questions in " + workspace.questions() + "; " + Remedy.QUESTIONS.first(),
                     null);
         }
-        return JsonlStore.read(workspace.questions(), QuestionSample.class, QuestionSample::key)
-                .records()
-                .stream()
+        return JsonlStore.read(workspace.questions(), QuestionSample.class, QuestionSample::key).records().stream()
                 .filter(QuestionSample::isSuccess)
                 .toList();
     }

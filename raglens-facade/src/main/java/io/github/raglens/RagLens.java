@@ -15,6 +15,7 @@ import io.github.raglens.model.LabelDesign;
 import io.github.raglens.model.LabelRequest;
 import io.github.raglens.model.ProviderKind;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.QuestionStyle;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.onnx.OnnxEmbeddings;
@@ -43,6 +44,7 @@ import io.github.raglens.workspace.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -140,17 +142,52 @@ public final class RagLens {
     }
 
     /**
-     * Generates one ground-truth question per chunk with the LLM; resumable: chunks already settled
-     * in {@code questions.jsonl} are not asked again. A first run that stops before its first question
-     * (no server, unknown model, bad key) leaves no {@code questions.jsonl} behind.
+     * Generates one ground-truth question per chunk with the LLM, in the natural style; resumable:
+     * chunks already settled in {@code questions.jsonl} are not asked again. A first run that stops
+     * before its first question (no server, unknown model, bad key) leaves no {@code questions.jsonl}
+     * behind.
      *
      * @param limit the most chunks to consider, 0 for all
      */
     public QuestionRun questions(int limit, ProgressListener progress) {
+        return questions(limit, EnumSet.of(QuestionStyle.NATURAL), progress);
+    }
+
+    /**
+     * Generates a ground-truth question of each style per chunk with the LLM ({@link QuestionStyle}:
+     * natural, search, paraphrase, persona, multi-hop), so the styles are compared on the same chunks;
+     * resumable per chunk and style. The persona style derives the corpus's personas once, by one
+     * call, into {@code personas.json} beside the questions (edit it, or delete it to derive them
+     * again).
+     *
+     * @param limit the most chunks to consider, 0 for all
+     * @param styles the styles to ask each chunk in; not empty
+     * @throws IllegalArgumentException if {@code limit < 0} or {@code styles} is empty
+     */
+    public QuestionRun questions(int limit, Set<QuestionStyle> styles, ProgressListener progress) {
+        checkQuestions(limit, styles);
+        return pipeline.questions(limit, styles, Objects.requireNonNull(progress, "progress"));
+    }
+
+    /**
+     * What {@link #questions(int, Set, ProgressListener)} would send, sending nothing: one call per
+     * question not settled yet (re-asks after a problem not counted), one to derive the personas when
+     * they are needed and not derived yet, their estimated tokens and cost at the LLM's price.
+     *
+     * @throws IllegalArgumentException if {@code limit < 0} or {@code styles} is empty
+     */
+    public CostEstimate estimateQuestions(int limit, Set<QuestionStyle> styles) {
+        checkQuestions(limit, styles);
+        return pipeline.estimateQuestions(limit, styles);
+    }
+
+    private static void checkQuestions(int limit, Set<QuestionStyle> styles) {
         if (limit < 0) {
             throw new IllegalArgumentException("limit must be >= 0, was " + limit);
         }
-        return pipeline.questions(limit, Objects.requireNonNull(progress, "progress"));
+        if (Objects.requireNonNull(styles, "styles").isEmpty()) {
+            throw new IllegalArgumentException("styles must name at least one style");
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.github.raglens;
 
 import io.github.raglens.result.AnswerSummary;
+import io.github.raglens.result.StyleAndOverlap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -35,6 +36,9 @@ import java.util.Objects;
  *     benchmark made it
  * @param judged every retriever measured on the judge's grades of the pooled passages, under judged
  *     relevance
+ * @param styleAndOverlap every metric per question style and overlap band, with the sentence on
+ *     whether the retrievers' order changes between the bands; {@link StyleAndOverlap#none()} when the
+ *     benchmark made none
  */
 record ReportModel(
         String title,
@@ -54,7 +58,8 @@ record ReportModel(
         List<List<String>> calibration,
         List<String> warnings,
         LengthFairTable lengthFair,
-        JudgedTable judged) {
+        JudgedTable judged,
+        StyleAndOverlap styleAndOverlap) {
 
     /** Validates and copies. */
     public ReportModel {
@@ -76,6 +81,7 @@ record ReportModel(
         warnings = List.copyOf(warnings);
         Objects.requireNonNull(lengthFair, "lengthFair");
         Objects.requireNonNull(judged, "judged");
+        Objects.requireNonNull(styleAndOverlap, "styleAndOverlap");
     }
 
     /**
@@ -110,7 +116,8 @@ record ReportModel(
                 calibration,
                 warnings,
                 LengthFairTable.none(),
-                JudgedTable.none());
+                JudgedTable.none(),
+                StyleAndOverlap.none());
     }
 
     /**

@@ -70,7 +70,8 @@ final class ReportModels {
                         .orElse(List.of()),
                 b.warnings(),
                 lengthFair(b),
-                judged(b));
+                judged(b),
+                b.styleAndOverlap());
     }
 
     private static ReportModel.JudgedTable judged(BenchmarkReport b) {

@@ -1,6 +1,7 @@
 package io.github.raglens;
 
 import io.github.raglens.result.AnswerSummary;
+import io.github.raglens.result.StyleAndOverlap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,6 +86,7 @@ final class ReportFixtures {
                 calibration,
                 List.of(),
                 ReportModel.LengthFairTable.none(),
-                ReportModel.JudgedTable.none());
+                ReportModel.JudgedTable.none(),
+                StyleAndOverlap.none());
     }
 }

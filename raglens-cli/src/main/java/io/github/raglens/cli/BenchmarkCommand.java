@@ -351,6 +351,7 @@ final class BenchmarkCommand implements Callable<Integer> {
                 report.judged().made() ? " (this table by evidence, the judge's grades below)" : "");
         table(out, report.ks(), report.retrievers(), report.comparisons(), true);
         out.println("p50 ms: " + report.latencyTiming().describe());
+        StyleOverlapLines.print(out, report.styleAndOverlap(), report.ks());
         LengthFair fair = report.lengthFair();
         if (fair.made()) {
             out.printf(

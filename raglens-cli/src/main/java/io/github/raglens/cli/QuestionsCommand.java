@@ -3,10 +3,14 @@ package io.github.raglens.cli;
 import io.github.raglens.ImportedQuestions;
 import io.github.raglens.RagLens;
 import io.github.raglens.model.ProviderKind;
+import io.github.raglens.model.QuestionStyle;
 import io.github.raglens.result.QuestionRun;
 import io.github.raglens.spi.LlmProvider;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -17,8 +21,8 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "questions",
         mixinStandardHelpOptions = true,
-        description = "Generate one question, answer and verbatim evidence per chunk with an LLM, appending to"
-                + " questions.jsonl; a rerun asks only the chunks not settled yet.")
+        description = "Generate one question, answer and verbatim evidence per chunk and style with an LLM,"
+                + " appending to questions.jsonl; a rerun asks only the chunks and styles not settled yet.")
 final class QuestionsCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -53,6 +57,22 @@ final class QuestionsCommand implements Callable<Integer> {
                     + " each one's unasked chunks (seeded, stratified); a rerun draws the next N.")
     Integer limit;
 
+    @Option(
+            names = "--styles",
+            paramLabel = "LIST",
+            split = ",",
+            defaultValue = "natural",
+            description = "Ask each chunk in each of these styles (default: ${DEFAULT-VALUE}): natural (a standalone"
+                    + " question), search (a few keywords, as typed into a search box), paraphrase (worded away"
+                    + " from the chunk's own words; asked again once when more than half its content words are the"
+                    + " chunk's), persona (asked as one of the corpus's personas, derived once into personas.json),"
+                    + " multi-hop (needs this chunk and another section's chunk of the same document, quoting"
+                    + " both). Every question records its style and its lexical overlap with its chunk.")
+    List<QuestionStyle> styles;
+
+    @Option(names = "--dry-run", description = "Print the calls, tokens and cost the run would make, and send nothing.")
+    boolean dryRun;
+
     /** Creates the chat model; a seam for tests and other providers. */
     interface LlmFactory {
         LlmProvider create(ProviderKind provider, String model);
@@ -72,6 +92,10 @@ final class QuestionsCommand implements Callable<Integer> {
                     + " page and id; validated (evidence against the ingested corpus, as the benchmark checks it),"
                     + " then written to questions.jsonl.")
     Path importFile;
+
+    private static String labels(Set<QuestionStyle> styles) {
+        return String.join(",", styles.stream().map(QuestionStyle::label).toList());
+    }
 
     @Override
     public Integer call() {
@@ -112,16 +136,26 @@ final class QuestionsCommand implements Callable<Integer> {
         RagLens lens =
                 Lenses.builder(cli).llm(() -> llm).concurrency(concurrency).build();
         Path file = lens.workspace().questions();
+        Set<QuestionStyle> asked = EnumSet.copyOf(styles);
+        if (dryRun) {
+            out.println("questions (" + llm.modelName() + ", styles " + labels(asked) + "): "
+                    + lens.estimateQuestions(limit == null ? 0 : limit, asked).describe()
+                    + " (one call per question not asked yet, and one to derive the personas when needed;"
+                    + " re-asks after a problem not counted); nothing sent");
+            return CommandLine.ExitCode.OK;
+        }
         QuestionRun run;
         try (StageProgress progress = new StageProgress(cli)) {
-            run = lens.questions(limit == null ? 0 : limit, progress);
+            run = lens.questions(limit == null ? 0 : limit, asked, progress);
         }
-        out.println("questions: " + (run.succeeded() + run.skipped() + run.failed()) + " chunks asked ("
+        // one natural question per chunk, as before styles; else a chunk is asked once per style
+        String what = asked.equals(EnumSet.of(QuestionStyle.NATURAL)) ? "chunks" : "questions";
+        out.println("questions: " + (run.succeeded() + run.skipped() + run.failed()) + " " + what + " asked ("
                 + run.succeeded() + " success, " + run.skipped() + " skip, " + run.failed() + " failed), "
                 + run.alreadyDone() + " already done, " + run.llmCalls() + " LLM calls"
                 + (run.draw().sampled() ? "; " + run.draw().describe() : "") + "; " + file);
         if (run.failed() > 0) {
-            err.println("raglens questions: " + run.failed() + " chunks failed:");
+            err.println("raglens questions: " + run.failed() + " " + what + " failed:");
             run.failureLines().forEach(line -> err.println("  " + line));
             return RaglensCli.EXIT_PARTIAL;
         }

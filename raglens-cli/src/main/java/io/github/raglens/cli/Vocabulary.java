@@ -2,6 +2,7 @@ package io.github.raglens.cli;
 
 import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.ProviderKind;
+import io.github.raglens.model.QuestionStyle;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrieverKind;
 import java.util.function.Function;
@@ -22,6 +23,7 @@ final class Vocabulary {
         cli.registerConverter(JudgeMetric.class, converter(JudgeMetric::parse));
         cli.registerConverter(RetrieverKind.class, converter(RetrieverKind::parse));
         cli.registerConverter(ProviderKind.class, converter(ProviderKind::parse));
+        cli.registerConverter(QuestionStyle.class, converter(QuestionStyle::parse));
     }
 
     private static <T> CommandLine.ITypeConverter<T> converter(Function<String, T> parse) {

@@ -152,6 +152,53 @@ class QuestionsAndBenchmarkCommandTest {
     }
 
     @Test
+    void styledQuestions_costFirstInADryRun_thenTheBenchmarkGivesEachStyleAndBand() {
+        Path ws = dir.resolve("ws");
+        ChunksFile.write(ws.resolve("chunks.jsonl"), corpus());
+        QuestionsCommand.llmFactory = (p, m) -> fakeLlm();
+
+        assertThat(run(
+                        "--workspace",
+                        ws.toString(),
+                        "questions",
+                        "--docs",
+                        "pdfs",
+                        "--styles",
+                        "search,natural",
+                        "--dry-run"))
+                .isZero();
+        assertThat(out.toString())
+                .startsWith("questions (fake/cli, styles natural,search): 12 calls, ~")
+                .contains(" completion tokens, ~$0.00 (one call per question not asked yet, and one to derive the"
+                        + " personas when needed; re-asks after a problem not counted); nothing sent");
+        assertThat(ws.resolve("questions.jsonl")).doesNotExist();
+
+        assertThat(run("--workspace", ws.toString(), "questions", "--docs", "pdfs", "--styles", "search,natural"))
+                .isZero();
+        assertThat(out.toString())
+                .contains("questions: 12 questions asked (12 success, 0 skip, 0 failed), 0 already"
+                        + " done, 12 LLM calls");
+        BenchmarkCommand.retrieverFactory = (names, w) -> List.of(exact(ChunksFile.read(w.resolve("chunks.jsonl"))));
+        assertThat(run("--workspace", ws.toString(), "benchmark", "--docs", "pdfs", "--retrievers", "bm25", "--k", "1"))
+                .isZero();
+        assertThat(out.toString())
+                .contains("12 questions, relevance chunk")
+                .contains("style natural, 6 questions:\n  bm25           hit@1 1.000 [0.541,1.000] mrr@1 1.000"
+                        .replace("\n", System.lineSeparator()))
+                .contains("style search, 6 questions:")
+                .contains("overlap low (0.667 or less), 12 questions:");
+    }
+
+    @Test
+    void anUnknownStyle_isAUsageError_namingTheStyles() {
+        assertThat(run("--workspace", dir.toString(), "questions", "--docs", "d", "--styles", "natural,chatty"))
+                .isEqualTo(2);
+        assertThat(err.toString())
+                .contains("raglens questions: Invalid value for option '--styles' (LIST): unknown question style"
+                        + " 'chatty'; use natural, search, paraphrase, persona or multi-hop");
+    }
+
+    @Test
     void quietBenchmark_printsItsResult_beforeOrAfterTheCommand() {
         Path ws = dir.resolve("ws");
         ChunksFile.write(ws.resolve("chunks.jsonl"), corpus());

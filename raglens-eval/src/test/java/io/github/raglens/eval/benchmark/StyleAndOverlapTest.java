@@ -2,8 +2,10 @@ package io.github.raglens.eval.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
+import io.github.raglens.internal.Json;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
@@ -12,6 +14,7 @@ import io.github.raglens.model.QuestionStyle;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.StyleAndOverlap;
 import io.github.raglens.spi.Retriever;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -20,6 +23,7 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every metric per style and per overlap band, and the headline's sentence on whether the retrievers'
@@ -138,6 +142,21 @@ class StyleAndOverlapTest {
                         .get("hit@1")
                         .mean())
                 .isEqualTo(1.0);
+    }
+
+    @Test
+    void benchmarkJson_holdsTheGroupsAndTheSentence_andReadsBack(@TempDir Path dir) throws Exception {
+        BenchmarkReport report = run(retriever("lexical", 1, 0), retriever("semantic", 2, 2));
+        Path file = dir.resolve("benchmark.json");
+        report.writeJson(file);
+
+        JsonNode json = Json.readTree(file).path("styleAndOverlap");
+        assertThat(json.path("orderChanges").asBoolean()).isTrue();
+        assertThat(json.path("headline").asText())
+                .isEqualTo(report.styleAndOverlap().headline());
+        assertThat(json.path("groups").size()).isEqualTo(8); // 2 styles and 2 bands, 2 retrievers each
+        BenchmarkReport read = Json.reader().forType(BenchmarkReport.class).readValue(file.toFile());
+        assertThat(read.styleAndOverlap()).isEqualTo(report.styleAndOverlap());
     }
 
     private static String p(List<BenchmarkReport.PairwiseComparison> tests) {

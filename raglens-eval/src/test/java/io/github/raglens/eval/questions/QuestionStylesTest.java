@@ -231,7 +231,9 @@ class QuestionStylesTest {
                         0,
                         "A single section of another document that has nothing to pair with at all."));
 
-        QuestionRun run = generator(llm, b -> b.styles(EnumSet.of(QuestionStyle.MULTI_HOP)))
+        // one request at a time, so the requests are in chunk order
+        QuestionRun run = generator(
+                        llm, b -> b.styles(EnumSet.of(QuestionStyle.MULTI_HOP)).concurrency(1))
                 .generate(chunks, dir.resolve("questions.jsonl"), Integer.MAX_VALUE, QuestionProgress.NONE);
 
         // c1 asked twice, c2 once, c3 not at all

@@ -74,6 +74,7 @@ final class HtmlReport {
         secondJudge(h, model);
         calibration(h, model);
         usage(h, model);
+        IngestSection.html(h, model.corpus().ingest());
         breakdowns(h, model);
         drillDown(h, model);
         h.append("<script type=\"application/json\" id=\"report-data\">")

@@ -154,7 +154,9 @@ final class MarkdownReport {
                         u.completionTokens(),
                         u.costUsd()));
             }
+            md.append('\n');
         }
+        IngestSection.markdown(md, m.corpus().ingest());
         return md.toString();
     }
 

@@ -1,6 +1,5 @@
 package io.github.raglens;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.chunk.corpus.ChunkedCorpus;
 import io.github.raglens.chunk.corpus.CorpusChunker;
 import io.github.raglens.error.RagLensException;
@@ -412,7 +411,7 @@ final class Pipeline {
                 benchmark,
                 chunks,
                 evidence,
-                failedDocuments(),
+                ingestReport(),
                 EvaluationFile.aggregation(workspace.evaluation()),
                 EvaluationFile.answers(workspace.evaluation())
                         .map(AnswerSummary::systems)
@@ -457,14 +456,14 @@ final class Pipeline {
         }
     }
 
-    private int failedDocuments() {
+    /** The last ingest's report; an empty one when there is none. */
+    private IngestReport ingestReport() {
         Path file = workspace.ingestReport();
         if (!Files.exists(file)) {
-            return 0;
+            return IngestReport.of(List.of(), List.of());
         }
         try {
-            JsonNode report = Json.readTree(file);
-            return report.path("failed").asInt() + report.path("noText").asInt();
+            return Json.reader().forType(IngestReport.class).readValue(file.toFile());
         } catch (IOException e) {
             throw new StoreException(file, "cannot read " + file + ": " + e.getMessage(), e);
         }

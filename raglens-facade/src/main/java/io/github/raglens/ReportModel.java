@@ -1,6 +1,7 @@
 package io.github.raglens;
 
 import io.github.raglens.result.AnswerSummary;
+import io.github.raglens.result.IngestReport;
 import io.github.raglens.result.StyleAndOverlap;
 import java.util.List;
 import java.util.Map;
@@ -188,17 +189,20 @@ record ReportModel(
      * @param questions usable questions
      * @param questionSelection what was usable and what was left out, e.g. {@code "18 of 25 questions
      *     usable; excluded: 7 whose evidence occurs in no chunk of the corpus"}
+     * @param ingest what the last ingest saw in each file ({@code ingest-report.json}); empty without one
      */
     public record Corpus(
             int documents,
             int failedDocuments,
             Map<String, Integer> chunksByType,
             int questions,
-            String questionSelection) {
+            String questionSelection,
+            IngestReport ingest) {
         /** Copies the map. */
         public Corpus {
             chunksByType = Map.copyOf(chunksByType);
             Objects.requireNonNull(questionSelection, "questionSelection");
+            Objects.requireNonNull(ingest, "ingest");
         }
     }
 

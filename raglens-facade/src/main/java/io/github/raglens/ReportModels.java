@@ -10,6 +10,7 @@ import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
 import io.github.raglens.result.BenchmarkReport.QuestionResult;
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
 import io.github.raglens.result.Calibration;
+import io.github.raglens.result.IngestReport;
 import io.github.raglens.result.MetricSummary;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -34,7 +35,7 @@ final class ReportModels {
             BenchmarkReport b,
             List<Chunk> chunks,
             Map<String, String> evidenceById,
-            int failedDocuments,
+            IngestReport ingest,
             Aggregation evaluation,
             List<AnswerSummary.SystemAnswers> answers,
             List<ReportModel.UsageRow> usage,
@@ -48,10 +49,11 @@ final class ReportModels {
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
                 new ReportModel.Corpus(
                         documents,
-                        failedDocuments,
+                        ingest.failed() + ingest.noText(),
                         byType,
                         b.questions(),
-                        b.selection().describe()),
+                        b.selection().describe(),
+                        ingest),
                 b.relevance(),
                 b.retrievers().stream().map(r -> retrieverRow(r, b.ks())).toList(),
                 b.comparisons().stream().map(ReportModels::pairTest).toList(),

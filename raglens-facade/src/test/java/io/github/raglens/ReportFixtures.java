@@ -1,6 +1,7 @@
 package io.github.raglens;
 
 import io.github.raglens.result.AnswerSummary;
+import io.github.raglens.result.IngestReport;
 import io.github.raglens.result.StyleAndOverlap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,7 +69,27 @@ final class ReportFixtures {
                         0,
                         Map.of("PARENT_SECTION", 20, "TABLE_FRAGMENT", 3),
                         28,
-                        "28 of 30 questions usable; excluded: 2 with ambiguous evidence (fewer than 6 words)"),
+                        "28 of 30 questions usable; excluded: 2 with ambiguous evidence (fewer than 6 words)",
+                        IngestReport.of(
+                                List.of(
+                                        new IngestReport.Entry(
+                                                "good.xlsx", "ok", "", 2, 2, 3, 6, 12, "xlsx", 0, 2, 812, false, ""),
+                                        new IngestReport.Entry(
+                                                "evil " + SCRIPT + ".pdf",
+                                                "ok",
+                                                "",
+                                                3,
+                                                1,
+                                                0,
+                                                4,
+                                                30,
+                                                "pdf",
+                                                0,
+                                                1,
+                                                400,
+                                                true,
+                                                "text looks garbled " + IMG)),
+                                List.of())),
                 "evidence",
                 retrievers,
                 pairTests,

@@ -18,17 +18,19 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code raglens ingest --docs DIR [--chunker section|sliding|recursive]}: parses every PDF, Markdown
+ * {@code raglens ingest --docs DIR [--chunker section|sliding|recursive]}: parses every PDF, Word, PowerPoint, Excel, HTML, EPUB, Markdown
  * and text file under a folder, chunks the parsed documents, audits the chunks and writes {@code
- * chunks.jsonl} and {@code ingest-report.json} to the workspace. A bad file is listed with its reason
- * and never stops the corpus (exit code 3); an error-level audit finding is printed and fails the run
+ * chunks.jsonl} and {@code ingest-report.json} to the workspace, and says what it saw per format
+ * (files, pages, slides or sheets, headings, tables, characters); a file whose text looks garbled is named with why. A bad file is listed with
+ * its reason and never stops the corpus (exit code 3); an error-level audit finding is printed and fails the run
  * (exit code 1), leaving {@code chunks.jsonl} unwritten; warnings (thin chunks) are printed on the
  * output and do not fail it.
  */
 @Command(
         name = "ingest",
         mixinStandardHelpOptions = true,
-        description = "Parse and chunk every PDF/Markdown/text file under DIR (--chunker section|sliding|recursive).")
+        description = "Parse and chunk every PDF, Word, PowerPoint, Excel, HTML, EPUB, Markdown and text file under"
+                + " DIR (--chunker section|sliding|recursive).")
 final class IngestCommand implements Callable<Integer> {
 
     /** Warnings printed one by one before the rest are only counted. */
@@ -76,11 +78,17 @@ final class IngestCommand implements Callable<Integer> {
             if (!e.reason().isEmpty()) {
                 err.println("raglens: " + e.status() + ": " + e.file() + ": " + e.reason());
             }
+            if (e.garbled()) {
+                err.println("raglens: garbled: " + e.file() + ": " + e.garbledReason());
+            }
         }
         Path reportFile = lens.workspace().ingestReport();
         out.println("parsed " + report.ok() + " of " + report.files().size() + " files (" + report.damaged()
                 + " damaged, " + report.failed() + " failed, " + report.noText() + " without text)"
                 + skipped(report.unsupported()) + "; report: " + reportFile);
+        if (!parent.quiet) {
+            report.totalsByFormat().forEach(t -> out.println("  " + t.describe()));
+        }
 
         printAudit(result.audit(), out, err);
         if (result.audit().hasErrors()) {

@@ -27,7 +27,7 @@ final class ParseCommand implements Callable<Integer> {
     @Parameters(
             index = "0",
             paramLabel = "FILE",
-            description = "A PDF, Markdown, text, Word (.docx), PowerPoint (.pptx), HTML or EPUB file.")
+            description = "A PDF, Markdown, text, Word (.docx), PowerPoint (.pptx), Excel (.xlsx), HTML or EPUB file.")
     Path file;
 
     @Option(

@@ -70,6 +70,27 @@ class ParseAndIngestCommandTest {
     }
 
     @Test
+    void ingest_saysWhatItSawPerFormatAndNamesGarbledText() throws IOException {
+        Path docs = Files.createDirectories(dir.resolve("docs"));
+        Files.writeString(docs.resolve("notes.md"), "# Harbour\n\nCargo grew.\n\n## Berths\n\nNorth and south.\n");
+        Path glyphs = Files.writeString(docs.resolve("glyphs.txt"), "Report\n\n" + "\uE001".repeat(12) + " cargo\n");
+        Path ws = dir.resolve("ws");
+
+        assertThat(run("--workspace", ws.toString(), "--no-progress", "ingest", "--docs", docs.toString()))
+                .as(err.toString())
+                .isZero();
+
+        assertThat(out.toString())
+                .contains("; report: " + ws.resolve("ingest-report.json") + "\n"
+                        + "  text: 1 file, 0 headings, 0 tables, 32 characters, 1 with text that looks garbled\n"
+                        + "  markdown: 1 file, 2 headings, 0 tables, 47 characters\n");
+        assertThat(err.toString())
+                .isEqualTo("raglens: garbled: " + glyphs + ": text looks garbled: 12 of 29 characters (41.4%) are"
+                        + " unmapped glyphs (replacement, private-use or control characters); the file's fonts lack a"
+                        + " Unicode map: export it again with embedded Unicode fonts, or OCR it\n");
+    }
+
+    @Test
     void ingest_unwritableWorkspace_failsBeforeParsing() throws Exception {
         Path docs = Files.createDirectories(dir.resolve("docs"));
         Files.writeString(docs.resolve("doc.md"), "# Doc\n\nbody\n");

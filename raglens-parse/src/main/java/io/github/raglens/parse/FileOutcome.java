@@ -3,7 +3,9 @@ package io.github.raglens.parse;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
 import io.github.raglens.parse.document.Damage;
+import io.github.raglens.parse.document.Ocr;
 import io.github.raglens.result.IngestReport;
+import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -21,9 +23,11 @@ public sealed interface FileOutcome {
 
     /** This outcome's line in the ingest report, with the number of chunks made from the file. */
     default IngestReport.Entry reportEntry(int chunks) {
+        String format = Format.of(Path.of(file())).map(Format::id).orElse("");
         return switch (this) {
-            case Parsed p ->
-                new IngestReport.Entry(
+            case Parsed p -> {
+                Optional<String> garbled = GarbledText.of(p.document());
+                yield new IngestReport.Entry(
                         p.file(),
                         p.status().label(),
                         p.damage().orElse(""),
@@ -31,9 +35,30 @@ public sealed interface FileOutcome {
                         p.sections(),
                         p.tables(),
                         chunks,
-                        p.milliseconds());
+                        p.milliseconds(),
+                        format,
+                        p.pagesOcrd(),
+                        p.sections(),
+                        p.characters(),
+                        garbled.isPresent(),
+                        garbled.orElse(""));
+            }
             case Failed f ->
-                new IngestReport.Entry(f.file(), f.status().label(), f.reason(), 0, 0, 0, 0, f.milliseconds());
+                new IngestReport.Entry(
+                        f.file(),
+                        f.status().label(),
+                        f.reason(),
+                        0,
+                        0,
+                        0,
+                        0,
+                        f.milliseconds(),
+                        format,
+                        0,
+                        0,
+                        0,
+                        false,
+                        "");
         };
     }
 
@@ -65,6 +90,29 @@ public sealed interface FileOutcome {
         /** Number of sections below the root. */
         public int sections() {
             return count(document.root()) - 1;
+        }
+
+        /** Pages whose text came from OCR, as the parser recorded in {@link Ocr#PAGES_KEY}; 0 without. */
+        public int pagesOcrd() {
+            String n = document.metadata().get(Ocr.PAGES_KEY);
+            try {
+                return n == null ? 0 : Integer.parseInt(n);
+            } catch (NumberFormatException e) {
+                return 0;
+            }
+        }
+
+        /** Characters of the document's headings and text, tables as written in it. */
+        public long characters() {
+            return characters(document.root());
+        }
+
+        private static long characters(Section s) {
+            long n = s.title().length() + s.text().length();
+            for (Section c : s.children()) {
+                n += characters(c);
+            }
+            return n;
         }
 
         /** Number of tables in the document. */

@@ -46,6 +46,11 @@ enum Format {
         this.extensions = List.of(extensions);
     }
 
+    /** The format's id in reports: {@code pdf}, {@code docx}, {@code xlsx}, {@code markdown} … */
+    String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
     /** The version of this format's parser output: part of the parse-cache key. */
     String version() {
         return version;

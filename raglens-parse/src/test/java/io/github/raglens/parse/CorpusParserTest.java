@@ -8,10 +8,13 @@ import io.github.raglens.parse.text.PlainTextParser;
 import io.github.raglens.result.IngestReport;
 import io.github.raglens.spi.Parser;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.poi.xssf.usermodel.XSSFSheet;
+import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,6 +51,49 @@ class CorpusParserTest {
         Path json = dir.resolve("ws/ingest-report.json");
         report.write(json);
         assertThat(Files.readString(json)).contains("\"status\" : \"no-text\"").contains("\"milliseconds\"");
+    }
+
+    @Test
+    void reportEntry_saysWhatWasSeen_formatSheetsHeadingsTablesAndCharacters() throws IOException {
+        Path file = dir.resolve("ledger.xlsx");
+        try (XSSFWorkbook book = new XSSFWorkbook()) {
+            XSSFSheet sales = book.createSheet("Sales");
+            sales.createRow(0).createCell(0).setCellValue("Berth");
+            sales.getRow(0).createCell(1).setCellValue("Ships");
+            sales.createRow(1).createCell(0).setCellValue("North");
+            sales.getRow(1).createCell(1).setCellValue(12);
+            book.createSheet("Notes").createRow(0).createCell(0).setCellValue("Figures are provisional.");
+            try (OutputStream out = Files.newOutputStream(file)) {
+                book.write(out);
+            }
+        }
+        Path missing = dir.resolve("gone.pptx");
+
+        List<FileOutcome> outcomes = List.of(
+                new FileOutcome.Parsed(file.toString(), DocumentParser.create().parse(file), 7),
+                new FileOutcome.Failed(missing.toString(), ParseStatus.FAILED, "cannot read the file", 1));
+
+        // "ledger" + "Sales" + "| Berth | Ships |\n| --- | --- |\n| North | 12 |" + "Notes" + "Figures are
+        // provisional."
+        assertThat(outcomes.getFirst().reportEntry(4))
+                .isEqualTo(new IngestReport.Entry(
+                        file.toString(), "ok", "", 2, 2, 1, 4, 7, "xlsx", 0, 2, 6 + 5 + 46 + 5 + 24, false, ""));
+        assertThat(outcomes.get(1).reportEntry(0))
+                .isEqualTo(new IngestReport.Entry(
+                        missing.toString(),
+                        "failed",
+                        "cannot read the file",
+                        0,
+                        0,
+                        0,
+                        0,
+                        1,
+                        "pptx",
+                        0,
+                        0,
+                        0,
+                        false,
+                        ""));
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Whether a document's text looks garbled, by two rules, each a sign that a reader gets no usable text:
@@ -14,7 +15,8 @@ import java.util.Optional;
  *       characters: what a PDF font without a Unicode map gives;
  *   <li><b>very short lines</b>: of at least {@value #SHORT_LINES_MIN} lines with text, at least 40% hold
  *       {@value #SHORT_LINE_CHARS} visible characters or fewer: text set letter by letter or vertically,
- *       read as a line per glyph.
+ *       read as a line per glyph. The lines of a formula ({@code $$} … {@code $$}) or of code in a fence
+ *       are laid out line by line on purpose and are not counted.
  * </ul>
  *
  * Headings, paragraphs and tables (as their rows) are all counted.
@@ -26,6 +28,9 @@ final class GarbledText {
     static final int SHORT_LINES_MIN = 20;
     static final int SHORT_LINE_CHARS = 3;
     static final double SHORT_LINE_SHARE = 0.4;
+
+    /** The lines that open and close a formula or code, whose lines are laid out one by one on purpose. */
+    private static final Set<String> FENCES = Set.of("$$", "```", "~~~");
 
     private long visible;
     private long unmapped;
@@ -48,31 +53,34 @@ final class GarbledText {
     }
 
     private void text(String text) {
-        int lineVisible = 0;
-        for (int i = 0; i < text.length(); ) {
-            int cp = text.codePointAt(i);
-            i += Character.charCount(cp);
-            if (cp == '\n') {
-                endLine(lineVisible);
-                lineVisible = 0;
-            } else if (!Character.isWhitespace(cp) && !Character.isSpaceChar(cp)) {
-                lineVisible++;
-                visible++;
-                if (isUnmapped(cp)) {
-                    unmapped++;
-                }
+        String fence = null;
+        for (String line : text.split("\n", -1)) {
+            String t = line.strip();
+            int lineVisible = visible(t);
+            if (fence == null && FENCES.contains(t)) {
+                fence = t;
+            } else if (fence != null) {
+                fence = t.equals(fence) ? null : fence;
+            } else if (lineVisible > 0) {
+                lines++;
+                shortLines += lineVisible <= SHORT_LINE_CHARS ? 1 : 0;
             }
         }
-        endLine(lineVisible);
     }
 
-    private void endLine(int lineVisible) {
-        if (lineVisible > 0) {
-            lines++;
-            if (lineVisible <= SHORT_LINE_CHARS) {
-                shortLines++;
+    /** Counts a line's visible and unmapped characters; returns its visible ones. */
+    private int visible(String line) {
+        int n = 0;
+        for (int i = 0; i < line.length(); ) {
+            int cp = line.codePointAt(i);
+            i += Character.charCount(cp);
+            if (!Character.isWhitespace(cp) && !Character.isSpaceChar(cp)) {
+                n++;
+                unmapped += isUnmapped(cp) ? 1 : 0;
             }
         }
+        visible += n;
+        return n;
     }
 
     private static boolean isUnmapped(int cp) {

@@ -51,6 +51,18 @@ class GarbledTextTest {
         assertThat(GarbledText.of(document("H a\n".repeat(18)))).isEmpty();
     }
 
+    @Test
+    void theLinesOfFormulasAndCodeAreNotCountedAsShortLines() {
+        String formula = "$$\n" + "x\n= 1\n".repeat(10) + "$$\n";
+        String code = "```\n" + "}\n".repeat(10) + "```\n";
+
+        assertThat(GarbledText.of(document("Harbour report line\n".repeat(25) + formula + code)))
+                .isEmpty();
+        assertThat(GarbledText.of(document("Harbour report line\n".repeat(25) + "x\n= 1\n".repeat(10) + "}\n")))
+                .as("the same lines outside a formula")
+                .isPresent();
+    }
+
     /** A document titled "Harbour report" (a line of 13 visible characters, counted too) holding the text. */
     private static Document document(String text) {
         Blocks blocks = new Blocks("Harbour report");

@@ -1,5 +1,6 @@
 package io.github.raglens;
 
+import io.github.raglens.eval.gate.RegressionGate;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalDouble;
@@ -71,8 +72,24 @@ public final class GateOptions {
                 + (catching.isPresent() ? ", catchingDropsOf=" + catching.getAsDouble() : "") + "}";
     }
 
-    /** Builds {@link GateOptions}; not thread-safe. */
+    /** The gate these options configure. */
+    RegressionGate gate() {
+        RegressionGate.Builder gate = RegressionGate.builder()
+                .metrics(metrics)
+                .minEffect(minEffect)
+                .alpha(alpha)
+                .permutations(permutations);
+        catching.ifPresent(drop -> gate.plannedDrop(drop).requireDetectable(true));
+        return gate.build();
+    }
+
+    /**
+     * Builds {@link GateOptions}; not thread-safe. The values are checked by the gate's own builder
+     * ({@link RegressionGate.Builder}), each as it is set and together at {@link #build()}.
+     */
     public static final class Builder {
+        // checks each value as it is set: the gate's rules, kept in one place
+        private final RegressionGate.Builder checks = RegressionGate.builder();
         private List<String> metrics = List.of();
         private double minEffect = 0.02;
         private double alpha = 0.05;
@@ -93,9 +110,7 @@ public final class GateOptions {
          * @throws IllegalArgumentException if not in [0, 1]
          */
         public Builder minEffect(double minEffect) {
-            if (!(minEffect >= 0 && minEffect <= 1)) {
-                throw new IllegalArgumentException("minEffect must be in [0, 1], was " + minEffect);
-            }
+            checks.minEffect(minEffect);
             this.minEffect = minEffect;
             return this;
         }
@@ -106,9 +121,7 @@ public final class GateOptions {
          * @throws IllegalArgumentException if not in (0, 1)
          */
         public Builder alpha(double alpha) {
-            if (!(alpha > 0 && alpha < 1)) {
-                throw new IllegalArgumentException("alpha must be in (0, 1), was " + alpha);
-            }
+            checks.alpha(alpha);
             this.alpha = alpha;
             return this;
         }
@@ -120,9 +133,7 @@ public final class GateOptions {
          * @throws IllegalArgumentException if below 100
          */
         public Builder permutations(int permutations) {
-            if (permutations < 100) {
-                throw new IllegalArgumentException("permutations must be at least 100, was " + permutations);
-            }
+            checks.permutations(permutations);
             this.permutations = permutations;
             return this;
         }
@@ -134,9 +145,7 @@ public final class GateOptions {
          * @throws IllegalArgumentException if not in (0, 1]
          */
         public Builder catchingDropsOf(double drop) {
-            if (!(drop > 0 && drop <= 1)) {
-                throw new IllegalArgumentException("the drop to catch must be in (0, 1], was " + drop);
-            }
+            checks.plannedDrop(drop);
             this.catching = OptionalDouble.of(drop);
             return this;
         }
@@ -147,13 +156,9 @@ public final class GateOptions {
          * @throws IllegalArgumentException if the drop to catch is not above the minimum effect
          */
         public GateOptions build() {
-            if (catching.isPresent() && catching.getAsDouble() <= minEffect) {
-                throw new IllegalArgumentException("the drop to catch, " + catching.getAsDouble()
-                        + ", must exceed the minimum effect " + minEffect
-                        + ": the gate fails only drops beyond the minimum effect, so a drop of it fails at most"
-                        + " half the time");
-            }
-            return new GateOptions(this);
+            GateOptions options = new GateOptions(this);
+            options.gate(); // the rules between values, checked once by the gate's builder
+            return options;
         }
     }
 }

@@ -1,9 +1,10 @@
 package io.github.raglens;
 
+import io.github.raglens.eval.answers.AnswerGenerator;
 import io.github.raglens.eval.answers.AnswerRecord;
 import io.github.raglens.eval.scoring.ScoreRecord;
+import io.github.raglens.eval.scoring.Scorer;
 import io.github.raglens.internal.Cell;
-import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.workspace.Workspace;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -70,8 +71,7 @@ public record JudgedCell(
      */
     static List<JudgedCell> read(Workspace ws) {
         Map<Cell, Map<String, Verdict>> verdicts = new LinkedHashMap<>();
-        for (ScoreRecord r : JsonlStore.read(ws.scores(), ScoreRecord.class, ScoreRecord::key)
-                .records()) {
+        for (ScoreRecord r : Scorer.read(ws.scores())) {
             if (r.repeat() == 0) {
                 verdicts.computeIfAbsent(r.cell(), k -> new LinkedHashMap<>())
                         .put(
@@ -87,8 +87,7 @@ public record JudgedCell(
             }
         }
         List<JudgedCell> out = new ArrayList<>();
-        for (AnswerRecord a : JsonlStore.read(ws.answers(), AnswerRecord.class, AnswerRecord::key)
-                .records()) {
+        for (AnswerRecord a : AnswerGenerator.read(ws.answers())) {
             out.add(new JudgedCell(
                     a.retriever(),
                     a.questionId(),

@@ -218,9 +218,7 @@ final class Labelling {
                     || !r.judgeModel().equals(m.judgeModel())
                     || r.repeat() != 0
                     || !r.isScored()
-                    || !baseline.systems().contains(r.retriever())
-                    || !baseline.metrics(r.retriever()).contains(r.metric())
-                    || !baseline.values(r.retriever(), r.metric()).containsKey(r.questionId())) {
+                    || !baseline.scores(r.retriever(), r.metric()).containsKey(r.questionId())) {
                 continue;
             }
             EvalCase c = cases.get(r.cell());

@@ -1,11 +1,11 @@
 package io.github.raglens;
 
+import io.github.raglens.eval.answers.AnswerGenerator;
 import io.github.raglens.eval.answers.AnswerRecord;
 import io.github.raglens.eval.judge.Nugget;
 import io.github.raglens.eval.judge.NuggetAssignment;
 import io.github.raglens.eval.judge.NuggetBook;
 import io.github.raglens.eval.judge.QuestionNuggets;
-import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.workspace.Workspace;
 import java.util.ArrayList;
@@ -92,8 +92,7 @@ public record NuggetSheet(String key, String questionId, String question, List<I
             idOf.putIfAbsent(q.question() + '\u001f' + q.referenceAnswer(), q.id());
         }
         Map<String, List<AnswerRecord>> answersOf = new HashMap<>();
-        for (AnswerRecord a : JsonlStore.read(ws.answers(), AnswerRecord.class, AnswerRecord::key)
-                .records()) {
+        for (AnswerRecord a : AnswerGenerator.read(ws.answers())) {
             if (a.isOk()) {
                 answersOf
                         .computeIfAbsent(a.questionId(), id -> new ArrayList<>())

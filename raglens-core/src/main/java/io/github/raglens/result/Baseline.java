@@ -140,6 +140,15 @@ public record Baseline(
         return values;
     }
 
+    /**
+     * One system's score per question on one metric, empty when the baseline has no such system or
+     * metric: for a reader asking whether a cell was scored, where {@link #values} refuses an unknown
+     * name.
+     */
+    public Map<String, Double> scores(String system, String metric) {
+        return scores.getOrDefault(system, Map.of()).getOrDefault(metric, Map.of());
+    }
+
     /** What the system returned for a question, empty when not recorded. */
     public String returned(String system, String questionId) {
         return returned.getOrDefault(system, Map.of()).getOrDefault(questionId, "");

@@ -379,7 +379,7 @@ public final class RegressionGate {
          */
         public Builder plannedDrop(double drop) {
             if (!(drop > 0 && drop <= 1)) {
-                throw new IllegalArgumentException("plannedDrop must be in (0, 1], was " + drop);
+                throw new IllegalArgumentException("the drop to catch must be in (0, 1], was " + drop);
             }
             this.plannedDrop = drop;
             return this;
@@ -437,8 +437,10 @@ public final class RegressionGate {
          */
         public RegressionGate build() {
             if (plannedDrop > 0 && plannedDrop <= minEffect) {
-                throw new IllegalArgumentException("plannedDrop " + plannedDrop + " must exceed minEffect " + minEffect
-                        + ": the gate fails a drop only beyond the minimum effect");
+                throw new IllegalArgumentException("the drop to catch, " + plannedDrop
+                        + ", must exceed the minimum effect " + minEffect
+                        + ": the gate fails only drops beyond the minimum effect, so a drop of it fails at most"
+                        + " half the time");
             }
             return new RegressionGate(this);
         }

@@ -1,5 +1,6 @@
 package io.github.raglens;
 
+import io.github.raglens.error.Setting;
 import io.github.raglens.eval.judge.ContextPrecision;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Metrics;
@@ -22,7 +23,7 @@ import java.util.Optional;
 public final class EvaluateOptions {
 
     private final int sample;
-    private final int k;
+    private final int contexts;
     private final List<JudgeMetric> metrics;
     private final ContextPrecision.Mode contextPrecision;
     private final boolean ragasCompatible;
@@ -38,7 +39,7 @@ public final class EvaluateOptions {
 
     private EvaluateOptions(Builder b) {
         this.sample = b.sample;
-        this.k = b.k;
+        this.contexts = b.contexts;
         this.metrics = b.metrics;
         this.contextPrecision = b.contextPrecision;
         this.ragasCompatible = b.ragasCompatible;
@@ -98,7 +99,7 @@ public final class EvaluateOptions {
     public Builder toBuilder() {
         Builder b = new Builder();
         b.sample = sample;
-        b.k = k;
+        b.contexts = contexts;
         b.metrics = metrics;
         b.contextPrecision = contextPrecision;
         b.ragasCompatible = ragasCompatible;
@@ -119,9 +120,12 @@ public final class EvaluateOptions {
         return sample;
     }
 
-    /** Contexts retrieved per question (default 5). */
-    public int k() {
-        return k;
+    /**
+     * Contexts retrieved per question for its answer (default 5): the top of each retriever's ranking
+     * the answering model reads. Not the cut-offs K of the retrieval metrics ({@link RagLens.Builder#k}).
+     */
+    public int contexts() {
+        return contexts;
     }
 
     /** The metrics, in order (default {@link JudgeMetric#defaults()}). */
@@ -137,7 +141,7 @@ public final class EvaluateOptions {
         return contextPrecision == ContextPrecision.Mode.PER_CONTEXT;
     }
 
-    /** Whether the judge metrics are computed as RAGAS computes them (default false); see {@link Metrics#ragasCompatible}. */
+    /** Whether the judge metrics are computed as RAGAS computes them (default false); see {@link Builder#ragasCompatible}. */
     public boolean ragasCompatible() {
         return ragasCompatible;
     }
@@ -171,7 +175,8 @@ public final class EvaluateOptions {
 
     @Override
     public String toString() {
-        return "EvaluateOptions{sample=" + sample + ", k=" + k + ", metrics=" + metrics + ", contextPrecision="
+        return "EvaluateOptions{sample=" + sample + ", contexts=" + contexts + ", metrics=" + metrics
+                + ", contextPrecision="
                 + contextPrecision + (ragasCompatible ? ", ragasCompatible" : "") + ", budgetUsd="
                 + budgetUsd().map(String::valueOf).orElse("none") + ", repeats=" + repeats
                 + humanLabels().map(p -> ", humanLabels=" + p).orElse("")
@@ -182,7 +187,7 @@ public final class EvaluateOptions {
     /** Configures {@link EvaluateOptions}; setters reject bad values at once. Not thread-safe. */
     public static final class Builder {
         private int sample = 150;
-        private int k = 5;
+        private int contexts = 5;
         private List<JudgeMetric> metrics = JudgeMetric.defaults();
         private ContextPrecision.Mode contextPrecision = ContextPrecision.Mode.DEFAULT;
         private boolean ragasCompatible;
@@ -270,18 +275,18 @@ public final class EvaluateOptions {
         /** Questions in the stratified sample; must be at least 1. */
         public Builder sample(int n) {
             if (n < 1) {
-                throw new IllegalArgumentException("sample must be >= 1, was " + n);
+                throw new IllegalArgumentException(Setting.SAMPLE.apiName() + " must be at least 1, was " + n);
             }
             this.sample = n;
             return this;
         }
 
-        /** Contexts retrieved per question; must be at least 1. */
-        public Builder k(int k) {
-            if (k < 1) {
-                throw new IllegalArgumentException("k must be >= 1, was " + k);
+        /** Contexts retrieved per question for its answer (default 5); must be at least 1. */
+        public Builder contexts(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException(Setting.CONTEXTS.apiName() + " must be at least 1, was " + n);
             }
-            this.k = k;
+            this.contexts = n;
             return this;
         }
 
@@ -311,9 +316,11 @@ public final class EvaluateOptions {
         /**
          * Computes the judge metrics as RAGAS computes them (default false), to compare with RAGAS's
          * numbers: one call per context for context precision (whatever {@link
-         * #contextPrecisionPerContext} says), sentence-level context recall, and factual correctness with claim decompositions of
-         * its own, rounded to 2 decimals (see {@link Metrics#ragasCompatible}). Its scores are stored
-         * under versions of their own, beside the default mode's.
+         * #contextPrecisionPerContext} says), sentence-level context recall, factual correctness with
+         * claim decompositions of its own rounded to 2 decimals, and faithfulness's verdict call carrying
+         * the answer's statements only. Its scores are stored under versions of their own, beside the
+         * default mode's; about {@code 7 + K} judge calls per cell for the four headline metrics against
+         * about 5 by default.
          */
         public Builder ragasCompatible(boolean on) {
             this.ragasCompatible = on;

@@ -176,7 +176,7 @@ final class EvaluateStage {
                 picked,
                 retrievers,
                 workspace.answers(),
-                avgChunk * options.k(),
+                avgChunk * options.contexts(),
                 ledger.price(answerModel).orElse(TokenPrice.FREE));
         // Pairs not answered yet are estimated with the reference answer standing in for the answer.
         Map<Cell, AnswerRecord> done = new HashMap<>();
@@ -194,7 +194,7 @@ final class EvaluateStage {
                 if (a != null) {
                     contexts.addAll(a.contextTexts());
                 } else {
-                    for (int i = 0; i < options.k(); i++) {
+                    for (int i = 0; i < options.contexts(); i++) {
                         contexts.add(source == null ? "" : source);
                     }
                 }
@@ -285,7 +285,7 @@ final class EvaluateStage {
             List<RagSystem> systems = new ArrayList<>();
             for (Retriever r : config.retrievers(
                     index, embeddings == null ? null : new QueryMemo(ledger.meter(embeddings, "answers")))) {
-                systems.add(PipelineSystem.of(r, llm, options.k()));
+                systems.add(PipelineSystem.of(r, llm, options.contexts()));
             }
             Map<String, String> origins = new HashMap<>();
             for (RagSystem own : config.systems()) {
@@ -305,7 +305,7 @@ final class EvaluateStage {
                         .metrics(metrics)
                         .repeats(options.repeats())
                         .build();
-                LiveEvaluation.Result live = LiveEvaluation.of(llm, options.k(), session, scorer)
+                LiveEvaluation.Result live = LiveEvaluation.of(llm, options.contexts(), session, scorer)
                         .run(
                                 workspace.answers(),
                                 picked,
@@ -366,7 +366,8 @@ final class EvaluateStage {
                                                         .orElse(""))
                                         .toList()
                                 + "\nanswer-model=" + llm.modelName() + "\njudge-model=" + judge.modelName()
-                                + "\nk=" + options.k() + "\nsample=" + options.sample() + "\nseed=" + config.seed()
+                                + "\nk=" + options.contexts() + "\nsample=" + options.sample() + "\nseed="
+                                + config.seed()
                                 + "\nmetrics=" + options.metrics(),
                         RagLensVersion.get());
         RunRecorder.record(workspace, RunRecord.EVALUATE, startedAt);

@@ -5,25 +5,19 @@ import io.github.raglens.chunk.SectionChunker;
 import io.github.raglens.error.Setting;
 import io.github.raglens.eval.baseline.BaselineRecorder;
 import io.github.raglens.eval.evidence.EvidenceRule;
-import io.github.raglens.eval.gate.RegressionGate;
 import io.github.raglens.eval.judge.Nugget;
 import io.github.raglens.eval.judge.NuggetBook;
 import io.github.raglens.eval.judge.QuestionNuggets;
 import io.github.raglens.eval.trec.TrecEval;
+import io.github.raglens.model.ChunkerKind;
 import io.github.raglens.model.HumanLabel;
 import io.github.raglens.model.LabelDesign;
 import io.github.raglens.model.LabelRequest;
-import io.github.raglens.model.ProviderKind;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStyle;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrieverKind;
-import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.parse.DocumentParser;
-import io.github.raglens.providers.Environment;
-import io.github.raglens.providers.HttpRagSystem;
-import io.github.raglens.providers.HttpRetriever;
-import io.github.raglens.providers.Ollama;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.Calibration;
@@ -89,6 +83,11 @@ public final class RagLens {
     private RagLens(RagLensConfig config) {
         this.config = config;
         this.pipeline = new Pipeline(config);
+    }
+
+    /** The validated options, for the stages of this package. */
+    RagLensConfig config() {
+        return config;
     }
 
     /** Starts a configuration with working defaults; see {@link Builder}. */
@@ -529,13 +528,7 @@ public final class RagLens {
         Objects.requireNonNull(baseline, "baseline");
         Objects.requireNonNull(current, "current");
         Objects.requireNonNull(options, "options");
-        RegressionGate.Builder gate = RegressionGate.builder()
-                .metrics(options.metrics())
-                .minEffect(options.minEffect())
-                .alpha(options.alpha())
-                .permutations(options.permutations());
-        options.catchingDropsOf().ifPresent(drop -> gate.plannedDrop(drop).requireDetectable(true));
-        return gate.build().compare(baseline, current);
+        return options.gate().compare(baseline, current);
     }
 
     /**
@@ -647,26 +640,6 @@ public final class RagLens {
     }
 
     /**
-     * The default embedding model, made on first use: the one the workspace's index records, so
-     * queries are embedded as the index is, else bge-small-en-v1.5.
-     */
-    private static final class IndexedEmbeddings implements Supplier<EmbeddingProvider> {
-        private final Supplier<EmbeddingProvider> model;
-
-        IndexedEmbeddings(IndexBackend backend, Map<String, String> backendOptions, Path index) {
-            this.model = Lazy.of(() -> backend.embeddingModel(backendOptions, Pipeline.WORKSPACE_INDEX, index)
-                    .map(name -> Models.embeddingsNamed(name, Path.of("").toAbsolutePath())
-                            .get())
-                    .orElseGet(OnnxEmbeddings::bgeSmallEnV15));
-        }
-
-        @Override
-        public EmbeddingProvider get() {
-            return model.get();
-        }
-    }
-
-    /**
      * Configures a {@link RagLens}. Setters reject bad values at once; {@link #build()} rejects bad
      * combinations with a message naming the fix. Not thread-safe.
      */
@@ -680,8 +653,9 @@ public final class RagLens {
         private boolean embeddingsDisabled;
         private List<RetrieverKind> retrievers = RetrieverKind.defaults();
         private final List<Retriever> customRetrievers = new ArrayList<>();
-        private Supplier<LlmProvider> llm = Lazy.of(
-                () -> Ollama.chat(ProviderKind.OLLAMA.defaultChatModel()).build());
+        /** Null for the default: Ollama's default chat model, allowed {@link #concurrency} calls. */
+        private Supplier<LlmProvider> llm;
+
         private Supplier<LlmProvider> judge;
         private List<Integer> ks = List.of(1, 3, 5, 10);
         private Relevance relevance = Relevance.CHUNK;
@@ -690,16 +664,10 @@ public final class RagLens {
         private final List<RagSystem> systems = new ArrayList<>();
         private OptionalInt lengthFair = OptionalInt.empty();
         private EvidenceRule evidenceRule = EvidenceRule.defaults();
-        private final List<Service> services = new ArrayList<>();
+        private final List<HttpServices.Service> services = new ArrayList<>();
         private String serviceTokenVariable;
         private IndexBackend backend = IndexBackends.named(IndexBackends.DEFAULT);
         private Map<String, String> backendOptions = Map.of();
-
-        /**
-         * A user's HTTP service, built into a client by {@link #build()} with the token variable;
-         * {@code version} is null for a retriever and for a system that declares none.
-         */
-        private record Service(boolean answers, String name, String url, String version) {}
 
         private Builder() {}
 
@@ -708,11 +676,12 @@ public final class RagLens {
             parser = c.parser();
             chunker = c.chunker();
             // a default follows the workspace and backend of the variant, not those it was made for
-            embeddings = c.embeddings() instanceof IndexedEmbeddings ? null : c.embeddings();
+            embeddings = c.embeddings() instanceof Defaults.IndexedEmbeddings ? null : c.embeddings();
             embeddingsDisabled = c.embeddings() == null;
             retrievers = c.retrieverKinds();
             customRetrievers.addAll(c.customRetrievers());
-            llm = c.llm();
+            // a default follows the concurrency of the variant, not the one it was made for
+            llm = c.llm() instanceof Defaults.Chat ? null : c.llm();
             judge = c.judge();
             ks = c.ks();
             relevance = c.relevance();
@@ -744,14 +713,9 @@ public final class RagLens {
             return this;
         }
 
-        /**
-         * A built-in chunker by name, with its defaults: {@code section}, {@code sliding} or {@code
-         * recursive}.
-         *
-         * @throws IllegalArgumentException for an unknown name, naming the choices
-         */
-        public Builder chunker(String name) {
-            return chunker(Chunkers.byName(Objects.requireNonNull(name, "name")));
+        /** A built-in chunker, with its defaults: {@code section}, {@code sliding} or {@code recursive}. */
+        public Builder chunker(ChunkerKind kind) {
+            return chunker(Chunkers.of(kind));
         }
 
         /**
@@ -862,7 +826,7 @@ public final class RagLens {
          * @throws IllegalArgumentException if the URL is not an http(s) URL or the name is not a file-safe word
          */
         public Builder retrieverUrl(String name, String url) {
-            services.add(service(false, name, url, null));
+            services.add(HttpServices.service(false, name, url, null));
             return this;
         }
 
@@ -878,7 +842,7 @@ public final class RagLens {
          * @throws IllegalArgumentException if the URL is not an http(s) URL or the name is not a file-safe word
          */
         public Builder systemUrl(String name, String url) {
-            services.add(service(true, name, url, null));
+            services.add(HttpServices.service(true, name, url, null));
             return this;
         }
 
@@ -893,20 +857,8 @@ public final class RagLens {
          */
         public Builder systemUrl(String name, String url, String version) {
             Objects.requireNonNull(version, "version");
-            services.add(service(true, name, url, version));
+            services.add(HttpServices.service(true, name, url, version));
             return this;
-        }
-
-        private static Service service(boolean answers, String name, String url, String version) {
-            Objects.requireNonNull(url, "url");
-            String n = name != null ? name : ServiceNames.fromUrl(url);
-            // the clients validate name, URL and version; build a throwaway now so a bad one fails at once
-            if (version == null) {
-                HttpRetriever.builder(n, url);
-            } else {
-                HttpRagSystem.builder(n, url).version(version);
-            }
-            return new Service(answers, n, url, version);
         }
 
         /**
@@ -947,7 +899,12 @@ public final class RagLens {
             return this;
         }
 
-        /** The chat model for questions and answers, created on first use (default Ollama llama3.2). */
+        /**
+         * The chat model for questions and answers, created on first use (default Ollama llama3.2,
+         * allowed as many calls in flight as {@link #concurrency}). A client of your own keeps its own
+         * limit of calls in flight ({@code maxConcurrency} of its builder, 16 by default): raise it with
+         * {@link #concurrency} above 16.
+         */
         public Builder llm(Supplier<? extends LlmProvider> llm) {
             Objects.requireNonNull(llm, "llm");
             this.llm = Lazy.of(llm::get);
@@ -1002,7 +959,7 @@ public final class RagLens {
         /** LLM calls in flight at most (default 8). */
         public Builder concurrency(int n) {
             if (n <= 0) {
-                throw new IllegalArgumentException("concurrency must be > 0, was " + n);
+                throw new IllegalArgumentException(Setting.CONCURRENCY.apiName() + " must be at least 1, was " + n);
             }
             this.concurrency = n;
             return this;
@@ -1024,7 +981,7 @@ public final class RagLens {
             }
             List<Retriever> ownRetrievers = new ArrayList<>(customRetrievers);
             List<RagSystem> ownSystems = new ArrayList<>(systems);
-            addServices(ownRetrievers, ownSystems);
+            HttpServices.build(services, serviceTokenVariable, ownRetrievers, ownSystems);
             if (retrievers.isEmpty() && ownRetrievers.isEmpty() && ownSystems.isEmpty()) {
                 throw new IllegalStateException("no retriever to benchmark; name one with retrievers(...)");
             }
@@ -1051,10 +1008,11 @@ public final class RagLens {
                             ? null
                             : embeddings != null
                                     ? embeddings
-                                    : new IndexedEmbeddings(backend, backendOptions, new Workspace(workspace).index()),
+                                    : new Defaults.IndexedEmbeddings(
+                                            backend, backendOptions, new Workspace(workspace).index()),
                     retrievers,
                     ownRetrievers,
-                    llm,
+                    llm != null ? llm : new Defaults.Chat(concurrency),
                     judge,
                     ks,
                     relevance,
@@ -1065,32 +1023,6 @@ public final class RagLens {
                     evidenceRule,
                     backend,
                     backendOptions));
-        }
-
-        private void addServices(List<Retriever> ownRetrievers, List<RagSystem> ownSystems) {
-            if (services.isEmpty()) {
-                return;
-            }
-            Environment env = Environment.standard(Path.of("").toAbsolutePath());
-            if (serviceTokenVariable != null && env.get(serviceTokenVariable).isEmpty()) {
-                throw new IllegalStateException("the service token variable " + serviceTokenVariable
-                        + " is not set; export it or put it in .env");
-            }
-            for (Service s : services) {
-                if (s.answers()) {
-                    HttpRagSystem.Builder b =
-                            HttpRagSystem.builder(s.name(), s.url()).environment(env);
-                    if (s.version() != null) {
-                        b.version(s.version());
-                    }
-                    ownSystems.add((serviceTokenVariable == null ? b : b.apiKeyFromEnv(serviceTokenVariable)).build());
-                } else {
-                    HttpRetriever.Builder b =
-                            HttpRetriever.builder(s.name(), s.url()).environment(env);
-                    ownRetrievers.add(
-                            (serviceTokenVariable == null ? b : b.apiKeyFromEnv(serviceTokenVariable)).build());
-                }
-            }
         }
     }
 }

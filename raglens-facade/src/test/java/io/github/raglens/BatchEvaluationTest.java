@@ -118,7 +118,7 @@ class BatchEvaluationTest {
     }
 
     private static EvaluateOptions.Builder options() {
-        return EvaluateOptions.builder().sample(6).k(3);
+        return EvaluateOptions.builder().sample(6).contexts(3);
     }
 
     private static Map<String, String> scores(RagLens lens) {

@@ -120,7 +120,7 @@ class EvaluateStageTest {
     private static EvaluateOptions options() {
         return EvaluateOptions.builder()
                 .sample(4)
-                .k(3)
+                .contexts(3)
                 .metrics(List.of(JudgeMetric.ROUGE_L, JudgeMetric.SUBSTRING_MATCH))
                 .build();
     }
@@ -180,7 +180,7 @@ class EvaluateStageTest {
         EvaluationResult r = lens.evaluate(
                 EvaluateOptions.builder()
                         .sample(samples.size() + 2)
-                        .k(3)
+                        .contexts(3)
                         .metrics(List.of(JudgeMetric.ROUGE_L))
                         .build(),
                 ProgressListener.NONE);
@@ -193,7 +193,7 @@ class EvaluateStageTest {
         RagLens lens = prepared();
         EvaluateOptions withBudget = EvaluateOptions.builder()
                 .sample(4)
-                .k(3)
+                .contexts(3)
                 .metrics(List.of(JudgeMetric.ROUGE_L))
                 .budgetUsd(1)
                 .build();
@@ -214,7 +214,7 @@ class EvaluateStageTest {
         // $1 a prompt token: every answer (100 prompt tokens) costs $100; $250 pays for three.
         EvaluateOptions withBudget = EvaluateOptions.builder()
                 .sample(4)
-                .k(3)
+                .contexts(3)
                 .metrics(List.of(JudgeMetric.ROUGE_L))
                 .answerPrice(TokenPrice.of(1_000_000, 0))
                 .budgetUsd(250)
@@ -309,7 +309,7 @@ class EvaluateStageTest {
         RagLens lens = prepared(b -> b.bm25().system(mine).judge(() -> judge));
         EvaluateOptions nuggets = EvaluateOptions.builder()
                 .sample(4)
-                .k(3)
+                .contexts(3)
                 .metrics(List.of(
                         JudgeMetric.NUGGETS,
                         JudgeMetric.NUGGETS_STRICT_VITAL,
@@ -562,7 +562,7 @@ class EvaluateStageTest {
         EvaluationResult first = lens.evaluate(
                 EvaluateOptions.builder()
                         .sample(4)
-                        .k(3)
+                        .contexts(3)
                         .metrics(List.of(JudgeMetric.FAITHFULNESS))
                         .repeats(2)
                         .build(),
@@ -579,7 +579,7 @@ class EvaluateStageTest {
         RagLens lens = prepared(b -> b.bm25().judge(this::parityJudge));
         EvaluateOptions.Builder options = EvaluateOptions.builder()
                 .sample(12)
-                .k(3)
+                .contexts(3)
                 .metrics(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.ROUGE_L));
         lens.evaluate(options.build(), ProgressListener.NONE);
 
@@ -643,7 +643,7 @@ class EvaluateStageTest {
         RagLens lens = prepared(b -> b.bm25().judge(this::parityJudge));
         EvaluateOptions.Builder options = EvaluateOptions.builder()
                 .sample(4)
-                .k(3)
+                .contexts(3)
                 .metrics(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.ROUGE_L));
         String known = SampleCorpus.questionSamples(
                         ChunksFile.read(lens.workspace().chunks()))
@@ -697,7 +697,7 @@ class EvaluateStageTest {
         EvaluationResult r = lens.evaluate(
                 EvaluateOptions.builder()
                         .sample(4)
-                        .k(3)
+                        .contexts(3)
                         .metrics(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.ROUGE_L))
                         .secondJudge(lenient)
                         .build(),
@@ -739,7 +739,7 @@ class EvaluateStageTest {
         };
         EvaluateOptions alone = EvaluateOptions.builder()
                 .sample(4)
-                .k(3)
+                .contexts(3)
                 .metrics(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.ROUGE_L))
                 .build();
         EvaluationResult r =

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.chunk.SlidingWindowChunker;
+import io.github.raglens.model.ChunkerKind;
 import io.github.raglens.model.RetrieverKind;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -21,11 +22,10 @@ class RagLensBuilderTest {
     }
 
     @Test
-    void badK_andUnknownChunker_areRejectedAtOnce() {
+    void badK_isRejectedAtOnce_andABuiltInChunkerIsChosenByKind() {
         assertThatThrownBy(() -> RagLens.builder().k(5, 0)).hasMessage("K must be > 0, was 0");
-        assertThatThrownBy(() -> RagLens.builder().chunker("fixed"))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown chunker 'fixed'; use one of: section, sliding, recursive");
+        assertThat(RagLens.builder().chunker(ChunkerKind.SLIDING).build().chunker())
+                .isInstanceOf(SlidingWindowChunker.class);
     }
 
     @Test
@@ -39,6 +39,16 @@ class RagLensBuilderTest {
         assertThat(a.toString()).contains("workspace=ws-a", "retrievers=[bm25]", "k=[1, 10]", "SectionChunker");
         assertThat(b.toString()).contains("workspace=ws-b", "retrievers=[bm25]", "SlidingWindowChunker");
         assertThat(b.workspace().dir()).isEqualTo(Path.of("ws-b"));
+    }
+
+    @Test
+    void theDefaultChatModel_isAllowedTheBuildersConcurrency_notItsClientsDefaultOf16() {
+        RagLens lens = RagLens.builder().concurrency(32).build();
+        assertThat(lens.config().llm().get().toString()).contains("maxConcurrency=32");
+        assertThat(lens.config().judgeModel().get().toString()).contains("maxConcurrency=32");
+        // a variant's default follows the variant's concurrency
+        RagLens variant = lens.toBuilder().concurrency(4).build();
+        assertThat(variant.config().llm().get().toString()).contains("maxConcurrency=4");
     }
 
     @Test

@@ -81,7 +81,7 @@ class RunHistoryTest {
     private static EvaluateOptions options() {
         return EvaluateOptions.builder()
                 .sample(4)
-                .k(3)
+                .contexts(3)
                 .metrics(List.of(JudgeMetric.ROUGE_L, JudgeMetric.SUBSTRING_MATCH))
                 .build();
     }

@@ -68,7 +68,7 @@ class JudgeRegressionTest {
         lens.importQuestions(RAGLENS.resolve("questions.jsonl"));
         return lens.evaluate(
                 EvaluateOptions.builder()
-                        .k(3)
+                        .contexts(3)
                         .metrics(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.CONTEXT_RECALL))
                         .build(),
                 ProgressListener.NONE);

@@ -3,23 +3,24 @@ package io.github.raglens.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.raglens.model.ChunkerKind;
 import org.junit.jupiter.api.Test;
 
 class ChunkersTest {
 
     @Test
-    void byName_knownNames_giveTheChunkersWithDefaults() {
-        assertThat(Chunkers.byName("section"))
+    void eachKind_givesItsChunkerWithDefaults() {
+        assertThat(Chunkers.of(ChunkerKind.SECTION))
                 .hasToString(SectionChunker.builder().build().toString());
-        assertThat(Chunkers.byName(" Sliding ")).isInstanceOf(SlidingWindowChunker.class);
-        assertThat(Chunkers.byName("RECURSIVE")).isInstanceOf(RecursiveChunker.class);
-        assertThat(Chunkers.names()).containsExactly("section", "sliding", "recursive");
+        assertThat(Chunkers.of(ChunkerKind.SLIDING)).isInstanceOf(SlidingWindowChunker.class);
+        assertThat(Chunkers.of(ChunkerKind.RECURSIVE)).isInstanceOf(RecursiveChunker.class);
     }
 
     @Test
-    void byName_unknownName_listsTheKnownOnes() {
-        assertThatThrownBy(() -> Chunkers.byName("semantic"))
+    void aKindIsReadByName_inAnyCase_andAnUnknownNameListsTheKnownOnes() {
+        assertThat(ChunkerKind.parse("Sliding")).isEqualTo(ChunkerKind.SLIDING);
+        assertThatThrownBy(() -> ChunkerKind.parse("semantic"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown chunker 'semantic'; use one of: section, sliding, recursive");
+                .hasMessage("unknown chunker 'semantic'; use section, sliding or recursive");
     }
 }

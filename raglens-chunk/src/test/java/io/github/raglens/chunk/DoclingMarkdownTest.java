@@ -6,6 +6,7 @@ import io.github.raglens.chunk.corpus.ChunkedCorpus;
 import io.github.raglens.chunk.corpus.CorpusChunker;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
+import io.github.raglens.model.ChunkerKind;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
 import io.github.raglens.result.ChunkAudit.AuditFinding;
@@ -75,11 +76,13 @@ class DoclingMarkdownTest {
     void everyChunker_onDoclingMarkdown_auditsWithoutErrors() throws IOException {
         List<Document> docs = corpus();
         assertThat(docs).hasSizeGreaterThanOrEqualTo(10);
-        for (String name : Chunkers.names()) {
-            Chunker chunker = Chunkers.byName(name);
+        for (ChunkerKind kind : ChunkerKind.values()) {
+            Chunker chunker = Chunkers.of(kind);
             ChunkedCorpus result = CorpusChunker.of(chunker).chunk(docs);
-            assertThat(result.audit().findings()).as(name).noneMatch(f -> f.level() == AuditFinding.Level.ERROR);
-            assertThat(result.chunks()).as(name).isNotEmpty();
+            assertThat(result.audit().findings())
+                    .as(kind.label())
+                    .noneMatch(f -> f.level() == AuditFinding.Level.ERROR);
+            assertThat(result.chunks()).as(kind.label()).isNotEmpty();
         }
     }
 

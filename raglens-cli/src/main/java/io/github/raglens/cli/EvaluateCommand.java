@@ -263,14 +263,13 @@ final class EvaluateCommand implements Callable<Integer> {
                         spec.commandLine(),
                         "--context-precision must be per-context or one-call, was '" + contextPrecision + "'");
         };
-        atLeastOne("--sample", sample);
-        atLeastOne("--k", k);
-        atLeastOne("--concurrency", concurrency);
         EvaluateOptions options;
         try {
+            // the builders check the values; checked before the chat models, which take the concurrency
+            builder.concurrency(concurrency);
             EvaluateOptions.Builder ob = EvaluateOptions.builder()
                     .sample(sample)
-                    .k(k)
+                    .contexts(k)
                     .metrics(metrics)
                     .contextPrecisionPerContext(perContext)
                     .ragasCompatible(ragasCompatible)
@@ -333,8 +332,7 @@ final class EvaluateCommand implements Callable<Integer> {
                 .retrievers(retrievers.toArray(RetrieverKind[]::new))
                 .llm(() -> llm)
                 .judge(() -> judge)
-                .seed(seed)
-                .concurrency(concurrency);
+                .seed(seed);
         RagLens lens;
         try {
             if (systemUrlNames.size() > systemUrls.size()) {
@@ -450,12 +448,6 @@ final class EvaluateCommand implements Callable<Integer> {
         @Override
         public ChatOutcome chat(ChatRequest request) {
             throw new IllegalStateException("a dry run sends nothing; " + modelName + " has no key");
-        }
-    }
-
-    private void atLeastOne(String option, int value) {
-        if (value < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), option + " must be at least 1, was " + value);
         }
     }
 

@@ -4,6 +4,7 @@ import io.github.raglens.Documents;
 import io.github.raglens.IngestResult;
 import io.github.raglens.RagLens;
 import io.github.raglens.model.ChunkType;
+import io.github.raglens.model.ChunkerKind;
 import io.github.raglens.result.ChunkAudit;
 import io.github.raglens.result.ChunkAudit.AuditFinding;
 import io.github.raglens.result.IngestReport;
@@ -51,7 +52,7 @@ final class IngestCommand implements Callable<Integer> {
             defaultValue = "section",
             description = "How to chunk: section (section-aware, default), sliding (fixed 1,000/200 window across "
                     + "the document) or recursive (recursive splitter ignoring sections).")
-    String chunkerName;
+    ChunkerKind chunker;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -60,13 +61,7 @@ final class IngestCommand implements Callable<Integer> {
     public Integer call() {
         var out = spec.commandLine().getOut();
         var err = spec.commandLine().getErr();
-        RagLens.Builder builder = Lenses.builder(parent);
-        try {
-            builder.chunker(chunkerName);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--chunker: " + e.getMessage());
-        }
-        RagLens lens = builder.build();
+        RagLens lens = Lenses.builder(parent).chunker(chunker).build();
         boolean lines = !parent.quiet && !parent.noProgress;
         IngestResult result = lens.ingest(docs, (stage, done, total, file) -> {
             if (lines) {

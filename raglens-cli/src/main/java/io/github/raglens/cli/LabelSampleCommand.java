@@ -1,6 +1,7 @@
 package io.github.raglens.cli;
 
 import io.github.raglens.RagLens;
+import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.LabelDesign;
 import io.github.raglens.model.LabelRequest;
 import io.github.raglens.result.Calibration;
@@ -36,7 +37,7 @@ final class LabelSampleCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--metric", required = true, paramLabel = "NAME", description = "The judge metric to label.")
-    String metric;
+    JudgeMetric metric;
 
     @Option(
             names = "--count",
@@ -47,10 +48,11 @@ final class LabelSampleCommand implements Callable<Integer> {
 
     @Option(
             names = "--design",
+            defaultValue = "per-system",
             paramLabel = "uniform|per-system",
             description = "per-system: the same number of cells from each system; uniform: any cell alike"
                     + " (default: ${DEFAULT-VALUE}).")
-    String design = "per-system";
+    LabelDesign design;
 
     @Option(names = "--seed", defaultValue = "42", description = "Seed of the draw (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -64,19 +66,13 @@ final class LabelSampleCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        LabelDesign chosen;
-        try {
-            chosen = LabelDesign.fromFileName(design);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--" + e.getMessage());
-        }
         if (count != null && count < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--count must be at least 1, was " + count);
         }
         RagLens lens = Lenses.builder(parent).seed(seed).build();
         List<LabelRequest> drawn;
         try {
-            drawn = lens.drawLabels(metric, count != null ? count : Integer.MAX_VALUE, chosen);
+            drawn = lens.drawLabels(metric.label(), count != null ? count : Integer.MAX_VALUE, design);
         } catch (IllegalStateException e) {
             err.println("raglens label-sample: " + e.getMessage().replace("run evaluate", "run raglens evaluate"));
             err.flush();
@@ -90,7 +86,8 @@ final class LabelSampleCommand implements Callable<Integer> {
         Path file = out != null ? out : lens.workspace().humanLabels();
         int added = HumanLabelsFile.appendDrawn(file, drawn);
         PrintWriter stdout = spec.commandLine().getOut();
-        stdout.println("drew " + drawn.size() + " cells of " + metric + " (" + chosen.fileName() + ", seed " + seed
+        stdout.println("drew " + drawn.size() + " cells of " + metric.label() + " (" + design.fileName() + ", seed "
+                + seed
                 + "): " + added + " added to " + file + ", " + (drawn.size() - added) + " already there; fill in"
                 + " each \"score\" (0 to 1) and run raglens evaluate ... --human-labels " + file);
         stdout.flush();

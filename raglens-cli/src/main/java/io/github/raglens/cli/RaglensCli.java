@@ -165,6 +165,9 @@ public final class RaglensCli implements Runnable {
             case OWN_NAMES -> "--retriever-name, --system-name";
             case AMBIGUOUS_EVIDENCE -> "--keep-ambiguous-evidence";
             case LENGTH_FAIR -> "--length-fair";
+            case SAMPLE -> "--sample";
+            case CONTEXTS -> "--k";
+            case CONCURRENCY -> "--concurrency";
         };
     }
 

@@ -1,6 +1,8 @@
 package io.github.raglens.cli;
 
+import io.github.raglens.model.ChunkerKind;
 import io.github.raglens.model.JudgeMetric;
+import io.github.raglens.model.LabelDesign;
 import io.github.raglens.model.ProviderKind;
 import io.github.raglens.model.QuestionStyle;
 import io.github.raglens.model.Relevance;
@@ -24,6 +26,8 @@ final class Vocabulary {
         cli.registerConverter(RetrieverKind.class, converter(RetrieverKind::parse));
         cli.registerConverter(ProviderKind.class, converter(ProviderKind::parse));
         cli.registerConverter(QuestionStyle.class, converter(QuestionStyle::parse));
+        cli.registerConverter(LabelDesign.class, converter(LabelDesign::fromFileName));
+        cli.registerConverter(ChunkerKind.class, converter(ChunkerKind::parse));
     }
 
     private static <T> CommandLine.ITypeConverter<T> converter(Function<String, T> parse) {

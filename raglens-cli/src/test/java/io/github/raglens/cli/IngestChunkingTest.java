@@ -85,7 +85,7 @@ class IngestChunkingTest {
         assertThat(code).isEqualTo(2);
         assertThat(err.toString())
                 .startsWith(
-                        "raglens ingest: --chunker: unknown chunker 'semantic'; use one of: section, sliding, recursive");
+                        "raglens ingest: Invalid value for option '--chunker': unknown chunker 'semantic'; use section, sliding or recursive");
     }
 
     @Test

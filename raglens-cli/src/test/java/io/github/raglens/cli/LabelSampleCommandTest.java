@@ -34,7 +34,9 @@ class LabelSampleCommandTest {
     void anUnknownDesign_orACountBelowOne_isAUsageError() {
         assertThat(run("label-sample", "--metric", "faithfulness", "--design", "stratified"))
                 .isEqualTo(2);
-        assertThat(err.toString()).contains("--design must be uniform or per-system, was 'stratified'");
+        assertThat(err.toString())
+                .contains("Invalid value for option '--design': design must be uniform or per-system, was"
+                        + " 'stratified'");
         assertThat(run("label-sample", "--metric", "faithfulness", "--count", "0"))
                 .isEqualTo(2);
         assertThat(err.toString()).contains("--count must be at least 1, was 0");

@@ -37,7 +37,13 @@ public enum Setting {
     /** Whether a benchmark keeps questions whose evidence quote does not identify one passage. */
     AMBIGUOUS_EVIDENCE("RagLens.Builder.keepAmbiguousEvidence(true)"),
     /** The length-fair comparison of evidence relevance. */
-    LENGTH_FAIR("RagLens.Builder.lengthFair(chars)");
+    LENGTH_FAIR("RagLens.Builder.lengthFair(chars)"),
+    /** The questions of an evaluation's sample. */
+    SAMPLE("EvaluateOptions.Builder.sample(n)"),
+    /** The contexts retrieved per question for an evaluation's answers. */
+    CONTEXTS("EvaluateOptions.Builder.contexts(n)"),
+    /** The model calls in flight at most. */
+    CONCURRENCY("RagLens.Builder.concurrency(n)");
 
     private final String apiName;
 

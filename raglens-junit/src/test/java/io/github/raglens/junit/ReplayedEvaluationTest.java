@@ -81,7 +81,7 @@ class ReplayedEvaluationTest {
         EvaluationResult result = lens.evaluate(
                 EvaluateOptions.builder()
                         .sample(6)
-                        .k(3)
+                        .contexts(3)
                         .metrics(List.of(
                                 JudgeMetric.FAITHFULNESS, JudgeMetric.CONTEXT_RECALL, JudgeMetric.FACTUAL_CORRECTNESS))
                         .build(),

@@ -11,6 +11,7 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -96,20 +97,20 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
     private boolean closed;
 
     private OnnxEmbeddings(Builder b) {
-        this.modelName = b.modelName;
-        this.pooling = b.pooling;
-        this.queryPrefix = b.queryPrefix;
+        this.modelName = b.modelName != null ? b.modelName : b.preset.name();
+        this.pooling = b.pooling != null ? b.pooling : b.preset.pooling();
+        this.queryPrefix = b.queryPrefix != null ? b.queryPrefix : b.preset.queryPrefix();
         this.passagePrefix = b.passagePrefix;
-        this.maxTokens = b.maxTokens;
+        this.maxTokens = b.maxTokens != null ? b.maxTokens : b.preset.maxTokens();
         this.batchSize = b.batchSize;
-        this.batchTokens = Math.max(b.batchTokens, b.maxTokens);
+        this.batchTokens = Math.max(b.batchTokens, maxTokens);
         this.threads = b.threads;
         this.truncateLongTexts = b.truncateLongTexts;
         this.graphCache = b.graphCache;
-        b.source.check(modelName);
-        this.tokenizer = openTokenizer(b.source, modelName);
+        b.preset.source().check(modelName);
+        this.tokenizer = openTokenizer(b.preset.source(), modelName);
         try {
-            this.session = SessionOpener.open(b.source, modelName, pooling, tokenizer, b.graphCache);
+            this.session = SessionOpener.open(b.preset.source(), modelName, pooling, tokenizer, b.graphCache);
         } catch (RuntimeException e) {
             tokenizer.close();
             throw e;
@@ -385,16 +386,24 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
 
     /**
      * Configures an {@link OnnxEmbeddings}. Choosing a model ({@link #bgeSmallEnV15()}, {@link
-     * #allMiniLmL6V2()}, {@link #modelFiles}) sets its name, pooling and prefixes; setters called after
-     * it override them. Not thread-safe.
+     * #allMiniLmL6V2()}, {@link #modelFiles}) gives its name, pooling, prefixes and longest input;
+     * an option set explicitly wins over the model's whatever the order of the calls. Each option, and
+     * the model, is set once: a second call is refused, as the first would silently lose. Not
+     * thread-safe.
      */
     public static final class Builder {
-        private ModelSource source;
+        /** What choosing a model gives, where no option says otherwise. */
+        private record Preset(ModelSource source, String name, Pooling pooling, String queryPrefix, int maxTokens) {}
+
+        private Preset preset;
+        private boolean modelChosen;
+        // explicit options by name, for the refusal of a second call
+        private final Map<String, Object> set = new LinkedHashMap<>();
         private String modelName;
         private Pooling pooling;
         private String queryPrefix;
-        private String passagePrefix;
-        private int maxTokens = 512;
+        private String passagePrefix = "";
+        private Integer maxTokens;
         private int batchSize = 32;
         private int batchTokens = 4096;
         private int threads = Runtime.getRuntime().availableProcessors();
@@ -402,12 +411,16 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         private GraphCache graphCache = GraphCache.userDefault();
 
         private Builder() {
-            bgeSmallEnV15();
+            this.preset = bge();
         }
 
         /** Chooses bge-small-en-v1.5 (quantised): CLS pooling, BGE query instruction, no passage prefix. */
         public Builder bgeSmallEnV15() {
-            return preset(
+            return choose(bge());
+        }
+
+        private static Preset bge() {
+            return new Preset(
                     new ModelSource.Classpath(
                             "bge-small-en-v1.5-q.onnx",
                             "bge-small-en-v1.5-q-tokenizer.json",
@@ -423,7 +436,7 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
          * OnnxEmbeddings#bgeSmallEnV15Fp32()}).
          */
         public Builder bgeSmallEnV15Fp32() {
-            return preset(
+            return choose(new Preset(
                     new ModelSource.Classpath(
                             "bge-small-en-v1.5.onnx",
                             "bge-small-en-v1.5-tokenizer.json",
@@ -431,7 +444,7 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
                     "bge-small-en-v1.5",
                     Pooling.CLS,
                     BGE_QUERY_PREFIX,
-                    512);
+                    512));
         }
 
         /**
@@ -440,7 +453,7 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
          * LangChain4j follows).
          */
         public Builder allMiniLmL6V2() {
-            return preset(
+            return choose(new Preset(
                     new ModelSource.Classpath(
                             "all-minilm-l6-v2-q.onnx",
                             "all-minilm-l6-v2-q-tokenizer.json",
@@ -448,7 +461,7 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
                     "all-minilm-l6-v2-q",
                     Pooling.MEAN,
                     "",
-                    256);
+                    256));
         }
 
         /**
@@ -464,17 +477,25 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
             if (name.toLowerCase(Locale.ROOT).endsWith(".onnx")) {
                 name = name.substring(0, name.length() - ".onnx".length());
             }
-            return preset(new ModelSource.Files(onnxModel, tokenizerJson), name, pooling, "", 512);
+            return choose(new Preset(new ModelSource.Files(onnxModel, tokenizerJson), name, pooling, "", 512));
         }
 
-        private Builder preset(ModelSource source, String name, Pooling pooling, String queryPrefix, int maxTokens) {
-            this.source = source;
-            this.maxTokens = maxTokens;
-            this.modelName = name;
-            this.pooling = pooling;
-            this.queryPrefix = queryPrefix;
-            this.passagePrefix = "";
+        private Builder choose(Preset chosen) {
+            if (modelChosen) {
+                throw new IllegalStateException(
+                        "the model was already chosen (" + preset.name() + "); choose one model per builder");
+            }
+            modelChosen = true;
+            this.preset = chosen;
             return this;
+        }
+
+        /** Records an explicit option, refusing a second setting of it. */
+        private void once(String option, Object value) {
+            if (set.containsKey(option)) {
+                throw new IllegalStateException(option + " was already set to " + set.get(option) + "; set it once");
+            }
+            set.put(option, value);
         }
 
         /** The name indexes record; default: the chosen model's. */
@@ -483,25 +504,32 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
             if (modelName.isBlank()) {
                 throw new IllegalArgumentException("modelName must not be blank");
             }
+            once("modelName", modelName);
             this.modelName = modelName;
             return this;
         }
 
         /** How token vectors become one vector; default: the chosen model's. */
         public Builder pooling(Pooling pooling) {
-            this.pooling = Objects.requireNonNull(pooling, "pooling");
+            Objects.requireNonNull(pooling, "pooling");
+            once("pooling", pooling);
+            this.pooling = pooling;
             return this;
         }
 
         /** Text put before every query; default: the chosen model's instruction, or none. */
         public Builder queryPrefix(String queryPrefix) {
-            this.queryPrefix = Objects.requireNonNull(queryPrefix, "queryPrefix");
+            Objects.requireNonNull(queryPrefix, "queryPrefix");
+            once("queryPrefix", "'" + queryPrefix + "'");
+            this.queryPrefix = queryPrefix;
             return this;
         }
 
         /** Text put before every passage; default none. */
         public Builder passagePrefix(String passagePrefix) {
-            this.passagePrefix = Objects.requireNonNull(passagePrefix, "passagePrefix");
+            Objects.requireNonNull(passagePrefix, "passagePrefix");
+            once("passagePrefix", "'" + passagePrefix + "'");
+            this.passagePrefix = passagePrefix;
             return this;
         }
 
@@ -514,6 +542,7 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
             if (maxTokens < 2) {
                 throw new IllegalArgumentException("maxTokens must be at least 2, got " + maxTokens);
             }
+            once("maxTokens", maxTokens);
             this.maxTokens = maxTokens;
             return this;
         }
@@ -523,6 +552,7 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
             if (batchSize < 1) {
                 throw new IllegalArgumentException("batchSize must be at least 1, got " + batchSize);
             }
+            once("batchSize", batchSize);
             this.batchSize = batchSize;
             return this;
         }
@@ -535,6 +565,7 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
             if (batchTokens < 1) {
                 throw new IllegalArgumentException("batchTokens must be at least 1, got " + batchTokens);
             }
+            once("batchTokens", batchTokens);
             this.batchTokens = batchTokens;
             return this;
         }
@@ -552,6 +583,7 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
          * nDCG@10 was 0.7058 with windows and 0.7110 truncated.
          */
         public Builder truncateLongTexts(boolean truncateLongTexts) {
+            once("truncateLongTexts", truncateLongTexts);
             this.truncateLongTexts = truncateLongTexts;
             return this;
         }
@@ -561,6 +593,7 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
             if (threads < 1) {
                 throw new IllegalArgumentException("threads must be at least 1, got " + threads);
             }
+            once("threads", threads);
             this.threads = threads;
             return this;
         }
@@ -574,12 +607,14 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
          * one is rebuilt. A folder that cannot be written only costs the speed.
          */
         public Builder graphCache(Path dir) {
+            once("graphCache", dir);
             this.graphCache = GraphCache.in(dir);
             return this;
         }
 
         /** Rewrites the graph on every start and keeps nothing on disk (see {@link #graphCache}). */
         public Builder noGraphCache() {
+            once("graphCache", "none");
             this.graphCache = GraphCache.none();
             return this;
         }

@@ -332,6 +332,31 @@ class OnnxEmbeddingsTest {
     }
 
     @Test
+    void aModelChosenAfterAnOption_keepsTheOption_insteadOfResettingItToTheModels() {
+        try (OnnxEmbeddings m = OnnxEmbeddings.builder()
+                .maxTokens(64)
+                .allMiniLmL6V2()
+                .threads(1)
+                .build()) {
+            assertThat(m.toString()).contains("model=all-minilm-l6-v2-q", "maxTokens=64");
+        }
+    }
+
+    @Test
+    void builder_refusesAnOptionOrAModelSetTwice_asTheFirstWouldSilentlyLose() {
+        assertThatThrownBy(() -> OnnxEmbeddings.builder().maxTokens(300).maxTokens(128))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("maxTokens was already set to 300; set it once");
+        assertThatThrownBy(() ->
+                        OnnxEmbeddings.builder().graphCache(Path.of("cache")).noGraphCache())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("graphCache was already set to cache; set it once");
+        assertThatThrownBy(() -> OnnxEmbeddings.builder().allMiniLmL6V2().bgeSmallEnV15())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("the model was already chosen (all-minilm-l6-v2-q); choose one model per builder");
+    }
+
+    @Test
     void builder_rejectsBadValues() {
         OnnxEmbeddings.Builder b = OnnxEmbeddings.builder();
         assertThatThrownBy(() -> b.batchSize(0))

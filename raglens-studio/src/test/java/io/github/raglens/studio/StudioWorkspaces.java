@@ -65,7 +65,7 @@ final class StudioWorkspaces {
         first.evaluate(
                 EvaluateOptions.builder()
                         .sample(12)
-                        .k(3)
+                        .contexts(3)
                         .metrics(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.CONTEXT_PRECISION))
                         .build(),
                 ProgressListener.NONE);

@@ -7,6 +7,7 @@ import io.github.raglens.chunk.Chunkers;
 import io.github.raglens.chunk.SectionChunker;
 import io.github.raglens.chunk.TestDocuments;
 import io.github.raglens.model.Chunk;
+import io.github.raglens.model.ChunkerKind;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
 import io.github.raglens.store.ChunksFile;
@@ -29,7 +30,8 @@ class CorpusChunkerTest {
         Document a = TestDocuments.paper();
         Document b = TestDocuments.oneSection(TestDocuments.words(5_000));
 
-        ChunkedCorpus result = CorpusChunker.of(Chunkers.byName("section")).chunk(List.of(a, b));
+        ChunkedCorpus result =
+                CorpusChunker.of(Chunkers.of(ChunkerKind.SECTION)).chunk(List.of(a, b));
 
         assertThat(result.chunksPerDocument())
                 .containsExactly(
@@ -43,7 +45,8 @@ class CorpusChunkerTest {
         Document a = TestDocuments.oneSection("one");
         Document b = new Document("doc", "other", "other.pdf", 1, Map.of(), Section.of("r", "other", 0, "two"));
 
-        assertThatThrownBy(() -> CorpusChunker.of(Chunkers.byName("sliding")).chunk(List.of(a, b)))
+        assertThatThrownBy(
+                        () -> CorpusChunker.of(Chunkers.of(ChunkerKind.SLIDING)).chunk(List.of(a, b)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(
                         "two documents have the id 'doc' ('paper.pdf' and 'other.pdf'); document ids must be unique in a "

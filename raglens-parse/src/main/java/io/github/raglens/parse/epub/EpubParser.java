@@ -7,6 +7,7 @@ import io.github.raglens.parse.document.DocumentIds;
 import io.github.raglens.parse.html.HtmlBlocks;
 import io.github.raglens.parse.html.HtmlCharset;
 import io.github.raglens.parse.html.HtmlContent;
+import io.github.raglens.parse.packaging.XmlParts;
 import io.github.raglens.spi.Parser;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -52,13 +53,13 @@ public final class EpubParser implements Parser {
         } catch (ZipException e) {
             throw new ParseException(
                     file,
-                    "not an EPUB file (not a complete zip package: " + e.getMessage() + "); check the file type or"
+                    "not an EPUB file (not a complete zip package: " + XmlParts.problem(e) + "); check the file type or"
                             + " replace it with the complete file",
                     e);
         } catch (IOException | XMLStreamException e) {
             throw new ParseException(
                     file,
-                    "not a readable EPUB file (" + e.getMessage() + "); open and save it again in an e-book editor"
+                    "not a readable EPUB file (" + XmlParts.problem(e) + "); open and save it again in an e-book editor"
                             + " such as Calibre",
                     e);
         }

@@ -204,7 +204,7 @@ public final class OfficePackage implements AutoCloseable {
         }
         return new ParseException(
                 file,
-                "not a readable " + format.label() + " file (" + oneLine(e) + "); open and save it again in "
+                "not a readable " + format.label() + " file (" + XmlParts.problem(e) + "); open and save it again in "
                         + format.application() + " or a compatible program",
                 e);
     }
@@ -223,12 +223,6 @@ public final class OfficePackage implements AutoCloseable {
      */
     public Optional<ParseException> nothingReadBeforeTheCut() {
         return damage == null ? Optional.empty() : Optional.of(nothingBeforeCut(file, format, null));
-    }
-
-    private static String oneLine(Throwable e) {
-        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        int nl = m.indexOf('\n');
-        return (nl < 0 ? m : m.substring(0, nl)).strip();
     }
 
     private static String ole2Reason(Path file, OfficeFormat format) {

@@ -1,5 +1,6 @@
 package io.github.raglens.parse.packaging;
 
+import io.github.raglens.internal.OneLine;
 import java.io.InputStream;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
@@ -24,6 +25,24 @@ public final class XmlParts {
         f.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
         return f;
     }
+
+    /**
+     * A reader's complaint about a damaged part on one line, for an error message: an XML error as
+     * what is wrong and where ({@code Open quote is expected … at line 1, column 285}; the XML
+     * reader splits it over two lines), anything else as its message, cut short.
+     */
+    public static String problem(Throwable e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        if (e instanceof XMLStreamException x && x.getLocation() != null) {
+            int at = m.indexOf(MESSAGE);
+            String what = at >= 0 ? m.substring(at + MESSAGE.length()) : m;
+            m = what.strip() + " at line " + x.getLocation().getLineNumber() + ", column "
+                    + x.getLocation().getColumnNumber();
+        }
+        return OneLine.of(m);
+    }
+
+    private static final String MESSAGE = "Message: ";
 
     /** A reader over a part's bytes, positioned before its root element. */
     public static XMLStreamReader reader(InputStream in) throws XMLStreamException {

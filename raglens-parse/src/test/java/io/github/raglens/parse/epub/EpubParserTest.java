@@ -74,6 +74,21 @@ class EpubParserTest {
     }
 
     @Test
+    void damagedXmlInTheBook_isOneLineNamingWhatAndWhere() throws IOException {
+        Path file = epub(
+                dir.resolve("damaged.epub"),
+                Map.of("META-INF/container.xml", CONTAINER.replace("full-path=\"", "full-path=")));
+
+        assertThatThrownBy(() -> new EpubParser().parse(file))
+                .isInstanceOf(ParseException.class)
+                .hasMessageStartingWith("cannot parse " + file
+                        + ": not a readable EPUB file (Open quote is expected for" + " attribute \"full-path\"")
+                .hasMessageContaining(" at line 1, column ")
+                .hasMessageEndingWith("); open and save it again in an e-book editor such as Calibre")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
     void fileThatIsNotAZipFailsWithOneLine() throws IOException {
         Path file = Files.writeString(dir.resolve("book.epub"), "plain text, not a book");
 

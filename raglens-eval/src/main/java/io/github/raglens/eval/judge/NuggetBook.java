@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * The nuggets of every question ({@code nuggets.jsonl}) and the judge's assignments of them to
@@ -21,6 +22,7 @@ public final class NuggetBook implements AutoCloseable {
 
     private final Map<String, QuestionNuggets> nuggets = new ConcurrentHashMap<>();
     private final Map<String, NuggetAssignment> assignments = new ConcurrentHashMap<>();
+    private final Map<String, Object> making = new ConcurrentHashMap<>();
     private final Path nuggetsPath;
     private final Path assignmentsPath;
     // Opened at the first write, so a book only read (a dry run) creates and locks nothing.
@@ -80,17 +82,36 @@ public final class NuggetBook implements AutoCloseable {
     }
 
     /**
-     * Keeps nuggets made for a question unless the question has some already.
-     *
-     * @return the question's nuggets: the ones kept before, else {@code made}
+     * The question's nuggets: the ones kept, else those {@code make} gives, kept. However many
+     * threads ask for one question at the same time, {@code make} runs once.
      */
-    synchronized QuestionNuggets keepFirst(QuestionNuggets made) {
-        QuestionNuggets earlier = nuggets.get(made.key());
-        if (earlier != null) {
-            return earlier;
+    QuestionNuggets keptOrMade(String questionKey, Supplier<QuestionNuggets> make) {
+        QuestionNuggets kept = nuggets.get(questionKey);
+        if (kept != null) {
+            return kept;
         }
-        put(made);
-        return made;
+        return exclusively(questionKey, () -> {
+            QuestionNuggets again = nuggets.get(questionKey);
+            if (again != null) {
+                return again;
+            }
+            QuestionNuggets made = make.get();
+            synchronized (this) {
+                put(made);
+            }
+            return made;
+        });
+    }
+
+    /**
+     * Runs {@code work} while no other work of the same key runs: the cells of one question (or one
+     * answer) read the book and then write it, and one reading between another's read and write
+     * would ask the judge again for what is being made.
+     */
+    <T> T exclusively(String key, Supplier<T> work) {
+        synchronized (making.computeIfAbsent(key, k -> new Object())) {
+            return work.get();
+        }
     }
 
     /**

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -95,23 +94,36 @@ final class NuggetEvaluation implements Judge, ScoreBasis {
     /** The question's nuggets: kept in the book, else made by the judge and kept. */
     QuestionNuggets nuggets(JudgeInput in) {
         String key = keyOf(in);
-        Optional<QuestionNuggets> kept = session.nuggets().nuggets(key);
-        if (kept.isPresent()) {
-            return kept.get();
-        }
-        List<Nugget> made = session.ask(
-                extractionKey(session.modelName(), in.question(), in.reference(), in.referenceContexts()),
-                Prompts.nuggets(in.question(), in.reference(), in.referenceContexts()),
-                NuggetEvaluation::readNuggets);
-        return session.nuggets()
-                .keepFirst(new QuestionNuggets(
-                        key, in.question(), in.reference(), made, session.modelName(), Prompts.NUGGETS_VERSION));
+        return session.nuggets().keptOrMade(key, () -> {
+            List<Nugget> made = session.ask(
+                    extractionKey(session.modelName(), in.question(), in.reference(), in.referenceContexts()),
+                    Prompts.nuggets(in.question(), in.reference(), in.referenceContexts()),
+                    NuggetEvaluation::readNuggets);
+            return new QuestionNuggets(
+                    key, in.question(), in.reference(), made, session.modelName(), Prompts.NUGGETS_VERSION);
+        });
     }
 
     /** One label per nugget, in order: kept ones, and the others asked of the judge in one call. */
     private List<NuggetAssignment> labels(QuestionNuggets q, String question, String answer) {
         NuggetBook book = session.nuggets();
         String model = session.modelName();
+        // one labelling at a time per answer: a cell reading the book while another records its labels
+        // saw some labelled, asked for the rest in a call of its own, and paid twice
+        book.exclusively(NuggetAssignment.keyOf(model, question, answer, ""), () -> {
+            label(book, model, q, question, answer);
+            return null;
+        });
+        List<NuggetAssignment> out = new ArrayList<>();
+        for (Nugget n : q.nuggets()) {
+            out.add(book.assignment(NuggetAssignment.keyOf(model, question, answer, n.text()))
+                    .orElseThrow());
+        }
+        return out;
+    }
+
+    /** Asks the judge for the labels the book does not hold yet, in one call, and records them. */
+    private void label(NuggetBook book, String model, QuestionNuggets q, String question, String answer) {
         List<Nugget> unlabelled = unlabelled(book, model, q, question, answer);
         if (!unlabelled.isEmpty()) {
             List<String> texts = unlabelled.stream().map(Nugget::text).toList();
@@ -133,12 +145,6 @@ final class NuggetEvaluation implements Judge, ScoreBasis {
             }
             book.record(made);
         }
-        List<NuggetAssignment> out = new ArrayList<>();
-        for (Nugget n : q.nuggets()) {
-            out.add(book.assignment(NuggetAssignment.keyOf(model, question, answer, n.text()))
-                    .orElseThrow());
-        }
-        return out;
     }
 
     /** The question's nuggets the book holds no label of for this answer. */

@@ -33,8 +33,8 @@ import org.apache.poi.poifs.filesystem.POIFSFileSystem;
  * line: an empty file, a file that is not a zip package, a password-protected file (an encrypted
  * package inside an OLE2 container), a file of the binary format before (Word 97-2003 and the like), a
  * file cut short (its zip directory missing: POI then reads the parts it still finds, and the document
- * says so in {@link #damage()}), and a zip bomb, refused by POI's inflation ratio check before the part
- * is read into memory.
+ * says so in {@link #damage()}), a zip bomb, refused by POI's inflation ratio check before the part
+ * is read into memory, and a part compressed with Zstandard, which no Office program writes.
  */
 public final class OfficePackage implements AutoCloseable {
 
@@ -49,6 +49,9 @@ public final class OfficePackage implements AutoCloseable {
 
     private static final String BOMB = "refused: a part of the file expands to more than 100 times its compressed"
             + " size, as a zip bomb does; check where the file came from";
+
+    /** Where commons-compress looks for the Zstandard codec, an optional library raglens does not ship. */
+    private static final String ZSTANDARD_CODEC = "com/github/luben/zstd/";
 
     private final Path file;
     private final OfficeFormat format;
@@ -83,6 +86,8 @@ public final class OfficePackage implements AutoCloseable {
                 throw e;
             } catch (Exception e) {
                 throw failure(file, format, e, pkg.damage().isPresent());
+            } catch (NoClassDefFoundError e) {
+                throw zstandardPart(file, format, e);
             }
         }
     }
@@ -135,7 +140,32 @@ public final class OfficePackage implements AutoCloseable {
                 throw p;
             }
             throw failure(file, format, e, damage != null);
+        } catch (NoClassDefFoundError e) {
+            throw zstandardPart(file, format, e);
         }
+    }
+
+    /**
+     * The refusal of a part compressed with Zstandard (zip method 93): commons-compress reaches for its
+     * optional codec, which is not on the class path. Any other class missing is a fault of the
+     * installation and goes on as it is.
+     */
+    private static ParseException zstandardPart(Path file, OfficeFormat format, NoClassDefFoundError e) {
+        if (!zstandard(e)) {
+            throw e;
+        }
+        return new ParseException(
+                file,
+                "refused: a part of the file is compressed with Zstandard, which " + format.application()
+                        + " does not write; open and save it again in " + format.application()
+                        + " or a compatible program",
+                e);
+    }
+
+    private static boolean zstandard(Throwable e) {
+        return e instanceof NoClassDefFoundError
+                && e.getMessage() != null
+                && e.getMessage().startsWith(ZSTANDARD_CODEC);
     }
 
     /**
@@ -190,6 +220,9 @@ public final class OfficePackage implements AutoCloseable {
      */
     private static ParseException failure(Path file, OfficeFormat format, Throwable e, boolean cutShort) {
         for (Throwable t = e; t != null; t = t.getCause()) {
+            if (zstandard(t)) {
+                return zstandardPart(file, format, (NoClassDefFoundError) t);
+            }
             String m = t.getMessage() == null ? "" : t.getMessage();
             if (m.startsWith("Zip bomb detected")) {
                 return new ParseException(file, BOMB, e);

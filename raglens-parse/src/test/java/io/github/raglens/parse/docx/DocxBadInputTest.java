@@ -7,13 +7,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.raglens.error.ParseException;
 import io.github.raglens.model.Document;
 import io.github.raglens.parse.DocumentMarkdown;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.util.Arrays;
+import java.util.zip.CRC32;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import java.util.zip.ZipOutputStream;
 import org.apache.poi.poifs.crypt.EncryptionInfo;
 import org.apache.poi.poifs.crypt.EncryptionMode;
 import org.apache.poi.poifs.crypt.Encryptor;
@@ -96,6 +103,18 @@ class DocxBadInputTest {
     }
 
     @Test
+    void partCompressedWithZstandardIsRefusedWithOneLine() throws IOException {
+        ByteArrayOutputStream whole = new ByteArrayOutputStream();
+        TestDocx.body(p("Compressed the way no Office program does.")).write(whole);
+        Path file = Files.write(dir.resolve("zstd.docx"), withZstandardMethod(whole.toByteArray()));
+
+        assertThatThrownBy(() -> new DocxParser().parse(file))
+                .isInstanceOf(ParseException.class)
+                .hasMessage("cannot parse " + file + ": refused: a part of the file is compressed with Zstandard,"
+                        + " which Word does not write; open and save it again in Word or a compatible program");
+    }
+
+    @Test
     void emptyNonZipAndLegacyWordFilesEachGetTheirOwnLine() throws IOException {
         Path empty = Files.write(dir.resolve("empty.docx"), new byte[0]);
         Path text = Files.writeString(dir.resolve("notes.docx"), "just some text, not a package");
@@ -117,6 +136,39 @@ class DocxBadInputTest {
         assertThatThrownBy(() -> new DocxParser().parse(legacy))
                 .hasMessage("cannot parse " + legacy + ": a Word 97-2003 file (.doc format) with a docx extension;"
                         + " save it as DOCX in Word or LibreOffice and parse the copy");
+    }
+
+    /**
+     * The package rewritten with its parts stored, each header then saying method 93 (Zstandard): the
+     * bytes are not Zstandard frames, but the method alone decides which codec a reader reaches for.
+     */
+    private static byte[] withZstandardMethod(byte[] docx) throws IOException {
+        ByteArrayOutputStream stored = new ByteArrayOutputStream();
+        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(docx));
+                ZipOutputStream out = new ZipOutputStream(stored)) {
+            for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
+                byte[] data = in.readAllBytes();
+                CRC32 crc = new CRC32();
+                crc.update(data);
+                ZipEntry copy = new ZipEntry(entry.getName());
+                copy.setMethod(ZipEntry.STORED);
+                copy.setSize(data.length);
+                copy.setCrc(crc.getValue());
+                out.putNextEntry(copy);
+                out.write(data);
+                out.closeEntry();
+            }
+        }
+        ByteBuffer zip = ByteBuffer.wrap(stored.toByteArray()).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i + 12 <= zip.limit(); i++) {
+            int signature = zip.getInt(i);
+            if (signature == 0x04034B50) {
+                zip.putShort(i + 8, (short) 93);
+            } else if (signature == 0x02014B50) {
+                zip.putShort(i + 10, (short) 93);
+            }
+        }
+        return zip.array();
     }
 
     private static long usedHeap() {

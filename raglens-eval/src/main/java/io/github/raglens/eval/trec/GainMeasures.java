@@ -34,15 +34,17 @@ final class GainMeasures {
         }
         // The ideal ranking: judged documents by descending judgement.
         c = 0;
-        int curLevel = q.numRelLevels() - 1;
+        int[] levels = q.levels();
+        int at = levels.length - 1;
         long levelCount = 0;
         double ideal = 0;
         for (int i = 0; true; i++) {
             levelCount++;
-            while (curLevel > 0 && levelCount > q.relLevel(curLevel)) {
-                curLevel--;
+            while (at >= 0 && levels[at] > 0 && levelCount > q.levelCounts()[at]) {
+                at--;
                 levelCount = 1;
             }
+            int curLevel = at >= 0 ? levels[at] : 0;
             if (curLevel <= 0) {
                 break;
             }
@@ -86,18 +88,19 @@ final class GainMeasures {
             for (double[] p : pairs) {
                 rows.add(new double[] {p[0], p[1], 0});
             }
-            for (int i = 0; i < q.numRelLevels(); i++) {
+            for (int k = 0; k < q.levels().length; k++) {
+                int level = q.levels()[k];
                 double[] found = null;
-                for (double[] r : rows) {
-                    if (r[0] == i) {
-                        found = r;
+                for (int r = 0; r < pairs.length; r++) {
+                    if (rows.get(r)[0] == level) {
+                        found = rows.get(r);
                         break;
                     }
                 }
                 if (found != null) {
-                    found[2] = q.relLevel(i);
+                    found[2] = q.levelCounts()[k];
                 } else {
-                    rows.add(new double[] {i, i, q.relLevel(i)});
+                    rows.add(new double[] {level, level, q.levelCounts()[k]});
                 }
             }
             rows.sort((a, b) -> Double.compare(a[1], b[1]));

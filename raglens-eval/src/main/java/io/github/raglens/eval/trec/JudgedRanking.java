@@ -1,13 +1,15 @@
 package io.github.raglens.eval.trec;
 
+import java.util.Arrays;
+
 /**
  * One query's ranked judgements, as {@code trec_eval}'s measures see them.
  *
  * @param qid the query id
  * @param rels the judgement of each retrieved document in rank order: the qrels value, {@link
  *     #NOT_IN_POOL} for a document absent from the qrels, {@link #UNJUDGED} for one judged negative
- * @param relLevels how many qrels documents (retrieved or not) have each judgement 0, 1, 2, …
- * @param numRelLevels one more than the highest judgement that occurs
+ * @param levels the non-negative judgements that occur in the query's qrels, ascending
+ * @param levelCounts how many qrels documents (retrieved or not) have each of {@code levels}
  * @param numRel qrels documents judged at or above the relevance level
  * @param numRelRet retrieved documents judged at or above the relevance level
  * @param numNonpool retrieved documents absent from the qrels
@@ -16,8 +18,8 @@ package io.github.raglens.eval.trec;
 record JudgedRanking(
         String qid,
         int[] rels,
-        long[] relLevels,
-        int numRelLevels,
+        int[] levels,
+        long[] levelCounts,
         long numRel,
         long numRelRet,
         long numNonpool,
@@ -33,7 +35,9 @@ record JudgedRanking(
         return rels.length;
     }
 
+    /** How many qrels documents have this judgement. */
     long relLevel(int level) {
-        return level >= 0 && level < relLevels.length ? relLevels[level] : 0;
+        int at = Arrays.binarySearch(levels, level);
+        return at >= 0 ? levelCounts[at] : 0;
     }
 }

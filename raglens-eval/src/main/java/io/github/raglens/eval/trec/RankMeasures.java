@@ -42,8 +42,8 @@ final class RankMeasures {
 
     static double bpref(JudgedRanking q, int level) {
         long numNonrel = 0;
-        for (int j = 0; j < level; j++) {
-            numNonrel += q.relLevel(j);
+        for (int k = 0; k < q.levels().length && q.levels()[k] < level; k++) {
+            numNonrel += q.levelCounts()[k];
         }
         long nonrelSoFar = 0;
         double bpref = 0;

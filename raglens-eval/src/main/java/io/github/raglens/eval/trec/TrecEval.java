@@ -185,14 +185,22 @@ public final class TrecEval {
             }
         }
         int n = Math.min(sorted.size(), maxDocs);
-        int maxRel = 0;
-        for (int rel : judgements.values()) {
-            maxRel = Math.max(maxRel, rel);
-        }
-        long[] relLevels = new long[maxRel + 1];
+        // The judgements that occur, not every value up to the highest: a qrels may grade 0 and 2,000,000.
+        TreeMap<Integer, Long> counts = new TreeMap<>();
         for (int rel : judgements.values()) {
             if (rel >= 0) {
-                relLevels[rel]++;
+                counts.merge(rel, 1L, Long::sum);
+            }
+        }
+        int[] levels = new int[counts.size()];
+        long[] levelCounts = new long[counts.size()];
+        int k = 0;
+        long numRel = 0;
+        for (Map.Entry<Integer, Long> e : counts.entrySet()) {
+            levels[k] = e.getKey();
+            levelCounts[k++] = e.getValue();
+            if (e.getKey() >= level) {
+                numRel += e.getValue();
             }
         }
         int[] rels = new int[n];
@@ -214,17 +222,7 @@ public final class TrecEval {
                 }
             }
         }
-        long numRel = 0;
-        int numRelLevels = 0;
-        for (int i = 0; i < relLevels.length; i++) {
-            if (relLevels[i] > 0) {
-                numRelLevels = i + 1;
-                if (i >= level) {
-                    numRel += relLevels[i];
-                }
-            }
-        }
-        return new JudgedRanking(qid, rels, relLevels, numRelLevels, numRel, numRelRet, nonpool, unjudged);
+        return new JudgedRanking(qid, rels, levels, levelCounts, numRel, numRelRet, nonpool, unjudged);
     }
 
     private static String value(TrecMeasure m, double v) {

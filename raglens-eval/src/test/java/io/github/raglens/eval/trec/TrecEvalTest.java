@@ -80,6 +80,27 @@ class TrecEvalTest {
     }
 
     @Test
+    void judgementsFarApart_costOnlyTheLevelsThatOccur() {
+        // Levels 0, 1 and 2,000,000,000: the walks over levels skip the values no document has.
+        Map<String, Map<String, Integer>> qrels = Map.of("q1", Map.of("a", 2_000_000_000, "b", 1, "c", 0));
+        Map<String, List<ScoredId>> run = Map.of("q1", List.of(new ScoredId("b", 2), new ScoredId("a", 1)));
+        double dcg = 1 + 2e9 / log2(3);
+        double ideal = 2e9 + 1 / log2(3);
+
+        List<String> lines = TrecEval.evaluate(qrels, run, "r", opts("ndcg", "ndcg_cut.1", "bpref"));
+
+        assertThat(lines)
+                .containsExactly(
+                        "bpref                 \tall\t1.0000",
+                        "ndcg                  \tall\t" + TrecEval.fixed(dcg / ideal, 4),
+                        "ndcg_cut_1            \tall\t" + TrecEval.fixed(1 / 2e9, 4));
+    }
+
+    private static double log2(double x) {
+        return Math.log(x) / Math.log(2);
+    }
+
+    @Test
     void perQuery_printsQueriesInIdOrderThenAll_andIgnoresQueriesWithoutQrels() {
         Map<String, List<ScoredId>> run = Map.of(
                 "q2", List.of(new ScoredId("x", 1)),

@@ -100,13 +100,26 @@ final class UsageFile {
         if (!Files.exists(file)) {
             return List.of();
         }
+        List<UsageRow> rows;
         try {
-            return Json.reader().forType(new TypeReference<List<UsageRow>>() {}).readValue(file.toFile());
+            rows = Json.reader().forType(new TypeReference<List<UsageRow>>() {}).readValue(file.toFile());
         } catch (IOException e) {
-            throw new StoreException(
-                    file,
-                    file + " is not a usage file (" + Json.problem(e) + "); delete it to start counting again",
-                    e);
+            throw notUsage(file, Json.problem(e), e);
         }
+        if (rows == null) {
+            throw notUsage(file, "it holds no list of rows", null);
+        }
+        for (int i = 0; i < rows.size(); i++) {
+            UsageRow r = rows.get(i);
+            if (r == null || r.stage() == null || r.model() == null) {
+                throw notUsage(file, "row " + (i + 1) + " has no stage or no model", null);
+            }
+        }
+        return rows;
+    }
+
+    private static StoreException notUsage(Path file, String problem, Exception cause) {
+        return new StoreException(
+                file, file + " is not a usage file (" + problem + "); delete it to start counting again", cause);
     }
 }

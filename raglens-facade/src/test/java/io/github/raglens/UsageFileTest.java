@@ -60,4 +60,20 @@ class UsageFileTest {
                         + " `java.util.ArrayList<io.github.raglens.ReportModel$UsageRow>` from Object value (token"
                         + " `JsonToken.START_OBJECT`) at line 1, column 1); delete it to start counting again");
     }
+
+    @Test
+    void read_aRowWithoutItsStageOrModel_orNoRows_saysWhichRow() throws Exception {
+        Path noStage = Files.writeString(
+                dir.resolve("usage.json"), "[{\"stage\":\"answers\",\"model\":\"m\",\"calls\":1},{\"model\":\"m\"}]");
+        Path nothing = Files.writeString(dir.resolve("null.json"), "null");
+
+        assertThatThrownBy(() -> UsageFile.read(noStage))
+                .isInstanceOf(StoreException.class)
+                .hasMessage(noStage + " is not a usage file (row 2 has no stage or no model); delete it to start"
+                        + " counting again");
+        assertThatThrownBy(() -> UsageFile.read(nothing))
+                .isInstanceOf(StoreException.class)
+                .hasMessage(nothing + " is not a usage file (it holds no list of rows); delete it to start counting"
+                        + " again");
+    }
 }

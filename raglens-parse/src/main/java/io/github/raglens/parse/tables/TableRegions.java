@@ -80,6 +80,7 @@ final class TableRegions {
         for (float[] range : gutter == null ? List.of(new float[] {minX - 1, maxX + 1}) : ranges(gutter, minX, maxX)) {
             List<List<Word>> rows = rows(page, range[0], range[1]);
             float width = range[1] - range[0];
+            boolean acrossGutter = gutter != null && range[0] < gutter[0] && range[1] > gutter[1];
             List<List<Word>> run = new ArrayList<>();
             List<Word> previous = null;
             boolean gridsOnly = false;
@@ -92,7 +93,7 @@ final class TableRegions {
                         || previous != null && endsParagraph(previous, row, width)
                         || Captions.table(Rows.text(row));
                 if (!run.isEmpty() && (!continues || text)) {
-                    uncaptioned(out, run, page, gridsOnly, !textAbove);
+                    uncaptioned(out, run, page, gridsOnly, !textAbove, gutter, acrossGutter);
                     run = new ArrayList<>();
                 }
                 gridsOnly |= caption && text;
@@ -102,7 +103,7 @@ final class TableRegions {
                 }
                 previous = row;
             }
-            uncaptioned(out, run, page, gridsOnly, !textAbove);
+            uncaptioned(out, run, page, gridsOnly, !textAbove, gutter, acrossGutter);
         }
         return out;
     }
@@ -193,11 +194,22 @@ final class TableRegions {
     /**
      * Adds the region of an uncaptioned run of rows that is a table: of figures, amounts or words. A
      * run that opens its page may be the last rows of a table of words the page before began, three
-     * rows or more.
+     * rows or more. A run searched across the gutter of a two-column page, none of its words in the
+     * gutter, is left to the search of each column when one side of it is a column of text going on
+     * past it: seen across the width, that column's lines would pass for cells of the table's rows.
      */
     private static void uncaptioned(
-            List<Region> out, List<List<Word>> rows, PageText page, boolean gridsOnly, boolean opensPage) {
+            List<Region> out,
+            List<List<Word>> rows,
+            PageText page,
+            boolean gridsOnly,
+            boolean opensPage,
+            float[] gutter,
+            boolean acrossGutter) {
         List<List<Word>> run = trimmed(rows);
+        if (acrossGutter && clearOf(run, gutter) && GutterCrossing.besideAColumn(run, gutter, page)) {
+            return;
+        }
         int tabular = 0;
         int words = 0;
         int numbers = 0;
@@ -211,13 +223,25 @@ final class TableRegions {
             }
         }
         boolean figures = tabular >= 3 && numbers * 10 >= words * 3 || AmountList.is(run);
-        List<List<Word>> widened = GutterCrossing.widened(run, page);
+        List<List<Word>> widened = GutterCrossing.widened(run, page, gutter);
         // not widened into a table found already: the other column holds a table of its own
         List<List<Word>> whole = widened != run && overlaps(out, box(widened)) ? run : widened;
         // on a page with captions, figures without one must stand in rows of a label and its figures
         if (figures && (!gridsOnly || LabelledRows.count(whole) >= 3) || WordGrid.is(run, opensPage ? 3 : 4)) {
             add(out, new Region(box(whole), false));
         }
+    }
+
+    /** Whether no word of the rows reaches into the gutter. */
+    private static boolean clearOf(List<List<Word>> rows, float[] gutter) {
+        for (List<Word> row : rows) {
+            for (Word w : row) {
+                if (w.x0() < gutter[1] && w.x1() > gutter[0]) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     private static void add(List<Region> out, Region region) {

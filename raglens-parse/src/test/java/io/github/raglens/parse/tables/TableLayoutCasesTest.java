@@ -58,6 +58,11 @@ class TableLayoutCasesTest {
         "corpus"
     };
 
+    private static final String[] SHORT_WORDS = {
+        "the", "model", "ranks", "each", "passage", "by", "its", "score", "and", "keeps", "the", "top", "ten", "for",
+        "a", "query", "of", "our", "test", "set", "with", "no", "loss"
+    };
+
     @TempDir
     Path dir;
 
@@ -117,6 +122,45 @@ class TableLayoutCasesTest {
         assertThat(found.getFirst()).containsExactly("", "", header, "");
         assertThat(found.subList(1, found.size())).isEqualTo(rowsOf(rows));
         assertThat(allText(PdfParser.create().parse(pdf).root())).doesNotContain(header);
+    }
+
+    @Test
+    void uncaptionedTableInTheLeftColumn_besideRaggedLinesOfTheRightColumn_keepsTheLinesOut() throws IOException {
+        // the right column is set ragged (a list of short items), so its lines end anywhere short of the
+        // column's edge, on the same rows as the table's
+        List<TestPdfs.Text> texts = new ArrayList<>();
+        float y = 80;
+        for (int i = 0; i < 6; i++) {
+            texts.add(fullLine(LEFT, y += PITCH, 9 * i));
+        }
+        String[][] rows = {
+            {"System", "Dev", "Test", "Hard"},
+            {"BM25", "41.2", "38.0", "12.1"},
+            {"Dense", "44.9", "47.3", "13.0"},
+            {"Hybrid", "46.1", "48.8", "13.6"},
+            {"Rerank", "49.5", "51.0", "14.2"},
+            {"Oracle", "52.3", "54.9", "17.8"}
+        };
+        y += PITCH;
+        for (String[] row : rows) {
+            y += PITCH;
+            texts.add(TestPdfs.Text.body(LEFT, y, row[0]));
+            for (int c = 1; c < row.length; c++) {
+                texts.add(TestPdfs.Text.body(LEFT + 60 + 50 * c - width(row[c]), y, row[c]));
+            }
+        }
+        y += PITCH;
+        for (int i = 0; i < 6; i++) {
+            texts.add(fullLine(LEFT, y += PITCH, 9 * (10 + i)));
+        }
+        float right = 80;
+        for (int i = 0; i < 20; i++) {
+            texts.add(columnLine(310, right += PITCH, 20 + i, false, 3 + i % 3));
+        }
+
+        List<Table> tables = tables(TestPdfs.write(dir.resolve("ragged-right-column.pdf"), List.of(texts)));
+
+        assertThat(tables).extracting(Table::rows).containsExactly(rowsOf(rows));
     }
 
     @Test
@@ -532,6 +576,21 @@ class TableLayoutCasesTest {
             line.append(w == 0 ? "" : " ").append(WORDS[(i * 3 + w) % WORDS.length]);
         }
         return line.toString();
+    }
+
+    /**
+     * A line of running text in a column 222 points wide: short words at their natural spacing, as
+     * many as fit, so that its word spaces are those of the ragged column beside it.
+     */
+    private static TestPdfs.Text fullLine(float x, float y, int first) {
+        StringBuilder line = new StringBuilder(SHORT_WORDS[first % SHORT_WORDS.length]);
+        for (int w = 1; ; w++) {
+            String next = line + " " + SHORT_WORDS[(first + w) % SHORT_WORDS.length];
+            if (width(next) > 222) {
+                return TestPdfs.Text.body(x, y, line.toString());
+            }
+            line = new StringBuilder(next);
+        }
     }
 
     /** A line of a column 222 points wide: five words, stretched to the width unless it ends a paragraph. */

@@ -23,6 +23,7 @@ module io.github.raglens.core {
             io.github.raglens.parse,
             io.github.raglens.retrieval,
             io.github.raglens.providers,
+            io.github.raglens.onnx,
             io.github.raglens.solr,
             io.github.raglens,
             io.github.raglens.studio,

@@ -4,10 +4,10 @@ import io.github.raglens.error.Setting;
 import io.github.raglens.eval.judge.ContextPrecision;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.Metrics;
+import io.github.raglens.internal.SetOnce;
 import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.spi.Judge;
-import io.github.raglens.spi.LlmProvider;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashSet;
@@ -32,7 +32,6 @@ public final class EvaluateOptions {
     private final TokenPrice judgePrice;
     private final int repeats;
     private final Path humanLabels;
-    private final LlmProvider secondJudge;
     private final TokenPrice embeddingPrice;
     private final boolean batch;
     private final BatchTiming batchTiming;
@@ -48,7 +47,6 @@ public final class EvaluateOptions {
         this.judgePrice = b.judgePrice;
         this.repeats = b.repeats;
         this.humanLabels = b.humanLabels;
-        this.secondJudge = b.secondJudge;
         this.embeddingPrice = b.embeddingPrice;
         this.batch = b.batch;
         this.batchTiming = b.batchTiming;
@@ -66,11 +64,6 @@ public final class EvaluateOptions {
 
     /** Batch gathering and polling times. */
     record BatchTiming(Duration settle, Duration firstPoll, Duration maxPoll) {}
-
-    /** A second judge model that scores the same cells, to measure agreement between judges; empty for none. */
-    public Optional<LlmProvider> secondJudge() {
-        return Optional.ofNullable(secondJudge);
-    }
 
     /**
      * Judgements per cell of every judge metric (default 1); the first counts in the aggregates, the
@@ -108,7 +101,6 @@ public final class EvaluateOptions {
         b.judgePrice = judgePrice;
         b.repeats = repeats;
         b.humanLabels = humanLabels;
-        b.secondJudge = secondJudge;
         b.embeddingPrice = embeddingPrice;
         b.batch = batch;
         b.batchTiming = batchTiming;
@@ -180,12 +172,12 @@ public final class EvaluateOptions {
                 + contextPrecision + (ragasCompatible ? ", ragasCompatible" : "") + ", budgetUsd="
                 + budgetUsd().map(String::valueOf).orElse("none") + ", repeats=" + repeats
                 + humanLabels().map(p -> ", humanLabels=" + p).orElse("")
-                + secondJudge().map(j -> ", secondJudge=" + j.modelName()).orElse("")
                 + (batch ? ", batch=true" : "") + "}";
     }
 
     /** Configures {@link EvaluateOptions}; setters reject bad values at once. Not thread-safe. */
     public static final class Builder {
+        private final SetOnce set = new SetOnce();
         private int sample = 150;
         private int contexts = 5;
         private List<JudgeMetric> metrics = JudgeMetric.defaults();
@@ -196,7 +188,6 @@ public final class EvaluateOptions {
         private TokenPrice judgePrice;
         private int repeats = 1;
         private Path humanLabels;
-        private LlmProvider secondJudge;
         private TokenPrice embeddingPrice;
         private boolean batch;
         private BatchTiming batchTiming;
@@ -214,6 +205,7 @@ public final class EvaluateOptions {
          * a batch is pending waits for that batch when it is run again, instead of sending again.
          */
         public Builder batch(boolean batch) {
+            set.record("batch", batch);
             this.batch = batch;
             return this;
         }
@@ -234,17 +226,8 @@ public final class EvaluateOptions {
                 throw new IllegalArgumentException(
                         "the first batch poll " + firstPoll + " comes after the longest pause " + maxPoll);
             }
+            set.record("batchTiming", settle + ", " + firstPoll + ", " + maxPoll);
             this.batchTiming = new BatchTiming(settle, firstPoll, maxPoll);
-            return this;
-        }
-
-        /**
-         * A second judge model that scores the same cells with the same metrics after the first; its
-         * scores go to the same {@code scores.jsonl} under its own model name, and the result reports
-         * per-metric agreement (kappa, Spearman) and the cells where the judges disagree most.
-         */
-        public Builder secondJudge(LlmProvider judge) {
-            this.secondJudge = Objects.requireNonNull(judge, "judge");
             return this;
         }
 
@@ -258,6 +241,7 @@ public final class EvaluateOptions {
             if (n < 1) {
                 throw new IllegalArgumentException("repeats must be >= 1, was " + n);
             }
+            set.record("repeats", n);
             this.repeats = n;
             return this;
         }
@@ -268,6 +252,7 @@ public final class EvaluateOptions {
          * before any call is sent.
          */
         public Builder humanLabels(Path file) {
+            set.record("humanLabels", Objects.requireNonNull(file, "file"));
             this.humanLabels = Objects.requireNonNull(file, "file");
             return this;
         }
@@ -277,6 +262,7 @@ public final class EvaluateOptions {
             if (n < 1) {
                 throw new IllegalArgumentException(Setting.SAMPLE.apiName() + " must be at least 1, was " + n);
             }
+            set.record("sample", n);
             this.sample = n;
             return this;
         }
@@ -286,6 +272,7 @@ public final class EvaluateOptions {
             if (n < 1) {
                 throw new IllegalArgumentException(Setting.CONTEXTS.apiName() + " must be at least 1, was " + n);
             }
+            set.record("contexts", n);
             this.contexts = n;
             return this;
         }
@@ -300,6 +287,7 @@ public final class EvaluateOptions {
             if (list.isEmpty()) {
                 throw new IllegalArgumentException("give at least one metric");
             }
+            set.record("metrics", list);
             this.metrics = list;
             return this;
         }
@@ -309,6 +297,7 @@ public final class EvaluateOptions {
          * or all contexts numbered in one call (false, the default: fewer calls and tokens).
          */
         public Builder contextPrecisionPerContext(boolean perContext) {
+            set.record("contextPrecisionPerContext", perContext);
             this.contextPrecision = perContext ? ContextPrecision.Mode.PER_CONTEXT : ContextPrecision.Mode.ONE_CALL;
             return this;
         }
@@ -323,6 +312,7 @@ public final class EvaluateOptions {
          * about 5 by default.
          */
         public Builder ragasCompatible(boolean on) {
+            set.record("ragasCompatible", on);
             this.ragasCompatible = on;
             return this;
         }
@@ -337,24 +327,28 @@ public final class EvaluateOptions {
             if (!(usd > 0)) {
                 throw new IllegalArgumentException("budgetUsd must be > 0, was " + usd);
             }
+            set.record("budgetUsd", usd);
             this.budgetUsd = usd;
             return this;
         }
 
         /** The answering model's price (default: the built-in price table, else free). */
         public Builder answerPrice(TokenPrice price) {
+            set.record("answerPrice", Objects.requireNonNull(price, "price"));
             this.answerPrice = Objects.requireNonNull(price, "price");
             return this;
         }
 
         /** The judge model's price (default: the built-in price table, else free). */
         public Builder judgePrice(TokenPrice price) {
+            set.record("judgePrice", Objects.requireNonNull(price, "price"));
             this.judgePrice = Objects.requireNonNull(price, "price");
             return this;
         }
 
         /** The embedding model's price (default: the built-in price table, else free). */
         public Builder embeddingPrice(TokenPrice price) {
+            set.record("embeddingPrice", Objects.requireNonNull(price, "price"));
             this.embeddingPrice = Objects.requireNonNull(price, "price");
             return this;
         }

@@ -99,7 +99,7 @@ final class EvaluateStage {
     }
 
     /** The run's ledger: each model at its own price (the options', else the listed one), the budget. */
-    private static UsageLedger ledger(
+    private UsageLedger ledger(
             EvaluateOptions options, String answerModel, String judgeModel, EmbeddingProvider embeddings) {
         UsageLedger.Builder b = UsageLedger.builder();
         if (embeddings != null) {
@@ -110,14 +110,14 @@ final class EvaluateStage {
         if (options.batch()) {
             BatchRoute.price(b, answerModel, options.answerPrice());
             BatchRoute.price(b, judgeModel, options.judgePrice());
-            options.secondJudge().ifPresent(second -> BatchRoute.price(b, second.modelName(), Optional.empty()));
+            config.secondJudgeModel().ifPresent(second -> BatchRoute.price(b, second.modelName(), Optional.empty()));
         }
         options.budgetUsd().ifPresent(b::budgetUsd);
         UsageLedger ledger = b.build();
         if (options.budgetUsd().isPresent()) {
             requirePrice(ledger, answerModel, UnknownPriceException.Role.ANSWERS, "answerPrice");
             requirePrice(ledger, judgeModel, UnknownPriceException.Role.JUDGE, "judgePrice");
-            options.secondJudge().ifPresent(second -> {
+            config.secondJudgeModel().ifPresent(second -> {
                 if (ledger.price(second.modelName()).isEmpty()) {
                     throw new UnknownPriceException(
                             second.modelName(),
@@ -210,7 +210,8 @@ final class EvaluateStage {
             }
         }
         CostEstimate judging = judging(judgeModel, cases, options, ledger);
-        String secondModel = options.secondJudge().map(LlmProvider::modelName).orElse("");
+        String secondModel =
+                config.secondJudgeModel().map(LlmProvider::modelName).orElse("");
         CostEstimate secondJudging =
                 secondModel.isEmpty() ? CostEstimate.NONE : judging(secondModel, cases, options, ledger);
         return new EvaluationEstimate(
@@ -329,7 +330,7 @@ final class EvaluateStage {
         ScoringSummary summary = first.summary();
         // the records of this run's cells, as the scorers left them: scores.jsonl is not read again
         List<ScoreRecord> records = new ArrayList<>(first.records());
-        Optional<LlmProvider> second = options.secondJudge().map(route::route);
+        Optional<LlmProvider> second = config.secondJudgeModel().map(route::route);
         if (second.isPresent()) {
             List<EvalCase> cases = EvalCases.from(answers.current(), picked, sourceTexts::get);
             records.addAll(scoreWithSecondJudge(

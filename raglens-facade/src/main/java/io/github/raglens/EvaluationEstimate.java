@@ -16,7 +16,7 @@ import java.util.Objects;
  * @param answers the answering calls
  * @param judgeModel the judge model
  * @param judging the judge calls
- * @param secondJudgeModel the second judge model ({@link EvaluateOptions#secondJudge()}), empty for
+ * @param secondJudgeModel the second judge model ({@link RagLens.Builder#secondJudge}), empty for
  *     none
  * @param secondJudging the second judge's calls on the same cells, at its own price; {@link
  *     CostEstimate#NONE} without a second judge

@@ -24,7 +24,7 @@ import java.util.Optional;
  * @param calibration judge-human agreement and prediction-powered means; empty without {@link
  *     EvaluateOptions#humanLabels()}
  * @param judgeAgreement per judge metric, the agreement of the judge and the {@link
- *     EvaluateOptions#secondJudge()}; empty without a second judge
+ *     RagLens.Builder#secondJudge}; empty without a second judge
  * @param disagreements per judge metric, the cells where the two judges differ most (at most {@value
  *     #DISAGREEMENTS_SHOWN} each); empty without a second judge
  */

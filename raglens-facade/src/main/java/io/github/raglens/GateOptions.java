@@ -1,6 +1,7 @@
 package io.github.raglens;
 
 import io.github.raglens.eval.gate.RegressionGate;
+import io.github.raglens.internal.SetOnce;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalDouble;
@@ -88,6 +89,7 @@ public final class GateOptions {
      * ({@link RegressionGate.Builder}), each as it is set and together at {@link #build()}.
      */
     public static final class Builder {
+        private final SetOnce set = new SetOnce();
         // checks each value as it is set: the gate's rules, kept in one place
         private final RegressionGate.Builder checks = RegressionGate.builder();
         private List<String> metrics = List.of();
@@ -100,6 +102,7 @@ public final class GateOptions {
 
         /** The metrics to check, e.g. {@code ndcg@10}; empty (the default) for the headline ones. */
         public Builder metrics(List<String> metrics) {
+            set.record("metrics", Objects.requireNonNull(metrics, "metrics"));
             this.metrics = List.copyOf(Objects.requireNonNull(metrics, "metrics"));
             return this;
         }
@@ -111,6 +114,7 @@ public final class GateOptions {
          */
         public Builder minEffect(double minEffect) {
             checks.minEffect(minEffect);
+            set.record("minEffect", minEffect);
             this.minEffect = minEffect;
             return this;
         }
@@ -122,6 +126,7 @@ public final class GateOptions {
          */
         public Builder alpha(double alpha) {
             checks.alpha(alpha);
+            set.record("alpha", alpha);
             this.alpha = alpha;
             return this;
         }
@@ -134,6 +139,7 @@ public final class GateOptions {
          */
         public Builder permutations(int permutations) {
             checks.permutations(permutations);
+            set.record("permutations", permutations);
             this.permutations = permutations;
             return this;
         }
@@ -146,6 +152,7 @@ public final class GateOptions {
          */
         public Builder catchingDropsOf(double drop) {
             checks.plannedDrop(drop);
+            set.record("catchingDropsOf", drop);
             this.catching = OptionalDouble.of(drop);
             return this;
         }

@@ -9,6 +9,7 @@ import io.github.raglens.eval.judge.Nugget;
 import io.github.raglens.eval.judge.NuggetBook;
 import io.github.raglens.eval.judge.QuestionNuggets;
 import io.github.raglens.eval.trec.TrecEval;
+import io.github.raglens.internal.SetOnce;
 import io.github.raglens.model.ChunkerKind;
 import io.github.raglens.model.HumanLabel;
 import io.github.raglens.model.LabelDesign;
@@ -66,7 +67,7 @@ import java.util.stream.Stream;
  *         .build();
  * lens.ingest(Path.of("my_pdfs"));
  * lens.index();
- * lens.questions(0, (stage, done, total, status) -> {});
+ * lens.questions(0);
  * BenchmarkReport report = lens.benchmark();
  * lens.report();
  * }</pre>
@@ -116,7 +117,7 @@ public final class RagLens {
      * @throws java.util.concurrent.CancellationException if the thread was interrupted
      */
     public IngestResult ingest(Path docs) {
-        return ingest(docs, ProgressListener.NONE);
+        return ingest(docs, config.progress());
     }
 
     /** {@link #ingest(Path)} reporting progress. */
@@ -132,7 +133,7 @@ public final class RagLens {
      * @throws io.github.raglens.error.StoreException if there are no chunks yet (run {@link #ingest})
      */
     public IndexResult index() {
-        return index(ProgressListener.NONE);
+        return index(config.progress());
     }
 
     /** {@link #index()} reporting progress. */
@@ -148,6 +149,11 @@ public final class RagLens {
      *
      * @param limit the most chunks to consider, 0 for all
      */
+    public QuestionRun questions(int limit) {
+        return questions(limit, config.progress());
+    }
+
+    /** {@link #questions(int)} reporting progress. */
     public QuestionRun questions(int limit, ProgressListener progress) {
         return questions(limit, EnumSet.of(QuestionStyle.NATURAL), progress);
     }
@@ -163,13 +169,18 @@ public final class RagLens {
      * @param styles the styles to ask each chunk in; not empty
      * @throws IllegalArgumentException if {@code limit < 0} or {@code styles} is empty
      */
+    public QuestionRun questions(int limit, Set<QuestionStyle> styles) {
+        return questions(limit, styles, config.progress());
+    }
+
+    /** {@link #questions(int, Set)} reporting progress. */
     public QuestionRun questions(int limit, Set<QuestionStyle> styles, ProgressListener progress) {
         checkQuestions(limit, styles);
         return pipeline.questions(limit, styles, Objects.requireNonNull(progress, "progress"));
     }
 
     /**
-     * What {@link #questions(int, Set, ProgressListener)} would send, sending nothing: one call per
+     * What {@link #questions(int, Set)} would send, sending nothing: one call per
      * question not settled yet (re-asks after a problem not counted), one to derive the personas when
      * they are needed and not derived yet, their estimated tokens and cost at the LLM's price.
      *
@@ -321,10 +332,18 @@ public final class RagLens {
      * @param batch whether the judge's calls go through OpenAI's Batch API (half the price, up to a
      *     day; batches are checkpointed in the workspace, so a stopped run waits for them when run
      *     again); the judge must then be an OpenAI chat model
-     * @param progress progress of the grading
      * @throws IllegalArgumentException if {@code depth < 1}
      * @throws io.github.raglens.error.RagLensException when grading stopped (budget, provider), there
      *     are no questions, or batch is asked with a judge that is not an OpenAI chat model
+     */
+    public PoolGrading judgeRelevance(List<QuestionSample> questions, int depth, boolean batch) {
+        return judgeRelevance(questions, depth, batch, config.progress());
+    }
+
+    /**
+     * {@link #judgeRelevance(List, int, boolean)} reporting progress.
+     *
+     * @param progress progress of the grading
      */
     public PoolGrading judgeRelevance(
             List<QuestionSample> questions, int depth, boolean batch, ProgressListener progress) {
@@ -361,7 +380,7 @@ public final class RagLens {
 
     /** Runs every retriever over the generated questions; writes {@code benchmark.json} and TREC runs. */
     public BenchmarkReport benchmark() {
-        return benchmark(pipeline.loadQuestions(), ProgressListener.NONE);
+        return benchmark(pipeline.loadQuestions(), config.progress());
     }
 
     /** {@link #benchmark()} reporting progress. */
@@ -370,6 +389,11 @@ public final class RagLens {
     }
 
     /** Runs every retriever over the given questions; see {@link #benchmark()}. */
+    public BenchmarkReport benchmark(List<QuestionSample> questions) {
+        return benchmark(questions, config.progress());
+    }
+
+    /** {@link #benchmark(List)} reporting progress. */
     public BenchmarkReport benchmark(List<QuestionSample> questions, ProgressListener progress) {
         return pipeline.benchmark(List.copyOf(questions), Objects.requireNonNull(progress, "progress"));
     }
@@ -383,11 +407,19 @@ public final class RagLens {
      * stops the run.
      *
      * @param options sample, contexts, metrics, budget, prices
-     * @param progress receives the {@code answers} and {@code evaluate} progress
      * @throws io.github.raglens.error.UnknownPriceException before anything is sent, when a budget is
      *     set and a paid model's price is unknown
      * @throws io.github.raglens.error.RagLensException if there are no questions or no index yet, or
      *     answering stopped (bad key, unknown model, budget spent); everything finished is kept
+     */
+    public EvaluationResult evaluate(EvaluateOptions options) {
+        return evaluate(options, config.progress());
+    }
+
+    /**
+     * {@link #evaluate(EvaluateOptions)} reporting progress.
+     *
+     * @param progress receives the {@code answers} and {@code evaluate} progress
      */
     public EvaluationResult evaluate(EvaluateOptions options, ProgressListener progress) {
         Objects.requireNonNull(options, "options");
@@ -569,9 +601,17 @@ public final class RagLens {
      *
      * @param dataset the dataset folder
      * @param options split, hits and BM25 parameters; {@link BeirOptions#defaults()}
-     * @param progress told of embedding progress (stage {@code beir-index})
      * @throws io.github.raglens.error.ParseException naming the file when the dataset is missing or
      *     malformed
+     */
+    public BeirResult beir(Path dataset, BeirOptions options) {
+        return beir(dataset, options, config.progress());
+    }
+
+    /**
+     * {@link #beir(Path, BeirOptions)} reporting progress.
+     *
+     * @param progress told of embedding progress (stage {@code beir-index})
      */
     public BeirResult beir(Path dataset, BeirOptions options, ProgressListener progress) {
         Objects.requireNonNull(dataset, "dataset");
@@ -640,10 +680,12 @@ public final class RagLens {
     }
 
     /**
-     * Configures a {@link RagLens}. Setters reject bad values at once; {@link #build()} rejects bad
-     * combinations with a message naming the fix. Not thread-safe.
+     * Configures a {@link RagLens}. Setters reject bad values at once, and an option set a second
+     * time (a builder from {@link RagLens#toBuilder()} may change each once); {@link #build()} rejects
+     * bad combinations with a message naming the fix. Not thread-safe.
      */
     public static final class Builder {
+        private final SetOnce set = new SetOnce();
         private Path workspace = Path.of(".raglens");
         private Supplier<Parser> parser = Lazy.of(DocumentParser::create);
         private Chunker chunker = SectionChunker.builder().build();
@@ -657,6 +699,8 @@ public final class RagLens {
         private Supplier<LlmProvider> llm;
 
         private Supplier<LlmProvider> judge;
+        private Supplier<LlmProvider> secondJudge;
+        private ProgressListener progress = ProgressListener.NONE;
         private List<Integer> ks = List.of(1, 3, 5, 10);
         private Relevance relevance = Relevance.CHUNK;
         private long seed = 42;
@@ -683,6 +727,8 @@ public final class RagLens {
             // a default follows the concurrency of the variant, not the one it was made for
             llm = c.llm() instanceof Defaults.Chat ? null : c.llm();
             judge = c.judge();
+            secondJudge = c.secondJudge();
+            progress = c.progress();
             ks = c.ks();
             relevance = c.relevance();
             seed = c.seed();
@@ -696,20 +742,22 @@ public final class RagLens {
 
         /** The folder for everything a run makes (default {@code .raglens}). */
         public Builder workspace(Path dir) {
-            this.workspace = Objects.requireNonNull(dir, "dir");
+            set.record("workspace", Objects.requireNonNull(dir, "dir"));
+            this.workspace = dir;
             return this;
         }
 
         /** The parser for every file (default: PDF, Markdown and plain text by extension). */
         public Builder parser(Parser parser) {
-            Objects.requireNonNull(parser, "parser");
+            set.record("parser", Objects.requireNonNull(parser, "parser"));
             this.parser = () -> parser;
             return this;
         }
 
         /** The chunker (default {@link SectionChunker} with its defaults). */
         public Builder chunker(Chunker chunker) {
-            this.chunker = Objects.requireNonNull(chunker, "chunker");
+            set.record("chunker", Objects.requireNonNull(chunker, "chunker"));
+            this.chunker = chunker;
             return this;
         }
 
@@ -727,6 +775,7 @@ public final class RagLens {
          */
         public Builder embeddings(Supplier<? extends EmbeddingProvider> embeddings) {
             Objects.requireNonNull(embeddings, "embeddings");
+            set.record("embeddings", "a model");
             this.embeddings = Lazy.of(embeddings::get);
             this.embeddingsDisabled = false;
             return this;
@@ -734,6 +783,7 @@ public final class RagLens {
 
         /** Runs without embeddings: only lexical retrievers ({@code bm25}) can be used. */
         public Builder noEmbeddings() {
+            set.record("embeddings", "none");
             this.embeddingsDisabled = true;
             return this;
         }
@@ -743,7 +793,9 @@ public final class RagLens {
          * RetrieverKind#defaults()}); none to benchmark only retrievers and systems of your own.
          */
         public Builder retrievers(RetrieverKind... kinds) {
-            this.retrievers = List.copyOf(new LinkedHashSet<>(List.of(kinds)));
+            List<RetrieverKind> chosen = List.copyOf(new LinkedHashSet<>(List.of(kinds)));
+            set.record("retrievers", chosen);
+            this.retrievers = chosen;
             return this;
         }
 
@@ -785,6 +837,7 @@ public final class RagLens {
             if (chars < 0) {
                 throw new IllegalArgumentException("lengthFair must be >= 0, was " + chars);
             }
+            set.record("lengthFair", chars);
             this.lengthFair = OptionalInt.of(chars);
             return this;
         }
@@ -801,6 +854,7 @@ public final class RagLens {
          * @throws IllegalArgumentException if either is below 1
          */
         public Builder evidenceThresholds(int minWords, int maxChunks) {
+            set.record("evidenceThresholds", minWords + ", " + maxChunks);
             this.evidenceRule = new EvidenceRule(minWords, maxChunks, evidenceRule.keepAmbiguous());
             return this;
         }
@@ -811,6 +865,7 @@ public final class RagLens {
          * false: they are left out, counted by reason).
          */
         public Builder keepAmbiguousEvidence(boolean keep) {
+            set.record("keepAmbiguousEvidence", keep);
             this.evidenceRule = new EvidenceRule(evidenceRule.minWords(), evidenceRule.maxChunks(), keep);
             return this;
         }
@@ -871,6 +926,7 @@ public final class RagLens {
             if (variable.isBlank()) {
                 throw new IllegalArgumentException("variable must not be blank");
             }
+            set.record("serviceTokenFromEnv", variable);
             this.serviceTokenVariable = variable;
             return this;
         }
@@ -894,6 +950,7 @@ public final class RagLens {
             Map<String, String> copy = Map.copyOf(Objects.requireNonNull(options, "options"));
             IndexBackend found = IndexBackends.named(name);
             found.check(copy);
+            set.record("backend", name);
             this.backend = found;
             this.backendOptions = copy;
             return this;
@@ -907,6 +964,7 @@ public final class RagLens {
          */
         public Builder llm(Supplier<? extends LlmProvider> llm) {
             Objects.requireNonNull(llm, "llm");
+            set.record("llm", "a model");
             this.llm = Lazy.of(llm::get);
             return this;
         }
@@ -914,7 +972,34 @@ public final class RagLens {
         /** The judge model, created on first use (default: the same as {@link #llm}). */
         public Builder judge(Supplier<? extends LlmProvider> judge) {
             Objects.requireNonNull(judge, "judge");
+            set.record("judge", "a model");
             this.judge = Lazy.of(judge::get);
+            return this;
+        }
+
+        /**
+         * A second judge model, created on first use, that scores the same cells of {@link
+         * RagLens#evaluate} with the same metrics after the first; its scores go to the same {@code
+         * scores.jsonl} under its own model name, and the result reports per-metric agreement (kappa,
+         * Spearman) and the cells where the judges disagree most (default: none).
+         */
+        public Builder secondJudge(Supplier<? extends LlmProvider> judge) {
+            Objects.requireNonNull(judge, "judge");
+            set.record("secondJudge", "a model");
+            this.secondJudge = Lazy.of(judge::get);
+            return this;
+        }
+
+        /**
+         * Receives the progress of every stage called without a listener of its own ({@link
+         * RagLens#ingest(Path)}, {@link RagLens#index()}, {@link RagLens#questions(int)}, {@link
+         * RagLens#benchmark()}, {@link RagLens#evaluate(EvaluateOptions)} …); default {@link
+         * ProgressListener#NONE}.
+         */
+        public Builder progress(ProgressListener listener) {
+            set.record("progress", "a listener");
+            Objects.requireNonNull(listener, "listener");
+            this.progress = listener;
             return this;
         }
 
@@ -934,7 +1019,9 @@ public final class RagLens {
                 }
                 list.add(k);
             }
-            this.ks = list.stream().distinct().sorted().toList();
+            List<Integer> chosen = list.stream().distinct().sorted().toList();
+            set.record("k", chosen);
+            this.ks = chosen;
             return this;
         }
 
@@ -946,12 +1033,14 @@ public final class RagLens {
          * {@link Relevance#CHUNK}.
          */
         public Builder relevance(Relevance mode) {
-            this.relevance = Objects.requireNonNull(mode, "mode");
+            set.record("relevance", Objects.requireNonNull(mode, "mode"));
+            this.relevance = mode;
             return this;
         }
 
         /** Seed of sampling and statistics (default 42). */
         public Builder seed(long seed) {
+            set.record("seed", seed);
             this.seed = seed;
             return this;
         }
@@ -961,6 +1050,7 @@ public final class RagLens {
             if (n <= 0) {
                 throw new IllegalArgumentException(Setting.CONCURRENCY.apiName() + " must be at least 1, was " + n);
             }
+            set.record("concurrency", n);
             this.concurrency = n;
             return this;
         }
@@ -1014,6 +1104,8 @@ public final class RagLens {
                     ownRetrievers,
                     llm != null ? llm : new Defaults.Chat(concurrency),
                     judge,
+                    secondJudge,
+                    progress,
                     ks,
                     relevance,
                     seed,

@@ -16,13 +16,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Supplier;
 
 /**
  * The validated options of a {@link RagLens}, shared by it and its builder. Parts that are expensive
  * or need a server (the local embedding model, Ollama) are suppliers, created on first use.
- * {@code embeddings} is null when disabled; {@code judge} is null when it is the same as {@code llm}.
+ * {@code embeddings} is null when disabled; {@code judge} is null when it is the same as {@code llm};
+ * {@code secondJudge} is null when there is none; {@code progress} hears the stages called without a
+ * listener of their own.
  * {@code systems} are users' own systems evaluated beside the retrievers' pipelines; {@code
  * lengthFair} holds the characters per rank of the length-fair comparison when it is asked for (0: the
  * shortest mean context length), empty when it is added only as the contexts need; {@code evidenceRule} says
@@ -38,6 +41,8 @@ record RagLensConfig(
         List<Retriever> customRetrievers,
         Supplier<LlmProvider> llm,
         Supplier<LlmProvider> judge,
+        Supplier<LlmProvider> secondJudge,
+        ProgressListener progress,
         List<Integer> ks,
         Relevance relevance,
         long seed,
@@ -51,6 +56,11 @@ record RagLensConfig(
     /** The judge model: the configured one, or the LLM. */
     Supplier<LlmProvider> judgeModel() {
         return judge == null ? llm : judge;
+    }
+
+    /** The second judge model, created on first use; empty when there is none. */
+    Optional<LlmProvider> secondJudgeModel() {
+        return Optional.ofNullable(secondJudge).map(Supplier::get);
     }
 
     /**

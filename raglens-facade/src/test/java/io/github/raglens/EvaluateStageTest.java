@@ -641,10 +641,11 @@ class EvaluateStageTest {
     @Test
     void labelsOfAnUnknownQuestionOrANonJudgeMetric_areErrorsNamingTheLine_beforeAnyCall() throws Exception {
         RagLens lens = prepared(b -> b.bm25().judge(this::parityJudge));
-        EvaluateOptions.Builder options = EvaluateOptions.builder()
+        EvaluateOptions options = EvaluateOptions.builder()
                 .sample(4)
                 .contexts(3)
-                .metrics(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.ROUGE_L));
+                .metrics(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.ROUGE_L))
+                .build();
         String known = SampleCorpus.questionSamples(
                         ChunksFile.read(lens.workspace().chunks()))
                 .getFirst()
@@ -660,26 +661,27 @@ class EvaluateStageTest {
                 {"retriever":"dense","questionId":"%s","metric":"faithfulness","score":1}
                 """.formatted(known));
         Path bad = Files.writeString(dir.resolve("bad.jsonl"), "{\"retriever\":\"bm25\"}\n");
-        assertThatThrownBy(
-                        () -> lens.evaluate(options.humanLabels(unknownQuestion).build(), ProgressListener.NONE))
+        assertThatThrownBy(() -> lens.evaluate(
+                        options.toBuilder().humanLabels(unknownQuestion).build(), ProgressListener.NONE))
                 .isInstanceOf(ParseException.class)
                 .hasMessage("cannot parse " + unknownQuestion + ": line 2: question 'w2726' is not a question of this"
                         + " workspace; label the questions of questions.jsonl (raglens label-sample draws them)");
-        assertThatThrownBy(() -> lens.evaluate(options.humanLabels(textMetric).build(), ProgressListener.NONE))
+        assertThatThrownBy(() -> lens.evaluate(
+                        options.toBuilder().humanLabels(textMetric).build(), ProgressListener.NONE))
                 .hasMessage("cannot parse " + textMetric + ": line 1: metric 'rouge_l' is not a judge metric of this"
                         + " evaluation; label one of faithfulness");
-        assertThatThrownBy(
-                        () -> lens.evaluate(options.humanLabels(unknownSystem).build(), ProgressListener.NONE))
+        assertThatThrownBy(() -> lens.evaluate(
+                        options.toBuilder().humanLabels(unknownSystem).build(), ProgressListener.NONE))
                 .hasMessage("cannot parse " + unknownSystem + ": line 1: retriever 'dense' was not evaluated; the"
                         + " systems are bm25");
-        assertThatThrownBy(() -> lens.evaluate(options.humanLabels(bad).build(), ProgressListener.NONE))
+        assertThatThrownBy(
+                        () -> lens.evaluate(options.toBuilder().humanLabels(bad).build(), ProgressListener.NONE))
                 .hasMessageContaining("line 1: field 'questionId' must be a non-empty string");
         assertThat(judgeCalls.get() + calls.get()).as("nothing was sent").isZero();
     }
 
     @Test
     void secondJudge_scoresTheSameCells_andTheResultShowsAgreementAndTheLargestDisagreements() {
-        RagLens lens = prepared(b -> b.bm25().judge(this::parityJudge));
         LlmProvider lenient = new LlmProvider() {
             @Override
             public String modelName() {
@@ -694,14 +696,12 @@ class EvaluateStageTest {
                 return new ChatOutcome.Completed(reply, new TokenUsage(50, 10));
             }
         };
-        EvaluationResult r = lens.evaluate(
-                EvaluateOptions.builder()
-                        .sample(4)
-                        .contexts(3)
-                        .metrics(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.ROUGE_L))
-                        .secondJudge(lenient)
-                        .build(),
-                ProgressListener.NONE);
+        RagLens lens = prepared(b -> b.bm25().judge(this::parityJudge).secondJudge(() -> lenient));
+        EvaluationResult r = lens.evaluate(EvaluateOptions.builder()
+                .sample(4)
+                .contexts(3)
+                .metrics(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.ROUGE_L))
+                .build());
         assertThat(r.judgeAgreement()).hasSize(1);
         assertThat(r.judgeAgreement().getFirst().judgeA()).isEqualTo("fake/judge");
         assertThat(r.judgeAgreement().getFirst().judgeB()).isEqualTo("fake/lenient");
@@ -722,7 +722,6 @@ class EvaluateStageTest {
 
     @Test
     void report_hasASecondJudgeSection_withAgreementAndTheCellsTheJudgesDisagreeOnMost() throws Exception {
-        RagLens lens = prepared(b -> b.bm25().judge(this::parityJudge));
         LlmProvider lenient = new LlmProvider() {
             @Override
             public String modelName() {
@@ -737,13 +736,13 @@ class EvaluateStageTest {
                 return new ChatOutcome.Completed(reply, new TokenUsage(50, 10));
             }
         };
+        RagLens lens = prepared(b -> b.bm25().judge(this::parityJudge).secondJudge(() -> lenient));
         EvaluateOptions alone = EvaluateOptions.builder()
                 .sample(4)
                 .contexts(3)
                 .metrics(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.ROUGE_L))
                 .build();
-        EvaluationResult r =
-                lens.evaluate(alone.toBuilder().secondJudge(lenient).build(), ProgressListener.NONE);
+        EvaluationResult r = lens.evaluate(alone);
         lens.benchmark();
         String html = Files.readString(lens.report());
         String md = Files.readString(lens.workspace().reportMarkdown());
@@ -764,7 +763,14 @@ class EvaluateStageTest {
         assertThat(md).contains("## Second judge").contains("| faithfulness | 4 | – | " + kappa + " |");
 
         // judged again without a second judge: the old comparison leaves the report
-        lens.evaluate(alone, ProgressListener.NONE);
+        RagLens.builder()
+                .workspace(dir.resolve("ws"))
+                .relevance(Relevance.EVIDENCE)
+                .llm(this::answerer)
+                .bm25()
+                .judge(this::parityJudge)
+                .build()
+                .evaluate(alone);
         assertThat(lens.workspace().judgeAgreement()).doesNotExist();
         assertThat(Files.readString(lens.report())).doesNotContain("Second judge");
     }

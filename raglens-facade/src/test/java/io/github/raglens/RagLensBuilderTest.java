@@ -6,8 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.raglens.chunk.SlidingWindowChunker;
 import io.github.raglens.model.ChunkerKind;
 import io.github.raglens.model.RetrieverKind;
+import io.github.raglens.onnx.OnnxEmbeddings;
+import io.github.raglens.sample.SampleCorpus;
+import io.github.raglens.testkit.ScriptedLlm;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class RagLensBuilderTest {
 
@@ -55,5 +62,49 @@ class RagLensBuilderTest {
     void building_createsNoModelOrClient() {
         // Defaults (local model, Ollama) are created on first use, so building needs no server.
         assertThat(RagLens.builder().build().toString()).contains("relevance=chunk");
+    }
+
+    @Test
+    void anOptionSetTwice_isRefused_namingItsFirstValue() {
+        assertThatThrownBy(() -> RagLens.builder().k(5, 1).k(10))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("k was already set to [1, 5]; set it once");
+        assertThatThrownBy(() -> RagLens.builder().chunker(ChunkerKind.SLIDING).chunker(ChunkerKind.RECURSIVE))
+                .hasMessageStartingWith("chunker was already set to SlidingWindowChunker");
+        // bm25() turns the embeddings off: after a model was chosen, the two calls disagree
+        assertThatThrownBy(() -> RagLens.builder()
+                        .embeddings(OnnxEmbeddings::bgeSmallEnV15)
+                        .bm25())
+                .hasMessage("embeddings was already set to a model; set it once");
+        assertThatThrownBy(
+                        () -> RagLens.builder().progress(ProgressListener.NONE).progress(ProgressListener.NONE))
+                .hasMessage("progress was already set to a listener; set it once");
+    }
+
+    @Test
+    void aVariant_mayChangeEachOptionOnce() {
+        RagLens lens = RagLens.builder().seed(1).concurrency(2).build();
+        RagLens variant = lens.toBuilder().seed(7).concurrency(3).build();
+        assertThat(variant.toString()).contains("seed=7");
+        assertThatThrownBy(() -> lens.toBuilder().seed(7).seed(8)).hasMessage("seed was already set to 7; set it once");
+    }
+
+    @Test
+    void theBuildersListener_hearsEveryStageCalledWithoutOneOfItsOwn(@TempDir Path dir) {
+        List<String> heard = Collections.synchronizedList(new ArrayList<>());
+        ScriptedLlm llm = ScriptedLlm.of("fake/writer")
+                .otherwise(r -> "{\"status\":\"skip\",\"question\":\"\",\"answer\":\"\",\"evidence\":\"\"}");
+        RagLens lens = RagLens.builder()
+                .workspace(dir.resolve("ws"))
+                .bm25()
+                .llm(() -> llm)
+                .progress((stage, done, total, status) -> heard.add(stage))
+                .build();
+
+        lens.ingest(SampleCorpus.writeTo(dir.resolve("corpus")));
+        lens.index();
+        lens.questions(2);
+
+        assertThat(heard).contains("ingest", "index", "questions");
     }
 }

@@ -26,7 +26,7 @@ public final class ReadmeExample {
                 .build();
         lens.ingest(Path.of("my_pdfs"));
         lens.index();
-        lens.questions(0, (stage, done, total, status) -> {});
+        lens.questions(0);
         BenchmarkReport report = lens.benchmark();
         lens.report();
         // README:end

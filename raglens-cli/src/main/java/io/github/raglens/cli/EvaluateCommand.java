@@ -282,14 +282,15 @@ final class EvaluateCommand implements Callable<Integer> {
                 ob.budgetUsd(budgetUsd);
             }
             boolean judgeIsLlm = judgeProvider == null && judgeModel == null;
+            boolean llmPriced = llmPriceInput != null || llmPriceOutput != null;
             if (priceInput != null || priceOutput != null) {
                 TokenPrice p = price(priceInput, priceOutput);
                 ob.judgePrice(p);
-                if (judgeIsLlm) {
+                if (judgeIsLlm && !llmPriced) {
                     ob.answerPrice(p);
                 }
             }
-            if (llmPriceInput != null || llmPriceOutput != null) {
+            if (llmPriced) {
                 ob.answerPrice(price(llmPriceInput, llmPriceOutput));
             }
             options = ob.build();
@@ -326,7 +327,7 @@ final class EvaluateCommand implements Callable<Integer> {
                         "the second judge is the judge itself ('" + judge.modelName()
                                 + "'); give --second-judge-model another model");
             }
-            options = options.toBuilder().secondJudge(second).build();
+            builder.secondJudge(() -> second);
         }
         Lenses.queryEmbeddings(builder, spec, embeddingProvider, embeddingModel)
                 .retrievers(retrievers.toArray(RetrieverKind[]::new))

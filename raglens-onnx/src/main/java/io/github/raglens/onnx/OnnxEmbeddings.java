@@ -3,6 +3,7 @@ package io.github.raglens.onnx;
 import ai.djl.huggingface.tokenizers.Encoding;
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import io.github.raglens.error.ProviderException;
+import io.github.raglens.internal.SetOnce;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.ProviderKind;
 import io.github.raglens.spi.EmbeddingProvider;
@@ -11,7 +12,6 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -397,8 +397,7 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
 
         private Preset preset;
         private boolean modelChosen;
-        // explicit options by name, for the refusal of a second call
-        private final Map<String, Object> set = new LinkedHashMap<>();
+        private final SetOnce set = new SetOnce();
         private String modelName;
         private Pooling pooling;
         private String queryPrefix;
@@ -492,10 +491,7 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
 
         /** Records an explicit option, refusing a second setting of it. */
         private void once(String option, Object value) {
-            if (set.containsKey(option)) {
-                throw new IllegalStateException(option + " was already set to " + set.get(option) + "; set it once");
-            }
-            set.put(option, value);
+            set.record(option, value);
         }
 
         /** The name indexes record; default: the chosen model's. */

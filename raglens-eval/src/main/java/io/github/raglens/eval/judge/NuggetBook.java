@@ -2,6 +2,7 @@ package io.github.raglens.eval.judge;
 
 import io.github.raglens.internal.JsonlStore;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,7 +23,8 @@ public final class NuggetBook implements AutoCloseable {
 
     private final Map<String, QuestionNuggets> nuggets = new ConcurrentHashMap<>();
     private final Map<String, NuggetAssignment> assignments = new ConcurrentHashMap<>();
-    private final Map<String, Object> making = new ConcurrentHashMap<>();
+    // the keys whose work runs now, each with how many threads hold or wait for it; guarded by itself
+    private final Map<String, KeyLock> making = new HashMap<>();
     private final Path nuggetsPath;
     private final Path assignmentsPath;
     // Opened at the first write, so a book only read (a dry run) creates and locks nothing.
@@ -109,8 +111,34 @@ public final class NuggetBook implements AutoCloseable {
      * would ask the judge again for what is being made.
      */
     <T> T exclusively(String key, Supplier<T> work) {
-        synchronized (making.computeIfAbsent(key, k -> new Object())) {
-            return work.get();
+        KeyLock lock;
+        synchronized (making) {
+            lock = making.computeIfAbsent(key, k -> new KeyLock());
+            lock.holders++;
+        }
+        try {
+            synchronized (lock) {
+                return work.get();
+            }
+        } finally {
+            // a key is let go once no thread holds or waits for it, so the map stays as small as the work in hand
+            synchronized (making) {
+                if (--lock.holders == 0) {
+                    making.remove(key);
+                }
+            }
+        }
+    }
+
+    /** The lock of one key, with the threads holding or waiting for it. */
+    private static final class KeyLock {
+        private int holders;
+    }
+
+    /** How many keys {@link #exclusively} holds now. */
+    int keysHeld() {
+        synchronized (making) {
+            return making.size();
         }
     }
 

@@ -49,4 +49,29 @@ class NuggetBookTest {
         assertThat(made).hasValue(1);
         assertThat(NuggetBook.read(dir.resolve("nuggets.jsonl"))).hasSize(1);
     }
+
+    /** A long evaluation runs work under a key per question and per answer: each key is let go when its work ends. */
+    @Test
+    void exclusiveWork_releasesItsKey_whenDone_evenWhenManyRunAtOnceOrOneFails() throws Exception {
+        try (NuggetBook book = NuggetBook.inMemory();
+                ExecutorService cells = Executors.newFixedThreadPool(8)) {
+            List<Future<Integer>> runs = new ArrayList<>();
+            for (int i = 0; i < 400; i++) {
+                String key = "answer-" + (i % 50);
+                int n = i;
+                runs.add(cells.submit(() -> book.exclusively(key, () -> n)));
+            }
+            for (Future<Integer> f : runs) {
+                f.get();
+            }
+            try {
+                book.exclusively("failing", () -> {
+                    throw new IllegalStateException("judge down");
+                });
+            } catch (IllegalStateException expected) {
+                // the key is let go all the same
+            }
+            assertThat(book.keysHeld()).isZero();
+        }
+    }
 }

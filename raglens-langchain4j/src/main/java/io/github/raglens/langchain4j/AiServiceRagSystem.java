@@ -3,6 +3,7 @@ package io.github.raglens.langchain4j;
 import dev.langchain4j.service.Result;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.model.RagAnswer;
+import io.github.raglens.spi.AdapterArguments;
 import io.github.raglens.spi.RagSystem;
 import java.util.List;
 import java.util.Objects;
@@ -22,7 +23,7 @@ final class AiServiceRagSystem implements RagSystem {
 
     /** A system of this name and version (checked; null when it declares none). */
     AiServiceRagSystem(String name, String version, Function<String, Result<String>> pipeline) {
-        this.name = Names.check(name);
+        this.name = AdapterArguments.name(name);
         this.version = version;
         this.pipeline = Objects.requireNonNull(pipeline, "pipeline");
     }

@@ -25,6 +25,7 @@ import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.ResponseSchema;
 import io.github.raglens.model.TokenUsage;
+import io.github.raglens.spi.AdapterArguments;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.StructuredReply;
 import java.util.List;
@@ -44,7 +45,7 @@ final class ChatModelLlm implements LlmProvider {
     private final ChatModel model;
 
     ChatModelLlm(String modelName, ChatModel model) {
-        this.modelName = Names.check(modelName);
+        this.modelName = AdapterArguments.name(modelName);
         this.model = Objects.requireNonNull(model, "chatModel");
     }
 

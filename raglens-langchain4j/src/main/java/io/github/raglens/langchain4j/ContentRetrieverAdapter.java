@@ -3,6 +3,7 @@ package io.github.raglens.langchain4j;
 import dev.langchain4j.rag.content.retriever.ContentRetriever;
 import dev.langchain4j.rag.query.Query;
 import io.github.raglens.model.RetrievalResult;
+import io.github.raglens.spi.AdapterArguments;
 import io.github.raglens.spi.Retriever;
 import java.util.List;
 import java.util.Objects;
@@ -14,7 +15,7 @@ final class ContentRetrieverAdapter implements Retriever {
     private final ContentRetriever delegate;
 
     ContentRetrieverAdapter(String name, ContentRetriever delegate) {
-        this.name = Names.check(name);
+        this.name = AdapterArguments.name(name);
         this.delegate = Objects.requireNonNull(delegate, "contentRetriever");
     }
 
@@ -25,7 +26,7 @@ final class ContentRetrieverAdapter implements Retriever {
 
     @Override
     public RetrievalResult retrieve(String query, int k) {
-        Names.checkK(k);
+        AdapterArguments.k(k);
         if (query.isBlank()) {
             return new RetrievalResult(name, query, List.of(), 0);
         }

@@ -12,6 +12,7 @@ import dev.langchain4j.store.embedding.EmbeddingStore;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedContext;
+import io.github.raglens.spi.AdapterArguments;
 import io.github.raglens.spi.Retriever;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +29,7 @@ final class EmbeddingStoreRetriever implements Retriever {
     private final EmbeddingModel model;
 
     EmbeddingStoreRetriever(String name, EmbeddingStore<TextSegment> store, EmbeddingModel model) {
-        this.name = Names.check(name);
+        this.name = AdapterArguments.name(name);
         this.store = Objects.requireNonNull(store, "embeddingStore");
         this.model = Objects.requireNonNull(model, "embeddingModel");
     }
@@ -40,7 +41,7 @@ final class EmbeddingStoreRetriever implements Retriever {
 
     @Override
     public RetrievalResult retrieve(String query, int k) {
-        Names.checkK(k);
+        AdapterArguments.k(k);
         if (query.isBlank()) {
             return new RetrievalResult(name, query, List.of(), 0);
         }

@@ -6,6 +6,7 @@ import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.rag.content.retriever.ContentRetriever;
 import dev.langchain4j.service.Result;
 import dev.langchain4j.store.embedding.EmbeddingStore;
+import io.github.raglens.spi.AdapterArguments;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.RagSystem;
@@ -121,7 +122,7 @@ public final class LangChain4j {
      *     io.github.raglens.error.RagLensException} when the pipeline fails or gives no answer
      */
     public static RagSystem ragSystem(String name, String version, Function<String, Result<String>> pipeline) {
-        return new AiServiceRagSystem(name, Names.checkVersion(version), pipeline);
+        return new AiServiceRagSystem(name, AdapterArguments.version(version), pipeline);
     }
 
     /**

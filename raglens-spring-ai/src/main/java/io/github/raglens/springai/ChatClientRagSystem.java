@@ -2,6 +2,7 @@ package io.github.raglens.springai;
 
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.model.RagAnswer;
+import io.github.raglens.spi.AdapterArguments;
 import io.github.raglens.spi.RagSystem;
 import java.util.List;
 import java.util.Objects;
@@ -33,7 +34,7 @@ final class ChatClientRagSystem implements RagSystem {
 
     /** A system of this name and version (checked; null when it declares none). */
     ChatClientRagSystem(String name, String version, ChatClient client) {
-        this.name = Names.check(name);
+        this.name = AdapterArguments.name(name);
         this.version = version;
         this.client = Objects.requireNonNull(client, "chatClient");
     }

@@ -1,6 +1,7 @@
 package io.github.raglens.springai;
 
 import io.github.raglens.model.RetrievalResult;
+import io.github.raglens.spi.AdapterArguments;
 import io.github.raglens.spi.Retriever;
 import java.util.List;
 import java.util.Objects;
@@ -14,7 +15,7 @@ final class DocumentRetrieverAdapter implements Retriever {
     private final DocumentRetriever delegate;
 
     DocumentRetrieverAdapter(String name, DocumentRetriever delegate) {
-        this.name = Names.check(name);
+        this.name = AdapterArguments.name(name);
         this.delegate = Objects.requireNonNull(delegate, "documentRetriever");
     }
 
@@ -25,7 +26,7 @@ final class DocumentRetrieverAdapter implements Retriever {
 
     @Override
     public RetrievalResult retrieve(String query, int k) {
-        Names.checkK(k);
+        AdapterArguments.k(k);
         if (query.isBlank()) {
             return new RetrievalResult(name, query, List.of(), 0);
         }

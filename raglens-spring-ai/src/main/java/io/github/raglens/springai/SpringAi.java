@@ -1,5 +1,6 @@
 package io.github.raglens.springai;
 
+import io.github.raglens.spi.AdapterArguments;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.RagSystem;
@@ -132,7 +133,7 @@ public final class SpringAi {
      *     io.github.raglens.error.RagLensException} when the client fails or gives no answer
      */
     public static RagSystem ragSystem(String name, String version, ChatClient client) {
-        return new ChatClientRagSystem(name, Names.checkVersion(version), client);
+        return new ChatClientRagSystem(name, AdapterArguments.version(version), client);
     }
 
     /**

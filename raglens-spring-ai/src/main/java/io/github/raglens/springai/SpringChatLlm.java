@@ -8,6 +8,7 @@ import io.github.raglens.error.RateLimitedException;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.TokenUsage;
+import io.github.raglens.spi.AdapterArguments;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.StructuredReply;
 import java.util.List;
@@ -49,7 +50,7 @@ final class SpringChatLlm implements LlmProvider {
     private final ChatOptions defaults;
 
     SpringChatLlm(String modelName, Function<Prompt, ChatResponse> call, ChatOptions defaults) {
-        this.modelName = Names.check(modelName);
+        this.modelName = AdapterArguments.name(modelName);
         this.call = Objects.requireNonNull(call, "call");
         this.defaults = defaults;
     }

@@ -2,7 +2,6 @@
 module io.github.raglens.cli {
     requires io.github.raglens;
     requires io.github.raglens.core;
-    requires io.github.raglens.studio;
     requires info.picocli;
     requires java.logging;
     requires me.tongfei.progressbar;

@@ -31,4 +31,7 @@ module io.github.raglens {
 
     // Index backends other than Lucene, such as raglens-solr's, are found by name.
     uses io.github.raglens.spi.IndexBackend;
+
+    // The studio, from raglens-studio, is found as the backends are (RagLens.studio).
+    uses io.github.raglens.spi.StudioServer;
 }

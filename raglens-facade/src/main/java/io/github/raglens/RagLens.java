@@ -34,6 +34,7 @@ import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Parser;
 import io.github.raglens.spi.RagSystem;
 import io.github.raglens.spi.Retriever;
+import io.github.raglens.spi.StudioServer;
 import io.github.raglens.store.HumanLabelsFile;
 import io.github.raglens.workspace.Workspace;
 import java.nio.file.Files;
@@ -648,6 +649,32 @@ public final class RagLens {
      */
     public Path report(List<QuestionSample> questions) {
         return pipeline.report("raglens report", List.copyOf(questions));
+    }
+
+    /**
+     * Starts the studio over this workspace: a local web application of every run and its trend, two
+     * runs compared, one question, and labelling ({@code io.github.raglens:raglens-studio}, found on
+     * the class path as index backends are).
+     *
+     * @param host the address to listen on, e.g. {@code 127.0.0.1}; other hosts are refused without
+     *     a token
+     * @param port the port ({@link StudioServer#DEFAULT_PORT} is the usual); 0 picks a free one
+     * @param token the token other hosts' requests must carry; empty to refuse them
+     * @return the running studio; close it to stop it
+     * @throws IllegalStateException when raglens-studio is not on the class path
+     * @throws IllegalArgumentException for a port outside 0–65535 or a token shorter than 16 characters
+     * @throws io.github.raglens.error.RagLensException when the port is in use or the address is not
+     *     this machine's
+     */
+    public StudioServer.Running studio(String host, int port, Optional<String> token) {
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(token, "token");
+        ServiceLookup<StudioServer> lookup = ServiceLookup.of(StudioServer.class);
+        if (lookup.found().isEmpty()) {
+            throw new IllegalStateException(
+                    "the studio is not on the classpath; add io.github.raglens:raglens-studio" + lookup.unusableNote());
+        }
+        return lookup.found().getFirst().start(config.workspace(), host, port, token);
     }
 
     /** Lists the configured options; never a secret. */

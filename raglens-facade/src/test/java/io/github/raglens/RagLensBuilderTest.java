@@ -107,4 +107,11 @@ class RagLensBuilderTest {
 
         assertThat(heard).contains("ingest", "index", "questions");
     }
+
+    @Test
+    void theStudio_withoutRaglensStudioOnTheClassPath_namesTheDependency() {
+        assertThatThrownBy(() -> RagLens.builder().build().studio("127.0.0.1", 0, java.util.Optional.empty()))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("the studio is not on the classpath; add io.github.raglens:raglens-studio");
+    }
 }

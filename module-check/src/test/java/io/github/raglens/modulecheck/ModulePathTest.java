@@ -78,6 +78,17 @@ class ModulePathTest {
     }
 
     @Test
+    void theStudio_isAServiceTheFacadeUses_soTheCommandDoesNotRequireIt() {
+        assertThat(module("io.github.raglens").getDescriptor().uses()).contains("io.github.raglens.spi.StudioServer");
+        assertThat(module("io.github.raglens.studio").getDescriptor().provides())
+                .extracting(ModuleDescriptor.Provides::service)
+                .containsExactly("io.github.raglens.spi.StudioServer");
+        assertThat(module("io.github.raglens.cli").getDescriptor().requires())
+                .extracting(ModuleDescriptor.Requires::name)
+                .doesNotContain("io.github.raglens.studio");
+    }
+
+    @Test
     void internalPackages_areExportedToNamedSiblingsOnly() {
         List<String> internal = new ArrayList<>();
         for (String name : EXPLICIT) {

@@ -1,6 +1,7 @@
 package io.github.raglens.cli;
 
-import io.github.raglens.studio.Studio;
+import io.github.raglens.spi.StudioServer;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -31,7 +32,7 @@ final class StudioCommand implements Callable<Integer> {
     @Option(
             names = "--port",
             paramLabel = "N",
-            defaultValue = "" + Studio.DEFAULT_PORT,
+            defaultValue = "" + StudioServer.DEFAULT_PORT,
             description = "Port to listen on; 0 picks a free one (default: ${DEFAULT-VALUE}).")
     int port;
 
@@ -47,16 +48,16 @@ final class StudioCommand implements Callable<Integer> {
         if (port < 0 || port > 65_535) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--port must be in 0-65535, was " + port);
         }
-        Studio.Builder builder = Studio.builder(parent.workspace).host(host).port(port);
-        String token = System.getenv(TOKEN_VARIABLE);
-        if (token != null && !token.isBlank()) {
-            try {
-                builder.token(token);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), TOKEN_VARIABLE + ": " + e.getMessage());
-            }
+        Optional<String> token =
+                Optional.ofNullable(System.getenv(TOKEN_VARIABLE)).filter(t -> !t.isBlank());
+        StudioServer.Running started;
+        try {
+            started = Lenses.builder(parent).build().studio(host, port, token);
+        } catch (IllegalArgumentException e) {
+            // the port is checked above: what is left is the token's length
+            throw new CommandLine.ParameterException(spec.commandLine(), TOKEN_VARIABLE + ": " + e.getMessage());
         }
-        try (Studio studio = builder.start()) {
+        try (StudioServer.Running studio = started) {
             spec.commandLine()
                     .getOut()
                     .println("raglens studio: " + studio.url() + " (workspace " + parent.workspace

@@ -2,9 +2,10 @@ package io.github.raglens.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.raglens.studio.Studio;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,9 +23,9 @@ class StudioCommandTest {
     }
 
     @Test
-    void aPortInUse_failsWithOneLineNamingIt() {
-        try (Studio other = Studio.builder(dir).port(0).start()) {
-            int port = other.port();
+    void aPortInUse_failsWithOneLineNamingIt() throws Exception {
+        try (ServerSocket other = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            int port = other.getLocalPort();
 
             assertThat(run("--workspace", dir.toString(), "studio", "--port", String.valueOf(port)))
                     .isEqualTo(1);

@@ -2,6 +2,7 @@ package io.github.raglens.studio;
 
 import com.sun.net.httpserver.HttpServer;
 import io.github.raglens.error.RagLensException;
+import io.github.raglens.spi.StudioServer;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetAddress;
@@ -31,10 +32,10 @@ import java.util.concurrent.Executors;
  * other hosts unless a token is set and the request carries it. Several studios may open one
  * workspace; each reads it afresh when its files change. Thread-safe; {@link #close()} stops it.
  */
-public final class Studio implements AutoCloseable {
+public final class Studio implements StudioServer.Running {
 
     /** The port when none is given. */
-    public static final int DEFAULT_PORT = 7777;
+    public static final int DEFAULT_PORT = StudioServer.DEFAULT_PORT;
 
     private final HttpServer server;
     private final ExecutorService executor;
@@ -55,7 +56,7 @@ public final class Studio implements AutoCloseable {
         return new Builder(Objects.requireNonNull(workspace, "workspace"));
     }
 
-    /** Where a browser on this machine opens the studio, e.g. {@code http://127.0.0.1:7777/}. */
+    @Override
     public URI url() {
         return url;
     }
@@ -65,12 +66,6 @@ public final class Studio implements AutoCloseable {
         return server.getAddress().getPort();
     }
 
-    /** Blocks until the thread is interrupted (Ctrl-C ends the process, and with it the server). */
-    public void awaitStop() throws InterruptedException {
-        new java.util.concurrent.CountDownLatch(1).await();
-    }
-
-    /** Stops the server at once; a request in progress is cut short. Idempotent. */
     @Override
     public void close() {
         server.stop(0);

@@ -1,0 +1,2 @@
+/** The studio's provider for {@link java.util.ServiceLoader}; not API. */
+package io.github.raglens.studio.internal;

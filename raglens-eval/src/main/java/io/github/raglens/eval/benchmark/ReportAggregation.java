@@ -103,7 +103,9 @@ final class ReportAggregation {
     List<PairwiseComparison> compare(Map<String, double[][]> values) {
         List<String> retrieverNames = new ArrayList<>(values.keySet());
         List<int[]> jobs = jobs(retrieverNames.size());
-        PairedRandomizationTest familyTest = familyTest(retrieverNames.size());
+        int family = HolmCorrection.pairwiseFamily(
+                retrieverNames.size(), metrics.headline().size());
+        PairedRandomizationTest familyTest = test.forFamily(family, SIGNIFICANCE);
         PairedTestResult[] results = new PairedTestResult[jobs.size()];
         IntStream.range(0, jobs.size()).parallel().forEach(i -> {
             int[] j = jobs.get(i);
@@ -112,7 +114,7 @@ final class ReportAggregation {
         });
         double[] adjusted = HolmCorrection.adjust(
                 Arrays.stream(results).mapToDouble(PairedTestResult::pValue).toArray());
-        Power.Rule rule = Power.Rule.pairwise(SIGNIFICANCE, Math.max(1, jobs.size()));
+        Power.Rule rule = Power.Rule.pairwise(SIGNIFICANCE, family);
         List<PairwiseComparison> out = new ArrayList<>(jobs.size());
         for (int i = 0; i < jobs.size(); i++) {
             int[] j = jobs.get(i);
@@ -135,7 +137,8 @@ final class ReportAggregation {
 
     /** The paired test with enough permutations for the family of tests between this many retrievers. */
     PairedRandomizationTest familyTest(int retrievers) {
-        return test.forFamily(Math.max(1, jobs(retrievers).size()), SIGNIFICANCE);
+        return test.forFamily(
+                HolmCorrection.pairwiseFamily(retrievers, metrics.headline().size()), SIGNIFICANCE);
     }
 
     /** Every (retriever a, retriever b, headline metric) to test, a before b. */

@@ -112,14 +112,15 @@ public final class RegressionGate {
                 }
             }
         }
-        int family = pending.size() + coverage.size();
-        PairedRandomizationTest familyTest = test.forFamily(Math.max(1, family), alpha);
+        // every check of the run is one Holm family (at least 1, for a run with none)
+        int family = Math.max(1, pending.size() + coverage.size());
+        PairedRandomizationTest familyTest = test.forFamily(family, alpha);
         List<PairedTestResult> results = new ArrayList<>();
         pending.forEach(p -> results.add(familyTest.test(p.after, p.before)));
         coverage.forEach(c -> results.add(familyTest.test(c.after, c.before)));
         double[] adjusted = HolmCorrection.adjust(
                 results.stream().mapToDouble(PairedTestResult::pValue).toArray());
-        Power.Rule rule = Power.Rule.gate(alpha, Math.max(1, family), minEffect);
+        Power.Rule rule = Power.Rule.gate(alpha, family, minEffect);
         List<GateReport.Check> checks = new ArrayList<>();
         for (int i = 0; i < pending.size(); i++) {
             checks.add(pending.get(i).finish(results.get(i), adjusted[i], rule));

@@ -50,8 +50,8 @@ final class ScoreAggregator {
         record Tested(MetricSummary summary, List<String[]> pairs, List<PairedTestResult> results) {}
         MeanIntervals intervals = MeanIntervals.of(bootstrap);
         // every pair of systems on every metric is one Holm family: enough sign flips for its threshold
-        int systemPairs = retrievers.size() * (retrievers.size() - 1) / 2;
-        PairedRandomizationTest familyTest = test.forFamily(Math.max(1, systemPairs * metrics.size()), 0.05);
+        PairedRandomizationTest familyTest =
+                test.forFamily(HolmCorrection.pairwiseFamily(retrievers.size(), metrics.size()), 0.05);
         List<Tested> tested = new ArrayList<>();
         for (Judge m : metrics) {
             String model = m.usesModel() ? judgeModel : ScoreRecord.NO_JUDGE;

@@ -23,6 +23,17 @@ public final class HolmCorrection {
     private HolmCorrection() {}
 
     /**
+     * The size of the family that every pair of systems compared on every metric forms: one Holm
+     * family, at least 1, so a single system still has a threshold to size its test by.
+     *
+     * @param systems the systems compared pairwise
+     * @param metrics the metrics each pair is compared on
+     */
+    public static int pairwiseFamily(int systems, int metrics) {
+        return Math.max(1, systems * (systems - 1) / 2 * metrics);
+    }
+
+    /**
      * Adjusts p-values for the family they form.
      *
      * @param pValues the raw p-values, each in [0, 1]; not modified

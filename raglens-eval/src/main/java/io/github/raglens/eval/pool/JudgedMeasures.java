@@ -1,13 +1,10 @@
 package io.github.raglens.eval.pool;
 
+import io.github.raglens.eval.ScoredId;
 import io.github.raglens.eval.trec.TrecEval;
 import io.github.raglens.eval.trec.TrecRuns;
 import io.github.raglens.result.TrecEvalOptions;
-import java.io.BufferedWriter;
-import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -101,33 +98,9 @@ public record JudgedMeasures(String system, Map<String, Map<String, Double>> per
      * @throws UncheckedIOException if a file cannot be written
      */
     public static List<Path> write(Pool pool, Map<String, Map<String, Integer>> qrels, Path dir) {
-        List<Path> written = new ArrayList<>();
-        try {
-            Files.createDirectories(dir);
-            Path qrelsFile = dir.resolve("qrels-judged.txt");
-            try (BufferedWriter w = Files.newBufferedWriter(qrelsFile, StandardCharsets.UTF_8)) {
-                for (var q : qrels.entrySet()) {
-                    for (var judged : q.getValue().entrySet()) {
-                        w.write(q.getKey() + " 0 " + judged.getKey() + " " + judged.getValue() + "\n");
-                    }
-                }
-            }
-            written.add(qrelsFile);
-            for (String system : pool.systems()) {
-                Path run = dir.resolve(system + ".judged.run");
-                try (BufferedWriter w = Files.newBufferedWriter(run, StandardCharsets.UTF_8)) {
-                    for (var q : pool.run(system).entrySet()) {
-                        for (int i = 0; i < q.getValue().size(); i++) {
-                            var hit = q.getValue().get(i);
-                            w.write(TrecRuns.line(q.getKey(), hit.id(), i + 1, hit.score(), system));
-                        }
-                    }
-                }
-                written.add(run);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the judged TREC files to " + dir + ": " + e.getMessage(), e);
-        }
-        return written;
+        Map<String, Map<String, List<ScoredId>>> runs = new LinkedHashMap<>();
+        pool.systems().forEach(system -> runs.put(system, pool.run(system)));
+        return TrecRuns.write(
+                dir, new TrecRuns.FileNames("the judged TREC files", "qrels-judged.txt", ".judged.run"), qrels, runs);
     }
 }

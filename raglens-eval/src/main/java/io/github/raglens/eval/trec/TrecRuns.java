@@ -1,5 +1,6 @@
 package io.github.raglens.eval.trec;
 
+import io.github.raglens.eval.ScoredId;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.BenchmarkReport.QuestionResult;
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
@@ -10,9 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 /** Writes a benchmark's rankings as TREC run files and its targets as qrels. */
 public final class TrecRuns {
@@ -36,40 +37,81 @@ public final class TrecRuns {
      * @throws UncheckedIOException if a file cannot be written
      */
     public static List<Path> write(BenchmarkReport report, Path dir) {
+        Map<String, Map<String, Integer>> qrels = new LinkedHashMap<>();
+        for (QuestionResult r : report.perQuestion()) {
+            qrels.putIfAbsent(r.queryId(), Map.of(r.target(), 1));
+        }
+        Map<String, Map<String, List<ScoredId>>> runs = new LinkedHashMap<>();
+        for (RetrieverSummary s : report.retrievers()) {
+            runs.put(s.retriever(), new LinkedHashMap<>());
+        }
+        for (QuestionResult r : report.perQuestion()) {
+            Map<String, List<ScoredId>> run = runs.get(r.retriever());
+            if (run != null) {
+                List<ScoredId> ranked = new ArrayList<>();
+                for (int i = 0; i < r.ranking().size(); i++) {
+                    ranked.add(new ScoredId(r.ranking().get(i), r.scores().get(i)));
+                }
+                run.put(r.queryId(), ranked);
+            }
+        }
+        return write(dir, new FileNames("TREC files", "qrels.txt", ".run"), qrels, runs);
+    }
+
+    /**
+     * The names of a set of TREC files.
+     *
+     * @param what what they are, for the message when they cannot be written
+     * @param qrels the qrels file's name
+     * @param runSuffix what follows a system's name in its run file's name
+     */
+    public record FileNames(String what, String qrels, String runSuffix) {}
+
+    /**
+     * Writes a qrels file ({@code qid 0 docid grade} per line) and one run file per system ({@code
+     * <system><runSuffix>}, the system's name as its run id) into a folder.
+     *
+     * @param qrels per query id, each judged document's grade, in the order to write
+     * @param runs per system, per query id, its documents in rank order
+     * @return the files written, qrels first
+     * @throws UncheckedIOException if a file cannot be written
+     */
+    public static List<Path> write(
+            Path dir,
+            FileNames names,
+            Map<String, Map<String, Integer>> qrels,
+            Map<String, Map<String, List<ScoredId>>> runs) {
         List<Path> written = new ArrayList<>();
         try {
             Files.createDirectories(dir);
-            Path qrels = dir.resolve("qrels.txt");
-            Set<String> seen = new LinkedHashSet<>();
-            try (BufferedWriter w = Files.newBufferedWriter(qrels, StandardCharsets.UTF_8)) {
-                for (QuestionResult r : report.perQuestion()) {
-                    if (seen.add(r.queryId())) {
-                        w.write(r.queryId() + " 0 " + r.target() + " 1\n");
+            Path qrelsFile = dir.resolve(names.qrels());
+            try (BufferedWriter w = Files.newBufferedWriter(qrelsFile, StandardCharsets.UTF_8)) {
+                for (var q : qrels.entrySet()) {
+                    for (var judged : q.getValue().entrySet()) {
+                        w.write(q.getKey() + " 0 " + judged.getKey() + " " + judged.getValue() + "\n");
                     }
                 }
             }
-            written.add(qrels);
-            for (RetrieverSummary s : report.retrievers()) {
-                Path run = dir.resolve(s.retriever() + ".run");
+            written.add(qrelsFile);
+            for (var system : runs.entrySet()) {
+                Path run = dir.resolve(system.getKey() + names.runSuffix());
                 try (BufferedWriter w = Files.newBufferedWriter(run, StandardCharsets.UTF_8)) {
-                    for (QuestionResult r : report.perQuestion()) {
-                        if (!r.retriever().equals(s.retriever())) {
-                            continue;
-                        }
-                        for (int i = 0; i < r.ranking().size(); i++) {
+                    for (var q : system.getValue().entrySet()) {
+                        List<ScoredId> ranked = q.getValue();
+                        for (int i = 0; i < ranked.size(); i++) {
                             w.write(line(
-                                    r.queryId(),
-                                    r.ranking().get(i),
+                                    q.getKey(),
+                                    ranked.get(i).id(),
                                     i + 1,
-                                    r.scores().get(i),
-                                    s.retriever()));
+                                    ranked.get(i).score(),
+                                    system.getKey()));
                         }
                     }
                 }
                 written.add(run);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write TREC files to " + dir + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write " + names.what() + " to " + dir + ": " + e.getMessage(), e);
         }
         return written;
     }

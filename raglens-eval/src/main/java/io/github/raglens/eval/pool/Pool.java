@@ -55,24 +55,31 @@ public final class Pool {
         rankings.keySet().forEach(system -> runs.put(system, new LinkedHashMap<>()));
         for (PoolQuestion q : questions) {
             String evidence = Evidence.normalize(q.evidence());
+            // each system's hits of the question, and their texts in the normal form, made once
+            Map<String, List<PoolHit>> hitsOf = new LinkedHashMap<>();
+            Map<String, List<String>> textsOf = new HashMap<>();
+            rankings.forEach((system, ranking) -> {
+                List<PoolHit> hits = ranking.getOrDefault(q.queryId(), List.of());
+                hitsOf.put(system, hits);
+                textsOf.put(
+                        system,
+                        hits.stream().map(h -> Evidence.normalize(h.text())).toList());
+            });
             Map<String, PooledPassage> byText = new LinkedHashMap<>();
             Set<String> ids = new HashSet<>();
-            for (Map<String, List<PoolHit>> system : rankings.values()) {
-                List<PoolHit> hits = system.getOrDefault(q.queryId(), List.of());
-                for (PoolHit hit : hits.subList(0, Math.min(depth, hits.size()))) {
-                    byText.computeIfAbsent(Evidence.normalize(hit.text()), text -> {
+            hitsOf.forEach((system, hits) -> {
+                List<String> texts = textsOf.get(system);
+                for (int i = 0; i < Math.min(depth, hits.size()); i++) {
+                    PoolHit hit = hits.get(i);
+                    byText.computeIfAbsent(texts.get(i), text -> {
                         String id = distinct(hit.docId(), ids);
                         return new PooledPassage(id, hit.text(), !evidence.isEmpty() && text.contains(evidence));
                     });
                 }
-            }
+            });
             passages.put(q.queryId(), List.copyOf(byText.values()));
-            for (var system : rankings.entrySet()) {
-                runs.get(system.getKey())
-                        .put(
-                                q.queryId(),
-                                pooledIds(system.getValue().getOrDefault(q.queryId(), List.of()), byText, ids));
-            }
+            hitsOf.forEach((system, hits) ->
+                    runs.get(system).put(q.queryId(), pooledIds(hits, textsOf.get(system), byText, ids)));
         }
         return new Pool(depth, List.copyOf(questions), passages, runs);
     }
@@ -86,13 +93,19 @@ public final class Pool {
         return id;
     }
 
-    /** A system's ranking in pooled ids, a passage it returns twice kept at its first rank. */
-    private static List<String> pooledIds(List<PoolHit> hits, Map<String, PooledPassage> byText, Set<String> ids) {
+    /**
+     * A system's ranking in pooled ids, a passage it returns twice kept at its first rank.
+     *
+     * @param texts the hits' texts in the normal form, in the hits' order
+     */
+    private static List<String> pooledIds(
+            List<PoolHit> hits, List<String> texts, Map<String, PooledPassage> byText, Set<String> ids) {
         List<String> out = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         Map<String, String> unpooled = new HashMap<>();
-        for (PoolHit hit : hits) {
-            String text = Evidence.normalize(hit.text());
+        for (int i = 0; i < hits.size(); i++) {
+            PoolHit hit = hits.get(i);
+            String text = texts.get(i);
             PooledPassage p = byText.get(text);
             String id = p != null ? p.id() : unpooled.computeIfAbsent(text, t -> distinct(hit.docId(), ids));
             if (seen.add(id)) {

@@ -10,7 +10,7 @@ import java.util.Objects;
  * invisible characters dropped; case kept). A page that highlights a question's evidence in a hit
  * shows exactly what the benchmark counted.
  *
- * <p>Stateless and thread-safe.
+ * <p>The quote comes first and the text second, as in raglens's own evidence rule. Stateless and thread-safe.
  */
 public final class EvidenceMatch {
 
@@ -25,7 +25,7 @@ public final class EvidenceMatch {
     public record Span(int start, int end) {}
 
     /** Whether {@code quote} occurs in {@code text}; false for a blank quote. */
-    public static boolean occursIn(String text, String quote) {
+    public static boolean occursIn(String quote, String text) {
         return Evidence.occursIn(Objects.requireNonNull(quote, "quote"), Objects.requireNonNull(text, "text"));
     }
 
@@ -35,9 +35,9 @@ public final class EvidenceMatch {
      * @return the stretches in text order, not overlapping; empty when the quote does not occur or
      *     is blank
      */
-    public static List<Span> in(String text, String quote) {
-        Objects.requireNonNull(text, "text");
+    public static List<Span> find(String quote, String text) {
         Objects.requireNonNull(quote, "quote");
+        Objects.requireNonNull(text, "text");
         return Evidence.find(quote, text).stream()
                 .map(s -> new Span(s.start(), s.end()))
                 .toList();

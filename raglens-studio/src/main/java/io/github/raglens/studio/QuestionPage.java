@@ -138,7 +138,7 @@ final class QuestionPage {
         Chunk fallback = null;
         for (Chunk c : chunks.values()) {
             boolean inSection = section == null || c.sectionId().equals(section);
-            if (inSection && EvidenceMatch.occursIn(c.text(), q.evidence())) {
+            if (inSection && EvidenceMatch.occursIn(q.evidence(), c.text())) {
                 return c.text();
             }
             if (inSection && section != null && fallback == null) {
@@ -186,7 +186,7 @@ final class QuestionPage {
     static String highlight(String text, String evidence) {
         StringBuilder out = new StringBuilder();
         int last = 0;
-        for (EvidenceMatch.Span span : EvidenceMatch.in(text, evidence)) {
+        for (EvidenceMatch.Span span : EvidenceMatch.find(evidence, text)) {
             out.append(Html.esc(text.substring(last, span.start())))
                     .append("<mark>")
                     .append(Html.esc(text.substring(span.start(), span.end())))

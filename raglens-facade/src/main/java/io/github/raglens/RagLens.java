@@ -41,7 +41,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +51,6 @@ import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
-import java.util.stream.Stream;
 
 /**
  * A configured raglens pipeline: parse and chunk a corpus, index it, generate ground-truth questions,
@@ -680,30 +678,7 @@ public final class RagLens {
     /** Lists the configured options; never a secret. */
     @Override
     public String toString() {
-        return "RagLens{workspace=" + config.workspace()
-                + ", chunker=" + config.chunker()
-                + ", retrievers=" + config.retrieverKinds()
-                + (config.customRetrievers().isEmpty()
-                        ? ""
-                        : ", customRetrievers="
-                                + config.customRetrievers().stream()
-                                        .map(Retriever::name)
-                                        .toList())
-                + (config.systems().isEmpty()
-                        ? ""
-                        : ", systems="
-                                + config.systems().stream().map(RagSystem::name).toList())
-                + ", k=" + config.ks()
-                + ", relevance=" + config.relevance()
-                + (config.lengthFair().isPresent()
-                        ? ", lengthFair=" + config.lengthFair().getAsInt()
-                        : "")
-                + (config.evidenceRule().equals(EvidenceRule.defaults())
-                        ? ""
-                        : ", evidenceRule=" + config.evidenceRule())
-                + ", seed=" + config.seed()
-                + ", backend=" + config.backend().name()
-                + "}";
+        return "RagLens{" + config.describe() + "}";
     }
 
     /**
@@ -1099,24 +1074,7 @@ public final class RagLens {
             List<Retriever> ownRetrievers = new ArrayList<>(customRetrievers);
             List<RagSystem> ownSystems = new ArrayList<>(systems);
             HttpServices.build(services, serviceTokenVariable, ownRetrievers, ownSystems);
-            if (retrievers.isEmpty() && ownRetrievers.isEmpty() && ownSystems.isEmpty()) {
-                throw new IllegalStateException("no retriever to benchmark; name one with retrievers(...)");
-            }
-            Set<String> names = new HashSet<>();
-            retrievers.forEach(kind -> names.add(kind.label()));
-            for (String name : Stream.concat(
-                            ownRetrievers.stream().map(Retriever::name),
-                            ownSystems.stream().map(RagSystem::name))
-                    .toList()) {
-                if (!names.add(name)) {
-                    throw new IllegalStateException("two retrievers or systems are named '" + name
-                            + "'; give each its own name (" + Setting.OWN_NAMES.apiName() + ")");
-                }
-            }
-            if (lengthFair.isPresent() && !relevance.byEvidence()) {
-                throw new IllegalStateException(Setting.LENGTH_FAIR.apiName() + " compares by evidence; use evidence"
-                        + " relevance (" + Setting.RELEVANCE.apiName() + ")");
-            }
+            // the config refuses the combinations left: nothing to benchmark, two of one name, lengthFair
             return new RagLens(new RagLensConfig(
                     workspace,
                     parser,

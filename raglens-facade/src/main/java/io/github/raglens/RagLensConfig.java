@@ -1,5 +1,6 @@
 package io.github.raglens;
 
+import io.github.raglens.error.Setting;
 import io.github.raglens.eval.evidence.EvidenceRule;
 import io.github.raglens.internal.SectionTitles;
 import io.github.raglens.model.Relevance;
@@ -13,12 +14,15 @@ import io.github.raglens.spi.RagSystem;
 import io.github.raglens.spi.Retriever;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * The validated options of a {@link RagLens}, shared by it and its builder. Parts that are expensive
@@ -84,6 +88,10 @@ record RagLensConfig(
         return out;
     }
 
+    /**
+     * @throws IllegalStateException when there is nothing to benchmark, two retrievers or systems
+     *     share a name, or the length-fair comparison is asked for without evidence relevance
+     */
     RagLensConfig {
         retrieverKinds = List.copyOf(retrieverKinds);
         customRetrievers = List.copyOf(customRetrievers);
@@ -91,5 +99,43 @@ record RagLensConfig(
         ks = List.copyOf(ks);
         Objects.requireNonNull(backend, "backend");
         backendOptions = Map.copyOf(backendOptions);
+        if (retrieverKinds.isEmpty() && customRetrievers.isEmpty() && systems.isEmpty()) {
+            throw new IllegalStateException("no retriever to benchmark; name one with retrievers(...)");
+        }
+        Set<String> names = new HashSet<>();
+        retrieverKinds.forEach(kind -> names.add(kind.label()));
+        for (String name : Stream.concat(
+                        customRetrievers.stream().map(Retriever::name),
+                        systems.stream().map(RagSystem::name))
+                .toList()) {
+            if (!names.add(name)) {
+                throw new IllegalStateException("two retrievers or systems are named '" + name
+                        + "'; give each its own name (" + Setting.OWN_NAMES.apiName() + ")");
+            }
+        }
+        if (lengthFair.isPresent() && !relevance.byEvidence()) {
+            throw new IllegalStateException(Setting.LENGTH_FAIR.apiName() + " compares by evidence; use evidence"
+                    + " relevance (" + Setting.RELEVANCE.apiName() + ")");
+        }
+    }
+
+    /** The options, never a secret: what {@link RagLens#toString()} shows. */
+    String describe() {
+        return "workspace=" + workspace
+                + ", chunker=" + chunker
+                + ", retrievers=" + retrieverKinds
+                + (customRetrievers.isEmpty()
+                        ? ""
+                        : ", customRetrievers="
+                                + customRetrievers.stream().map(Retriever::name).toList())
+                + (systems.isEmpty()
+                        ? ""
+                        : ", systems=" + systems.stream().map(RagSystem::name).toList())
+                + ", k=" + ks
+                + ", relevance=" + relevance
+                + (lengthFair.isPresent() ? ", lengthFair=" + lengthFair.getAsInt() : "")
+                + (evidenceRule.equals(EvidenceRule.defaults()) ? "" : ", evidenceRule=" + evidenceRule)
+                + ", seed=" + seed
+                + ", backend=" + backend.name();
     }
 }

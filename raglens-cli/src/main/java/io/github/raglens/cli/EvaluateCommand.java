@@ -29,6 +29,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
@@ -434,7 +435,9 @@ final class EvaluateCommand implements Callable<Integer> {
      */
     private LlmProvider chatModel(String option, ProviderKind provider, String model, List<String> missingKeys) {
         try {
-            return Lenses.chat(spec, option, provider, model, concurrency);
+            // the client is allowed the command's --concurrency: its default (16) would cap a higher one unseen
+            return ProviderChoice.chat(
+                    spec, option, provider, model, Lenses.workingDirectory(), OptionalInt.of(concurrency));
         } catch (AuthenticationException e) {
             if (!dryRun) {
                 throw e;

@@ -3,9 +3,7 @@ package io.github.raglens.cli;
 import io.github.raglens.RagLens;
 import io.github.raglens.model.ProviderKind;
 import io.github.raglens.spi.EmbeddingProvider;
-import io.github.raglens.spi.LlmProvider;
 import java.nio.file.Path;
-import java.util.OptionalInt;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 
@@ -52,25 +50,5 @@ final class Lenses {
             builder.embeddings(embeddings(spec, provider, model));
         }
         return builder;
-    }
-
-    /**
-     * A chat model of a provider, built now so that a missing key fails at once with one line.
-     *
-     * @param option the option that chose it, e.g. {@code --judge-provider}, for messages
-     * @param model the model, or null for the provider's default
-     */
-    static LlmProvider chat(CommandLine.Model.CommandSpec spec, String option, ProviderKind provider, String model) {
-        return ProviderChoice.chat(spec, option, provider, model, workingDirectory());
-    }
-
-    /**
-     * As {@link #chat(CommandLine.Model.CommandSpec, String, ProviderKind, String)}, with the client's own
-     * limit of calls in flight raised (or lowered) to the command's {@code --concurrency}: the
-     * client's default (16) would otherwise cap a higher one unseen.
-     */
-    static LlmProvider chat(
-            CommandLine.Model.CommandSpec spec, String option, ProviderKind provider, String model, int concurrency) {
-        return ProviderChoice.chat(spec, option, provider, model, workingDirectory(), OptionalInt.of(concurrency));
     }
 }

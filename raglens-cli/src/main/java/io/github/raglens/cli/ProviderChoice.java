@@ -22,16 +22,6 @@ final class ProviderChoice {
 
     private ProviderChoice() {}
 
-    /** A chat client with the provider's default limit of calls in flight. */
-    static LlmProvider chat(
-            CommandLine.Model.CommandSpec spec,
-            String option,
-            ProviderKind provider,
-            String model,
-            Path workingDirectory) {
-        return chat(spec, option, provider, model, workingDirectory, OptionalInt.empty());
-    }
-
     /**
      * A chat client.
      *

@@ -5,6 +5,7 @@ import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.PassageGrader;
 import io.github.raglens.eval.pool.Grading;
 import io.github.raglens.eval.pool.JudgedMeasures;
+import io.github.raglens.eval.pool.JudgedPassages;
 import io.github.raglens.eval.pool.Pool;
 import io.github.raglens.eval.pool.PoolHit;
 import io.github.raglens.eval.pool.PoolQuestion;
@@ -67,6 +68,8 @@ final class JudgedRelevanceStage {
                     + "; run again to grade the passages left (graded ones are kept in the call cache)");
         }
         JudgedMeasures.write(pool, graded.qrels(), workspace.runs());
+        JudgedPassages.write(
+                pool, graded.qrels(), config.judgeModel().get().modelName(), PassageGrader.VERSION, workspace.runs());
         progress.progress("judge-relevance", pool.size(), pool.size(), "done");
         return graded.summary(pool, config.judgeModel().get().modelName());
     }

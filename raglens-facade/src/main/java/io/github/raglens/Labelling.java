@@ -108,20 +108,20 @@ final class Labelling {
         Aggregation.MetricSummary summary = judged(metric);
         Map<Cell, EvalCase> cases = currentCases(questions.get());
         List<ScoreRecord> population = population(List.of(summary), cases);
-        List<LabelDrawer.Drawn> drawn;
+        List<LabelDrawer.Drawn<ScoreRecord>> drawn;
         try {
             drawn = LabelDrawer.draw(population, metric, summary.version(), summary.judgeModel(), count, design, seed);
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
         List<LabelRequest> out = new ArrayList<>();
-        for (LabelDrawer.Drawn d : drawn) {
-            EvalCase c = cases.get(d.cell().cell());
+        for (LabelDrawer.Drawn<ScoreRecord> d : drawn) {
+            EvalCase c = cases.get(d.item().cell());
             out.add(new LabelRequest(
                     c.retriever(),
                     c.questionId(),
                     metric,
-                    d.cell().inputs(),
+                    d.item().inputs(),
                     d.draw(),
                     c.question(),
                     c.answer(),

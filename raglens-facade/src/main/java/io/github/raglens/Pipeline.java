@@ -344,6 +344,10 @@ final class Pipeline {
             try (JudgeSession grading = config.relevance() == Relevance.JUDGED ? gradingSession(ledger) : null) {
                 if (grading != null) {
                     runner.judgedRelevance(PassageGrader.of(grading), workspace.runs());
+                    if (Files.exists(workspace.humanLabels())) {
+                        runner.passageLabels(
+                                HumanLabelsFile.read(workspace.humanLabels()).passageLabels());
+                    }
                 }
                 report = runner.build().run(questions, chunks);
             } finally {

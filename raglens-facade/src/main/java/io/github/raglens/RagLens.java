@@ -8,12 +8,17 @@ import io.github.raglens.eval.evidence.EvidenceRule;
 import io.github.raglens.eval.judge.Nugget;
 import io.github.raglens.eval.judge.NuggetBook;
 import io.github.raglens.eval.judge.QuestionNuggets;
+import io.github.raglens.eval.pool.JudgedPassages;
+import io.github.raglens.eval.pool.RelevanceCalibrator;
+import io.github.raglens.eval.scoring.LabelDrawer;
 import io.github.raglens.eval.trec.TrecEval;
 import io.github.raglens.internal.SetOnce;
 import io.github.raglens.model.ChunkerKind;
 import io.github.raglens.model.HumanLabel;
 import io.github.raglens.model.LabelDesign;
 import io.github.raglens.model.LabelRequest;
+import io.github.raglens.model.PassageLabel;
+import io.github.raglens.model.PassageLabelRequest;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStyle;
 import io.github.raglens.model.Relevance;
@@ -473,6 +478,58 @@ public final class RagLens {
      * @throws io.github.raglens.error.StoreException if the file cannot be written
      */
     public void recordLabel(HumanLabel label) {
+        HumanLabelsFile.append(workspace().humanLabels(), Objects.requireNonNull(label, "label"));
+    }
+
+    /**
+     * Draws pooled passages the judge graded for judged relevance, for people to grade 0–3 as the
+     * judge did: every passage of the last graded pool ({@code runs/judged-passages.jsonl}, written by
+     * a benchmark under judged relevance or its {@code --judge-only} grading) that the judge graded
+     * (not those holding the evidence, grade 3 by rule), in one random order seeded by {@link
+     * Builder#seed}; the first {@code count} are a uniform sample, and a larger count returns the same
+     * passages first. The next benchmark under judged relevance reads people's grades from the
+     * workspace's labels file and gives the judge–human weighted kappa and each retriever's precision
+     * corrected by the drawn grades ({@link io.github.raglens.result.RelevanceCalibration}); it needs
+     * {@value Calibration#MIN_DRAWN_LABELS} of them.
+     *
+     * <p>Write the passages for people to fill in with {@link HumanLabelsFile#appendDrawnPassages},
+     * or record each grade as it is given with {@link #recordPassageLabel}. Thread-safe; reads the
+     * workspace only.
+     *
+     * @param count how many passages, at least 1 (fewer when the pool has fewer)
+     * @return the drawn passages, in the order to grade them
+     * @throws IllegalArgumentException if {@code count} is below 1
+     * @throws IllegalStateException if no pool was graded in the workspace yet
+     */
+    public List<PassageLabelRequest> drawPassageLabels(int count) {
+        if (count < 1) {
+            throw new IllegalArgumentException("count must be at least 1, was " + count);
+        }
+        List<LabelDrawer.Drawn<JudgedPassages.Entry>> drawn;
+        try {
+            drawn = RelevanceCalibrator.draw(JudgedPassages.read(workspace().runs()), count, config.seed());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+        return drawn.stream()
+                .map(d -> new PassageLabelRequest(
+                        d.item().queryId(),
+                        d.item().passage(),
+                        d.item().inputs(),
+                        d.draw(),
+                        d.item().question(),
+                        d.item().text()))
+                .toList();
+    }
+
+    /**
+     * Records a person's grade of a pooled passage in the workspace's {@code human-labels.jsonl},
+     * crash-safely as {@link #recordLabel} does; grading a passage again (with the time, as {@link
+     * PassageLabelRequest#label} records it) replaces the earlier grade.
+     *
+     * @throws io.github.raglens.error.StoreException if the file cannot be written
+     */
+    public void recordPassageLabel(PassageLabel label) {
         HumanLabelsFile.append(workspace().humanLabels(), Objects.requireNonNull(label, "label"));
     }
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
+import io.github.raglens.model.PassageLabelRequest;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievalResult;
@@ -19,6 +20,7 @@ import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
 import io.github.raglens.result.CostEstimate;
 import io.github.raglens.result.PoolGrading;
+import io.github.raglens.result.RelevanceCalibration;
 import io.github.raglens.result.TrecEvalOptions;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.Retriever;
@@ -27,6 +29,7 @@ import io.github.raglens.testkit.ScriptedLlm;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -183,6 +186,66 @@ class JudgedRelevanceStageTest {
         assertThat(estimates.get("batch").costUsd())
                 .isPositive()
                 .isCloseTo(estimates.get("live").costUsd() / 2, within(1e-9));
+    }
+
+    @Test
+    void peoplesGradesOfDrawnPassages_giveWeightedKappa_andEachRetrieversCorrectedPrecision_inTheReport()
+            throws Exception {
+        ScriptedLlm judge = judge();
+        RagLens lens = RagLens.builder()
+                .workspace(dir.resolve("ws"))
+                .bm25()
+                .relevance(Relevance.JUDGED)
+                .judge(() -> judge)
+                .build();
+        List<QuestionSample> questions = restatable(lens);
+        RagLens both = withSourceFinderAndRestater(lens, questions);
+        both.judgeRelevance(questions, 10, false, ProgressListener.NONE);
+
+        // the judge graded one restated passage per question (3 each); the source chunks hold the evidence
+        List<PassageLabelRequest> drawn = both.drawPassageLabels(12);
+        assertThat(drawn).hasSize(12);
+        assertThat(drawn).allSatisfy(r -> {
+            assertThat(r.text()).startsWith("In short: ");
+            assertThat(r.draw().population()).isEqualTo(questions.size());
+        });
+        assertThat(both.drawPassageLabels(20).subList(0, 12)).isEqualTo(drawn);
+        // a person finds every other restated passage only on the topic
+        for (int i = 0; i < drawn.size(); i++) {
+            both.recordPassageLabel(
+                    drawn.get(i).label(i % 2 == 0 ? 3 : 1, "ana", Instant.parse("2026-03-01T12:00:00Z")));
+        }
+
+        BenchmarkReport report = both.benchmark(questions, ProgressListener.NONE);
+
+        RelevanceCalibration c = report.judged().calibration();
+        assertThat(c.drawnLabels()).isEqualTo(12);
+        assertThat(c.compared()).isEqualTo(12);
+        assertThat(c.staleLabels()).isZero();
+        // the judge gave every passage a 3: one side constant, so kappa is 0, defined
+        assertThat(c.kappa()).hasValue(0.0);
+        // restater: judge 1 relevant passage in each top 10; people half of them: 0.1 corrected to 0.05
+        assertThat(c.byRetriever().get("restater").judged()).isCloseTo(0.1, within(1e-12));
+        assertThat(c.byRetriever().get("restater").estimate()).isCloseTo(0.05, within(1e-12));
+        assertThat(c.byRetriever().get("restater").contains(0.05)).isTrue();
+        // source-finder's only passage holds the evidence: grade 3 by rule, nothing to correct
+        assertThat(c.byRetriever().get("source-finder").estimate()).isCloseTo(0.1, within(1e-12));
+        assertThat(report.judgedSummary())
+                .contains("Only precision@10 is corrected: it is a mean over (question, rank) of a 0/1 label each"
+                        + " passage's grade decides alone, which a random sample of graded passages estimates without"
+                        + " bias; hit@K, MRR, nDCG, recall and MAP are not linear in the passages' grades, so the"
+                        + " labels do not correct them.")
+                .anySatisfy(line -> assertThat(line)
+                        .startsWith("restater: precision@10 corrected by people's grades 0.050 [95% interval ")
+                        .endsWith("where the judge alone gives 0.100 (12 drawn labels)."));
+        assertThat(Files.readString(both.workspace().benchmarkJson()))
+                .contains("\"calibration\"")
+                .contains("\"drawnLabels\" : 12");
+        BenchmarkReport read = io.github.raglens.internal.Json.reader()
+                .forType(BenchmarkReport.class)
+                .readValue(both.workspace().benchmarkJson().toFile());
+        assertThat(read.judged().calibration()).isEqualTo(c);
+        assertThat(Files.readString(both.report(questions))).contains("weighted kappa of their 0-3 grades is 0.000");
     }
 
     @Test

@@ -1,7 +1,5 @@
 package io.github.raglens.model;
 
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -49,15 +47,7 @@ public record HumanLabel(
         if (!(score >= 0 && score <= 1)) {
             throw new IllegalArgumentException("score must be in [0, 1], was " + score);
         }
-        if (!labelledAt.isEmpty()) {
-            try {
-                Instant.parse(labelledAt);
-            } catch (DateTimeParseException e) {
-                throw new IllegalArgumentException(
-                        "labelledAt must be an ISO-8601 instant such as 2026-03-01T12:00:00Z, was '" + labelledAt + "'",
-                        e);
-            }
-        }
+        LabelTimes.check(labelledAt);
     }
 
     /** A label written by hand: no labeller, time, inputs or draw recorded. */

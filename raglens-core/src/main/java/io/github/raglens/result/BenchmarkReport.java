@@ -230,19 +230,26 @@ public record BenchmarkReport(
      * @param retrievers one summary per retriever, in the evidence table's order
      * @param comparisons paired tests between every two retrievers on the headline metrics,
      *     Holm-adjusted among themselves
+     * @param calibration the judge's grades checked against people's grades of pooled passages;
+     *     {@link RelevanceCalibration#NONE} without any
      */
-    public record Judged(PoolGrading pool, List<RetrieverSummary> retrievers, List<PairwiseComparison> comparisons) {
+    public record Judged(
+            PoolGrading pool,
+            List<RetrieverSummary> retrievers,
+            List<PairwiseComparison> comparisons,
+            RelevanceCalibration calibration) {
 
-        /** Copies the lists. */
+        /** Copies the lists; a part missing from an older file reads as none. */
         public Judged {
             pool = pool == null ? PoolGrading.NONE : pool;
             retrievers = List.copyOf(retrievers == null ? List.of() : retrievers);
             comparisons = List.copyOf(comparisons == null ? List.of() : comparisons);
+            calibration = calibration == null ? RelevanceCalibration.NONE : calibration;
         }
 
         /** No judged relevance. */
         public static Judged none() {
-            return new Judged(PoolGrading.NONE, List.of(), List.of());
+            return new Judged(PoolGrading.NONE, List.of(), List.of(), RelevanceCalibration.NONE);
         }
 
         /** Whether the retrievers were measured under judged relevance. */
@@ -256,7 +263,9 @@ public record BenchmarkReport(
      * pool found beyond the evidence chunks; each retriever's hit@1, MRR and nDCG at the largest
      * cut-off by evidence and judged, with its place among the retrievers by nDCG under each; every
      * pair the two relevances order the other way, with both paired tests; whether the order of the
-     * retrievers changes. Empty when the benchmark was not judged.
+     * retrievers changes; then, when people graded pooled passages, the judge's agreement with them
+     * and each retriever's corrected precision ({@link RelevanceCalibration#describe}). Empty when the
+     * benchmark was not judged.
      */
     public List<String> judgedSummary() {
         if (!judged.made()) {
@@ -328,6 +337,7 @@ public record BenchmarkReport(
                                 + " changes between evidence and judged relevance"
                         : "the order of the retrievers by nDCG@" + maxK
                                 + " is the same under evidence and judged relevance");
+        out.addAll(judged.calibration().describe());
         return out;
     }
 

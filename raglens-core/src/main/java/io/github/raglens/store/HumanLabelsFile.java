@@ -10,6 +10,8 @@ import io.github.raglens.internal.OneLine;
 import io.github.raglens.model.HumanLabel;
 import io.github.raglens.model.LabelDraw;
 import io.github.raglens.model.LabelRequest;
+import io.github.raglens.model.PassageLabel;
+import io.github.raglens.model.PassageLabelRequest;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -40,9 +42,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * score} is {@code null}) wait for their label and count for nothing until a labelled line for the
  * same cell follows.
  *
- * <p>One label per cell and metric: a cell labelled twice is an error, unless both labels carry the
- * time they were given, as labels recorded through raglens do; then the later line is a relabel and
- * replaces the earlier one.
+ * <p>Lines with a {@code passage} field are grades of pooled passages for judged relevance ({@link
+ * PassageLabel}s: {@code {"metric": "relevance", "questionId": "...", "passage": "...", "grade": 2}}
+ * at least), read apart from the cells' labels; a file without them reads as before.
+ *
+ * <p>One label per cell and metric (per question and passage): a cell labelled twice is an error,
+ * unless both labels carry the time they were given, as labels recorded through raglens do; then the
+ * later line is a relabel and replaces the earlier one.
  *
  * <p>Appends are crash-safe and may come from several processes: each line is written whole under
  * a file lock and forced to disk before {@link #append} returns, and a line torn by a crash is cut
@@ -53,19 +59,25 @@ public final class HumanLabelsFile {
     /** One monitor per file, so threads of this process append in turn. */
     private static final Map<Path, Object> MONITORS = new ConcurrentHashMap<>();
 
+    private static final String PASSAGE = "passage";
+    private static final String GRADE = "grade";
+
     private HumanLabelsFile() {}
 
     /**
      * The labels of a file, each with the line it came from.
      *
      * @param labels the labels in file order, relabelled cells at their latest line
-     * @param awaiting drawn cells not labelled yet
+     * @param passageLabels the grades of pooled passages in file order, regraded pairs at their
+     *     latest line
+     * @param awaiting drawn cells and passages not labelled yet
      */
-    public record Contents(List<Line> labels, int awaiting) {
+    public record Contents(List<Line> labels, List<PassageLabel> passageLabels, int awaiting) {
 
-        /** Copies the list. */
+        /** Copies the lists. */
         public Contents {
             labels = List.copyOf(labels);
+            passageLabels = List.copyOf(passageLabels);
         }
 
         /** The labels alone, in file order. */
@@ -99,6 +111,8 @@ public final class HumanLabelsFile {
     public static Contents read(Path file) {
         Map<Cell.OnMetric, Line> labelled = new LinkedHashMap<>();
         Set<Cell.OnMetric> awaiting = new HashSet<>();
+        Map<Pair, PassageLine> graded = new LinkedHashMap<>();
+        Set<Pair> awaitingPassages = new HashSet<>();
         int number = 0;
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String text;
@@ -107,7 +121,28 @@ public final class HumanLabelsFile {
                 if (text.isBlank()) {
                     continue;
                 }
-                Parsed p = parse(file, number, text);
+                JsonNode node = object(file, number, text);
+                if (node.has(PASSAGE)) {
+                    ParsedPassage pp = parsePassage(file, number, node);
+                    if (pp.label == null) {
+                        awaitingPassages.add(pp.pair);
+                        continue;
+                    }
+                    PassageLine earlier = graded.remove(pp.pair);
+                    if (earlier != null
+                            && (earlier.label.labelledAt().isEmpty()
+                                    || pp.label.labelledAt().isEmpty())) {
+                        throw new ParseException(
+                                file,
+                                "line " + number + " grades question " + OneLine.quote(pp.pair.queryId)
+                                        + ", passage " + OneLine.quote(pp.pair.passage)
+                                        + " a second time; keep one grade per passage",
+                                null);
+                    }
+                    graded.put(pp.pair, new PassageLine(number, pp.label));
+                    continue;
+                }
+                Parsed p = parse(file, number, node);
                 Cell.OnMetric cell = new Cell(p.retriever, p.questionId).on(p.metric);
                 if (p.label == null) {
                     awaiting.add(cell);
@@ -134,10 +169,19 @@ public final class HumanLabelsFile {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
         awaiting.removeAll(labelled.keySet());
+        awaitingPassages.removeAll(graded.keySet());
         List<Line> lines = new ArrayList<>(labelled.values());
         lines.sort((a, b) -> Integer.compare(a.number(), b.number()));
-        return new Contents(lines, awaiting.size());
+        List<PassageLine> passages = new ArrayList<>(graded.values());
+        passages.sort((a, b) -> Integer.compare(a.number, b.number));
+        return new Contents(
+                lines, passages.stream().map(PassageLine::label).toList(), awaiting.size() + awaitingPassages.size());
     }
+
+    /** A question and a pooled passage: what a passage label grades. */
+    private record Pair(String queryId, String passage) {}
+
+    private record PassageLine(int number, PassageLabel label) {}
 
     /**
      * Appends a label, crash-safely: the line is forced to disk before this returns. Creates the file
@@ -162,22 +206,7 @@ public final class HumanLabelsFile {
      * @throws StoreException if the file cannot be written
      */
     public static int appendDrawn(Path file, List<LabelRequest> requests) {
-        Set<Cell.OnMetric> present = new HashSet<>();
-        if (Files.exists(file)) {
-            try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-                String text;
-                int number = 0;
-                while ((text = in.readLine()) != null) {
-                    number++;
-                    if (!text.isBlank()) {
-                        Parsed p = parse(file, number, text);
-                        present.add(new Cell(p.retriever, p.questionId).on(p.metric));
-                    }
-                }
-            } catch (IOException e) {
-                throw new StoreException(file, "cannot read " + file + ": " + e.getMessage(), e);
-            }
-        }
+        Set<Cell.OnMetric> present = present(file).cells;
         List<JsonNode> lines = new ArrayList<>();
         for (LabelRequest r : requests) {
             if (present.add(new Cell(r.retriever(), r.questionId()).on(r.metric()))) {
@@ -197,6 +226,86 @@ public final class HumanLabelsFile {
         }
         appendLines(file, lines);
         return lines.size();
+    }
+
+    /**
+     * Appends a person's grade of a pooled passage, crash-safely, as {@link #append} does a label.
+     *
+     * @throws StoreException if the file cannot be written
+     */
+    public static void append(Path file, PassageLabel label) {
+        Objects.requireNonNull(label, "label");
+        appendLines(
+                file,
+                List.of(passageLine(label.queryId(), label.passage(), label.inputs(), label.draw())
+                        .put(GRADE, label.grade())
+                        .put("labeller", label.labeller())
+                        .put("labelledAt", label.labelledAt())));
+    }
+
+    /**
+     * Appends the drawn passages that the file does not hold yet, each as a line waiting for its
+     * grade ({@code "grade": null}) with the question and the passage's text, so that a person can
+     * fill in the grades; drawing more later keeps every grade already given.
+     *
+     * @return how many lines were added
+     * @throws ParseException if the existing file is not a file of labels
+     * @throws StoreException if the file cannot be written
+     */
+    public static int appendDrawnPassages(Path file, List<PassageLabelRequest> requests) {
+        Set<Pair> present = present(file).passages;
+        List<JsonNode> lines = new ArrayList<>();
+        for (PassageLabelRequest r : requests) {
+            if (present.add(new Pair(r.queryId(), r.passage()))) {
+                ObjectNode line = passageLine(r.queryId(), r.passage(), r.inputs(), Optional.of(r.draw()));
+                line.putNull(GRADE);
+                line.put("question", r.question());
+                line.put("text", r.text());
+                lines.add(line);
+            }
+        }
+        appendLines(file, lines);
+        return lines.size();
+    }
+
+    /** The cells and passages a file holds a line for, labelled or waiting. */
+    private record Present(Set<Cell.OnMetric> cells, Set<Pair> passages) {}
+
+    private static Present present(Path file) {
+        Present present = new Present(new HashSet<>(), new HashSet<>());
+        if (!Files.exists(file)) {
+            return present;
+        }
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String text;
+            int number = 0;
+            while ((text = in.readLine()) != null) {
+                number++;
+                if (text.isBlank()) {
+                    continue;
+                }
+                JsonNode node = object(file, number, text);
+                if (node.has(PASSAGE)) {
+                    present.passages.add(parsePassage(file, number, node).pair);
+                } else {
+                    Parsed p = parse(file, number, node);
+                    present.cells.add(new Cell(p.retriever, p.questionId).on(p.metric));
+                }
+            }
+        } catch (IOException e) {
+            throw new StoreException(file, "cannot read " + file + ": " + e.getMessage(), e);
+        }
+        return present;
+    }
+
+    private static ObjectNode passageLine(String queryId, String passage, String inputs, Optional<LabelDraw> draw) {
+        ObjectNode line = Json.objectNode();
+        line.put("metric", PassageLabel.METRIC);
+        line.put("questionId", queryId);
+        line.put(PASSAGE, passage);
+        line.put("inputs", inputs);
+        draw.ifPresent(d -> line.set("draw", Json.toTree(d)));
+        return line;
     }
 
     private static void appendLines(Path file, List<JsonNode> lines) {
@@ -275,7 +384,7 @@ public final class HumanLabelsFile {
     /** One line: its cell, and its label unless it waits for one. */
     private record Parsed(String retriever, String questionId, String metric, HumanLabel label) {}
 
-    private static Parsed parse(Path file, int number, String text) {
+    private static JsonNode object(Path file, int number, String text) {
         JsonNode n;
         try {
             n = Json.reader().readTree(text);
@@ -285,6 +394,62 @@ public final class HumanLabelsFile {
         if (n == null || !n.isObject()) {
             throw notAnObject(file, number, null);
         }
+        return n;
+    }
+
+    /** One passage line: its pair, and its label unless it waits for one. */
+    private record ParsedPassage(Pair pair, PassageLabel label) {}
+
+    private static ParsedPassage parsePassage(Path file, int number, JsonNode n) {
+        Pair pair = new Pair(text(file, number, n, "questionId"), text(file, number, n, PASSAGE));
+        Optional<LabelDraw> draw = draw(file, number, n);
+        JsonNode grade = n.path(GRADE);
+        if (grade.isNull() || grade.isMissingNode()) {
+            if (draw.isPresent()) {
+                return new ParsedPassage(pair, null);
+            }
+            throw new ParseException(
+                    file,
+                    "line " + number + ": field 'grade' is missing; give a whole number from 0 to 3 (a drawn"
+                            + " passage waiting for its grade has \"grade\": null and its \"draw\")",
+                    null);
+        }
+        if (!grade.isIntegralNumber() || grade.asInt() < 0 || grade.asInt() > PassageLabel.MAX_GRADE) {
+            throw new ParseException(
+                    file,
+                    "line " + number + ": field 'grade' must be 0, 1, 2 or 3, was " + OneLine.of(grade.toString()),
+                    null);
+        }
+        String labelledAt = labelledAt(file, number, n);
+        return new ParsedPassage(
+                pair,
+                new PassageLabel(
+                        pair.queryId,
+                        pair.passage,
+                        grade.asInt(),
+                        optionalText(file, number, n, "labeller"),
+                        labelledAt,
+                        optionalText(file, number, n, "inputs"),
+                        draw));
+    }
+
+    private static String labelledAt(Path file, int number, JsonNode n) {
+        String labelledAt = optionalText(file, number, n, "labelledAt");
+        if (!labelledAt.isEmpty()) {
+            try {
+                Instant.parse(labelledAt);
+            } catch (DateTimeParseException e) {
+                throw new ParseException(
+                        file,
+                        "line " + number + ": field 'labelledAt' must be an ISO-8601 instant such as"
+                                + " 2026-03-01T12:00:00Z, was " + OneLine.quote(labelledAt),
+                        e);
+            }
+        }
+        return labelledAt;
+    }
+
+    private static Parsed parse(Path file, int number, JsonNode n) {
         String retriever = text(file, number, n, "retriever");
         String questionId = text(file, number, n, "questionId");
         String metric = text(file, number, n, "metric");
@@ -307,18 +472,7 @@ public final class HumanLabelsFile {
                             + OneLine.of(score.toString()),
                     null);
         }
-        String labelledAt = optionalText(file, number, n, "labelledAt");
-        if (!labelledAt.isEmpty()) {
-            try {
-                Instant.parse(labelledAt);
-            } catch (DateTimeParseException e) {
-                throw new ParseException(
-                        file,
-                        "line " + number + ": field 'labelledAt' must be an ISO-8601 instant such as"
-                                + " 2026-03-01T12:00:00Z, was " + OneLine.quote(labelledAt),
-                        e);
-            }
-        }
+        String labelledAt = labelledAt(file, number, n);
         return new Parsed(
                 retriever,
                 questionId,

@@ -110,6 +110,14 @@ public record Workspace(Path dir) {
         return dir.resolve("runs");
     }
 
+    /**
+     * The last graded pool of judged relevance, beside the graded qrels in {@link #runs()}: each
+     * pooled passage with its question, text and grade, the passages people's grades are drawn from.
+     */
+    public Path judgedPassages() {
+        return runs().resolve(io.github.raglens.eval.pool.JudgedPassages.FILE);
+    }
+
     /** The self-contained HTML report. */
     public Path reportHtml() {
         return dir.resolve("report.html");

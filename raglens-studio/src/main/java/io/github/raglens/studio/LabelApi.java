@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.raglens.model.LabelDesign;
 import io.github.raglens.model.LabelRequest;
+import io.github.raglens.model.PassageLabel;
+import io.github.raglens.model.PassageLabelRequest;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -45,6 +47,9 @@ final class LabelApi {
         }
         List<Integer> answers = new ArrayList<>();
         n.path("answers").forEach(a -> answers.add(a.asInt(-1)));
+        if (LabelKind.of(metric) == LabelKind.RELEVANCE) {
+            return savePassage(view, question, n.path("passage").asText(""), labeller, answers);
+        }
         int labelled = view.labels().labelled(metric).size();
         Optional<LabelRequest> cell = view.draw(metric, labelled + LabelPage.AHEAD, design).stream()
                 .filter(r -> r.retriever().equals(system) && r.questionId().equals(question))
@@ -62,13 +67,32 @@ final class LabelApi {
             return Routes.Reply.text(400, e.getMessage());
         }
         view.record(cell.get().label(score, labeller, Instant.now()));
+        return saved(JSON.createObjectNode().put("saved", true).put("score", score));
+    }
+
+    private static Routes.Reply savePassage(
+            WorkspaceView view, String question, String passage, String labeller, List<Integer> answers) {
+        if (answers.size() != 1 || answers.getFirst() < 0 || answers.getFirst() > PassageLabel.MAX_GRADE) {
+            return Routes.Reply.text(
+                    400, "a passage takes one grade from 0 to " + PassageLabel.MAX_GRADE + ", got " + answers);
+        }
+        int graded = view.labels().gradedPassages().size();
+        Optional<PassageLabelRequest> drawn = view.drawPassages(graded + LabelPage.AHEAD).stream()
+                .filter(r -> r.queryId().equals(question) && r.passage().equals(passage))
+                .findFirst();
+        if (drawn.isEmpty()) {
+            return Routes.Reply.text(
+                    409,
+                    "question '" + question + "', passage '" + passage
+                            + "' is not among the passages drawn for grading; reload the page");
+        }
+        int grade = answers.getFirst();
+        view.record(drawn.get().label(grade, labeller, Instant.now()));
+        return saved(JSON.createObjectNode().put("saved", true).put("grade", grade));
+    }
+
+    private static Routes.Reply saved(com.fasterxml.jackson.databind.node.ObjectNode reply) {
         return new Routes.Reply(
-                200,
-                "application/json",
-                JSON.createObjectNode()
-                        .put("saved", true)
-                        .put("score", score)
-                        .toString()
-                        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                200, "application/json", reply.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 }

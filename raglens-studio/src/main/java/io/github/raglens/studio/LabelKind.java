@@ -2,6 +2,7 @@ package io.github.raglens.studio;
 
 import io.github.raglens.LabelScores;
 import io.github.raglens.model.JudgeMetric;
+import io.github.raglens.model.PassageLabel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -17,22 +18,32 @@ import java.util.regex.Pattern;
 enum LabelKind {
     /** Faithfulness: is each statement of the answer supported by the contexts? Score: the share supported. */
     FAITHFULNESS(
-            JudgeMetric.FAITHFULNESS,
+            JudgeMetric.FAITHFULNESS.label(),
             "Is this statement of the answer supported by the contexts?",
             Scale.YES_NO,
             Items.JUDGED),
     /** Context recall: is each statement of the reference found in the contexts? Score: the share found. */
     CONTEXT_RECALL(
-            JudgeMetric.CONTEXT_RECALL,
+            JudgeMetric.CONTEXT_RECALL.label(),
             "Is this statement of the reference answer found in the contexts?",
             Scale.YES_NO,
             Items.JUDGED),
     /** Context precision: is each context useful to answer the question? Score: average precision in rank order. */
     CONTEXT_PRECISION(
-            JudgeMetric.CONTEXT_PRECISION,
+            JudgeMetric.CONTEXT_PRECISION.label(),
             "Is this context useful for answering the question (given the reference answer)?",
             Scale.YES_NO,
             Items.CONTEXTS),
+    /**
+     * Judged relevance: how well does a pooled passage answer the question, on the judge's 0–3 scale?
+     * The grade itself is the label ({@link io.github.raglens.model.PassageLabel}).
+     */
+    RELEVANCE(
+            PassageLabel.METRIC,
+            "How well does this passage answer the question? 0 unrelated, 1 on the topic but does not answer,"
+                    + " 2 answers in part, 3 answers",
+            Scale.GRADE,
+            Items.CELL),
     /** Any other metric, a user's own too: is the answer right, as the metric asks? Score: 1 or 0. */
     WHOLE_CELL(null, "Would you pass this answer on this metric?", Scale.YES_NO, Items.CELL);
 
@@ -67,12 +78,14 @@ enum LabelKind {
 
     private static final Pattern JUDGED_ITEM = Pattern.compile("(?m)^\\[[01]] (.*?) — .*$");
 
-    private final JudgeMetric metric;
+    /** The metric's name in the workspace's files; null for {@link #WHOLE_CELL}, any other metric. */
+    private final String metric;
+
     private final String ask;
     private final Scale scale;
     private final Items items;
 
-    LabelKind(JudgeMetric metric, String ask, Scale scale, Items items) {
+    LabelKind(String metric, String ask, Scale scale, Items items) {
         this.metric = metric;
         this.ask = ask;
         this.scale = scale;
@@ -82,7 +95,7 @@ enum LabelKind {
     /** The kind for a metric named in the workspace's files: its own, or {@link #WHOLE_CELL}. */
     static LabelKind of(String metric) {
         for (LabelKind k : values()) {
-            if (k.metric != null && k.metric.label().equalsIgnoreCase(metric)) {
+            if (k.metric != null && k.metric.equalsIgnoreCase(metric)) {
                 return k;
             }
         }

@@ -4,7 +4,10 @@ import io.github.raglens.JudgedCell;
 import io.github.raglens.internal.Cell;
 import io.github.raglens.model.LabelDesign;
 import io.github.raglens.model.LabelRequest;
+import io.github.raglens.model.PassageLabel;
+import io.github.raglens.model.PassageLabelRequest;
 import io.github.raglens.result.Calibration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,9 +34,18 @@ final class LabelPage {
      * number per system); with {@code system} and {@code question} it reopens that drawn cell, to label
      * it again, else it shows the first drawn cell without a label.
      */
-    static String body(WorkspaceView view, String metricParam, String designParam, String system, String question) {
+    static String body(
+            WorkspaceView view,
+            String metricParam,
+            String designParam,
+            String system,
+            String question,
+            String passage) {
         StringBuilder h = new StringBuilder();
-        List<String> metrics = view.judgeMetrics();
+        List<String> metrics = new ArrayList<>(view.judgeMetrics());
+        if (view.hasGradedPool()) {
+            metrics.add(PassageLabel.METRIC);
+        }
         if (metrics.isEmpty()) {
             h.append(
                             "<p class=\"empty\" id=\"no-evaluation\">Nothing to label yet: labels calibrate the judge, and this")
@@ -54,6 +66,10 @@ final class LabelPage {
         }
         LabelKind kind = LabelKind.of(metric);
         form(h, metrics, metric, design);
+        if (kind == LabelKind.RELEVANCE) {
+            passages(h, view, question, passage);
+            return h.toString();
+        }
         Labels labels = view.labels();
         Set<Cell> done = labels.labelled(metric);
         List<LabelRequest> drawn = view.draw(metric, done.size() + AHEAD, design);
@@ -65,16 +81,7 @@ final class LabelPage {
                 : drawn.stream()
                         .filter(r -> !done.contains(new Cell(r.retriever(), r.questionId())))
                         .findFirst();
-        labels.problem()
-                .ifPresent(p ->
-                        h.append("<p class=\"warning\">").append(Html.esc(p)).append("</p>\n"));
-        h.append("<p id=\"progress\" data-labelled=\"")
-                .append(done.size())
-                .append("\">")
-                .append(done.size())
-                .append(" cells of ")
-                .append(Html.esc(metric))
-                .append(" labelled so far.</p>\n");
+        progress(h, labels, done.size(), "cells of " + metric + " labelled");
         if (next.isEmpty()) {
             h.append("<p class=\"empty\" id=\"all-labelled\">Every cell of ")
                     .append(Html.esc(metric))
@@ -119,16 +126,14 @@ final class LabelPage {
                 .findFirst()
                 .orElse("");
         List<String> items = kind.items(detail, r.contexts(), r.answer());
-        h.append("<section class=\"cell\" id=\"cell\" data-metric=\"")
-                .append(Html.esc(r.metric()))
-                .append("\" data-retriever=\"")
-                .append(Html.esc(r.retriever()))
-                .append("\" data-question=\"")
-                .append(Html.esc(r.questionId()))
-                .append("\" data-top=\"")
-                .append(kind.scale().top())
-                .append("\">\n<p class=\"meta\">")
-                .append(Html.esc(String.format(
+        opening(
+                h,
+                r.metric(),
+                r.retriever(),
+                r.questionId(),
+                "",
+                kind,
+                String.format(
                         Locale.ROOT,
                         "Drawn %s: place %d of %d in the %s order (seed %d), system %s, question %s.",
                         r.draw().design().fileName(),
@@ -137,8 +142,8 @@ final class LabelPage {
                         r.draw().stratum().isEmpty() ? "metric's" : r.draw().stratum() + "'s",
                         r.draw().seed(),
                         r.retriever(),
-                        r.questionId())))
-                .append("</p>\n<dl><dt>question</dt><dd>")
+                        r.questionId()));
+        h.append("<dl><dt>question</dt><dd>")
                 .append(Html.esc(r.question()))
                 .append("</dd><dt>answer</dt><dd id=\"answer\">")
                 .append(Html.esc(r.answer()))
@@ -150,9 +155,37 @@ final class LabelPage {
         }
         h.append("<dt>contexts</dt><dd><ol>");
         r.contexts().forEach(c -> h.append("<li>").append(Html.esc(c)).append("</li>"));
-        h.append("</ol></dd></dl>\n<h2>")
-                .append(Html.esc(kind.ask()))
-                .append("</h2>\n<ol class=\"items\" id=\"items\">");
+        h.append("</ol></dd></dl>\n");
+        items(h, kind, items);
+    }
+
+    /** The opening of a cell's section: what the page's script sends with the label, and how it was drawn. */
+    private static void opening(
+            StringBuilder h,
+            String metric,
+            String retriever,
+            String question,
+            String passage,
+            LabelKind kind,
+            String meta) {
+        h.append("<section class=\"cell\" id=\"cell\" data-metric=\"")
+                .append(Html.esc(metric))
+                .append("\" data-retriever=\"")
+                .append(Html.esc(retriever))
+                .append("\" data-question=\"")
+                .append(Html.esc(question))
+                .append("\" data-passage=\"")
+                .append(Html.esc(passage))
+                .append("\" data-top=\"")
+                .append(kind.scale().top())
+                .append("\">\n<p class=\"meta\">")
+                .append(Html.esc(meta))
+                .append("</p>\n");
+    }
+
+    /** The question asked of the items, the items, the keys, and the end of the cell's section. */
+    private static void items(StringBuilder h, LabelKind kind, List<String> items) {
+        h.append("<h2>").append(Html.esc(kind.ask())).append("</h2>\n<ol class=\"items\" id=\"items\">");
         for (String item : items) {
             h.append("<li>").append(Html.esc(item)).append("</li>");
         }
@@ -163,6 +196,67 @@ final class LabelPage {
                                 : "<kbd>0</kbd>–<kbd>" + kind.scale().top() + "</kbd> grade")
                 .append(" for the marked item; <kbd>u</kbd> undoes the last answer (or reopens the last cell);")
                 .append(" the label is saved when every item has its answer.</p>\n<p id=\"status\"></p></section>\n");
+    }
+
+    /**
+     * Pooled passages to grade for judged relevance: the facade's uniform draw of the passages the
+     * judge graded, one at a time with the question, graded 0–3 as the judge graded it.
+     */
+    private static void passages(StringBuilder h, WorkspaceView view, String question, String passage) {
+        Labels labels = view.labels();
+        Set<String> done = labels.gradedPassages();
+        List<PassageLabelRequest> drawn = view.drawPassages(done.size() + AHEAD);
+        Optional<PassageLabelRequest> next = drawn.stream()
+                .filter(r -> r.queryId().equals(question) && r.passage().equals(passage))
+                .findFirst()
+                .or(() -> drawn.stream()
+                        .filter(r -> !done.contains(r.queryId() + "\t" + r.passage()))
+                        .findFirst());
+        progress(h, labels, done.size(), "pooled passages graded");
+        if (next.isEmpty()) {
+            h.append("<p class=\"empty\" id=\"all-labelled\">Every pooled passage the judge graded is graded.</p>");
+        } else {
+            PassageLabelRequest r = next.get();
+            opening(
+                    h,
+                    PassageLabel.METRIC,
+                    "",
+                    r.queryId(),
+                    r.passage(),
+                    LabelKind.RELEVANCE,
+                    String.format(
+                            Locale.ROOT,
+                            "Drawn uniformly: place %d of the %d passages the judge graded (seed %d), question %s,"
+                                    + " passage %s.",
+                            r.draw().position(),
+                            r.draw().population(),
+                            r.draw().seed(),
+                            r.queryId(),
+                            r.passage()));
+            h.append("<dl><dt>question</dt><dd>").append(Html.esc(r.question())).append("</dd></dl>\n");
+            items(h, LabelKind.RELEVANCE, List.of(r.text()));
+        }
+        h.append("<section class=\"agreement\" id=\"agreement\"><h2>Judge and people</h2><p>")
+                .append(done.size())
+                .append(" grades given. The next <code>raglens benchmark --relevance judged</code> compares them")
+                .append(" with the judge's: weighted kappa, and each retriever's precision corrected by the drawn")
+                .append(" grades once ")
+                .append(Calibration.MIN_DRAWN_LABELS)
+                .append(" are given.</p></section>\n");
+    }
+
+    /** Why the labels file could not be read, if it could not, and how many labels are given. */
+    private static void progress(StringBuilder h, Labels labels, int done, String what) {
+        labels.problem()
+                .ifPresent(p ->
+                        h.append("<p class=\"warning\">").append(Html.esc(p)).append("</p>\n"));
+        h.append("<p id=\"progress\" data-labelled=\"")
+                .append(done)
+                .append("\">")
+                .append(done)
+                .append(' ')
+                .append(Html.esc(what))
+                .append(" so far.</p>\n");
     }
 
     private static void agreement(StringBuilder h, WorkspaceView view, String metric) {

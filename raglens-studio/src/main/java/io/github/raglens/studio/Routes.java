@@ -127,7 +127,13 @@ final class Routes {
                     return Reply.html(layout.page(
                             "Label",
                             "label",
-                            LabelPage.body(view, q.get("metric"), q.get("design"), q.get("system"), q.get("question")),
+                            LabelPage.body(
+                                    view,
+                                    q.get("metric"),
+                                    q.get("design"),
+                                    q.get("system"),
+                                    q.get("question"),
+                                    q.get("passage")),
                             false));
                 }
                 default -> {

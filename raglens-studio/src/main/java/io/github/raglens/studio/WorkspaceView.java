@@ -9,6 +9,8 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.HumanLabel;
 import io.github.raglens.model.LabelDesign;
 import io.github.raglens.model.LabelRequest;
+import io.github.raglens.model.PassageLabel;
+import io.github.raglens.model.PassageLabelRequest;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkReport;
@@ -130,17 +132,36 @@ final class WorkspaceView {
         return drawn.subList(0, Math.min(count, drawn.size()));
     }
 
+    /** Whether a pool was graded for judged relevance, so its passages can be drawn for people to grade. */
+    boolean hasGradedPool() {
+        return Files.exists(workspace.judgedPassages());
+    }
+
+    /** The first {@code count} pooled passages the facade draws, kept while the graded pool is unchanged. */
+    List<PassageLabelRequest> drawPassages(int count) {
+        int block = (count + DRAW_BLOCK - 1) / DRAW_BLOCK * DRAW_BLOCK;
+        List<PassageLabelRequest> drawn = cached(
+                "draw passages " + block, List.of(workspace.judgedPassages()), () -> lens.drawPassageLabels(block));
+        return drawn.subList(0, Math.min(count, drawn.size()));
+    }
+
+    /** Saves a grade of a pooled passage in the workspace's labels file. */
+    void record(PassageLabel label) {
+        lens.recordPassageLabel(label);
+    }
+
     /** The labels given so far, or why the file cannot be read. */
     Labels labels() {
         Path file = workspace.humanLabels();
         return cached("labels", List.of(file), () -> {
             if (!Files.exists(file)) {
-                return new Labels(List.of(), Optional.empty());
+                return new Labels(List.of(), List.of(), Optional.empty());
             }
             try {
-                return new Labels(HumanLabelsFile.read(file).humanLabels(), Optional.empty());
+                HumanLabelsFile.Contents contents = HumanLabelsFile.read(file);
+                return new Labels(contents.humanLabels(), contents.passageLabels(), Optional.empty());
             } catch (RagLensException e) {
-                return new Labels(List.of(), Optional.of(e.getMessage()));
+                return new Labels(List.of(), List.of(), Optional.of(e.getMessage()));
             }
         });
     }

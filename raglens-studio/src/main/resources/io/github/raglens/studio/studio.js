@@ -149,6 +149,7 @@
         metric: cell.getAttribute('data-metric'),
         retriever: cell.getAttribute('data-retriever'),
         questionId: cell.getAttribute('data-question'),
+        passage: cell.getAttribute('data-passage') || '',
         design: params.get('design') || document.getElementById('design').value,
         labeller: labeller.value,
         answers: answers
@@ -183,7 +184,8 @@
       }
       sessionStorage.removeItem('raglens-previous');
       location.href = '/label?' + new URLSearchParams({
-        metric: previous.metric, design: previous.design, system: previous.retriever, question: previous.questionId
+        metric: previous.metric, design: previous.design, system: previous.retriever, question: previous.questionId,
+        passage: previous.passage || ''
       }).toString();
     }
 

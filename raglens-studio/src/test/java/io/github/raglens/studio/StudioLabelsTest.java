@@ -45,7 +45,7 @@ class StudioLabelsTest {
         return m.group(1);
     }
 
-    private static HttpResponse<String> post(Studio s, String secret, String json) throws Exception {
+    static HttpResponse<String> post(Studio s, String secret, String json) throws Exception {
         return HTTP.send(
                 HttpRequest.newBuilder(s.url().resolve("/api/labels"))
                         .header("Content-Type", "application/json")

@@ -543,7 +543,7 @@ public final class AnswerGenerator {
     }
 
     /** A short SHA-256 of texts, each length-prefixed so that no two lists hash alike by joining. */
-    static String hash(List<String> texts) {
+    public static String hash(List<String> texts) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             for (String t : texts) {

@@ -5,6 +5,7 @@ import io.github.raglens.eval.judge.PassageGrader;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.model.Chunk;
+import io.github.raglens.model.PassageLabel;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievalResult;
@@ -77,7 +78,9 @@ public final class BenchmarkRunner {
         this.lengthFairAsked = b.lengthFairAsked;
         this.origins = Map.copyOf(b.origins);
         this.evidenceRule = b.evidenceRule;
-        this.judgedRelevance = b.grader == null ? null : new JudgedRelevance(b.grader, b.judgedFolder);
+        this.judgedRelevance = b.grader == null
+                ? null
+                : new JudgedRelevance(b.grader, b.judgedFolder, b.passageLabels, b.bootstrap.seed());
     }
 
     /**
@@ -198,7 +201,8 @@ public final class BenchmarkRunner {
             judged = new Judged(
                     measured.pool(),
                     judgedAggregation.summarise(measured.values(), latencies, contextChars, origins, failures),
-                    judgedAggregation.compare(measured.values()));
+                    judgedAggregation.compare(measured.values()),
+                    measured.calibration());
         }
         long t7 = System.nanoTime();
         Map<String, Double> phases = new LinkedHashMap<>();
@@ -270,6 +274,7 @@ public final class BenchmarkRunner {
         private EvidenceRule evidenceRule = EvidenceRule.defaults();
         private PassageGrader grader;
         private Path judgedFolder;
+        private List<PassageLabel> passageLabels = List.of();
 
         private Builder() {}
 
@@ -368,6 +373,17 @@ public final class BenchmarkRunner {
         public Builder judgedRelevance(PassageGrader grader, Path trecFolder) {
             this.grader = Objects.requireNonNull(grader, "grader");
             this.judgedFolder = Objects.requireNonNull(trecFolder, "trecFolder");
+            return this;
+        }
+
+        /**
+         * People's grades of pooled passages, to check the judge's grades against under {@link
+         * Relevance#JUDGED} (default none): the report then gives their weighted kappa and each
+         * retriever's precision corrected by the drawn grades ({@link
+         * io.github.raglens.result.RelevanceCalibration}).
+         */
+        public Builder passageLabels(List<PassageLabel> labels) {
+            this.passageLabels = List.copyOf(labels);
             return this;
         }
 

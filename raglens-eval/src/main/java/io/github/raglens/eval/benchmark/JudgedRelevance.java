@@ -4,11 +4,15 @@ import io.github.raglens.error.RagLensException;
 import io.github.raglens.eval.judge.PassageGrader;
 import io.github.raglens.eval.pool.Grading;
 import io.github.raglens.eval.pool.JudgedMeasures;
+import io.github.raglens.eval.pool.JudgedPassages;
 import io.github.raglens.eval.pool.Pool;
 import io.github.raglens.eval.pool.PoolHit;
 import io.github.raglens.eval.pool.PoolQuestion;
+import io.github.raglens.eval.pool.RelevanceCalibrator;
+import io.github.raglens.model.PassageLabel;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.result.PoolGrading;
+import io.github.raglens.result.RelevanceCalibration;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,10 +29,18 @@ final class JudgedRelevance {
 
     private final PassageGrader grader;
     private final Path trecFolder;
+    private final List<PassageLabel> labels;
+    private final long seed;
 
-    JudgedRelevance(PassageGrader grader, Path trecFolder) {
+    /**
+     * @param labels people's grades of pooled passages to calibrate the judge's against
+     * @param seed the seed of the calibration's bootstrap
+     */
+    JudgedRelevance(PassageGrader grader, Path trecFolder, List<PassageLabel> labels, long seed) {
         this.grader = grader;
         this.trecFolder = trecFolder;
+        this.labels = List.copyOf(labels);
+        this.seed = seed;
     }
 
     /**
@@ -75,6 +87,9 @@ final class JudgedRelevance {
                     + "; run again to grade the passages left (the grades had are kept in the call cache)");
         }
         JudgedMeasures.write(pool, graded.qrels(), trecFolder);
+        JudgedPassages.write(pool, graded.qrels(), grader.model(), grader.version(), trecFolder);
+        RelevanceCalibration calibration = RelevanceCalibrator.calibrate(
+                pool, graded.qrels(), labels, grader.version(), grader.model(), depth, seed);
         List<String> judgedQueries = graded.judgedQueries();
         Map<String, double[][]> values = new LinkedHashMap<>();
         for (String retriever : rankings.keySet()) {
@@ -89,7 +104,7 @@ final class JudgedRelevance {
             }
             values.put(retriever, v);
         }
-        return new Measured(graded.summary(pool, grader.model()), values);
+        return new Measured(graded.summary(pool, grader.model()), values, calibration);
     }
 
     /**
@@ -97,8 +112,9 @@ final class JudgedRelevance {
      *
      * @param pool what the pool held and how it was graded
      * @param values per retriever, per metric, per question with a graded passage
+     * @param calibration the judge's grades checked against people's
      */
-    record Measured(PoolGrading pool, Map<String, double[][]> values) {}
+    record Measured(PoolGrading pool, Map<String, double[][]> values, RelevanceCalibration calibration) {}
 
     /** The {@code trec_eval} measure behind a metric of {@link MetricTable#judged}. */
     static String trecName(String metric) {

@@ -17,6 +17,9 @@ public final class PassageGrader {
     /** The highest grade: the passage answers the question. */
     public static final int MAX_GRADE = 3;
 
+    /** The version of the grading prompt, recorded with the grades. */
+    public static final String VERSION = Prompts.GRADE_VERSION;
+
     private final JudgeSession session;
 
     private PassageGrader(JudgeSession session) {
@@ -44,9 +47,9 @@ public final class PassageGrader {
         }
     }
 
-    /** The version of the grading prompt, recorded with the grades. */
+    /** The version of the grading prompt, {@link #VERSION}. */
     public String version() {
-        return Prompts.GRADE_VERSION;
+        return VERSION;
     }
 
     /** The judge model. */

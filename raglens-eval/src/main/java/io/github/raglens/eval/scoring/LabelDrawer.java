@@ -12,9 +12,10 @@ import java.util.Random;
 import java.util.TreeMap;
 
 /**
- * Draws the cells people label to calibrate a judge: a seeded random order of the judge's scored
- * cells of one metric, whose first {@code n} are a uniform sample for every {@code n} (per system
- * with {@link LabelDesign#PER_SYSTEM}), so a larger draw with the same seed extends a smaller one.
+ * Draws what people label to calibrate a judge (the judge's scored cells of one metric, or the pooled
+ * passages it graded for judged relevance): a seeded random order, whose first {@code n} are a
+ * uniform sample for every {@code n} (per stratum, such as a system, with {@link
+ * LabelDesign#PER_SYSTEM}), so a larger draw with the same seed extends a smaller one.
  * Stateless and thread-safe.
  */
 public final class LabelDrawer {
@@ -22,16 +23,17 @@ public final class LabelDrawer {
     private LabelDrawer() {}
 
     /**
-     * A drawn cell.
+     * A drawn item: a cell, or a pooled passage.
      *
-     * @param cell the judge's record of the cell
+     * @param item what was drawn
      * @param draw how it was drawn
+     * @param <T> the kind of item
      */
-    public record Drawn(ScoreRecord cell, LabelDraw draw) {
+    public record Drawn<T>(T item, LabelDraw draw) {
 
         /** Validates that no field is null. */
         public Drawn {
-            Objects.requireNonNull(cell, "cell");
+            Objects.requireNonNull(item, "item");
             Objects.requireNonNull(draw, "draw");
         }
     }
@@ -51,7 +53,7 @@ public final class LabelDrawer {
      * @throws IllegalArgumentException if {@code count} is below 1, or the judge scored no cell of the
      *     metric at that version
      */
-    public static List<Drawn> draw(
+    public static List<Drawn<ScoreRecord>> draw(
             List<ScoreRecord> records,
             String metric,
             String version,
@@ -59,41 +61,80 @@ public final class LabelDrawer {
             int count,
             LabelDesign design,
             long seed) {
-        Objects.requireNonNull(design, "design");
-        if (count < 1) {
-            throw new IllegalArgumentException("count must be at least 1, was " + count);
-        }
         Map<String, Map<String, ScoreRecord>> bySystem = population(records, metric, version, judgeModel);
         if (bySystem.isEmpty()) {
             throw new IllegalArgumentException("the judge " + judgeModel + " scored no cell of " + metric + " (version "
                     + version + ") in this evaluation; evaluate with that metric first");
         }
-        List<Drawn> out = new ArrayList<>();
+        Map<String, List<ScoreRecord>> strata = new TreeMap<>();
+        bySystem.forEach((system, cells) -> strata.put(system, List.copyOf(cells.values())));
+        return draw(
+                strata,
+                Comparator.comparing(ScoreRecord::retriever).thenComparing(ScoreRecord::questionId),
+                count,
+                design,
+                seed,
+                version,
+                judgeModel);
+    }
+
+    /**
+     * Draws items of any kind from strata: under {@link LabelDesign#UNIFORM} every item in one seeded
+     * random order (the draw's stratum empty), under {@link LabelDesign#PER_SYSTEM} each stratum in an
+     * order of its own, taken in turn. Items are put in {@code canonical} order before shuffling, so
+     * the draw does not depend on the order they were given in.
+     *
+     * @param strata the items by stratum, e.g. a system's cells
+     * @param canonical a total order of the items
+     * @param count how many to draw, at least 1; fewer when there are fewer
+     * @param design how to draw
+     * @param seed the seed of the random order
+     * @param version the version of the judge's prompt whose outputs the items are
+     * @param judgeModel the judge model
+     * @param <T> the kind of item
+     * @return the drawn items in the order to label them
+     * @throws IllegalArgumentException if {@code count} is below 1
+     */
+    public static <T> List<Drawn<T>> draw(
+            Map<String, List<T>> strata,
+            Comparator<T> canonical,
+            int count,
+            LabelDesign design,
+            long seed,
+            String version,
+            String judgeModel) {
+        Objects.requireNonNull(design, "design");
+        if (count < 1) {
+            throw new IllegalArgumentException("count must be at least 1, was " + count);
+        }
+        List<Drawn<T>> out = new ArrayList<>();
         if (design == LabelDesign.UNIFORM) {
-            List<ScoreRecord> all = new ArrayList<>();
-            bySystem.values().forEach(q -> all.addAll(q.values()));
-            shuffle(all, seed);
+            List<T> all = new ArrayList<>();
+            strata.values().forEach(all::addAll);
+            shuffle(all, canonical, seed);
             for (int i = 0; i < Math.min(count, all.size()); i++) {
-                out.add(new Drawn(all.get(i), new LabelDraw(design, seed, i + 1, "", all.size(), version, judgeModel)));
+                out.add(new Drawn<>(
+                        all.get(i), new LabelDraw(design, seed, i + 1, "", all.size(), version, judgeModel)));
             }
             return List.copyOf(out);
         }
-        List<List<ScoreRecord>> orders = new ArrayList<>();
-        for (Map<String, ScoreRecord> cells : bySystem.values()) {
-            List<ScoreRecord> order = new ArrayList<>(cells.values());
-            shuffle(order, seed);
+        List<String> names = new ArrayList<>(new TreeMap<>(strata).keySet());
+        List<List<T>> orders = new ArrayList<>();
+        for (String name : names) {
+            List<T> order = new ArrayList<>(strata.get(name));
+            shuffle(order, canonical, seed);
             orders.add(order);
         }
-        // Take the systems in turn, so any prefix of the draw gives each as many cells as it can.
+        // Take the strata in turn, so any prefix of the draw gives each as many items as it can.
         for (int position = 0; out.size() < count; position++) {
             boolean any = false;
-            for (List<ScoreRecord> order : orders) {
+            for (int s = 0; s < orders.size(); s++) {
+                List<T> order = orders.get(s);
                 if (position < order.size() && out.size() < count) {
-                    ScoreRecord r = order.get(position);
-                    out.add(new Drawn(
-                            r,
+                    out.add(new Drawn<>(
+                            order.get(position),
                             new LabelDraw(
-                                    design, seed, position + 1, r.retriever(), order.size(), version, judgeModel)));
+                                    design, seed, position + 1, names.get(s), order.size(), version, judgeModel)));
                     any = true;
                 }
             }
@@ -104,9 +145,9 @@ public final class LabelDrawer {
         return List.copyOf(out);
     }
 
-    private static void shuffle(List<ScoreRecord> cells, long seed) {
-        cells.sort(Comparator.comparing(ScoreRecord::retriever).thenComparing(ScoreRecord::questionId));
-        Collections.shuffle(cells, new Random(seed));
+    private static <T> void shuffle(List<T> items, Comparator<T> canonical, long seed) {
+        items.sort(canonical);
+        Collections.shuffle(items, new Random(seed));
     }
 
     /**

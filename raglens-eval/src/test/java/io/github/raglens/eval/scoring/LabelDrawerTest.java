@@ -36,27 +36,27 @@ class LabelDrawerTest {
         return out;
     }
 
-    private static List<String> cells(List<LabelDrawer.Drawn> drawn) {
+    private static List<String> cells(List<LabelDrawer.Drawn<ScoreRecord>> drawn) {
         return drawn.stream()
-                .map(d -> d.cell().retriever() + "/" + d.cell().questionId())
+                .map(d -> d.item().retriever() + "/" + d.item().questionId())
                 .toList();
     }
 
     @Test
     void aLargerDraw_extendsASmallerOne_andTheFileOrderDoesNotMatter() {
         List<ScoreRecord> records = records();
-        List<LabelDrawer.Drawn> ten =
+        List<LabelDrawer.Drawn<ScoreRecord>> ten =
                 LabelDrawer.draw(records, "faithfulness", "v2", "judge", 10, LabelDesign.UNIFORM, 7);
         List<ScoreRecord> shuffled = new ArrayList<>(records);
         Collections.shuffle(shuffled, new Random(1));
-        List<LabelDrawer.Drawn> thirty =
+        List<LabelDrawer.Drawn<ScoreRecord>> thirty =
                 LabelDrawer.draw(shuffled, "faithfulness", "v2", "judge", 30, LabelDesign.UNIFORM, 7);
         assertThat(cells(thirty).subList(0, 10)).isEqualTo(cells(ten));
         assertThat(thirty).allSatisfy(d -> {
             assertThat(d.draw().population()).isEqualTo(60);
             assertThat(d.draw().stratum()).isEmpty();
             assertThat(d.draw().version()).isEqualTo("v2");
-            assertThat(d.cell().repeat()).isZero();
+            assertThat(d.item().repeat()).isZero();
         });
         assertThat(thirty).extracting(d -> d.draw().position()).containsExactlyElementsOf(range(1, 30));
         assertThat(cells(LabelDrawer.draw(records, "faithfulness", "v2", "judge", 10, LabelDesign.UNIFORM, 8)))
@@ -65,14 +65,14 @@ class LabelDrawerTest {
 
     @Test
     void perSystem_givesEachSystemTheSameNumber_untilOneRunsOut() {
-        List<LabelDrawer.Drawn> drawn =
+        List<LabelDrawer.Drawn<ScoreRecord>> drawn =
                 LabelDrawer.draw(records(), "faithfulness", "v2", "judge", 50, LabelDesign.PER_SYSTEM, 7);
         Map<String, Integer> counts = new HashMap<>();
-        drawn.forEach(d -> counts.merge(d.cell().retriever(), 1, Integer::sum));
+        drawn.forEach(d -> counts.merge(d.item().retriever(), 1, Integer::sum));
         assertThat(counts).containsEntry("dense", 20).containsEntry("bm25", 30);
-        List<LabelDrawer.Drawn> twenty = drawn.subList(0, 20);
-        assertThat(twenty).filteredOn(d -> d.cell().retriever().equals("bm25")).hasSize(10);
-        assertThat(drawn).filteredOn(d -> d.cell().retriever().equals("dense")).allSatisfy(d -> {
+        List<LabelDrawer.Drawn<ScoreRecord>> twenty = drawn.subList(0, 20);
+        assertThat(twenty).filteredOn(d -> d.item().retriever().equals("bm25")).hasSize(10);
+        assertThat(drawn).filteredOn(d -> d.item().retriever().equals("dense")).allSatisfy(d -> {
             assertThat(d.draw().stratum()).isEqualTo("dense");
             assertThat(d.draw().population()).isEqualTo(20);
         });

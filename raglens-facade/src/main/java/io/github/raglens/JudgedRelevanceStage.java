@@ -1,6 +1,7 @@
 package io.github.raglens;
 
 import io.github.raglens.error.RagLensException;
+import io.github.raglens.eval.benchmark.BenchmarkRunner;
 import io.github.raglens.eval.judge.JudgeSession;
 import io.github.raglens.eval.judge.PassageGrader;
 import io.github.raglens.eval.pool.Grading;
@@ -18,6 +19,7 @@ import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.IndexBackend;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Retriever;
+import io.github.raglens.store.ChunksFile;
 import io.github.raglens.usage.UsageLedger;
 import io.github.raglens.workspace.Workspace;
 import java.util.ArrayList;
@@ -100,26 +102,34 @@ final class JudgedRelevanceStage {
                 .build();
     }
 
-    /** Every retriever's top {@code depth} for every question, pooled. */
+    /**
+     * Every retriever's top {@code depth} for the questions a benchmark under judged relevance measures
+     * ({@link BenchmarkRunner#judgedQuestions}: the evidence rule's selection, never more), pooled.
+     */
     private Pool pool(List<QuestionSample> questions, int depth) {
         if (questions.isEmpty()) {
             throw new RagLensException(
                     "no usable questions to judge relevance for; generate or import questions first");
         }
-        List<PoolQuestion> asked = new ArrayList<>();
-        questions.forEach(q -> asked.add(new PoolQuestion(q.id(), q.question(), q.evidence())));
+        List<PoolQuestion> asked;
+        try {
+            asked = BenchmarkRunner.judgedQuestions(
+                    questions, ChunksFile.read(workspace.chunks()), depth, config.evidenceRule());
+        } catch (IllegalArgumentException e) {
+            throw new RagLensException(e.getMessage(), e);
+        }
         EmbeddingProvider embeddings =
                 config.embeddings() == null ? null : config.embeddings().get();
         Map<String, Map<String, List<PoolHit>>> rankings = new LinkedHashMap<>();
         try (IndexBackend.Index index = config.retrieverKinds().isEmpty() ? null : pipeline.openIndex()) {
             for (Retriever r : config.retrievers(index, embeddings)) {
                 Map<String, List<PoolHit>> byQuestion = new LinkedHashMap<>();
-                for (QuestionSample q : questions) {
+                for (PoolQuestion q : asked) {
                     List<PoolHit> hits = new ArrayList<>();
                     for (RetrievedChunk hit : r.retrieve(q.question(), depth).hits()) {
                         hits.add(new PoolHit(hit.chunk().id(), hit.contextText()));
                     }
-                    byQuestion.put(q.id(), hits);
+                    byQuestion.put(q.queryId(), hits);
                 }
                 rankings.put(r.name(), byQuestion);
             }

@@ -325,7 +325,9 @@ public final class RagLens {
     /**
      * Grades the retrievers' pooled passages for judged relevance ahead of a benchmark under {@link
      * Relevance#JUDGED}, which then sends nothing for them: every retriever's top {@code depth}
-     * passages for every question are pooled (passages with the same text merged, whatever their
+     * passages for each question that benchmark measures (the successful, distinct questions whose
+     * evidence identifies its passage by the evidence rule, as the benchmark selects them; the others
+     * are not graded) are pooled (passages with the same text merged, whatever their
      * ids), and each is graded 0–3 by the judge model (a passage holding the evidence quote is 3
      * without a call; grades are kept in the judge's call cache, so a new retriever costs only its
      * unseen passages). The graded qrels ({@code runs/qrels-judged.txt}) and runs ({@code

@@ -9,6 +9,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.PassageLabelRequest;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
@@ -186,6 +187,43 @@ class JudgedRelevanceStageTest {
         assertThat(estimates.get("batch").costUsd())
                 .isPositive()
                 .isCloseTo(estimates.get("live").costUsd() / 2, within(1e-9));
+    }
+
+    @Test
+    void gradingAlone_gradesTheQuestionsTheBenchmarkMeasures_notThoseTheEvidenceRuleLeavesOut() {
+        ScriptedLlm judge = judge();
+        RagLens lens = RagLens.builder()
+                .workspace(dir.resolve("ws"))
+                .bm25()
+                .relevance(Relevance.JUDGED)
+                .judge(() -> judge)
+                .build();
+        List<QuestionSample> questions = restatable(lens);
+        QuestionSample first = questions.getFirst();
+        // successful, but its quote is in no chunk: the evidence rule leaves it out of the benchmark
+        QuestionSample unquoted = new QuestionSample(
+                "unquoted",
+                "What does the corpus say about the moons of Neptune?",
+                "Nothing at all.",
+                "Triton circles Neptune backwards in a way no chunk of this corpus describes.",
+                first.sourceChunkId(),
+                first.documentId(),
+                first.sectionId(),
+                QuestionStatus.SUCCESS,
+                "");
+        List<QuestionSample> all = new java.util.ArrayList<>(questions);
+        all.add(unquoted);
+        RagLens both = withSourceFinderAndRestater(lens, all);
+
+        assertThat(both.estimateJudgedRelevance(all, 10, false).calls()).isEqualTo(questions.size());
+        PoolGrading pool = both.judgeRelevance(all, 10, false, ProgressListener.NONE);
+
+        assertThat(pool.questions()).isEqualTo(questions.size());
+        assertThat(judge.calls()).isEqualTo(questions.size());
+        BenchmarkReport report = both.benchmark(all, ProgressListener.NONE);
+        assertThat(report.judged().pool().questions()).isEqualTo(pool.questions());
+        assertThat(report.judged().pool().pooled()).isEqualTo(pool.pooled());
+        assertThat(judge.calls()).isEqualTo(questions.size());
     }
 
     @Test

@@ -292,10 +292,10 @@ final class BenchmarkCommand implements Callable<Integer> {
         if (dryRun) {
             out.printf(
                     Locale.ROOT,
-                    "judged relevance, dry run: %s to grade the pooled passages of %d questions at depth %d%s"
-                            + " (passages holding the evidence and grades in the call cache cost nothing)%n",
+                    "judged relevance, dry run: %s to grade the pooled passages of the questions the benchmark"
+                            + " measures at depth %d%s (passages holding the evidence and grades in the call cache"
+                            + " cost nothing)%n",
                     lens.estimateJudgedRelevance(questions, depth, batch).describe(),
-                    questions.size(),
                     depth,
                     batch ? " by the Batch API" : "");
             return CommandLine.ExitCode.OK;

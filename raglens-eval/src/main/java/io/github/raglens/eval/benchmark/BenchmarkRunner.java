@@ -2,6 +2,7 @@ package io.github.raglens.eval.benchmark;
 
 import io.github.raglens.eval.evidence.EvidenceRule;
 import io.github.raglens.eval.judge.PassageGrader;
+import io.github.raglens.eval.pool.PoolQuestion;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.model.Chunk;
@@ -237,6 +238,24 @@ public final class BenchmarkRunner {
                 lengthFairReport,
                 judged,
                 styleAndOverlap);
+    }
+
+    /**
+     * The questions a run under judged relevance pools and measures, under their ids in the run files
+     * and qrels: the selection {@link #run} makes (successful, distinct, each evidence quote
+     * identifying its passage by {@code rule}), so grading them alone grades exactly what the
+     * benchmark will read.
+     *
+     * @param questions the question set
+     * @param corpus the chunks the retrievers search
+     * @param depth the pool's depth, the benchmark's largest cut-off
+     * @param rule the evidence rule of the benchmark
+     * @throws IllegalArgumentException as {@link #run} does, when no question is usable
+     */
+    public static List<PoolQuestion> judgedQuestions(
+            List<QuestionSample> questions, List<Chunk> corpus, int depth, EvidenceRule rule) {
+        return JudgedRelevance.poolQuestions(QuestionSelection.of(questions, corpus, Relevance.JUDGED, depth, rule)
+                .questions());
     }
 
     /** The mean length in characters of one returned context over every hit of every question. */

@@ -62,9 +62,7 @@ final class JudgedRelevance {
             int[] ks,
             MetricTable table) {
         int depth = java.util.Arrays.stream(ks).max().orElseThrow();
-        List<PoolQuestion> asked = new ArrayList<>();
-        questions.forEach(q -> asked.add(
-                new PoolQuestion(q.queryId(), q.sample().question(), q.sample().evidence())));
+        List<PoolQuestion> asked = poolQuestions(questions);
         Map<String, Map<String, List<PoolHit>>> pooled = new LinkedHashMap<>();
         rankings.forEach((retriever, perQuestion) -> {
             Map<String, List<PoolHit>> byQuery = new LinkedHashMap<>();
@@ -105,6 +103,14 @@ final class JudgedRelevance {
             values.put(retriever, v);
         }
         return new Measured(graded.summary(pool, grader.model()), values, calibration);
+    }
+
+    /** The benchmark's questions as the pool takes them: under their ids in the run files and qrels. */
+    static List<PoolQuestion> poolQuestions(List<BenchmarkQuestion> questions) {
+        List<PoolQuestion> out = new ArrayList<>();
+        questions.forEach(q -> out.add(
+                new PoolQuestion(q.queryId(), q.sample().question(), q.sample().evidence())));
+        return List.copyOf(out);
     }
 
     /**

@@ -149,7 +149,7 @@ final class EvaluateStage {
     private Map<String, String> sourceTexts(List<QuestionSample> picked) {
         return ChunksFile.texts(
                 workspace.chunks(),
-                picked.stream().map(QuestionSample::sourceChunkId).collect(Collectors.toSet()));
+                picked.stream().flatMap(q -> q.sourceChunkIds().stream()).collect(Collectors.toSet()));
     }
 
     /** What the run would send, without sending anything. */
@@ -162,7 +162,8 @@ final class EvaluateStage {
         String judgeModel = config.judgeModel().get().modelName();
         UsageLedger ledger = ledger(options, answerModel, judgeModel, null);
         // one pass over chunks.jsonl: the corpus's mean chunk length, and the sample's source passages
-        Set<String> sources = picked.stream().map(QuestionSample::sourceChunkId).collect(Collectors.toSet());
+        Set<String> sources =
+                picked.stream().flatMap(q -> q.sourceChunkIds().stream()).collect(Collectors.toSet());
         Map<String, String> sourceTexts = new HashMap<>();
         LongSummaryStatistics lengths = new LongSummaryStatistics();
         ChunksFile.forEach(workspace.chunks(), c -> {
@@ -205,8 +206,11 @@ final class EvaluateStage {
                         a != null ? a.answer() : "(estimate for " + r + ") " + q.referenceAnswer(),
                         contexts,
                         q.referenceAnswer(),
-                        // the source passage, as the run's cells carry it: the nuggets are made from it
-                        source == null ? List.of() : List.of(source)));
+                        // the source passages, as the run's cells carry them: the nuggets are made from them
+                        q.sourceChunkIds().stream()
+                                .map(sourceTexts::get)
+                                .filter(t -> t != null)
+                                .toList()));
             }
         }
         CostEstimate judging = judging(judgeModel, cases, options, ledger);

@@ -234,7 +234,9 @@ final class Labelling {
         Map<String, String> chunkTexts = Files.exists(workspace.chunks())
                 ? ChunksFile.texts(
                         workspace.chunks(),
-                        asked.stream().map(QuestionSample::sourceChunkId).collect(java.util.stream.Collectors.toSet()))
+                        asked.stream()
+                                .flatMap(q -> q.sourceChunkIds().stream())
+                                .collect(java.util.stream.Collectors.toSet()))
                 : Map.of();
         Function<String, String> chunkText = chunkTexts::get;
         Map<Cell, EvalCase> out = new HashMap<>();

@@ -160,6 +160,11 @@ public record QuestionSample(
         return style == QuestionStyle.NATURAL ? chunkId : chunkId + "#" + style.label();
     }
 
+    /** The chunks the question was written from: its source chunk, then a multi-hop question's second chunk. */
+    public List<String> sourceChunkIds() {
+        return secondChunkId.isEmpty() ? List.of(sourceChunkId) : List.of(sourceChunkId, secondChunkId);
+    }
+
     /** The evidence quotes, in order: the source chunk's, then the second chunk's when there is one; none empty. */
     public List<String> evidenceQuotes() {
         if (evidence.isEmpty()) {

@@ -7,6 +7,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.BenchmarkReport.QuestionResult;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -42,7 +43,14 @@ final class QuestionPage {
                 .append("</p><dl><dt>reference answer</dt><dd id=\"reference\">")
                 .append(Html.esc(q.referenceAnswer()))
                 .append("</dd><dt>evidence</dt><dd id=\"evidence\">")
-                .append(q.evidence().isBlank() ? "<em>none</em>" : "<mark>" + Html.esc(q.evidence()) + "</mark>")
+                .append(
+                        q.evidenceQuotes().isEmpty()
+                                ? "<em>none</em>"
+                                : String.join(
+                                        " ",
+                                        q.evidenceQuotes().stream()
+                                                .map(quote -> "<mark>" + Html.esc(quote) + "</mark>")
+                                                .toList()))
                 .append("</dd></dl></section>\n");
         rankings(h, view, q, runId);
         answers(h, view.cellsByQuestion().getOrDefault(q.id(), List.of()));
@@ -114,7 +122,7 @@ final class QuestionPage {
                         .append("\"><span class=\"id\">")
                         .append(Html.esc(relevant ? "relevant" : hitId))
                         .append("</span> ")
-                        .append(highlight(text, q.evidence()))
+                        .append(highlight(text, q.evidenceQuotes()))
                         .append("</li>");
             }
             h.append("</ol></section>");
@@ -138,7 +146,7 @@ final class QuestionPage {
         Chunk fallback = null;
         for (Chunk c : chunks.values()) {
             boolean inSection = section == null || c.sectionId().equals(section);
-            if (inSection && EvidenceMatch.occursIn(q.evidence(), c.text())) {
+            if (inSection && q.evidenceQuotes().stream().anyMatch(quote -> EvidenceMatch.occursIn(quote, c.text()))) {
                 return c.text();
             }
             if (inSection && section != null && fallback == null) {
@@ -180,13 +188,20 @@ final class QuestionPage {
     }
 
     /**
-     * The text escaped, each occurrence of the evidence wrapped in {@code <mark>}: found as evidence
-     * relevance finds it, so the page marks what the benchmark counted.
+     * The text escaped, each occurrence of any of the evidence quotes (both of a multi-hop question's)
+     * wrapped in {@code <mark>}: found as evidence relevance finds it, so the page marks what the
+     * benchmark counted. Where two quotes' stretches overlap, the earlier is marked.
      */
-    static String highlight(String text, String evidence) {
+    static String highlight(String text, List<String> quotes) {
+        List<EvidenceMatch.Span> spans = new ArrayList<>();
+        quotes.forEach(quote -> spans.addAll(EvidenceMatch.find(quote, text)));
+        spans.sort(java.util.Comparator.comparingInt(EvidenceMatch.Span::start));
         StringBuilder out = new StringBuilder();
         int last = 0;
-        for (EvidenceMatch.Span span : EvidenceMatch.find(evidence, text)) {
+        for (EvidenceMatch.Span span : spans) {
+            if (span.start() < last) {
+                continue;
+            }
             out.append(Html.esc(text.substring(last, span.start())))
                     .append("<mark>")
                     .append(Html.esc(text.substring(span.start(), span.end())))

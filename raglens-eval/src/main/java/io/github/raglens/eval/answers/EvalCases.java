@@ -17,7 +17,7 @@ public final class EvalCases {
      *
      * @param answers the answers
      * @param questions the sample's questions
-     * @param chunkText the text of a chunk by id, for the source chunk of each question; may return
+     * @param chunkText the text of a chunk by id, for the source chunks of each question; may return
      *     null for an unknown id
      * @return the cases, in the order of the answers
      */
@@ -39,16 +39,19 @@ public final class EvalCases {
         return out;
     }
 
-    /** The case of one ok answer to its question. */
+    /**
+     * The case of one ok answer to its question; its reference contexts are the chunks the question
+     * was written from (both of a multi-hop question's), those {@code chunkText} knows.
+     */
     public static EvalCase of(AnswerRecord a, QuestionSample q, java.util.function.Function<String, String> chunkText) {
-        String source = chunkText.apply(q.sourceChunkId());
+        List<String> sources = new ArrayList<>();
+        for (String id : q.sourceChunkIds()) {
+            String text = chunkText.apply(id);
+            if (text != null) {
+                sources.add(text);
+            }
+        }
         return new EvalCase(
-                a.retriever(),
-                q.id(),
-                q.question(),
-                a.answer(),
-                a.contextTexts(),
-                q.referenceAnswer(),
-                source == null ? List.of() : List.of(source));
+                a.retriever(), q.id(), q.question(), a.answer(), a.contextTexts(), q.referenceAnswer(), sources);
     }
 }

@@ -109,7 +109,7 @@ final class JudgedRelevance {
     static List<PoolQuestion> poolQuestions(List<BenchmarkQuestion> questions) {
         List<PoolQuestion> out = new ArrayList<>();
         questions.forEach(q -> out.add(
-                new PoolQuestion(q.queryId(), q.sample().question(), q.sample().evidence())));
+                new PoolQuestion(q.queryId(), q.sample().question(), q.sample().evidenceQuotes())));
         return List.copyOf(out);
     }
 

@@ -12,7 +12,8 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * The pool of a set of questions: per question, the union of every system's top {@code depth} hits,
+ * The pool of a set of questions: per question, the union of every system's top {@code depth} hits
+ * (a hit holding any of the question's evidence quotes marked as holding the evidence),
  * hits whose texts are the same in the evidence normal form ({@link Evidence#normalize}) merged into one passage, so a passage
  * two systems return under different ids (two chunkings, a service's own ids) is graded once and
  * counts alike for both. Each system's ranking is carried over to the pooled ids, hits beyond the
@@ -54,7 +55,10 @@ public final class Pool {
         Map<String, Map<String, List<String>>> runs = new LinkedHashMap<>();
         rankings.keySet().forEach(system -> runs.put(system, new LinkedHashMap<>()));
         for (PoolQuestion q : questions) {
-            String evidence = Evidence.normalize(q.evidence());
+            List<String> quotes = q.quotes().stream()
+                    .map(Evidence::normalize)
+                    .filter(quote -> !quote.isEmpty())
+                    .toList();
             // each system's hits of the question, and their texts in the normal form, made once
             Map<String, List<PoolHit>> hitsOf = new LinkedHashMap<>();
             Map<String, List<String>> textsOf = new HashMap<>();
@@ -73,7 +77,7 @@ public final class Pool {
                     PoolHit hit = hits.get(i);
                     byText.computeIfAbsent(texts.get(i), text -> {
                         String id = distinct(hit.docId(), ids);
-                        return new PooledPassage(id, hit.text(), !evidence.isEmpty() && text.contains(evidence));
+                        return new PooledPassage(id, hit.text(), quotes.stream().anyMatch(text::contains));
                     });
                 }
             });

@@ -1,5 +1,6 @@
 package io.github.raglens.eval.pool;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -7,15 +8,15 @@ import java.util.Objects;
  *
  * @param queryId the id the TREC files use for it
  * @param question the question the judge grades passages for
- * @param evidence its evidence quote: a passage holding it is grade 3 without a call; empty when
- *     the question has none
+ * @param quotes its evidence quotes (two for a multi-hop question, one from each of its chunks): a
+ *     passage holding any of them is grade 3 without a call; empty when the question has none
  */
-public record PoolQuestion(String queryId, String question, String evidence) {
+public record PoolQuestion(String queryId, String question, List<String> quotes) {
 
-    /** Validates that no field is null. */
+    /** Validates that no field is null and copies the quotes. */
     public PoolQuestion {
         Objects.requireNonNull(queryId, "queryId");
         Objects.requireNonNull(question, "question");
-        Objects.requireNonNull(evidence, "evidence");
+        quotes = List.copyOf(quotes);
     }
 }

@@ -8,7 +8,7 @@ import java.util.Objects;
  *
  * @param id the passage's id in the judged qrels and runs: the first id a system gave it
  * @param text its text, as the first system returned it
- * @param holdsEvidence whether it holds the question's evidence quote (grade 3 without a call)
+ * @param holdsEvidence whether it holds one of the question's evidence quotes (grade 3 without a call)
  */
 public record PooledPassage(String id, String text, boolean holdsEvidence) {
 

@@ -26,7 +26,7 @@ class JudgedRelevanceTest {
     Path dir;
 
     private static final PoolQuestion Q =
-            new PoolQuestion("q1", "When did Acme build the turbine?", "Acme built the turbine in 1999.");
+            new PoolQuestion("q1", "When did Acme build the turbine?", List.of("Acme built the turbine in 1999."));
 
     /** Grades a passage by the words it holds: 3 with 1999, 2 with Acme, 1 with turbine, else 0. */
     private static ScriptedLlm grader() {
@@ -74,6 +74,21 @@ class JudgedRelevanceTest {
         // beyond the depth: c3 and doc-7 are not pooled, but stay in the runs, unjudged
         assertThat(pool.run("svc").get("q1")).extracting(s -> s.id()).containsExactly("c1", "doc-4", "doc-7");
         assertThat(pool.run("bm25").get("q1")).extracting(s -> s.score()).containsExactly(3.0, 2.0, 1.0);
+    }
+
+    @Test
+    void aMultiHopQuestionsPassages_holdingEitherQuote_areGradeThreeWithoutACall() {
+        PoolQuestion twoQuotes = new PoolQuestion(
+                "q1",
+                "Who built the turbine in Delft, and when?",
+                List.of("Acme built the turbine in 1999.", "The turbine has three blades."));
+        Pool pool = Pool.of(List.of(twoQuotes), rankings(), 2);
+        assertThat(pool.passages("q1"))
+                .extracting(PooledPassage::id, PooledPassage::holdsEvidence)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("c1", true),
+                        org.assertj.core.groups.Tuple.tuple("c2", true),
+                        org.assertj.core.groups.Tuple.tuple("doc-4", false));
     }
 
     @Test
@@ -134,7 +149,7 @@ class JudgedRelevanceTest {
     @Test
     void ndcg_usesTheGradesAsGains_asHandComputed() {
         Pool pool = Pool.of(
-                List.of(new PoolQuestion("q", "question", "")),
+                List.of(new PoolQuestion("q", "question", List.of())),
                 Map.of("s", Map.of("q", List.of(new PoolHit("p1", "one"), new PoolHit("p2", "two")))),
                 10);
         Map<String, Map<String, Integer>> qrels = Map.of("q", Map.of("p1", 1, "p2", 3, "p3", 2));
@@ -158,7 +173,7 @@ class JudgedRelevanceTest {
                 rankings.put(system, new LinkedHashMap<>());
             }
             for (int q = 0; q < 1 + rnd.nextInt(6); q++) {
-                questions.add(new PoolQuestion("q" + q, "question " + q, ""));
+                questions.add(new PoolQuestion("q" + q, "question " + q, List.of()));
                 for (Map<String, List<PoolHit>> system : rankings.values()) {
                     List<PoolHit> hits = new java.util.ArrayList<>();
                     for (int h = 0; h < rnd.nextInt(15); h++) {

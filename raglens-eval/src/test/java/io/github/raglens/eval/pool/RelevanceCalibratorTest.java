@@ -54,7 +54,7 @@ class RelevanceCalibratorTest {
             for (int q = 0; q < QUESTIONS; q++) {
                 String qid = "q" + q;
                 String quote = "the evidence sentence of question " + q + " stands here";
-                questions.add(new PoolQuestion(qid, "question " + q + "?", quote));
+                questions.add(new PoolQuestion(qid, "question " + q + "?", List.of(quote)));
                 List<PoolHit> candidates = new ArrayList<>();
                 Map<String, Integer> j = new LinkedHashMap<>();
                 Map<String, Integer> h = new LinkedHashMap<>();

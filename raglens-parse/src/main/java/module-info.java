@@ -16,10 +16,13 @@ module io.github.raglens.parse {
     requires org.jsoup;
     requires org.apache.fontbox;
     requires org.apache.pdfbox;
+    requires org.bytedeco.tesseract;
     requires org.slf4j;
     requires tabula;
 
     exports io.github.raglens.parse to
+            io.github.raglens;
+    exports io.github.raglens.parse.ocr to
             io.github.raglens;
     exports io.github.raglens.parse.pdf to
             io.github.raglens;

@@ -7,6 +7,8 @@ import io.github.raglens.model.Section;
 import io.github.raglens.model.Table;
 import io.github.raglens.parse.DocumentMarkdown;
 import io.github.raglens.parse.DocumentParser;
+import io.github.raglens.parse.ocr.OcrLanguages;
+import io.github.raglens.parse.ocr.OcrSettings;
 import io.github.raglens.parse.pdf.PdfParser;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -40,16 +42,33 @@ public final class Documents {
     }
 
     /**
-     * Parses a PDF, Markdown, text, Word (.docx), PowerPoint (.pptx), HTML or EPUB file.
+     * Parses a PDF, Markdown, text, Word (.docx), PowerPoint (.pptx), Excel (.xlsx), HTML or EPUB file, or
+     * a scanned page's image (PNG, JPEG, TIFF) by OCR in English.
      *
      * @param useOutline whether a PDF's outline (bookmarks) gives its headings; when false, or when
      *     the PDF has none, headings are inferred from fonts
      * @throws ParseException naming the file when it cannot be read or parsed
      */
     public static Document parse(Path file, boolean useOutline) {
+        return parse(file, useOutline, OcrSettings.DEFAULT.languages().joined());
+    }
+
+    /**
+     * Parses a file as {@link #parse(Path, boolean)} does, reading scanned pages and images by OCR in
+     * the languages given.
+     *
+     * @param ocrLanguages Tesseract's language codes joined with {@code +}: {@code eng}, {@code eng+deu}
+     * @throws IllegalArgumentException when a language code is not one of Tesseract's
+     * @throws ParseException naming the file when it cannot be read or parsed
+     */
+    public static Document parse(Path file, boolean useOutline, String ocrLanguages) {
         Objects.requireNonNull(file, "file");
-        return DocumentParser.withPdfParser(
-                        PdfParser.builder().useOutline(useOutline).build())
+        OcrSettings ocr = OcrSettings.DEFAULT;
+        return DocumentParser.withPdfParser(PdfParser.builder()
+                        .useOutline(useOutline)
+                        .ocr(new OcrSettings(
+                                OcrLanguages.parse(ocrLanguages), ocr.tessdata(), ocr.pageLimit(), ocr.progress()))
+                        .build())
                 .parse(file);
     }
 

@@ -96,7 +96,14 @@ final class Pipeline {
         requireWritable(config.workspace());
         Parser parser = config.parser().get();
         CorpusParser corpus = parser instanceof DocumentParser dp
-                ? CorpusParser.cached(dp, new ParseCache(workspace.parseCache()))
+                ? CorpusParser.cached(
+                        dp.withOcrProgress((file, page, pages, took) -> progress.progress(
+                                "ocr",
+                                page,
+                                pages,
+                                file.getFileName() + ": OCR, "
+                                        + String.format(Locale.ROOT, "%.1f", took.toMillis() / 1000.0) + " s a page")),
+                        new ParseCache(workspace.parseCache()))
                 : CorpusParser.of(parser);
         List<FileOutcome> outcomes = new ArrayList<>();
         long parseStart = System.nanoTime();

@@ -24,6 +24,10 @@ import io.github.raglens.model.QuestionStyle;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.parse.DocumentParser;
+import io.github.raglens.parse.ocr.OcrLanguages;
+import io.github.raglens.parse.ocr.OcrProgress;
+import io.github.raglens.parse.ocr.OcrSettings;
+import io.github.raglens.parse.pdf.PdfParser;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.Calibration;
@@ -812,6 +816,25 @@ public final class RagLens {
         public Builder parser(Parser parser) {
             set.record("parser", Objects.requireNonNull(parser, "parser"));
             this.parser = () -> parser;
+            return this;
+        }
+
+        /**
+         * The languages OCR reads scanned pages and images in, as Tesseract names them joined with
+         * {@code +} (default {@code eng}; for example {@code eng+deu}). Each needs its language data,
+         * found through {@code TESSDATA_PREFIX} or the system's packages ({@code apt-get install
+         * tesseract-ocr-deu}); a missing one is named when a scanned file is read. Replaces the parser
+         * with the built-in one.
+         *
+         * @throws IllegalArgumentException when a code is not a Tesseract language code
+         */
+        public Builder ocrLanguages(String languages) {
+            OcrLanguages parsed = OcrLanguages.parse(languages);
+            PdfParser pdf = PdfParser.builder()
+                    .ocr(new OcrSettings(
+                            parsed, OcrSettings.DEFAULT.tessdata(), OcrSettings.DEFAULT.pageLimit(), OcrProgress.NONE))
+                    .build();
+            this.parser = () -> DocumentParser.withPdfParser(pdf);
             return this;
         }
 

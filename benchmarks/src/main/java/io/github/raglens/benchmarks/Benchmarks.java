@@ -30,6 +30,7 @@ import picocli.CommandLine.Command;
             BatchJudgingBenchmark.class,
             StudioBenchmark.class,
             FuzzBenchmark.class,
+            OcrBenchmark.class,
             StatisticsBenchmark.class
         })
 public final class Benchmarks implements Runnable {

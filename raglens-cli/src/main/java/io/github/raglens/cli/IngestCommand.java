@@ -30,8 +30,9 @@ import picocli.CommandLine.ParentCommand;
 @Command(
         name = "ingest",
         mixinStandardHelpOptions = true,
-        description = "Parse and chunk every PDF, Word, PowerPoint, Excel, HTML, EPUB, Markdown and text file under"
-                + " DIR (--chunker section|sliding|recursive).")
+        description =
+                "Parse and chunk every PDF, Word, PowerPoint, Excel, HTML, EPUB, Markdown and text file, and"
+                        + " every scanned page's image (PNG, JPEG, TIFF, read by OCR), under DIR (--chunker section|sliding|recursive).")
 final class IngestCommand implements Callable<Integer> {
 
     /** Warnings printed one by one before the rest are only counted. */
@@ -54,6 +55,15 @@ final class IngestCommand implements Callable<Integer> {
                     + "the document) or recursive (recursive splitter ignoring sections).")
     ChunkerKind chunker;
 
+    @Option(
+            names = "--ocr-lang",
+            paramLabel = "LANGS",
+            defaultValue = "eng",
+            description = "The languages OCR reads scanned pages and images in, Tesseract's codes joined with +"
+                    + " (default: ${DEFAULT-VALUE}; for example eng+deu, each needing its data: apt-get install"
+                    + " tesseract-ocr-deu).")
+    String ocrLanguages;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -61,7 +71,10 @@ final class IngestCommand implements Callable<Integer> {
     public Integer call() {
         var out = spec.commandLine().getOut();
         var err = spec.commandLine().getErr();
-        RagLens lens = Lenses.builder(parent).chunker(chunker).build();
+        RagLens lens = Lenses.builder(parent)
+                .chunker(chunker)
+                .ocrLanguages(ocrLanguages)
+                .build();
         boolean lines = !parent.quiet && !parent.noProgress;
         IngestResult result = lens.ingest(docs, (stage, done, total, file) -> {
             if (lines) {

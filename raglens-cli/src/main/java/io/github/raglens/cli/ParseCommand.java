@@ -27,7 +27,8 @@ final class ParseCommand implements Callable<Integer> {
     @Parameters(
             index = "0",
             paramLabel = "FILE",
-            description = "A PDF, Markdown, text, Word (.docx), PowerPoint (.pptx), Excel (.xlsx), HTML or EPUB file.")
+            description = "A PDF, Markdown, text, Word (.docx), PowerPoint (.pptx), Excel (.xlsx), HTML or EPUB file,"
+                    + " or a scanned page's image (PNG, JPEG, TIFF), read by OCR.")
     Path file;
 
     @Option(
@@ -39,6 +40,15 @@ final class ParseCommand implements Callable<Integer> {
     @Option(names = "--no-outline", description = "Infer PDF headings from fonts even when the PDF has an outline.")
     boolean noOutline;
 
+    @Option(
+            names = "--ocr-lang",
+            paramLabel = "LANGS",
+            defaultValue = "eng",
+            description = "The languages OCR reads scanned pages and images in, Tesseract's codes joined with +"
+                    + " (default: ${DEFAULT-VALUE}; for example eng+deu, each needing its data: apt-get install"
+                    + " tesseract-ocr-deu).")
+    String ocrLanguages;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -48,7 +58,7 @@ final class ParseCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("raglens: file " + file + " does not exist; check the path");
             return CommandLine.ExitCode.SOFTWARE;
         }
-        Document document = Documents.parse(file, !noOutline);
+        Document document = Documents.parse(file, !noOutline, ocrLanguages);
         var out = spec.commandLine().getOut();
         if (format == Format.markdown) {
             out.print(Documents.markdown(document));

@@ -16,31 +16,34 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
- * Parses every file of a format raglens reads (PDF, Markdown, text, Word, PowerPoint, Excel, HTML, EPUB) under a folder, one file at a time; a file that fails is
+ * Parses every file of a format raglens reads (PDF, Markdown, text, Word, PowerPoint, Excel, HTML, EPUB, images by OCR) under a folder, one file at a time; a file that fails is
  * reported with its reason and never stops the corpus. Immutable and thread-safe.
  */
 public final class CorpusParser {
 
     private final Parser parser;
     private final ParseCache cache;
+    private final Function<Path, String> versions;
 
-    private CorpusParser(Parser parser, ParseCache cache) {
+    private CorpusParser(Parser parser, ParseCache cache, Function<Path, String> versions) {
         this.parser = Objects.requireNonNull(parser, "parser");
         this.cache = cache;
+        this.versions = versions;
     }
 
     /** A corpus parser without cache. */
     public static CorpusParser of(Parser parser) {
-        return new CorpusParser(parser, null);
+        return new CorpusParser(parser, null, null);
     }
 
     /** A corpus parser that reads and fills a parse cache. */
     public static CorpusParser cached(DocumentParser parser, ParseCache cache) {
-        return new CorpusParser(parser, Objects.requireNonNull(cache, "cache"));
+        return new CorpusParser(parser, Objects.requireNonNull(cache, "cache"), parser::version);
     }
 
     /**
@@ -110,12 +113,10 @@ public final class CorpusParser {
     public FileOutcome parseFile(Path file) {
         long t0 = System.nanoTime();
         try {
-            Document document =
-                    cache == null ? parser.parse(file) : cache.parse(file, parser, DocumentParser.versionFor(file));
+            Document document = cache == null ? parser.parse(file) : cache.parse(file, parser, versions.apply(file));
             return new FileOutcome.Parsed(file.toString(), document, millisSince(t0));
         } catch (NoTextException e) {
-            return new FileOutcome.Failed(
-                    file.toString(), ParseStatus.NO_TEXT, NoTextException.REASON, millisSince(t0));
+            return new FileOutcome.Failed(file.toString(), ParseStatus.NO_TEXT, reason(e), millisSince(t0));
         } catch (DamagedPdfException e) {
             return new FileOutcome.Failed(file.toString(), ParseStatus.DAMAGED, reason(e), millisSince(t0));
         } catch (ParseException e) {

@@ -5,7 +5,11 @@ import io.github.raglens.model.Document;
 import io.github.raglens.parse.docx.DocxParser;
 import io.github.raglens.parse.epub.EpubParser;
 import io.github.raglens.parse.html.HtmlParser;
+import io.github.raglens.parse.image.ImageParser;
 import io.github.raglens.parse.markdown.MarkdownParser;
+import io.github.raglens.parse.ocr.OcrMode;
+import io.github.raglens.parse.ocr.OcrProgress;
+import io.github.raglens.parse.ocr.OcrSettings;
 import io.github.raglens.parse.pdf.PdfParser;
 import io.github.raglens.parse.pptx.PptxParser;
 import io.github.raglens.parse.text.PlainTextParser;
@@ -18,7 +22,7 @@ import java.util.Objects;
  * Chooses the parser by the file's {@linkplain Format format}, from its extension: {@code .pdf} to a
  * {@link PdfParser}, {@code .md} and {@code .markdown} to a {@code MarkdownParser}, {@code .txt} and
  * {@code .text} to a {@code PlainTextParser}, {@code .docx} to a {@code DocxParser}, {@code .pptx} to a {@code PptxParser}, {@code .xlsx} to an {@code XlsxParser}, {@code .html} to
- * an {@code HtmlParser}, {@code .epub} to an {@code EpubParser}. Immutable and thread-safe.
+ * an {@code HtmlParser}, {@code .epub} to an {@code EpubParser}, {@code .png}, {@code .jpg}, {@code .tif} and their kin to an {@code ImageParser} (OCR). Immutable and thread-safe.
  */
 public final class DocumentParser implements Parser {
 
@@ -30,9 +34,11 @@ public final class DocumentParser implements Parser {
     private final XlsxParser xlsx = new XlsxParser();
     private final HtmlParser html = new HtmlParser();
     private final EpubParser epub = new EpubParser();
+    private final ImageParser image;
 
     private DocumentParser(PdfParser pdf) {
         this.pdf = Objects.requireNonNull(pdf, "pdf");
+        this.image = new ImageParser(pdf.ocrSettings());
     }
 
     /** A dispatcher with the default {@link PdfParser}. */
@@ -40,9 +46,17 @@ public final class DocumentParser implements Parser {
         return new DocumentParser(PdfParser.create());
     }
 
-    /** A dispatcher that parses PDFs with the given parser. */
+    /** A dispatcher that parses PDFs with the given parser, and images with its OCR settings. */
     public static DocumentParser withPdfParser(PdfParser pdf) {
         return new DocumentParser(pdf);
+    }
+
+    /** This dispatcher with OCR telling {@code progress} of each page it reads. */
+    public DocumentParser withOcrProgress(OcrProgress progress) {
+        OcrSettings ocr = pdf.ocrSettings();
+        return new DocumentParser(pdf.toBuilder()
+                .ocr(new OcrSettings(ocr.languages(), ocr.tessdata(), ocr.pageLimit(), progress))
+                .build());
     }
 
     /** Whether the file's extension is one this dispatcher parses. */
@@ -60,12 +74,17 @@ public final class DocumentParser implements Parser {
     }
 
     /**
-     * The version of the parser that handles the file, for cache keys.
+     * The version of the parser that handles the file, for cache keys: with the OCR languages for a
+     * PDF or an image, whose OCR'd pages read differently in other languages.
      *
      * @throws ParseException when the extension is not supported
      */
-    public static String versionFor(Path file) {
-        return format(file).version();
+    public String version(Path file) {
+        Format format = format(file);
+        boolean ocr = format == Format.IMAGE || format == Format.PDF && pdf.ocrMode() != OcrMode.OFF;
+        String base =
+                format == Format.PDF && pdf.ocrMode() == OcrMode.ALL ? format.version() + "-all" : format.version();
+        return ocr ? base + "+" + pdf.ocrSettings().cacheKey() : base;
     }
 
     /**
@@ -85,6 +104,7 @@ public final class DocumentParser implements Parser {
             case XLSX -> xlsx.parse(file);
             case HTML -> html.parse(file);
             case EPUB -> epub.parse(file);
+            case IMAGE -> image.parse(file);
         };
     }
 

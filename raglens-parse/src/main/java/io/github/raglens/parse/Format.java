@@ -3,6 +3,7 @@ package io.github.raglens.parse;
 import io.github.raglens.parse.docx.DocxParser;
 import io.github.raglens.parse.epub.EpubParser;
 import io.github.raglens.parse.html.HtmlParser;
+import io.github.raglens.parse.image.ImageParser;
 import io.github.raglens.parse.markdown.MarkdownParser;
 import io.github.raglens.parse.pdf.PdfParser;
 import io.github.raglens.parse.pptx.PptxParser;
@@ -34,7 +35,9 @@ enum Format {
     /** HTML pages, read with jsoup ({@code io.github.raglens.parse.html}). */
     HTML("HTML", HtmlParser.VERSION, ".html", ".htm", ".xhtml"),
     /** EPUB books, each chapter read as HTML ({@code io.github.raglens.parse.epub}). */
-    EPUB("EPUB", EpubParser.VERSION, ".epub");
+    EPUB("EPUB", EpubParser.VERSION, ".epub"),
+    /** Scanned pages as images, read by OCR ({@code io.github.raglens.parse.image}). */
+    IMAGE("image", ImageParser.VERSION, ".png", ".jpg", ".jpeg", ".tif", ".tiff");
 
     private final String name;
     private final String version;
@@ -70,7 +73,7 @@ enum Format {
         return Optional.empty();
     }
 
-    /** Every format's name, listed for a message: "PDF, Markdown, text, Word, PowerPoint, Excel, HTML and EPUB" (with "and" or "or"). */
+    /** Every format's name, listed for a message: "PDF, Markdown, text, Word, PowerPoint, Excel, HTML, EPUB and image" (with "and" or "or"). */
     static String nameList(String conjunction) {
         List<String> all = new ArrayList<>();
         for (Format format : values()) {

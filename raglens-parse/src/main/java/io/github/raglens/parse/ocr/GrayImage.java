@@ -66,6 +66,47 @@ public final class GrayImage {
         return new GrayImage(w, h, ((DataBufferByte) gray.getRaster().getDataBuffer()).getData(), dpi);
     }
 
+    /**
+     * The image turned counter-clockwise by a quarter turn, a half turn or three: what undoes text
+     * turned clockwise by {@code degrees}.
+     *
+     * @param degrees 0, 90, 180 or 270
+     */
+    GrayImage turnedBack(int degrees) {
+        int turn = Math.floorMod(degrees, 360);
+        if (turn == 0) {
+            return this;
+        }
+        boolean swap = turn != 180;
+        int w = swap ? height : width;
+        int h = swap ? width : height;
+        byte[] out = new byte[pixels.length];
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                int nx;
+                int ny;
+                switch (turn) {
+                    case 90 -> {
+                        nx = y;
+                        ny = width - 1 - x;
+                    }
+                    case 180 -> {
+                        nx = width - 1 - x;
+                        ny = height - 1 - y;
+                    }
+                    case 270 -> {
+                        nx = height - 1 - y;
+                        ny = x;
+                    }
+                    default ->
+                        throw new IllegalArgumentException("a turn of " + degrees + " degrees is not a quarter turn");
+                }
+                out[ny * w + nx] = pixels[y * width + x];
+            }
+        }
+        return new GrayImage(w, h, out, dpi);
+    }
+
     /** Pixels across. */
     public int width() {
         return width;

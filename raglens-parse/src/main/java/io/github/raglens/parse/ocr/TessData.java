@@ -40,7 +40,8 @@ final class TessData {
      * @throws OcrUnavailableException when no folder holds them all; the message names the missing
      *     languages and the packages that install them
      */
-    static Path locate(List<String> languages, Optional<Path> folder, Map<String, String> environment, List<Path> candidates) {
+    static Path locate(
+            List<String> languages, Optional<Path> folder, Map<String, String> environment, List<Path> candidates) {
         List<Path> searched = new ArrayList<>();
         if (folder.isPresent()) {
             searched.add(folder.get());
@@ -78,8 +79,10 @@ final class TessData {
     }
 
     private static String message(List<String> missing, Path best, Optional<Path> folder, Map<String, String> env) {
-        String names = String.join(", ", missing.stream().map(l -> "'" + l + "'").toList());
-        String files = String.join(" and ", missing.stream().map(l -> l + ".traineddata").toList());
+        String names =
+                String.join(", ", missing.stream().map(l -> "'" + l + "'").toList());
+        String files = String.join(
+                " and ", missing.stream().map(l -> l + ".traineddata").toList());
         String where;
         if (folder.isPresent()) {
             where = "in " + folder.get();

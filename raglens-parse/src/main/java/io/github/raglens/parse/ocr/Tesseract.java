@@ -1,12 +1,16 @@
 package io.github.raglens.parse.ocr;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.javacpp.FloatPointer;
+import org.bytedeco.javacpp.IntPointer;
+import org.bytedeco.javacpp.PointerPointer;
 import org.bytedeco.tesseract.ETEXT_DESC;
 import org.bytedeco.tesseract.ResultIterator;
 import org.bytedeco.tesseract.TessBaseAPI;
@@ -22,10 +26,17 @@ final class Tesseract implements AutoCloseable {
     private static final String DISCARD =
             System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows") ? "NUL" : "/dev/null";
 
-    private final TessBaseAPI api;
+    /** Orientation detection below this confidence is not acted on. */
+    private static final float MIN_ORIENTATION_CONFIDENCE = 2f;
 
-    private Tesseract(TessBaseAPI api) {
+    private final TessBaseAPI api;
+    private final Path data;
+    private TessBaseAPI orientation;
+    private boolean orientationOpened;
+
+    private Tesseract(TessBaseAPI api, Path data) {
         this.api = api;
+        this.data = data;
     }
 
     /**
@@ -51,7 +62,7 @@ final class Tesseract implements AutoCloseable {
                     + data + "; the files may be damaged: install them again");
         }
         api.SetPageSegMode(tesseract.PSM_AUTO);
-        return new Tesseract(api);
+        return new Tesseract(api, data);
     }
 
     /** The version of the Tesseract library. */
@@ -79,7 +90,62 @@ final class Tesseract implements AutoCloseable {
     }
 
     /** The lines read from an image, and whether the time limit cut the reading short. */
-    record Reading(List<TextLine> lines, boolean cut) {}
+    record Reading(List<TextLine> lines, boolean cut) {
+
+        /** The words' mean confidence, weighted by their length: 0 to 100, 0 for none. */
+        float confidence() {
+            double sum = 0;
+            long chars = 0;
+            for (TextLine line : lines) {
+                for (TextLine.RecognizedWord w : line.words()) {
+                    sum += (double) w.confidence() * w.text().length();
+                    chars += w.text().length();
+                }
+            }
+            return chars == 0 ? 0f : (float) (sum / chars);
+        }
+
+        /** Whether most words of three letters or more stand taller than they are wide: text turned a quarter. */
+        boolean mostlyUpright() {
+            int upright = 0;
+            int words = 0;
+            for (TextLine line : lines) {
+                for (TextLine.RecognizedWord w : line.words()) {
+                    if (w.text().length() >= 3) {
+                        words++;
+                        upright += w.bottom() - w.top() > w.right() - w.left() ? 1 : 0;
+                    }
+                }
+            }
+            return upright * 2 > words;
+        }
+    }
+
+    /**
+     * How far clockwise the image's text is turned from upright (0, 90, 180 or 270 degrees), by
+     * Tesseract's orientation detection; 0 when its data ({@code osd.traineddata}, Debian's {@code
+     * tesseract-ocr-osd}) is not beside the languages' or it is unsure.
+     */
+    int rotation(GrayImage image) {
+        if (!orientationOpened) {
+            orientationOpened = true;
+            orientation = openOrientation(data);
+        }
+        if (orientation == null) {
+            return 0;
+        }
+        orientation.SetImage(image.pixels(), image.width(), image.height(), 1, image.width());
+        orientation.SetSourceResolution(image.dpi());
+        try (IntPointer degrees = new IntPointer(1);
+                FloatPointer confidence = new FloatPointer(1);
+                PointerPointer<?> script = new PointerPointer<>(1);
+                FloatPointer scriptConfidence = new FloatPointer(1)) {
+            boolean found = orientation.DetectOrientationScript(degrees, confidence, script, scriptConfidence);
+            return found && confidence.get() >= MIN_ORIENTATION_CONFIDENCE ? degrees.get() : 0;
+        } finally {
+            orientation.Clear();
+        }
+    }
 
     private List<TextLine> lines() {
         List<TextLine> lines = new ArrayList<>();
@@ -138,9 +204,28 @@ final class Tesseract implements AutoCloseable {
         }
     }
 
+    /** An engine for orientation detection, or null without its data. */
+    private static TessBaseAPI openOrientation(Path data) {
+        if (!Files.isRegularFile(data.resolve("osd.traineddata"))) {
+            return null;
+        }
+        TessBaseAPI osd = new TessBaseAPI();
+        osd.SetVariable("debug_file", DISCARD);
+        if (osd.Init(data.toString(), "osd", tesseract.OEM_TESSERACT_ONLY) != 0) {
+            osd.close();
+            return null;
+        }
+        osd.SetPageSegMode(tesseract.PSM_OSD_ONLY);
+        return osd;
+    }
+
     @Override
     public void close() {
         api.End();
         api.close();
+        if (orientation != null) {
+            orientation.End();
+            orientation.close();
+        }
     }
 }

@@ -23,4 +23,14 @@ public final class NoTextException extends ParseException {
     public NoTextException(Path file) {
         super(file, REASON, null);
     }
+
+    /**
+     * Creates the exception for a file with the reason OCR could not read it.
+     *
+     * @param file the file without a text layer
+     * @param reason why, and how to fix it
+     */
+    public NoTextException(Path file, String reason) {
+        super(file, reason, null);
+    }
 }

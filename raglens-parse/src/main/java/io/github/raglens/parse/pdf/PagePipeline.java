@@ -37,7 +37,7 @@ import java.util.Set;
  *
  * <p>Its input is pages of words, whatever read them: a PDF's text layer, or OCR.
  */
-final class PagePipeline {
+public final class PagePipeline {
 
     /**
      * What the pipeline made of a document's pages.
@@ -47,7 +47,7 @@ final class PagePipeline {
      * @param figureTextLines lines of chart text left out of the text
      * @param venueLines lines naming where the document appeared, dropped from its first page
      */
-    record Result(String title, Section root, int figureTextLines, int venueLines) {}
+    public record Result(String title, Section root, int figureTextLines, int venueLines) {}
 
     private PagePipeline() {}
 
@@ -59,7 +59,7 @@ final class PagePipeline {
      * @param declaredTitle the title the document declares, when usable
      * @param fallbackTitle the title when neither the declared one nor title lines exist (the file's name)
      */
-    static Result run(
+    public static Result run(
             List<PageText> pages,
             Map<PageText, List<FoundTable>> tables,
             List<HeadingCandidate> outline,

@@ -5,12 +5,15 @@ import io.github.raglens.internal.OneLine;
 import io.github.raglens.model.Document;
 import io.github.raglens.parse.document.Damage;
 import io.github.raglens.parse.document.DocumentIds;
+import io.github.raglens.parse.document.Ocr;
 import io.github.raglens.parse.glyphs.Deadline;
 import io.github.raglens.parse.glyphs.PageText;
 import io.github.raglens.parse.glyphs.PdfTextCollector;
 import io.github.raglens.parse.glyphs.TimeLimitExceeded;
 import io.github.raglens.parse.headings.HeadingCandidate;
 import io.github.raglens.parse.headings.OutlineReader;
+import io.github.raglens.parse.ocr.OcrMode;
+import io.github.raglens.parse.ocr.OcrSettings;
 import io.github.raglens.parse.tables.FoundTable;
 import io.github.raglens.parse.tables.TableFinder;
 import io.github.raglens.spi.Parser;
@@ -81,6 +84,8 @@ public final class PdfParser implements Parser {
     private final PageSource pageSource;
     private final TableSource tableSource;
     private final int maxTableSize;
+    private final OcrMode ocrMode;
+    private final OcrSettings ocrSettings;
 
     private PdfParser(Builder b) {
         this.useOutline = b.useOutline;
@@ -90,6 +95,8 @@ public final class PdfParser implements Parser {
         this.pageSource = b.pageSource;
         this.tableSource = b.tableSource;
         this.maxTableSize = b.maxTableSize;
+        this.ocrMode = b.ocrMode;
+        this.ocrSettings = b.ocrSettings;
     }
 
     /** A parser with the defaults: outline used, tables on, 120 s per file, 64 MiB main memory. */
@@ -112,6 +119,8 @@ public final class PdfParser implements Parser {
         b.pageSource = pageSource;
         b.tableSource = tableSource;
         b.maxTableSize = maxTableSize;
+        b.ocrMode = ocrMode;
+        b.ocrSettings = ocrSettings;
         return b;
     }
 
@@ -203,7 +212,9 @@ public final class PdfParser implements Parser {
     private Document read(Path file, String sha, PDDocument document, Deadline deadline, Optional<String> damage)
             throws IOException {
         PageTables found = new PageTables(file, tableSource, maxTableSize);
-        List<PageText> pages = pageSource.pages(document, deadline, tables ? found : null);
+        ScannedPageReader.Result ocr = new ScannedPageReader(ocrMode, ocrSettings)
+                .read(file, document, pageSource.pages(document, deadline, tables ? found : null));
+        List<PageText> pages = ocr.pages();
         int chars = 0;
         int pagesWithText = 0;
         for (PageText p : pages) {
@@ -215,7 +226,9 @@ public final class PdfParser implements Parser {
                     file, DAMAGED + damage.get() + "; no page has readable text; download it again or repair it", null);
         }
         if (chars < 20) {
-            throw new NoTextException(file);
+            throw ocr.unavailable()
+                    .map(why -> new NoTextException(file, "no text layer, and OCR cannot read it: " + why))
+                    .orElseGet(() -> new NoTextException(file));
         }
         List<HeadingCandidate> outline = useOutline ? OutlineReader.read(document) : List.of();
         PagePipeline.Result read =
@@ -223,6 +236,9 @@ public final class PdfParser implements Parser {
         Map<String, String> metadata = metadata(document);
         if (read.figureTextLines() > 0) {
             metadata.put(FIGURE_TEXT_KEY, Integer.toString(read.figureTextLines()));
+        }
+        if (ocr.ocrd() > 0) {
+            metadata.put(Ocr.PAGES_KEY, Integer.toString(ocr.ocrd()));
         }
         if (read.venueLines() > 0) {
             metadata.put(VENUE_LINES_KEY, Integer.toString(read.venueLines()));
@@ -271,10 +287,21 @@ public final class PdfParser implements Parser {
         return out;
     }
 
+    /** How this parser's OCR reads. */
+    public OcrSettings ocrSettings() {
+        return ocrSettings;
+    }
+
+    /** Which pages this parser's OCR reads. */
+    public OcrMode ocrMode() {
+        return ocrMode;
+    }
+
     @Override
     public String toString() {
         return "PdfParser{useOutline=" + useOutline + ", tables=" + tables + ", timeLimit=" + timeLimit
-                + ", maxMainMemoryBytes=" + maxMainMemoryBytes + "}";
+                + ", maxMainMemoryBytes=" + maxMainMemoryBytes + ", ocr=" + ocrMode + " " + ocrSettings.languages()
+                + "}";
     }
 
     /** Options of a {@link PdfParser}. Not thread-safe; {@link #build()} returns an immutable parser. */
@@ -287,8 +314,31 @@ public final class PdfParser implements Parser {
                 (document, deadline, listener) -> new PdfTextCollector(deadline, listener).collect(document);
         private TableSource tableSource = TableFinder::find;
         private int maxTableSize = 100_000;
+        private OcrMode ocrMode = OcrMode.SCANNED;
+        private OcrSettings ocrSettings = OcrSettings.DEFAULT;
 
         private Builder() {}
+
+        /**
+         * Which pages are read by OCR (default {@link OcrMode#SCANNED}: those without a text layer, or
+         * whose images cover far more of the page than its text). OCR'd pages are drawn at 300 dpi and
+         * read by Tesseract 5; their lines go through the same layout and heading stages as a text
+         * layer's (tables are not looked for on them). Each OCR'd page has its own time limit ({@link #ocr(OcrSettings)}) on top
+         * of the file's.
+         */
+        public Builder ocr(OcrMode mode) {
+            this.ocrMode = Objects.requireNonNull(mode, "mode");
+            return this;
+        }
+
+        /**
+         * How OCR reads (default {@link OcrSettings#DEFAULT}: English, its data found through {@code
+         * TESSDATA_PREFIX} or the system's packages' folder, 60 s a page).
+         */
+        public Builder ocr(OcrSettings settings) {
+            this.ocrSettings = Objects.requireNonNull(settings, "settings");
+            return this;
+        }
 
         /**
          * Whether headings come from the PDF outline when it has one (default true); false infers them

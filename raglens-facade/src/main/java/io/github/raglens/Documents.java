@@ -33,7 +33,7 @@ public final class Documents {
     private Documents() {}
 
     /**
-     * The formats raglens reads, named for a message: {@code "PDF, Markdown, text, Word, PowerPoint, Excel, HTML and EPUB"}.
+     * The formats raglens reads, named for a message: {@code "PDF, Markdown, text, Word, PowerPoint, Excel, HTML, EPUB and image (OCR)"}.
      *
      * @param conjunction the word before the last name: "and" or "or"
      */

@@ -117,7 +117,7 @@ class ParseAndIngestCommandTest {
                 .isZero();
         assertThat(out.toString())
                 .contains("parsed 1 of 1 files (0 damaged, 0 failed, 0 without text); skipped 2 files of unsupported"
-                        + " types (raglens reads PDF, Markdown, text, Word, PowerPoint, Excel, HTML and EPUB): "
+                        + " types (raglens reads PDF, Markdown, text, Word, PowerPoint, Excel, HTML, EPUB and image (OCR)): "
                         + docs.resolve("notes.odt") + ", "
                         + docs.resolve("site/page.rtf") + "; report: " + ws.resolve("ingest-report.json"));
         IngestReport report = Json.reader()
@@ -140,7 +140,7 @@ class ParseAndIngestCommandTest {
                 .isZero();
         assertThat(out.toString())
                 .contains(
-                        "skipped 7 files of unsupported types (raglens reads PDF, Markdown, text, Word, PowerPoint, Excel, HTML and EPUB): "
+                        "skipped 7 files of unsupported types (raglens reads PDF, Markdown, text, Word, PowerPoint, Excel, HTML, EPUB and image (OCR)): "
                                 + docs.resolve("slide1.odp") + ", " + docs.resolve("slide2.odp") + ", "
                                 + docs.resolve("slide3.odp") + ", " + docs.resolve("slide4.odp") + ", "
                                 + docs.resolve("slide5.odp") + " and 2 more (all in the report); report: ");

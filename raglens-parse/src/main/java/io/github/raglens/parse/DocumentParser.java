@@ -65,7 +65,7 @@ public final class DocumentParser implements Parser {
     }
 
     /**
-     * The formats read, named for a message: {@code "PDF, Markdown, text, Word, PowerPoint, Excel, HTML and EPUB"}.
+     * The formats read, named for a message: {@code "PDF, Markdown, text, Word, PowerPoint, Excel, HTML, EPUB and image (OCR)"}.
      *
      * @param conjunction the word before the last: "and" or "or"
      */

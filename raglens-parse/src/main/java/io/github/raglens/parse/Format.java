@@ -37,7 +37,7 @@ enum Format {
     /** EPUB books, each chapter read as HTML ({@code io.github.raglens.parse.epub}). */
     EPUB("EPUB", EpubParser.VERSION, ".epub"),
     /** Scanned pages as images, read by OCR ({@code io.github.raglens.parse.image}). */
-    IMAGE("image", ImageParser.VERSION, ".png", ".jpg", ".jpeg", ".tif", ".tiff");
+    IMAGE("image (OCR)", ImageParser.VERSION, ".png", ".jpg", ".jpeg", ".tif", ".tiff");
 
     private final String name;
     private final String version;
@@ -73,7 +73,7 @@ enum Format {
         return Optional.empty();
     }
 
-    /** Every format's name, listed for a message: "PDF, Markdown, text, Word, PowerPoint, Excel, HTML, EPUB and image" (with "and" or "or"). */
+    /** Every format's name, listed for a message: "PDF, Markdown, text, Word, PowerPoint, Excel, HTML, EPUB and image (OCR)" (with "and" or "or"). */
     static String nameList(String conjunction) {
         List<String> all = new ArrayList<>();
         for (Format format : values()) {

@@ -13,7 +13,7 @@ public enum ParseStatus {
     DAMAGED,
     /** Could not be parsed; the outcome gives the reason. */
     FAILED,
-    /** A PDF without a text layer (scanned); OCR is not supported. */
+    /** A PDF without a text layer, or a scan or image that OCR cannot read here. */
     NO_TEXT;
 
     /** The name used in reports: {@code ok}, {@code damaged}, {@code failed}, {@code no-text}. */

@@ -41,7 +41,8 @@ class CorpusParserTest {
                         ParseStatus.OK, ParseStatus.FAILED, ParseStatus.FAILED, ParseStatus.NO_TEXT, ParseStatus.OK);
         assertThat(((FileOutcome.Failed) outcomes.get(1)).reason())
                 .isEqualTo("the file is empty (0 bytes); replace it with the complete PDF");
-        assertThat(((FileOutcome.Failed) outcomes.get(3)).reason()).isEqualTo("no text layer; OCR is not supported");
+        assertThat(((FileOutcome.Failed) outcomes.get(3)).reason())
+                .isEqualTo("no text layer, and no page is a scanned image for OCR to read");
         IngestReport report =
                 IngestReport.of(outcomes.stream().map(o -> o.reportEntry(0)).toList(), List.of());
         assertThat(report.ok()).isEqualTo(2);

@@ -94,10 +94,10 @@ final class TessData {
                     ? "(TESSDATA_PREFIX is not set, and no system folder for it exists)"
                     : "in TESSDATA_PREFIX (" + prefix.strip() + ")";
         }
+        String install = "install it: apt-get install " + String.join(" ", packages(missing));
         String fix = folder.isPresent()
-                ? "put " + files + " there"
-                : "install it: apt-get install " + String.join(" ", packages(missing))
-                        + ", or set TESSDATA_PREFIX to a folder holding " + files;
+                ? install + " and point at its folder, or put " + files + " in " + folder.get()
+                : install + ", or set TESSDATA_PREFIX to a folder holding " + files;
         return "OCR language data " + names + " not found " + where + "; " + fix;
     }
 

@@ -228,7 +228,9 @@ public final class PdfParser implements Parser {
         if (chars < 20) {
             throw ocr.unavailable()
                     .map(why -> new NoTextException(file, "no text layer, and OCR cannot read it: " + why))
-                    .orElseGet(() -> new NoTextException(file));
+                    .orElseGet(() -> ocrMode == OcrMode.OFF
+                            ? new NoTextException(file, "no text layer, and OCR is off")
+                            : new NoTextException(file));
         }
         List<HeadingCandidate> outline = useOutline ? OutlineReader.read(document) : List.of();
         PagePipeline.Result read =

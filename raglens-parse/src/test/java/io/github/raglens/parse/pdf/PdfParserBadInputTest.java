@@ -82,7 +82,7 @@ class PdfParserBadInputTest {
         Path file = TestPdfs.imageOnly(dir.resolve("scan.pdf"));
         assertThatThrownBy(() -> PdfParser.create().parse(file))
                 .isInstanceOf(NoTextException.class)
-                .hasMessage("cannot parse " + file + ": no text layer; OCR is not supported");
+                .hasMessage("cannot parse " + file + ": no text layer, and no page is a scanned image for OCR to read");
     }
 
     @Test

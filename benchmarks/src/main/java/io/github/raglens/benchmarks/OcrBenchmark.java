@@ -81,6 +81,10 @@ final class OcrBenchmark implements Callable<Integer> {
                 }
             }
         }
+        if (pdfs.isEmpty()) {
+            System.err.println("no PDFs under " + docs + "; pass --docs DIR,DIR");
+            return 2;
+        }
         if (maxFiles > 0 && pdfs.size() > maxFiles) {
             pdfs = pdfs.subList(0, maxFiles);
         }

@@ -49,7 +49,7 @@ public record IngestReport(List<Entry> files, int ok, int damaged, int failed, i
      * @param format the file's format, by its extension: {@code pdf}, {@code docx}, {@code pptx}, {@code
      *     xlsx}, {@code html}, {@code epub}, {@code markdown} or {@code text}; empty in a report written
      *     before the field
-     * @param pagesOcrd pages whose text came from OCR (0 while raglens has no OCR)
+     * @param pagesOcrd pages whose text came from OCR (0 when OCR read none)
      * @param headings headings found (each opens one of the sections)
      * @param characters characters of the text found: headings, paragraphs and tables as the chunks
      *     hold them

@@ -125,18 +125,30 @@ final class ImageFile implements AutoCloseable {
                                 + REFUSED_PIXELS / 1_000_000 + " million raglens reads; scale it down to 300 dpi",
                         null);
             }
-            int step = (int) Math.ceil(Math.sqrt((double) pixels / MAX_PIXELS));
+            int step = Math.max(1, (int) Math.ceil(Math.sqrt((double) pixels / MAX_PIXELS)));
             ImageReadParam param = reader.getDefaultReadParam();
             if (step > 1) {
                 param.setSourceSubsampling(step, step, 0, 0);
             }
             BufferedImage image = reader.read(index, param);
-            int dpi = Math.max(1, dpi(reader.getImageMetadata(index)).orElse(DEFAULT_DPI) / Math.max(1, step));
+            int dpi = Math.max(1, declaredDpi(index).orElse(DEFAULT_DPI) / step);
             return GrayImage.of(image, dpi);
         } catch (ParseException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
             throw damaged(e);
+        }
+    }
+
+    /**
+     * The resolution a page's metadata declares; none when its metadata cannot be read (Java's JPEG
+     * reader refuses a JFIF header that is not the first marker, in a file whose pixels it reads).
+     */
+    private Optional<Integer> declaredDpi(int index) {
+        try {
+            return dpi(reader.getImageMetadata(index));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
         }
     }
 

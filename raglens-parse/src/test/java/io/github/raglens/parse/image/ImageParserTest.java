@@ -114,6 +114,27 @@ class ImageParserTest {
                 .hasMessageEndingWith("); export or scan it again");
     }
 
+    @Test
+    void page_jpegWithItsJfixHeaderAfterAnotherMarker_isStillRead() throws IOException {
+        // cameras and scanners write EXIF before JFIF; Java's reader refuses such a file's metadata
+        ByteArrayOutputStream jpeg = new ByteArrayOutputStream();
+        ImageIO.write(ScannedPageImages.page(), "jpeg", jpeg);
+        byte[] plain = jpeg.toByteArray();
+        ByteArrayOutputStream reordered = new ByteArrayOutputStream();
+        reordered.write(plain, 0, 2); // SOI
+        byte[] exif = "Exif\0\0".getBytes(StandardCharsets.ISO_8859_1);
+        reordered.write(new byte[] {(byte) 0xff, (byte) 0xe1, 0, (byte) (exif.length + 2)});
+        reordered.write(exif);
+        reordered.write(plain, 2, plain.length - 2); // APP0 JFIF and the rest
+        Path file = Files.write(dir.resolve("camera.jpg"), reordered.toByteArray());
+
+        try (ImageFile image = ImageFile.open(file)) {
+            assertThat(image.pages()).isEqualTo(1);
+            assertThat(image.page(0).width()).isEqualTo(ScannedPageImages.page().getWidth());
+            assertThat(image.page(0).dpi()).isEqualTo(ImageFile.DEFAULT_DPI);
+        }
+    }
+
     /** A PNG signature, an IHDR chunk for an 8-bit gray image of the size, and IEND: no pixel data. */
     private static byte[] pngHeader(int width, int height) {
         ByteBuffer b = ByteBuffer.allocate(8 + 25 + 12);

@@ -65,11 +65,6 @@ final class Tesseract implements AutoCloseable {
         return new Tesseract(api, data);
     }
 
-    /** The version of the Tesseract library. */
-    static String version() {
-        return TessBaseAPI.Version().getString(); // a static string of the library's: not freed
-    }
-
     /**
      * The lines of an image, top to bottom as Tesseract's layout analysis orders them.
      *
@@ -164,11 +159,10 @@ final class Tesseract implements AutoCloseable {
             float baseline = 0;
             float slope = 0;
             float xHeight = 0;
-            float body = 0;
             do {
                 if (it.IsAtBeginningOf(tesseract.RIL_TEXTLINE)) {
                     if (!words.isEmpty()) {
-                        lines.add(new TextLine(words, baseline, slope, xHeight, body));
+                        lines.add(new TextLine(words, baseline, slope, xHeight));
                         words = new ArrayList<>();
                     }
                     it.Baseline(tesseract.RIL_TEXTLINE, x0, y0, x1, y1);
@@ -177,7 +171,6 @@ final class Tesseract implements AutoCloseable {
                     it.RowAttributes(rowHeight, descenders, ascenders);
                     // the row's height holds the ascenders and descenders (the latter negative) around the x-height
                     xHeight = rowHeight[0] - ascenders[0] + descenders[0];
-                    body = rowHeight[0];
                 }
                 String word = text(it.GetUTF8Text(tesseract.RIL_WORD));
                 if (!word.isEmpty() && it.BoundingBox(tesseract.RIL_WORD, x0, y0, x1, y1)) {
@@ -186,7 +179,7 @@ final class Tesseract implements AutoCloseable {
                 }
             } while (it.Next(tesseract.RIL_WORD));
             if (!words.isEmpty()) {
-                lines.add(new TextLine(words, baseline, slope, xHeight, body));
+                lines.add(new TextLine(words, baseline, slope, xHeight));
             }
         }
         return lines;

@@ -9,9 +9,8 @@ import java.util.List;
  * @param baseline the baseline's height at the image's left edge ({@code x = 0})
  * @param slope how far the baseline falls per pixel to the right
  * @param xHeight the height of the line's lower-case letters above the baseline
- * @param bodyHeight the height from the line's descenders to its ascenders: Tesseract's size of its type
  */
-record TextLine(List<RecognizedWord> words, float baseline, float slope, float xHeight, float bodyHeight) {
+record TextLine(List<RecognizedWord> words, float baseline, float slope, float xHeight) {
 
     TextLine {
         words = List.copyOf(words);

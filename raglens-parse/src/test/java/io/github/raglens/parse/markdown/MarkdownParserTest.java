@@ -114,7 +114,7 @@ class MarkdownParserTest {
                 .isInstanceOf(ParseException.class)
                 .hasMessage(
                         "cannot parse " + file
-                                + ": unsupported file type; raglens reads .pdf, .md, .markdown, .txt, .text, .docx, .docm, .pptx, .pptm, .xlsx, .xlsm, .html, .htm, .xhtml and .epub files");
+                                + ": unsupported file type; raglens reads .pdf, .md, .markdown, .txt, .text, .docx, .docm, .pptx, .pptm, .xlsx, .xlsm, .html, .htm, .xhtml, .epub, .png, .jpg, .jpeg, .tif and .tiff files");
     }
 
     @Test

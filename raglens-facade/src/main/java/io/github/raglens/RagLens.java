@@ -115,7 +115,8 @@ public final class RagLens {
     }
 
     /**
-     * Parses and chunks every PDF, Markdown, text, Word, PowerPoint, Excel, HTML and EPUB file under a folder into the workspace's
+     * Parses and chunks every PDF, Markdown, text, Word, PowerPoint, Excel, HTML and EPUB file, and every scanned
+     * page's image (read by OCR), under a folder into the workspace's
      * {@code chunks.jsonl}, with {@code ingest-report.json}. A bad file is reported and never stops
      * the corpus; chunks are written only when the chunk audit finds no error. Interrupting the
      * calling thread stops the stage after the file in hand: nothing is written, the files parsed so

@@ -25,7 +25,7 @@ class IngestSettingTest {
         Path empty = Files.createDirectories(dir.resolve("empty"));
         assertThatThrownBy(() -> lens.ingest(empty))
                 .isInstanceOf(SettingException.class)
-                .hasMessage("no PDF, Markdown, text, Word, PowerPoint, Excel, HTML or EPUB files under " + empty
-                        + "; check the documents folder given to RagLens.ingest(docs)");
+                .hasMessage("no PDF, Markdown, text, Word, PowerPoint, Excel, HTML, EPUB or image (OCR) files under "
+                        + empty + "; check the documents folder given to RagLens.ingest(docs)");
     }
 }

@@ -155,8 +155,10 @@ class ParseAndIngestCommandTest {
         assertThat(run("--workspace", dir.resolve("ws").toString(), "ingest", "--docs", docs.toString()))
                 .isEqualTo(1);
         assertThat(err.toString())
-                .isEqualTo("raglens: no PDF, Markdown, text, Word, PowerPoint, Excel, HTML or EPUB files under " + docs
-                        + " (3 files of types raglens does not read: .odt, .rtf); check --docs"
-                        + System.lineSeparator());
+                .isEqualTo(
+                        "raglens: no PDF, Markdown, text, Word, PowerPoint, Excel, HTML, EPUB or image (OCR) files under "
+                                + docs
+                                + " (3 files of types raglens does not read: .odt, .rtf); check --docs"
+                                + System.lineSeparator());
     }
 }

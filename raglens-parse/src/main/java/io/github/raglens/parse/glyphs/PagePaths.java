@@ -11,7 +11,8 @@ import technology.tabula.Ruling;
 /**
  * What the paths drawn on one page leave for the stages after: how many thin horizontal and vertical
  * lines it shows (straight segments and thin rectangles, the table finder's evidence of a ruled
- * table), and Tabula's rulings, built by a {@link RulingPath} from the same operators. Points arrive in
+ * table), where its drawings stand ({@link DrawnShapes}), and Tabula's rulings, built by a {@link
+ * RulingPath} from the same operators. Points arrive in
  * user space with the graphics state they are drawn in.
  *
  * <p>Not thread-safe: one instance per text pass, {@link #startPage} per page.
@@ -19,6 +20,7 @@ import technology.tabula.Ruling;
 final class PagePaths {
 
     private final RulingPath rulingPath = new RulingPath();
+    private final DrawnShapes shapes = new DrawnShapes();
     private PDRectangle box = PDRectangle.LETTER;
     private int horizontal;
     private int vertical;
@@ -33,6 +35,7 @@ final class PagePaths {
         horizontal = 0;
         vertical = 0;
         rulingPath.startPage(page);
+        shapes.startPage(box.getWidth(), box.getHeight(), Math.floorMod(page.getRotation(), 360) == 0);
     }
 
     /** Thin horizontal lines or rectangles at least 20 points long drawn on the page so far. */
@@ -45,6 +48,11 @@ final class PagePaths {
         return vertical;
     }
 
+    /** The drawings of the page so far (charts, diagrams), in page space. */
+    List<Drawing> drawings() {
+        return shapes.drawings();
+    }
+
     /** Tabula's rulings of the page so far, in page space. */
     List<Ruling> rulings() {
         return rulingPath.rulings();
@@ -54,6 +62,7 @@ final class PagePaths {
         Point2D.Float p = toPage(state, x, y);
         pathX = p.x;
         pathY = p.y;
+        shapes.moveTo(p.x, p.y);
         Point2D.Float d = device(state, x, y);
         rulingPath.moveTo(d.x, d.y);
     }
@@ -63,6 +72,7 @@ final class PagePaths {
         count(pathX, pathY, p.x, p.y);
         pathX = p.x;
         pathY = p.y;
+        shapes.lineTo(p.x, p.y);
         Point2D.Float d = device(state, x, y);
         rulingPath.lineTo(d.x, d.y);
     }
@@ -71,6 +81,7 @@ final class PagePaths {
         Point2D.Float a = toPage(state, x, y);
         Point2D.Float b = toPage(state, x + w, y + h);
         count(a.x, a.y, b.x, b.y);
+        shapes.rectangle(a.x, a.y, b.x, b.y);
         rulingPath.rectangle(
                 device(state, x, y), device(state, x + w, y), device(state, x + w, y + h), device(state, x, y + h));
     }
@@ -80,6 +91,10 @@ final class PagePaths {
      * "v" (1: the first control point is the current point) or "y" (2: the second is the end point).
      */
     void curveTo(PDGraphicsState state, int kind, float[] v) {
+        for (int k = 0; k + 1 < v.length; k += 2) {
+            Point2D.Float p = toPage(state, v[k], v[k + 1]);
+            shapes.curvePoint(p.x, p.y);
+        }
         Point2D current = rulingPath.currentPoint();
         Point2D.Float p1;
         Point2D.Float p2;
@@ -105,10 +120,12 @@ final class PagePaths {
     }
 
     void paint(PDGraphicsState state) {
+        shapes.paint();
         rulingPath.paint(state);
     }
 
     void endPath(PDGraphicsState state) {
+        shapes.endPath();
         rulingPath.endPath(state);
     }
 

@@ -123,7 +123,8 @@ public final class PdfTextCollector extends PDFTextStripper {
                 box.getHeight(),
                 SplitBaselines.rejoin(rows),
                 paths.horizontal(),
-                paths.vertical());
+                paths.vertical(),
+                paths.drawings());
         if (listener != null) {
             List<TextPosition> pageGlyphs = glyphs;
             PDDocument doc = document;

@@ -1,5 +1,6 @@
 package io.github.raglens.parse.pdf;
 
+import io.github.raglens.parse.glyphs.Drawing;
 import io.github.raglens.parse.glyphs.Word;
 import io.github.raglens.parse.headings.HeadingDetector;
 import io.github.raglens.parse.headings.Numbering;
@@ -9,14 +10,18 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * Keeps the text inside charts out of the running text: the tick numbers, axis labels and legend
  * entries next to a "Figure N" caption (the short lines between the caption and the nearest prose,
- * table or numbered heading in its column), and runs of lines holding nothing but numbers. Such lines
- * are dropped and counted.
+ * table or numbered heading in its column), runs of lines holding nothing but numbers, and the labels
+ * set inside a drawing (a diagram's boxes, a chart's legend), each word of the line within one of
+ * the page's {@linkplain Drawing drawings}, wherever its caption stands. Such lines are dropped and
+ * counted: cut from the picture they label, they are fragments ("Retriever Reranker Reader") that a
+ * passage retrieved for a question only dilutes, while the caption, kept, says what the figure shows.
  */
 final class FigureText {
 
@@ -25,8 +30,20 @@ final class FigureText {
 
     private FigureText() {}
 
-    static Result remove(List<Piece> pieces, float body) {
+    /**
+     * The pieces without their figure text.
+     *
+     * @param drawings the drawings of each page, by page number
+     */
+    static Result remove(List<Piece> pieces, float body, Map<Integer, List<Drawing>> drawings) {
         Set<Line> drop = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Piece piece : pieces) {
+            piece.asLine()
+                    .filter(line -> chartLike(line)
+                            && !Captions.tableOrFigure(line.text())
+                            && inDrawing(line, drawings.getOrDefault(line.page(), List.of())))
+                    .ifPresent(drop::add);
+        }
         for (int i = 0; i < pieces.size(); i++) {
             Optional<Line> caption = pieces.get(i).asLine().filter(line -> Captions.figure(line.text()));
             if (caption.isPresent()) {
@@ -62,6 +79,19 @@ final class FigureText {
             }
         }
         return new Result(kept, drop.size());
+    }
+
+    /** Whether every word of a line lies inside one of its page's drawings. */
+    private static boolean inDrawing(Line line, List<Drawing> drawings) {
+        if (drawings.isEmpty()) {
+            return false;
+        }
+        for (Word w : line.words()) {
+            if (drawings.stream().noneMatch(d -> d.holds(w))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The chart-like lines next to a caption, in its column and on its page, up to the first other piece. */

@@ -2,6 +2,7 @@ package io.github.raglens.parse.pdf;
 
 import io.github.raglens.model.Section;
 import io.github.raglens.parse.document.SectionTreeBuilder;
+import io.github.raglens.parse.glyphs.Drawing;
 import io.github.raglens.parse.glyphs.PageText;
 import io.github.raglens.parse.headings.HeadingCandidate;
 import io.github.raglens.parse.headings.HeadingDetector;
@@ -12,6 +13,7 @@ import io.github.raglens.parse.layout.Line;
 import io.github.raglens.parse.layout.RunningLines;
 import io.github.raglens.parse.tables.FoundTable;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,7 +28,7 @@ import java.util.Set;
  *       footers and page numbers found across the pages taken out ({@link RunningLines});
  *   <li>tables: each page's tables, found while it was read, put in place of the words they cover
  *       ({@link TablesInPlace}); from here the reading order is a list of {@link Piece}s;
- *   <li>chart text left out ({@link FigureText}), footnotes set aside and venue lines dropped
+ *   <li>chart text and the labels inside drawings left out ({@link FigureText}), footnotes set aside and venue lines dropped
  *       ({@link Footnotes}), a table cut by a page break joined ({@link ContinuedTables});
  *   <li>headings: the title's lines ({@link TitleLines}), then the outline's entries placed on the
  *       lines ({@link OutlineReader}), or, without an outline, headings found from type and numbering
@@ -67,14 +69,16 @@ public final class PagePipeline {
             String fallbackTitle) {
         List<List<Line>> laidOut = new ArrayList<>();
         List<Float> heights = new ArrayList<>();
+        Map<Integer, List<Drawing>> drawings = new HashMap<>();
         for (PageText p : pages) {
             laidOut.add(ColumnLayout.lines(p));
             heights.add(p.height());
+            drawings.put(p.page(), p.drawings());
         }
         List<List<Line>> kept = RunningLines.remove(laidOut, heights);
         List<Piece> withTables = TablesInPlace.pieces(pages, tables, laidOut, kept);
         float body = HeadingDetector.bodySize(Piece.lines(withTables));
-        FigureText.Result figures = FigureText.remove(withTables, body);
+        FigureText.Result figures = FigureText.remove(withTables, body, drawings);
         Footnotes.Result footnotes = Footnotes.find(figures.pieces(), body);
         List<Piece> pieces = ContinuedTables.join(footnotes.pieces(), footnotes.lines(), body);
         List<Line> lines = Piece.lines(pieces);

@@ -1,7 +1,5 @@
 package io.github.raglens.parse.glyphs;
 
-import java.util.regex.Pattern;
-
 /**
  * One word on a PDF page with its box in points, measured from the page's top-left corner.
  *
@@ -28,15 +26,6 @@ public record Word(
         boolean smallCaps,
         int mathChars) {
 
-    /**
-     * A figure as tables and charts print it: a number with its sign (a hyphen, the minus sign or an
-     * en dash standing for one), currency, percent or note mark.
-     */
-    private static final Pattern FIGURE = Pattern.compile("[-−–+±(]?[$€£]?\\d[\\d.,]*%?\\)?[*†‡]*");
-
-    /** Dots and nothing else: a dot leader between a label and its figure, or a piece of one. */
-    private static final Pattern LEADER = Pattern.compile("[.·]+");
-
     public float centerX() {
         return (x0 + x1) / 2;
     }
@@ -53,11 +42,52 @@ public record Word(
 
     /** Whether the word is only dots: a leader filling the space from a label to its figure, not a word of the text. */
     public boolean leader() {
-        return LEADER.matcher(text).matches();
+        if (text.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c != '.' && c != '\u00b7') {
+                return false;
+            }
+        }
+        return true;
     }
 
-    /** Whether a text is a figure: a number with its sign, currency, percent or note mark. */
+    /**
+     * Whether a text is a figure as tables and charts print it: a number with its sign (a hyphen, the
+     * minus sign or an en dash standing for one, or an opening bracket), currency, percent, closing
+     * bracket and note marks, in that order: {@code [-−–+±(]?[$€£]?\d[\d.,]*%?\)?[*†‡]*}. Read
+     * character by character, as the layout stages ask it of every word many times over.
+     */
     public static boolean figure(String text) {
-        return FIGURE.matcher(text).matches();
+        int n = text.length();
+        int i = 0;
+        if (i < n && "-\u2212\u2013+\u00b1(".indexOf(text.charAt(i)) >= 0) {
+            i++;
+        }
+        if (i < n && "$\u20ac\u00a3".indexOf(text.charAt(i)) >= 0) {
+            i++;
+        }
+        if (i >= n || !digit(text.charAt(i))) {
+            return false;
+        }
+        while (i < n && (digit(text.charAt(i)) || text.charAt(i) == '.' || text.charAt(i) == ',')) {
+            i++;
+        }
+        if (i < n && text.charAt(i) == '%') {
+            i++;
+        }
+        if (i < n && text.charAt(i) == ')') {
+            i++;
+        }
+        while (i < n && "*\u2020\u2021".indexOf(text.charAt(i)) >= 0) {
+            i++;
+        }
+        return i == n;
+    }
+
+    private static boolean digit(char c) {
+        return c >= '0' && c <= '9';
     }
 }

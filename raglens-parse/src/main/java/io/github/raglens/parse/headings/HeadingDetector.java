@@ -36,8 +36,6 @@ public final class HeadingDetector {
                     + "|table of contents|summary|preface|foreword|index|glossary|notices|trademarks)\\b.*",
             Pattern.CASE_INSENSITIVE);
 
-    private static final Pattern NON_LETTERS = Pattern.compile("[^\\p{L}]+");
-
     private HeadingDetector() {}
 
     public static float bodySize(List<Line> lines) {
@@ -260,8 +258,21 @@ public final class HeadingDetector {
         return counts;
     }
 
+    /** A word's letters in lower case, or "" for fewer than three: read character by character, for every word. */
     private static String wordKey(String text) {
-        String word = NON_LETTERS.matcher(text.toLowerCase(Locale.ROOT)).replaceAll("");
+        String lower = text.toLowerCase(Locale.ROOT);
+        StringBuilder letters = null;
+        for (int i = 0; i < lower.length(); ) {
+            int c = lower.codePointAt(i);
+            int next = i + Character.charCount(c);
+            if (!Character.isLetter(c) && letters == null) {
+                letters = new StringBuilder(lower.length()).append(lower, 0, i);
+            } else if (Character.isLetter(c) && letters != null) {
+                letters.appendCodePoint(c);
+            }
+            i = next;
+        }
+        String word = letters == null ? lower : letters.toString();
         return word.length() >= 3 ? word : "";
     }
 

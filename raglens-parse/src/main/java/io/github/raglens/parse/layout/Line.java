@@ -43,18 +43,27 @@ public record Line(int page, int column, List<Word> words) {
 
     /** The font size carrying most characters of the line. */
     public float size() {
+        // the sizes in the order they first appear, and their characters; of sizes carrying as many
+        // characters, the one appearing first
+        float[] sizes = new float[words.size()];
+        int[] chars = new int[words.size()];
+        int distinct = 0;
+        for (Word w : words) {
+            int k = 0;
+            while (k < distinct && sizes[k] != w.size()) {
+                k++;
+            }
+            if (k == distinct) {
+                sizes[distinct++] = w.size();
+            }
+            chars[k] += w.text().length();
+        }
         float best = 0;
         int bestChars = -1;
-        for (Word w : words) {
-            int chars = 0;
-            for (Word v : words) {
-                if (v.size() == w.size()) {
-                    chars += v.text().length();
-                }
-            }
-            if (chars > bestChars) {
-                bestChars = chars;
-                best = w.size();
+        for (int k = 0; k < distinct; k++) {
+            if (chars[k] > bestChars) {
+                bestChars = chars[k];
+                best = sizes[k];
             }
         }
         return best;

@@ -21,6 +21,9 @@ import java.util.Set;
  */
 final class TextAssembler {
 
+    /** The parts of a word without hyphens: none besides the word itself. */
+    private static final String[] NO_PARTS = {};
+
     private final SectionTreeBuilder tree;
     private final Map<String, Float> columnRight = new HashMap<>();
     private final Map<String, Float> columnLeft = new HashMap<>();
@@ -48,7 +51,7 @@ final class TextAssembler {
                 String word = bare(w);
                 if (!word.isEmpty()) {
                     frequency.merge(word, 1, Integer::sum);
-                    for (String part : word.split("-")) {
+                    for (String part : word.indexOf('-') < 0 ? NO_PARTS : word.split("-")) {
                         if (!part.isEmpty() && part.length() < word.length()) {
                             frequency.merge(part, 1, Integer::sum);
                         }

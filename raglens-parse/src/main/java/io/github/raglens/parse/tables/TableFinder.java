@@ -88,7 +88,8 @@ public final class TableFinder {
      * the horizontal rules {@link RuleBands} finds.
      */
     public static List<FoundTable> find(PageText text, Supplier<Page> tabula) {
-        List<Region> regions = TableRegions.find(text);
+        float[] gutter = ColumnLayout.gutter(text);
+        List<Region> regions = TableRegions.find(text, gutter);
         boolean ruled = text.horizontalRulings() >= 2 && text.verticalRulings() >= 2 || text.horizontalRulings() >= 3;
         if (regions.isEmpty() && !ruled) {
             return List.of();
@@ -101,7 +102,7 @@ public final class TableFinder {
                 keep(
                         out,
                         reading(
-                                Cells.clean(LatticeCells.cells(framed(lattice, text, t))),
+                                Cells.clean(LatticeCells.cells(framed(lattice, text, t, gutter))),
                                 text,
                                 t,
                                 !captioned(regions, t),
@@ -276,13 +277,12 @@ public final class TableFinder {
      * again inside a box widened to them, whose edges close the frame, and kept when that fills more
      * cells.
      */
-    private static technology.tabula.Table framed(Page page, PageText text, technology.tabula.Table t) {
+    private static technology.tabula.Table framed(Page page, PageText text, technology.tabula.Table t, float[] gutter) {
         float left = t.getLeft();
         float right = t.getRight();
         float reach = 150;
         float minLeft = t.getLeft() - reach;
         float maxRight = t.getRight() + reach;
-        float[] gutter = ColumnLayout.gutter(text);
         if (gutter != null) {
             // a table inside one column never widens into the other one
             if (t.getRight() <= gutter[1]) {

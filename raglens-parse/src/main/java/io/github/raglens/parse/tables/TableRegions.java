@@ -25,13 +25,17 @@ final class TableRegions {
 
     /** The regions of a page's tables, captioned ones first. */
     static List<Region> find(PageText page) {
+        return find(page, ColumnLayout.gutter(page));
+    }
+
+    /** The regions of a page's tables, captioned ones first, given the page's {@linkplain ColumnLayout#gutter gutter}. */
+    static List<Region> find(PageText page, float[] gutter) {
         float[] across = Rows.across(page.rows());
         float minX = across[0];
         float maxX = across[1];
         List<Region> out = new ArrayList<>();
         boolean caption = false; // of a table or a figure, either of which puts a chart's labels in doubt
         List<List<Word>> full = rows(page, minX - 1, maxX + 1);
-        float[] gutter = ColumnLayout.gutter(page);
         // a page set in two columns only in part (the rest across the width) shows no gutter of its own;
         // a caption set in one of those columns then tells where its column is
         float[] captionGutter = gutter != null ? gutter : besideACaption(full);

@@ -2,6 +2,8 @@ package io.github.raglens.parse.glyphs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Random;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** What a word on a page is taken for: a figure, a dot leader or a word of the text. */
@@ -22,11 +24,30 @@ class WordTest {
     }
 
     @Test
+    void figure_readCharacterByCharacter_agreesWithItsPattern_onRandomTexts() {
+        Pattern pattern = Pattern.compile("[-\u2212\u2013+\u00b1(]?[$\u20ac\u00a3]?\\d[\\d.,]*%?\\)?[*\u2020\u2021]*");
+        long seed = Long.getLong("raglens.seed", new Random().nextLong());
+        Random random = new Random(seed);
+        String alphabet = "-\u2212\u2013+\u00b1($\u20ac\u00a30123456789.,%)*\u2020\u2021ax \u0663";
+        for (int i = 0; i < 200_000; i++) {
+            StringBuilder b = new StringBuilder();
+            for (int k = random.nextInt(7); k > 0; k--) {
+                b.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            String text = b.toString();
+            assertThat(Word.figure(text))
+                    .as("figure(\"%s\"), seed %d (-Draglens.seed=%d replays it)", text, seed, seed)
+                    .isEqualTo(pattern.matcher(text).matches());
+        }
+    }
+
+    @Test
     void leaders_areWordsOfDotsOnly() {
         assertThat(word("..........").leader()).isTrue();
         assertThat(word("\u00b7\u00b7\u00b7\u00b7").leader()).isTrue();
         assertThat(word("Defence").leader()).isFalse();
         assertThat(word("3.1").leader()).isFalse();
         assertThat(word("etc.").leader()).isFalse();
+        assertThat(word("").leader()).isFalse();
     }
 }

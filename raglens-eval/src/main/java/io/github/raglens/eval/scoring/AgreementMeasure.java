@@ -3,6 +3,7 @@ package io.github.raglens.eval.scoring;
 import static io.github.raglens.result.JudgeAgreement.PASS;
 
 import io.github.raglens.eval.judge.JudgeSession;
+import io.github.raglens.eval.stats.WeightedKappa;
 import io.github.raglens.internal.Cell;
 import io.github.raglens.result.JudgeAgreement;
 import io.github.raglens.spi.Judge;
@@ -88,35 +89,12 @@ final class AgreementMeasure {
     }
 
     /**
-     * Cohen's kappa of two binary verdict lists: (observed − expected agreement) / (1 − expected);
-     * empty for empty lists and when both sides gave the same single verdict throughout (expected
-     * agreement 1: kappa is 0 / 0).
+     * Cohen's kappa of two binary verdict lists: the weighted kappa of a scale of two grades, whose
+     * weights are plain agreement; empty for empty lists and when both sides gave the same single
+     * verdict throughout (expected agreement 1: kappa is 0 / 0).
      */
     static OptionalDouble cohenKappa(int[] a, int[] b) {
-        if (a.length != b.length) {
-            throw new IllegalArgumentException("verdict lists differ in length: " + a.length + " and " + b.length);
-        }
-        int n = a.length;
-        if (n == 0) {
-            return OptionalDouble.empty();
-        }
-        int agree = 0;
-        int aOnes = 0;
-        int bOnes = 0;
-        for (int i = 0; i < n; i++) {
-            agree += a[i] == b[i] ? 1 : 0;
-            aOnes += a[i];
-            bOnes += b[i];
-        }
-        double po = (double) agree / n;
-        double pa = (double) aOnes / n;
-        double pb = (double) bOnes / n;
-        double pe = pa * pb + (1 - pa) * (1 - pb);
-        if (pe == 1) {
-            // Both sides gave the same one verdict throughout: agreement beyond chance is 0 / 0.
-            return OptionalDouble.empty();
-        }
-        return OptionalDouble.of((po - pe) / (1 - pe));
+        return WeightedKappa.linear(a, b, 1);
     }
 
     /** Spearman's rho: Pearson correlation of the average ranks; empty when undefined. */

@@ -457,7 +457,7 @@ public final class RagLens {
      * labels already given stay part of the sample. Only labels of drawn cells correct the judge's
      * mean ({@link #calibration}); a system needs {@value Calibration#MIN_DRAWN_LABELS} of them.
      *
-     * <p>Write the cells for people to fill in with {@link HumanLabelsFile#appendDrawn}, or record
+     * <p>Write the cells for people to fill in with {@link #writeDrawnLabels}, or record
      * each label as it is given with {@link #recordLabel}. Thread-safe; reads the workspace only.
      *
      * @param metric a judge metric of the last evaluation, e.g. {@code faithfulness}
@@ -474,6 +474,31 @@ public final class RagLens {
             throw new IllegalArgumentException("count must be at least 1, was " + count);
         }
         return new Labelling(workspace(), pipeline::loadQuestions).draw(metric, count, design, config.seed());
+    }
+
+    /**
+     * Writes drawn cells for people to fill in, each once: a cell the file already holds is left as
+     * it is, so drawing again never overwrites a label given.
+     *
+     * @param labels the labels file, e.g. {@link io.github.raglens.workspace.Workspace#humanLabels()}
+     * @param drawn cells from {@link #drawLabels}
+     * @return how many cells were added
+     * @throws io.github.raglens.error.StoreException if the file cannot be read or written
+     */
+    public static int writeDrawnLabels(Path labels, List<LabelRequest> drawn) {
+        return HumanLabelsFile.appendDrawn(Objects.requireNonNull(labels, "labels"), drawn);
+    }
+
+    /**
+     * Writes drawn passages for people to grade, each once, as {@link #writeDrawnLabels} does.
+     *
+     * @param labels the labels file, e.g. {@link io.github.raglens.workspace.Workspace#humanLabels()}
+     * @param drawn passages from {@link #drawPassageLabels}
+     * @return how many passages were added
+     * @throws io.github.raglens.error.StoreException if the file cannot be read or written
+     */
+    public static int writeDrawnPassages(Path labels, List<PassageLabelRequest> drawn) {
+        return HumanLabelsFile.appendDrawnPassages(Objects.requireNonNull(labels, "labels"), drawn);
     }
 
     /**
@@ -499,7 +524,7 @@ public final class RagLens {
      * corrected by the drawn grades ({@link io.github.raglens.result.RelevanceCalibration}); it needs
      * {@value Calibration#MIN_DRAWN_LABELS} of them.
      *
-     * <p>Write the passages for people to fill in with {@link HumanLabelsFile#appendDrawnPassages},
+     * <p>Write the passages for people to fill in with {@link #writeDrawnPassages},
      * or record each grade as it is given with {@link #recordPassageLabel}. Thread-safe; reads the
      * workspace only.
      *

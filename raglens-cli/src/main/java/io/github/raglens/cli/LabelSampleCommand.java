@@ -7,7 +7,6 @@ import io.github.raglens.model.LabelRequest;
 import io.github.raglens.model.PassageLabel;
 import io.github.raglens.model.PassageLabelRequest;
 import io.github.raglens.result.Calibration;
-import io.github.raglens.store.HumanLabelsFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -106,7 +105,7 @@ final class LabelSampleCommand implements Callable<Integer> {
             drawn = drawn.subList(0, (int) Math.min(drawn.size(), systems * Calibration.MIN_DRAWN_LABELS));
         }
         Path file = out != null ? out : lens.workspace().humanLabels();
-        int added = HumanLabelsFile.appendDrawn(file, drawn);
+        int added = RagLens.writeDrawnLabels(file, drawn);
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println("drew " + drawn.size() + " cells of " + judged.label() + " (" + design.fileName() + ", seed "
                 + seed
@@ -136,7 +135,7 @@ final class LabelSampleCommand implements Callable<Integer> {
             return 1;
         }
         Path file = out != null ? out : lens.workspace().humanLabels();
-        int added = HumanLabelsFile.appendDrawnPassages(file, drawn);
+        int added = RagLens.writeDrawnPassages(file, drawn);
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println("drew " + drawn.size() + " pooled passages (uniform, seed " + seed + "): " + added
                 + " added to " + file + ", " + (drawn.size() - added) + " already there; fill in each \"grade\""

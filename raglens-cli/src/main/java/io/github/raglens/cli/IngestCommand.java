@@ -55,14 +55,8 @@ final class IngestCommand implements Callable<Integer> {
                     + "the document) or recursive (recursive splitter ignoring sections).")
     ChunkerKind chunker;
 
-    @Option(
-            names = "--ocr-lang",
-            paramLabel = "LANGS",
-            defaultValue = "eng",
-            description = "The languages OCR reads scanned pages and images in, Tesseract's codes joined with +"
-                    + " (default: ${DEFAULT-VALUE}; for example eng+deu, each needing its data: apt-get install"
-                    + " tesseract-ocr-deu).")
-    String ocrLanguages;
+    @CommandLine.Mixin
+    OcrLanguageOption ocr;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -73,7 +67,7 @@ final class IngestCommand implements Callable<Integer> {
         var err = spec.commandLine().getErr();
         RagLens lens = Lenses.builder(parent)
                 .chunker(chunker)
-                .ocrLanguages(ocrLanguages)
+                .ocrLanguages(ocr.languages)
                 .build();
         boolean lines = !parent.quiet && !parent.noProgress;
         IngestResult result = lens.ingest(docs, (stage, done, total, file) -> {

@@ -40,14 +40,8 @@ final class ParseCommand implements Callable<Integer> {
     @Option(names = "--no-outline", description = "Infer PDF headings from fonts even when the PDF has an outline.")
     boolean noOutline;
 
-    @Option(
-            names = "--ocr-lang",
-            paramLabel = "LANGS",
-            defaultValue = "eng",
-            description = "The languages OCR reads scanned pages and images in, Tesseract's codes joined with +"
-                    + " (default: ${DEFAULT-VALUE}; for example eng+deu, each needing its data: apt-get install"
-                    + " tesseract-ocr-deu).")
-    String ocrLanguages;
+    @CommandLine.Mixin
+    OcrLanguageOption ocr;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -58,7 +52,7 @@ final class ParseCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("raglens: file " + file + " does not exist; check the path");
             return CommandLine.ExitCode.SOFTWARE;
         }
-        Document document = Documents.parse(file, !noOutline, ocrLanguages);
+        Document document = Documents.parse(file, !noOutline, ocr.languages);
         var out = spec.commandLine().getOut();
         if (format == Format.markdown) {
             out.print(Documents.markdown(document));

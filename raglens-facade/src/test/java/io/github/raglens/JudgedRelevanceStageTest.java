@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.PassageLabelRequest;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
@@ -26,6 +25,7 @@ import io.github.raglens.result.TrecEvalOptions;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;
+import io.github.raglens.testkit.ChunkFixtures;
 import io.github.raglens.testkit.ScriptedLlm;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,20 +74,8 @@ class JudgedRelevanceStageTest {
             @Override
             public RetrievalResult retrieve(String query, int k) {
                 String text = "In short: " + answerOf.get(query);
-                Chunk passage = new Chunk(
-                        "alt-" + Math.abs(query.hashCode()),
-                        "notes",
-                        "notes",
-                        null,
-                        "notes",
-                        ChunkType.SECTION_FRAGMENT,
-                        -1,
-                        0,
-                        text,
-                        0,
-                        text.length(),
-                        0,
-                        0);
+                Chunk passage = ChunkFixtures.sectionNamed(
+                        "alt-" + Math.abs(query.hashCode()), "notes", "notes", "notes", 0, text);
                 return new RetrievalResult(name(), query, List.of(RetrievedChunk.of(1, 1.0, passage)), 0);
             }
         };

@@ -24,6 +24,7 @@ import io.github.raglens.retrieval.Retrievers;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -67,20 +68,8 @@ class OwnSystemBenchmarkTest {
                 for (int start = 0; start < text.length(); start += 400) {
                     String window = text.substring(start, Math.min(text.length(), start + 500));
                     String id = "win-" + cut.size();
-                    cut.add(new Chunk(
-                            id,
-                            name,
-                            id,
-                            null,
-                            name,
-                            ChunkType.SECTION_FRAGMENT,
-                            cut.size(),
-                            cut.size(),
-                            window,
-                            0,
-                            window.length(),
-                            0,
-                            0));
+                    cut.add(ChunkFixtures.fragmentNamed(
+                            id, name, id, name, ChunkType.SECTION_FRAGMENT, cut.size(), cut.size(), window));
                 }
             }
         }

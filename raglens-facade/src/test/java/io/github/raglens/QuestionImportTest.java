@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.store.ChunksFile;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,8 +68,7 @@ class QuestionImportTest {
         for (int i = 0; i < 5; i++) {
             String text = "Report " + i + ". The filter was fitted on 12 May and cleaned every 30 days. All values"
                     + " are provisional.";
-            chunks.add(new Chunk(
-                    "c" + i, "d", "s" + i, null, "d > s" + i, ChunkType.PARENT_SECTION, -1, i, text, 0, 40, 1, 1));
+            chunks.add(ChunkFixtures.sectionNamed("c" + i, "d", "s" + i, "d > s" + i, i, text));
         }
         Files.createDirectories(lens.workspace().dir());
         ChunksFile.write(lens.workspace().chunks(), chunks);

@@ -7,7 +7,6 @@ import io.github.raglens.model.ChatMessage;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.RetrievalResult;
@@ -16,6 +15,7 @@ import io.github.raglens.model.TokenUsage;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -82,20 +82,7 @@ class JudgedBenchmarkCommandTest {
     }
 
     private static Chunk chunk(String id, String text, int order) {
-        return new Chunk(
-                id,
-                "doc",
-                "s" + id,
-                null,
-                "doc > " + id,
-                ChunkType.PARENT_SECTION,
-                -1,
-                order,
-                text,
-                0,
-                text.length(),
-                1,
-                1);
+        return ChunkFixtures.sectionNamed(id, "doc", "s" + id, "doc > " + id, order, text);
     }
 
     private Path workspaceWithQuestions() {

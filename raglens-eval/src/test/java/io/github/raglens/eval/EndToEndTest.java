@@ -20,6 +20,7 @@ import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.QuestionRun;
 import io.github.raglens.spi.Retriever;
+import io.github.raglens.testkit.ChunkFixtures;
 import io.github.raglens.testkit.ScriptedLlm;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -83,20 +84,15 @@ class EndToEndTest {
                         ? "| col | value |\n|---|---|\n| " + words[c] + " | " + d + " |"
                         : "The measured value of " + words[c] + d + " grows steadily. It is reported per run for"
                                 + " document " + d + " and chunk " + c + ".";
-                chunks.add(new Chunk(
+                chunks.add(ChunkFixtures.fragmentNamed(
                         id,
                         "doc" + d,
                         "doc" + d + "-sec" + (c / 3),
-                        null,
                         "doc" + d + " > sec" + (c / 3),
                         table ? ChunkType.TABLE_FRAGMENT : ChunkType.SECTION_FRAGMENT,
                         c % 3,
                         c,
-                        text,
-                        0,
-                        text.length(),
-                        1,
-                        1));
+                        text));
             }
         }
         return chunks;

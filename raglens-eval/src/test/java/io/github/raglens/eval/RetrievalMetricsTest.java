@@ -8,6 +8,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.result.BenchmarkReport.LatencyPercentiles;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -122,9 +123,10 @@ class RetrievalMetricsTest {
 
     @Test
     void sectionAndChildHit_lookThroughExpandedContext() {
-        Chunk parent = chunk("p", "s1", ChunkType.PARENT_SECTION, -1);
-        Chunk child = chunk("c2", "s1", ChunkType.SECTION_FRAGMENT, 1);
-        Chunk other = chunk("o", "s2", ChunkType.PARENT_SECTION, -1);
+        Chunk parent = ChunkFixtures.sectionNamed("p", "doc", "s1", "doc > s1", 0, "text of p");
+        Chunk child = ChunkFixtures.fragmentNamed(
+                "c2", "doc", "s1", "doc > s1", ChunkType.SECTION_FRAGMENT, 1, 1, "text of c2");
+        Chunk other = ChunkFixtures.sectionNamed("o", "doc", "s2", "doc > s2", 2, "text of o");
         List<RetrievedChunk> hits =
                 List.of(RetrievedChunk.of(1, 2.0, other), new RetrievedChunk(2, 1.0, parent, child, List.of(parent)));
         assertThat(RetrievalMetrics.sectionHitAt(hits, "s1", 1)).isZero();
@@ -152,9 +154,5 @@ class RetrievalMetricsTest {
 
     private static double log2(double x) {
         return Math.log(x) / Math.log(2);
-    }
-
-    static Chunk chunk(String id, String section, ChunkType type, int fragment) {
-        return new Chunk(id, "doc", section, null, "doc > " + section, type, fragment, 0, "text of " + id, 0, 10, 0, 0);
     }
 }

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.IndexException;
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.RetrieverKind;
+import io.github.raglens.testkit.ChunkFixtures;
 import io.github.raglens.testkit.HashingEmbeddings;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -80,20 +80,8 @@ class LuceneIndexTest {
         try (LuceneIndex index = LuceneIndex.builder().open()) {
             index.addAll(Corpus.CHUNKS);
             Chunk old = Corpus.chunk("notes/bm25");
-            Chunk updated = new Chunk(
-                    old.id(),
-                    old.documentId(),
-                    old.sectionId(),
-                    null,
-                    old.sectionPath(),
-                    ChunkType.PARENT_SECTION,
-                    -1,
-                    old.order(),
-                    "zebra crossing",
-                    0,
-                    14,
-                    0,
-                    0);
+            Chunk updated = ChunkFixtures.sectionNamed(
+                    old.id(), old.documentId(), old.sectionId(), old.sectionPath(), old.order(), "zebra crossing");
             index.addAll(List.of(updated, updated));
             assertThat(index.size()).isEqualTo(Corpus.CHUNKS.size());
             assertThat(Bm25Retriever.of(index).retrieve("zebra", 5).hits())

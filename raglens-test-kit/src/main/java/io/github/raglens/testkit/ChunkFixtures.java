@@ -76,22 +76,37 @@ public final class ChunkFixtures {
      */
     public static Chunk fragment(
             String document, String section, String path, ChunkType type, int index, int order, String text) {
+        return fragmentNamed(document + "/" + section + "#" + index, document, section, path, type, index, order, text);
+    }
+
+    /**
+     * A fragment of a split section, as {@link #fragment}, under an id of the test's own (a corpus
+     * whose chunks are named {@code c1}, {@code c2} …).
+     *
+     * @param id the chunk's id
+     * @param document the document id
+     * @param section the section id, which is also the fragment's parent section
+     * @param path the breadcrumb of the section
+     * @param type {@code SECTION_FRAGMENT} or {@code TABLE_FRAGMENT}
+     * @param index the fragment's index in its section, from 0
+     * @param order the chunk's position in its document
+     * @param text the fragment's text
+     * @return the chunk
+     * @throws NullPointerException if an argument is null
+     * @throws IllegalArgumentException if {@code index} is negative
+     */
+    public static Chunk fragmentNamed(
+            String id,
+            String document,
+            String section,
+            String path,
+            ChunkType type,
+            int index,
+            int order,
+            String text) {
         if (index < 0) {
             throw new IllegalArgumentException("a fragment's index must be 0 or more, was " + index);
         }
-        return new Chunk(
-                document + "/" + section + "#" + index,
-                document,
-                section,
-                section,
-                path,
-                type,
-                index,
-                order,
-                text,
-                0,
-                text.length(),
-                1,
-                1);
+        return new Chunk(id, document, section, section, path, type, index, order, text, 0, text.length(), 1, 1);
     }
 }

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.result.BeirScore;
 import io.github.raglens.spi.Retriever;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,7 +37,7 @@ class BeirEvaluationTest {
             List<String> ids = rankings.getOrDefault(query, List.of());
             for (int i = 0; i < ids.size() && i < k; i++) {
                 String id = ids.get(i);
-                Chunk c = new Chunk(id, id, id, null, id, ChunkType.PARENT_SECTION, -1, i, "t", 0, 1, 1, 1);
+                Chunk c = ChunkFixtures.sectionNamed(id, id, id, id, i, "t");
                 hits.add(RetrievedChunk.of(i + 1, 1.0 - i * 0.25, c));
             }
             return new RetrievalResult(name(), query, hits, 0);

@@ -28,6 +28,7 @@ import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
 import io.github.raglens.result.MetricSummary;
 import io.github.raglens.result.TrecEvalOptions;
 import io.github.raglens.spi.Retriever;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,20 +55,15 @@ class BenchmarkRunnerTest {
             for (int c = 0; c < 10; c++) {
                 String id = "d" + d + "-c" + c;
                 ChunkType type = c % 4 == 3 ? ChunkType.TABLE_FRAGMENT : ChunkType.SECTION_FRAGMENT;
-                corpus.add(new Chunk(
+                corpus.add(ChunkFixtures.fragmentNamed(
                         id,
                         "doc" + d,
                         "doc" + d + "-s" + (c / 2),
-                        null,
                         "doc" + d + " > s" + (c / 2),
                         type,
                         c % 2,
                         c,
-                        "Chunk " + id + " says that fact " + id + " holds for widget " + c + ".",
-                        0,
-                        40,
-                        1,
-                        1));
+                        "Chunk " + id + " says that fact " + id + " holds for widget " + c + "."));
                 String question = "Which fact holds for " + id + "?";
                 questions.add(new QuestionSample(
                         "q-" + id,
@@ -370,25 +366,12 @@ class BenchmarkRunnerTest {
     }
 
     private static Chunk textChunk(String id, String text) {
-        return new Chunk(
-                id,
-                "doc",
-                "s-" + id,
-                null,
-                "doc > " + id,
-                ChunkType.SECTION_FRAGMENT,
-                0,
-                0,
-                text,
-                0,
-                text.length(),
-                1,
-                1);
+        return ChunkFixtures.fragmentNamed(id, "doc", "s-" + id, "doc > " + id, ChunkType.SECTION_FRAGMENT, 0, 0, text);
     }
 
     private static Chunk chunk(String id) {
-        return new Chunk(
-                id, "doc", "s-" + id, null, "doc > " + id, ChunkType.SECTION_FRAGMENT, 0, 0, "text " + id, 0, 7, 1, 1);
+        return ChunkFixtures.fragmentNamed(
+                id, "doc", "s-" + id, "doc > " + id, ChunkType.SECTION_FRAGMENT, 0, 0, "text " + id);
     }
 
     private static QuestionSample question(String id, String chunkId) {

@@ -10,7 +10,6 @@ import io.github.raglens.eval.baseline.BaselineRecorder;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.Relevance;
@@ -22,6 +21,7 @@ import io.github.raglens.result.BenchmarkReport.QuestionResult;
 import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
 import io.github.raglens.result.MetricSummary;
 import io.github.raglens.spi.Retriever;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,20 +37,13 @@ class ExternalRetrieverBenchmarkTest {
     ExternalRetrieverBenchmarkTest() {
         for (int i = 0; i < 8; i++) {
             String id = "c" + i;
-            corpus.add(new Chunk(
+            corpus.add(ChunkFixtures.sectionNamed(
                     id,
                     "doc" + (i % 2),
                     "s" + i,
-                    null,
                     "s" + i,
-                    ChunkType.PARENT_SECTION,
-                    -1,
                     i,
-                    "Widget " + i + " weighs " + (i + 3) + " kilograms on the bench scale.",
-                    0,
-                    30,
-                    1,
-                    1));
+                    "Widget " + i + " weighs " + (i + 3) + " kilograms on the bench scale."));
             questions.add(new QuestionSample(
                     "q" + i,
                     "How much does widget " + i + " weigh?",

@@ -4,6 +4,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.spi.Retriever;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -83,20 +84,13 @@ final class FakeRetrievers {
                         .filter(c -> c.id().equals(sourceOfQuestion.get(query)))
                         .findFirst()
                         .orElseThrow();
-                Chunk parent = new Chunk(
+                Chunk parent = ChunkFixtures.sectionNamed(
                         "parent-of-" + source.id(),
                         source.documentId(),
                         source.sectionId(),
-                        null,
                         source.sectionPath(),
-                        io.github.raglens.model.ChunkType.PARENT_SECTION,
-                        -1,
                         0,
-                        "Whole section. " + source.text(),
-                        0,
-                        10,
-                        0,
-                        0);
+                        "Whole section. " + source.text());
                 List<RetrievedChunk> hits = new ArrayList<>();
                 hits.add(new RetrievedChunk(1, 5.0, parent, source, List.of(parent)));
                 int rank = 2;

@@ -11,7 +11,6 @@ import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.eval.trec.TrecEval;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.Relevance;
@@ -21,6 +20,7 @@ import io.github.raglens.model.TokenUsage;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.TrecEvalOptions;
 import io.github.raglens.spi.Retriever;
+import io.github.raglens.testkit.ChunkFixtures;
 import io.github.raglens.testkit.ScriptedLlm;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,20 +42,7 @@ class JudgedBenchmarkTest {
     Path dir;
 
     private static Chunk chunk(String id, String text) {
-        return new Chunk(
-                id,
-                "doc",
-                "s-" + id,
-                null,
-                "doc > " + id,
-                ChunkType.PARENT_SECTION,
-                -1,
-                0,
-                text,
-                0,
-                text.length(),
-                1,
-                1);
+        return ChunkFixtures.sectionNamed(id, "doc", "s-" + id, "doc > " + id, 0, text);
     }
 
     /** Per question: the chunk holding its evidence, two that restate the answer, two about the weather. */

@@ -3,13 +3,13 @@ package io.github.raglens.eval.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.QuestionStyle;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.QuestionExclusion;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -27,20 +27,7 @@ class MultiHopRelevanceTest {
             chunk("x", 2, "Unrelated filler" + " text about the weather in the hills and nothing else."));
 
     private static Chunk chunk(String id, int order, String text) {
-        return new Chunk(
-                id,
-                "doc",
-                "s-" + id,
-                null,
-                "doc > " + id,
-                ChunkType.PARENT_SECTION,
-                -1,
-                order,
-                text,
-                0,
-                text.length(),
-                1,
-                1);
+        return ChunkFixtures.sectionNamed(id, "doc", "s-" + id, "doc > " + id, order, text);
     }
 
     private static QuestionSample hop(String id, String second) {

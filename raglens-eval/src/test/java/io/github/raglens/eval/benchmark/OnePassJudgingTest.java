@@ -20,6 +20,7 @@ import io.github.raglens.result.BenchmarkReport.QuestionResult;
 import io.github.raglens.result.MetricSummary;
 import io.github.raglens.result.QuestionExclusion;
 import io.github.raglens.spi.Retriever;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -198,20 +199,19 @@ class OnePassJudgingTest {
         for (int i = 0; i < 12; i++) {
             String text = "Chunk  " + i + " says\n\tthat value " + (i * 7 % 5) + " holds  for  item " + (i % 3)
                     + ".\n\nIt ends here " + random.nextInt(3) + ".";
-            out.add(new Chunk(
-                    "c" + i,
-                    "d" + (i / 6),
-                    "s" + (i / 3),
-                    null,
-                    "d > s" + (i / 3),
-                    i % 4 == 0 ? ChunkType.PARENT_SECTION : ChunkType.SECTION_FRAGMENT,
-                    i % 4 == 0 ? -1 : i % 4,
-                    i,
-                    text,
-                    0,
-                    text.length(),
-                    1,
-                    1));
+            out.add(
+                    i % 4 == 0
+                            ? ChunkFixtures.sectionNamed(
+                                    "c" + i, "d" + (i / 6), "s" + (i / 3), "d > s" + (i / 3), i, text)
+                            : ChunkFixtures.fragmentNamed(
+                                    "c" + i,
+                                    "d" + (i / 6),
+                                    "s" + (i / 3),
+                                    "d > s" + (i / 3),
+                                    ChunkType.SECTION_FRAGMENT,
+                                    i % 4,
+                                    i,
+                                    text));
         }
         return out;
     }

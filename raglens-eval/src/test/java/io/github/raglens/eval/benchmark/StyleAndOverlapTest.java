@@ -7,13 +7,13 @@ import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.QuestionStyle;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.result.StyleAndOverlap;
 import io.github.raglens.spi.Retriever;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -43,20 +43,7 @@ class StyleAndOverlapTest {
             String id = "c" + n;
             String text = "Chunk " + id + " reports that the turbine model " + n + " delivers output level " + n
                     + " in winter.";
-            corpus.add(new Chunk(
-                    id,
-                    "doc",
-                    "s" + n,
-                    null,
-                    "doc > s" + n,
-                    ChunkType.PARENT_SECTION,
-                    -1,
-                    n,
-                    text,
-                    0,
-                    text.length(),
-                    1,
-                    1));
+            corpus.add(ChunkFixtures.sectionNamed(id, "doc", "s" + n, "doc > s" + n, n, text));
             boolean high = n < PER_BAND;
             // high: the chunk's own words (overlap 1); low: other words, only the number shared
             String question = high

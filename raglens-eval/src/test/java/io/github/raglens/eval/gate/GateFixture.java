@@ -4,13 +4,13 @@ import io.github.raglens.eval.benchmark.BenchmarkRunner;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.result.BenchmarkReport;
 import io.github.raglens.spi.Retriever;
+import io.github.raglens.testkit.ChunkFixtures;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -39,20 +39,13 @@ public final class GateFixture {
         Random random = new Random(11);
         for (int i = 0; i < QUESTIONS; i++) {
             String id = "c" + i;
-            corpus.add(new Chunk(
+            corpus.add(ChunkFixtures.sectionNamed(
                     id,
                     "doc" + (i % 4),
                     "s" + i,
-                    null,
                     "doc > s" + i,
-                    ChunkType.PARENT_SECTION,
-                    -1,
                     i,
-                    "Widget " + i + " is rated for load class " + i + ".",
-                    0,
-                    30,
-                    1,
-                    1));
+                    "Widget " + i + " is rated for load class " + i + "."));
             String question = "What load class is widget " + i + " rated for?";
             questions.add(new QuestionSample(
                     "q" + i,

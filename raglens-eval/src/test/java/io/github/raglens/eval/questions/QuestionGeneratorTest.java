@@ -8,12 +8,12 @@ import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.eval.benchmark.BenchmarkRunner;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.result.QuestionRun;
 import io.github.raglens.spi.Retriever;
+import io.github.raglens.testkit.ChunkFixtures;
 import io.github.raglens.testkit.ScriptedLlm;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,20 +30,7 @@ class QuestionGeneratorTest {
     Path dir;
 
     static Chunk chunk(String id, String doc, String text) {
-        return new Chunk(
-                id,
-                doc,
-                doc + "#s-" + id,
-                doc,
-                doc + " > Section " + id,
-                ChunkType.PARENT_SECTION,
-                -1,
-                0,
-                text,
-                0,
-                text.length(),
-                1,
-                1);
+        return ChunkFixtures.sectionNamed(id, doc, doc + "#s-" + id, doc + " > Section " + id, 0, text);
     }
 
     private static final String TEXT =

@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.QuestionStyle;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.result.CostEstimate;
 import io.github.raglens.result.QuestionRun;
+import io.github.raglens.testkit.ChunkFixtures;
 import io.github.raglens.testkit.ScriptedLlm;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,20 +39,7 @@ class QuestionStylesTest {
               {"name":"expert","description":"a propulsion engineer"}]}""";
 
     static Chunk chunk(String id, String doc, String section, int order, String text) {
-        return new Chunk(
-                id,
-                doc,
-                section,
-                doc,
-                doc + " > " + section,
-                ChunkType.PARENT_SECTION,
-                -1,
-                order,
-                text,
-                0,
-                text.length(),
-                1,
-                1);
+        return ChunkFixtures.sectionNamed(id, doc, section, doc + " > " + section, order, text);
     }
 
     private final List<Chunk> corpus =

@@ -199,7 +199,8 @@ final class HtmlReport {
                 .append(" test, Holm-adjusted p &lt; 0.05 across all ")
                 .append(m.pairTests().size())
                 .append(" tests of retriever pairs and metrics in this table; the marks cover hit@K, mrr, ndcg and")
-                .append(" map, the columns tested: recall@K equals hit@K with one relevant target per question).")
+                .append(" map, the columns tested: recall@K equals hit@K but for multi-hop questions, whose two")
+                .append(" quotes are two relevant targets).")
                 .append(" Latency: ")
                 .append(esc(m.latencyTiming()))
                 .append(".</p>\n");
@@ -633,7 +634,7 @@ final class HtmlReport {
                     .append(esc(q.question()))
                     .append("</summary>\n<dl><dt>evidence</dt><dd><q>")
                     .append(esc(q.evidence()))
-                    .append("</q></dd><dt>expected chunk</dt><dd><code>")
+                    .append("</q></dd><dt>relevant targets</dt><dd><code>")
                     .append(esc(q.expectedChunkId()))
                     .append("</code> in ")
                     .append(esc(q.document()))

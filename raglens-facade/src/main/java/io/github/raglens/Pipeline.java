@@ -416,7 +416,7 @@ final class Pipeline {
         BenchmarkReport benchmark = readBenchmark();
         List<Chunk> chunks = ChunksFile.read(workspace.chunks());
         Map<String, String> evidence = new HashMap<>();
-        questions.forEach(q -> evidence.put(q.id(), q.evidence()));
+        questions.forEach(q -> evidence.put(q.id(), String.join(" … ", q.evidenceQuotes())));
         ReportModel model = ReportModels.from(
                 title,
                 benchmark,

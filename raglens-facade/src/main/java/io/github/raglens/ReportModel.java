@@ -365,8 +365,9 @@ record ReportModel(
      *
      * @param id question id
      * @param question the question
-     * @param evidence the evidence quote
-     * @param expectedChunkId the chunk the question was made from
+     * @param evidence the evidence quote; a multi-hop question's two joined by an ellipsis
+     * @param expectedChunkId the ids of the question's relevant targets, comma-separated: the chunk it was
+     *     made from, its section or its evidence, and a multi-hop question's second
      * @param document the source document
      * @param results retriever → its ranked hits
      * @param verdicts judge results for this question

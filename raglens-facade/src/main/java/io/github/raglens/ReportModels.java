@@ -192,7 +192,7 @@ final class ReportModels {
                 List<ReportModel.Hit> list = new ArrayList<>();
                 for (int i = 0; i < r.ranking().size(); i++) {
                     String id = r.ranking().get(i);
-                    boolean relevant = id.equals(r.target());
+                    boolean relevant = r.isTarget(id);
                     Chunk c = byId.get(id);
                     // a user's retriever names no chunk of ours, and the relevant hit carries the target's id:
                     // their texts were recorded with the results
@@ -201,7 +201,7 @@ final class ReportModels {
                             i + 1,
                             id,
                             c == null ? "" : c.sectionPath(),
-                            text.isEmpty() && relevant ? "(the relevant target)" : text,
+                            text.isEmpty() && relevant ? "(a relevant target)" : text,
                             relevant));
                 }
                 hits.put(r.retriever(), list);
@@ -210,7 +210,7 @@ final class ReportModels {
                     first.questionId(),
                     first.question(),
                     evidenceById.getOrDefault(first.questionId(), ""),
-                    first.target(),
+                    String.join(", ", first.targets()),
                     first.documentId(),
                     hits,
                     List.of()));

@@ -48,8 +48,8 @@ class HtmlReportTest {
         assertThat(html)
                 .contains("significantly worse than the best (paired randomization test, Holm-adjusted p &lt; 0.05"
                         + " across all 1 tests of retriever pairs and metrics in this table; the marks cover hit@K, mrr,"
-                        + " ndcg and map, the columns tested: recall@K equals hit@K with one relevant target per"
-                        + " question)")
+                        + " ndcg and map, the columns tested: recall@K equals hit@K but for multi-hop questions, whose"
+                        + " two quotes are two relevant targets)")
                 .contains(" Latency: warm (50 untimed queries first), one query at a time.</p>")
                 .contains("<th>p</th><th>Holm p</th>")
                 .contains("<td>0.0100</td><td><b>0.0300</b></td>");

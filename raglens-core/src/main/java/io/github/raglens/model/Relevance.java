@@ -3,10 +3,12 @@ package io.github.raglens.model;
 import java.util.Locale;
 
 /**
- * What counts as finding the answer to a question in the retrieval benchmark. Each question has
- * exactly one target; the first hit that reaches it is the relevant one (under {@link #JUDGED}, that
- * is the evidence table, and graded passages are measured beside it). Options and files name a mode
- * by its {@link #label()}; {@link #parse(String)} is the one place that reads such a name.
+ * What counts as finding the answer to a question in the retrieval benchmark. A question has one
+ * target, or two for a multi-hop question (its two chunks, their sections or its two quotes, when
+ * they differ); each target is one relevant document, credited to one hit that reaches it, and a hit
+ * is credited with one target at most (under {@link #JUDGED}, that is the evidence table, and graded
+ * passages are measured beside it). Options and files name a mode by its {@link #label()}; {@link
+ * #parse(String)} is the one place that reads such a name.
  */
 public enum Relevance {
     /**
@@ -50,8 +52,8 @@ public enum Relevance {
     }
 
     /**
-     * Whether a question's one target is its evidence quote, with evidence relevance's rule for which
-     * questions are usable: evidence, and judged (whose one-target table is evidence relevance).
+     * Whether a question's targets are its evidence quotes, with evidence relevance's rule for which
+     * questions are usable: evidence, and judged (whose target table is evidence relevance).
      */
     public boolean byEvidence() {
         return this == EVIDENCE || this == JUDGED;

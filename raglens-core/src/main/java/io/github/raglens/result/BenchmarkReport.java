@@ -478,11 +478,16 @@ public record BenchmarkReport(
      * @param question the question text
      * @param documentId the source document
      * @param chunkType the source chunk's type, or {@code UNKNOWN} when the chunk no longer exists
-     * @param target the id that stands for the question's one relevant target in run files and qrels: the
-     *     source chunk id ({@code chunk}), {@code section:<id>} or {@code evidence:<queryId>}
+     * @param target the id that stands for the question's first relevant target in run files and qrels:
+     *     the source chunk id ({@code chunk}), {@code section:<id>}, {@code document:<id>} or {@code
+     *     evidence:<queryId>}
+     * @param targets every relevant target's id, {@code target} first: one, or for a multi-hop question
+     *     two when its quotes (chunks, sections) differ, the second being the second chunk's id, its
+     *     section's or {@code evidence2:<queryId>}. Each is one relevant document in the qrels; a report
+     *     from before multi-hop targets, which lacks it, reads as {@code [target]}
      * @param firstRelevantRank rank (1-based, in {@code trec_eval} order) of the first relevant hit; 0 if none
-     * @param ranking the judged ids of the hits in {@code trec_eval} order: the target id for the relevant
-     *     hit, the hit's chunk id otherwise
+     * @param ranking the judged ids of the hits in {@code trec_eval} order: a target's id for the hit
+     *     credited with that target (one hit per target, one target per hit), the hit's chunk id otherwise
      * @param scores the retriever's scores, parallel to {@code ranking}
      * @param latencyMillis wall time of the retrieval
      * @param lexicalOverlap share of the question's terms present in its source text
@@ -501,6 +506,7 @@ public record BenchmarkReport(
             String documentId,
             String chunkType,
             String target,
+            List<String> targets,
             int firstRelevantRank,
             List<String> ranking,
             List<Double> scores,
@@ -515,11 +521,17 @@ public record BenchmarkReport(
         public static final int TEXTS_OF_OWN_HITS = 3;
 
         /**
-         * Copies the lists.
+         * Copies the lists; missing {@code targets} are {@code [target]}.
          *
-         * @throws IllegalArgumentException if {@code texts} is neither empty nor as long as {@code ranking}
+         * @throws IllegalArgumentException if {@code texts} is neither empty nor as long as {@code ranking},
+         *     or {@code targets} does not begin with {@code target}
          */
         public QuestionResult {
+            targets = targets == null || targets.isEmpty() ? List.of(target) : List.copyOf(targets);
+            if (!targets.getFirst().equals(target)) {
+                throw new IllegalArgumentException(
+                        "targets must begin with the target '" + target + "', were " + targets);
+            }
             ranking = List.copyOf(ranking);
             scores = List.copyOf(scores);
             texts = List.copyOf(texts == null ? List.of() : texts);
@@ -527,6 +539,11 @@ public record BenchmarkReport(
                 throw new IllegalArgumentException(
                         "texts must match the ranking's " + ranking.size() + " hits, were " + texts.size());
             }
+        }
+
+        /** Whether a judged id of the ranking is one of the question's targets: the hit credited with it is relevant. */
+        public boolean isTarget(String id) {
+            return targets.contains(id);
         }
 
         /** The recorded start of the text of the hit at this 0-based position in the ranking; empty when not recorded. */

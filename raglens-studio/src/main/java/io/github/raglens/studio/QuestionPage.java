@@ -14,7 +14,7 @@ import java.util.Optional;
 
 /**
  * One question: its text, reference answer and evidence; each retriever's ranking in a run with the
- * evidence highlighted and the relevant hit marked; each system's answer with the judge's verdicts.
+ * evidence highlighted and the relevant hits marked; each system's answer with the judge's verdicts.
  */
 final class QuestionPage {
 
@@ -98,7 +98,7 @@ final class QuestionPage {
                 .append(Html.esc(run.get().id()))
                 .append(", relevance <code>")
                 .append(Html.esc(report.get().relevance()))
-                .append("</code>; the evidence is highlighted, the relevant hit marked.</p>\n");
+                .append("</code>; the evidence is highlighted, the relevant hits marked.</p>\n");
         if (results.isEmpty()) {
             h.append("<p class=\"empty\">That run did not benchmark this question.</p>");
             return;
@@ -115,8 +115,8 @@ final class QuestionPage {
                     .append("</span></h3><ol>");
             for (int i = 0; i < r.ranking().size(); i++) {
                 String hitId = r.ranking().get(i);
-                boolean relevant = hitId.equals(r.target());
-                String text = relevant ? targetText(r.target(), q, chunks) : text(chunks.get(hitId));
+                boolean relevant = r.isTarget(hitId);
+                String text = relevant ? targetText(hitId, q, chunks) : text(chunks.get(hitId));
                 h.append("<li class=\"hit")
                         .append(relevant ? " relevant" : "")
                         .append("\"><span class=\"id\">")
@@ -135,18 +135,24 @@ final class QuestionPage {
     }
 
     /**
-     * The text of the relevant hit, which the benchmark records by its target: the source chunk, a
-     * chunk of the target section, or a chunk holding the evidence.
+     * The text of a relevant hit, which the benchmark records by its target: the source chunk (or a
+     * multi-hop question's second), a chunk of the target section, or a chunk holding the target's
+     * quote (a multi-hop question's second quote for {@code evidence2:}).
      */
-    private static String targetText(String target, QuestionSample q, Map<String, Chunk> chunks) {
+    static String targetText(String target, QuestionSample q, Map<String, Chunk> chunks) {
         if (chunks.containsKey(target)) {
             return chunks.get(target).text();
         }
         String section = target.startsWith("section:") ? target.substring("section:".length()) : null;
+        List<String> quotes = target.startsWith("evidence2:")
+                ? List.of(q.secondEvidence())
+                : target.startsWith("evidence:") && !q.evidence().isEmpty()
+                        ? List.of(q.evidence())
+                        : q.evidenceQuotes();
         Chunk fallback = null;
         for (Chunk c : chunks.values()) {
             boolean inSection = section == null || c.sectionId().equals(section);
-            if (inSection && q.evidenceQuotes().stream().anyMatch(quote -> EvidenceMatch.occursIn(quote, c.text()))) {
+            if (inSection && quotes.stream().anyMatch(quote -> EvidenceMatch.occursIn(quote, c.text()))) {
                 return c.text();
             }
             if (inSection && section != null && fallback == null) {

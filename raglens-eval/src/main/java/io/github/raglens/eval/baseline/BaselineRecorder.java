@@ -45,7 +45,7 @@ public final class BaselineRecorder {
         for (QuestionResult r : report.perQuestion()) {
             questions.put(r.queryId(), r.question());
             Map<String, Map<String, Double>> metrics = scores.computeIfAbsent(r.retriever(), x -> new TreeMap<>());
-            Set<String> relevant = Set.of(r.target());
+            Set<String> relevant = Set.copyOf(r.targets());
             for (int k : report.ks()) {
                 put(metrics, "hit@" + k, r.queryId(), RetrievalMetrics.hitAt(r.ranking(), relevant, k));
                 put(metrics, "mrr@" + k, r.queryId(), RetrievalMetrics.reciprocalRankAt(r.ranking(), relevant, k));

@@ -10,27 +10,31 @@ import java.util.List;
  * @param sample the question
  * @param queryId its unique id in run files and qrels
  * @param source its source chunk, or null when that chunk no longer exists (evidence relevance)
- * @param target the id that stands for its one relevant target
- * @param evidence its evidence quote, normalised
- * @param secondEvidence a multi-hop question's quote from its second chunk, normalised; empty for
- *     other questions. Under evidence relevance a hit holding either quote reaches the target
+ * @param targets its relevant targets, each one relevant document: one, or two for a multi-hop
+ *     question whose two chunks (sections, quotes) differ
  * @param overlap its {@link io.github.raglens.eval.questions.LexicalOverlap} with its source text
  */
-record BenchmarkQuestion(
-        QuestionSample sample,
-        String queryId,
-        Chunk source,
-        String target,
-        String evidence,
-        String secondEvidence,
-        double overlap) {
+record BenchmarkQuestion(QuestionSample sample, String queryId, Chunk source, List<Target> targets, double overlap) {
 
-    /** The normalised quotes a hit may hold to reach the target under evidence relevance; none empty. */
-    List<String> quotes() {
-        if (evidence.isEmpty()) {
-            return List.of();
+    BenchmarkQuestion {
+        targets = List.copyOf(targets);
+        if (targets.isEmpty()) {
+            throw new IllegalArgumentException("a question needs a target");
         }
-        return secondEvidence.isEmpty() ? List.of(evidence) : List.of(evidence, secondEvidence);
+    }
+
+    /**
+     * One relevant target.
+     *
+     * @param id the id that stands for it in run files and qrels
+     * @param reachedBy what a hit must hold to reach it under the relevance: the chunk's id, the section's
+     *     id, the document's id or the normalised evidence quote (empty: no hit reaches it)
+     */
+    record Target(String id, String reachedBy) {}
+
+    /** The targets' ids, the first target's first. */
+    List<String> targetIds() {
+        return targets.stream().map(Target::id).toList();
     }
 
     /** The source chunk's type, or {@code UNKNOWN} when the chunk no longer exists. */

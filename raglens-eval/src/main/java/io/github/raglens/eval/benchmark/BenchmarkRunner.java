@@ -39,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * MAP, R-precision, section hit@K and child hit@K, with bootstrap confidence intervals, paired
  * randomization tests between retrievers, breakdowns and latency percentiles.
  *
- * <p>Each question has one relevant target (see {@link Relevance}). Hits are ranked as {@code
+ * <p>Each question has one relevant target, a multi-hop question two (see {@link Relevance}). Hits are ranked as {@code
  * trec_eval} ranks them (score descending, then judged id descending), so the exported run files
  * give {@code trec_eval} exactly this report's numbers. By default each retriever first answers 50
  * untimed warm-up queries, then the questions one at a time, so that latencies are those of a warm
@@ -97,8 +97,8 @@ public final class BenchmarkRunner {
      * Runs the benchmark.
      *
      * @param questions the question set; only {@code SUCCESS} questions are used: under chunk and
-     *     section relevance those whose source chunk is in the corpus, under evidence relevance those
-     *     whose evidence quote identifies its passage in the corpus ({@link
+     *     section relevance those whose source chunks are in the corpus, under evidence relevance those
+     *     whose evidence quotes each identify their passage in the corpus ({@link
      *     Builder#evidenceRule(EvidenceRule)}); the report counts the others by reason
      * @param corpus the chunks the retrievers search
      * @return the report

@@ -2,6 +2,7 @@ package io.github.raglens.eval.benchmark;
 
 import io.github.raglens.eval.RetrievalMetrics;
 import io.github.raglens.eval.ScoredId;
+import io.github.raglens.eval.benchmark.BenchmarkQuestion.Target;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievalResult;
@@ -55,13 +56,9 @@ final class HitJudge {
         RetrievedChunk[] hits = result.hits().toArray(new RetrievedChunk[0]);
         int n = hits.length;
         sortByRank(hits);
-        String target = p.target();
-        String[] keys = ownKeys(hits, target);
-        int credited = credited(p, hits, keys, target);
-        boolean found = credited >= 0;
-        if (found) {
-            keys[credited] = target;
-        }
+        List<String> targets = p.targetIds();
+        String[] keys = ownKeys(hits, targets);
+        credit(p, hits, keys);
         int[] order = trecOrder(hits, keys);
         String[] ranking = new String[n];
         Double[] scores = new Double[n];
@@ -73,13 +70,13 @@ final class HitJudge {
             ranking[i] = keys[order[i]];
             scores[i] = ordered[i].score();
             texts[i] = external || i < QuestionResult.TEXTS_OF_OWN_HITS ? start(ordered[i]) : "";
-            if (first == 0 && found && ranking[i].equals(target)) {
+            if (first == 0 && targets.contains(ranking[i])) {
                 first = i + 1;
             }
         }
         metrics.values(
                 Arrays.asList(ranking),
-                target,
+                Set.copyOf(targets),
                 Arrays.asList(ordered),
                 p.sample().sectionId(),
                 p.sample().sourceChunkId(),
@@ -93,7 +90,8 @@ final class HitJudge {
                         p.sample().question(),
                         p.sample().documentId(),
                         p.chunkType(),
-                        target,
+                        targets.getFirst(),
+                        targets,
                         first,
                         Arrays.asList(ranking),
                         Arrays.asList(scores),
@@ -104,18 +102,18 @@ final class HitJudge {
     }
 
     /**
-     * Each hit's judged id when it is not the relevant one: its chunk id, with {@code #dup} and its
-     * rank when an earlier hit has that id or it is the target's id (a hit of the source chunk that
-     * another hit is credited for).
+     * Each hit's judged id when it is credited with no target: its chunk id, with {@code #dup} and its
+     * rank when an earlier hit has that id or it is a target's id (a hit of a source chunk that another
+     * hit is credited for).
      */
-    private static String[] ownKeys(RetrievedChunk[] hits, String target) {
+    private static String[] ownKeys(RetrievedChunk[] hits, List<String> targets) {
         int n = hits.length;
         String[] keys = new String[n];
         Set<String> used = n > SMALL ? new HashSet<>(n * 2) : null;
         for (int h = 0; h < n; h++) {
             RetrievedChunk hit = hits[h];
             String key = hit.chunk().id();
-            if (key.equals(target) || used(keys, h, used, key)) {
+            if (targets.contains(key) || used(keys, h, used, key)) {
                 key = key + "#dup" + hit.rank();
                 if (used(keys, h, used, key)) {
                     throw new IllegalArgumentException("ranking holds '" + key + "' twice");
@@ -133,66 +131,123 @@ final class HitJudge {
     }
 
     /**
-     * The hit credited with the target: of the hits that reach it, the one the {@code trec_eval}
-     * order puts first once it carries the target's id (the others keep theirs), the earlier by rank
-     * on a tie; -1 when none reaches it. Deciding before ordering would credit the first by rank,
-     * which tied scores can put behind another hit holding the target, so that the ranking's first
-     * hit holds the evidence and is not counted.
+     * Credits each target to one hit that reaches it, a hit with one target at most, by giving that
+     * hit the target's id in {@code keys}. Target by target, the hit and target credited next are
+     * those the {@code trec_eval} order puts first once the hit carries the target's id (the others
+     * keep theirs), the earlier hit by rank on a tie; a hit reaching two targets takes the one that
+     * leaves the other to the earliest other hit, the first target when that is no matter. Deciding
+     * before ordering would credit the first by rank, which tied scores can put behind another hit
+     * reaching the target, so that the ranking's first hit holds the evidence and is not counted. A
+     * passage holding both quotes of a multi-hop question is thus one relevant document, as {@code
+     * trec_eval} counts a returned document once: it finds one target, and another hit must hold the
+     * other quote for the second.
      */
-    private int credited(BenchmarkQuestion p, RetrievedChunk[] hits, String[] keys, String target) {
-        int credited = -1;
-        int best = Integer.MAX_VALUE;
-        for (int c = 0; c < hits.length; c++) {
-            if (!reaches(p, hits[c])) {
-                continue;
-            }
-            ScoredId asTarget = new ScoredId(target, hits[c].score());
-            int position = 0;
-            for (int h = 0; h < hits.length && position < best; h++) {
-                if (h != c && ScoredId.TREC_ORDER.compare(new ScoredId(keys[h], hits[h].score()), asTarget) < 0) {
-                    position++;
+    private void credit(BenchmarkQuestion p, RetrievedChunk[] hits, String[] keys) {
+        List<Target> targets = p.targets();
+        int[] reached = new int[hits.length];
+        for (int h = 0; h < hits.length; h++) {
+            reached[h] = reached(p, hits[h]);
+        }
+        int open = (1 << targets.size()) - 1;
+        while (true) {
+            int bestHit = -1;
+            int bestTarget = -1;
+            int best = Integer.MAX_VALUE;
+            for (int c = 0; c < hits.length; c++) {
+                int can = reached[c] & open;
+                for (int t = 0; can != 0 && t < targets.size(); t++) {
+                    if ((can & (1 << t)) == 0) {
+                        continue;
+                    }
+                    String id = targets.get(t).id();
+                    int position = position(hits, keys, c, id, best == Integer.MAX_VALUE ? best : best + 1);
+                    if (position < best) {
+                        best = position;
+                        bestHit = c;
+                        bestTarget = t;
+                    } else if (position == best
+                            && c == bestHit
+                            && next(hits, keys, reached, open, c, t, targets)
+                                    < next(hits, keys, reached, open, c, bestTarget, targets)) {
+                        bestTarget = t;
+                    }
                 }
             }
-            if (position < best) {
-                best = position;
-                credited = c;
+            if (bestHit < 0) {
+                return;
             }
+            keys[bestHit] = targets.get(bestTarget).id();
+            reached[bestHit] = 0;
+            open &= ~(1 << bestTarget);
         }
-        return credited;
     }
 
-    private boolean reaches(BenchmarkQuestion p, RetrievedChunk hit) {
-        return switch (relevance) {
-            case CHUNK ->
-                reachesChunk(hit, p.sample().sourceChunkId())
-                        || (!p.sample().secondChunkId().isEmpty()
-                                && reachesChunk(hit, p.sample().secondChunkId()));
-            case SECTION -> inSection(hit, p.sample().sectionId());
-            case DOCUMENT -> p.sample().documentId().equals(hit.chunk().documentId());
-            case EVIDENCE, JUDGED -> {
-                List<String> quotes = p.quotes();
-                if (quotes.isEmpty()) {
-                    yield false;
+    /**
+     * Where the next target would be credited if hit {@code c} took target {@code t}: the best position
+     * of another hit carrying another open target's id; {@link Integer#MAX_VALUE} when none is left.
+     */
+    private static int next(
+            RetrievedChunk[] hits, String[] keys, int[] reached, int open, int c, int t, List<Target> targets) {
+        String own = keys[c];
+        keys[c] = targets.get(t).id();
+        int left = open & ~(1 << t);
+        int best = Integer.MAX_VALUE;
+        for (int h = 0; h < hits.length && left != 0; h++) {
+            int can = h == c ? 0 : reached[h] & left;
+            for (int u = 0; can != 0 && u < targets.size(); u++) {
+                if ((can & (1 << u)) != 0) {
+                    best = Math.min(best, position(hits, keys, h, targets.get(u).id(), best));
                 }
-                String own = texts.of(hit.chunk());
-                for (String quote : quotes) {
-                    if (own.contains(quote)) {
-                        yield true;
-                    }
-                }
-                List<Chunk> context = hit.context();
-                if (context.size() == 1 && context.getFirst() == hit.chunk()) {
-                    yield false;
-                }
-                String returned = texts.context(hit);
-                for (String quote : quotes) {
-                    if (returned.contains(quote)) {
-                        yield true;
-                    }
-                }
-                yield false;
             }
-        };
+        }
+        keys[c] = own;
+        return best;
+    }
+
+    /**
+     * The 0-based position in {@code trec_eval} order of hit {@code c} carrying {@code id}, every other
+     * hit carrying its key; counts no further than {@code limit}.
+     */
+    private static int position(RetrievedChunk[] hits, String[] keys, int c, String id, int limit) {
+        ScoredId carried = new ScoredId(id, hits[c].score());
+        int position = 0;
+        for (int h = 0; h < hits.length && position < limit; h++) {
+            if (h != c && ScoredId.TREC_ORDER.compare(new ScoredId(keys[h], hits[h].score()), carried) < 0) {
+                position++;
+            }
+        }
+        return position;
+    }
+
+    /** The targets a hit reaches under the relevance, as bits in the question's order of targets. */
+    private int reached(BenchmarkQuestion p, RetrievedChunk hit) {
+        List<Target> targets = p.targets();
+        int bits = 0;
+        for (int t = 0; t < targets.size(); t++) {
+            String by = targets.get(t).reachedBy();
+            if (by.isEmpty()) {
+                continue;
+            }
+            boolean reaches = switch (relevance) {
+                case CHUNK -> reachesChunk(hit, by);
+                case SECTION -> inSection(hit, by);
+                case DOCUMENT -> by.equals(hit.chunk().documentId());
+                case EVIDENCE, JUDGED -> texts.of(hit.chunk()).contains(by) || inContext(hit, by);
+            };
+            if (reaches) {
+                bits |= 1 << t;
+            }
+        }
+        return bits;
+    }
+
+    /** Whether the normalised text of a hit's returned context, when it is more than its chunk, holds a quote. */
+    private boolean inContext(RetrievedChunk hit, String quote) {
+        List<Chunk> context = hit.context();
+        if (context.size() == 1 && context.getFirst() == hit.chunk()) {
+            return false;
+        }
+        return texts.context(hit).contains(quote);
     }
 
     /** Whether the hit is the chunk, was matched through it, or returns it in its context. */

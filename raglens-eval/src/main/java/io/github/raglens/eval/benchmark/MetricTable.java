@@ -25,19 +25,19 @@ final class MetricTable {
     /** Every metric: those of the ranking, then section and child hits of the hits' structure. */
     MetricTable(int[] ks) {
         this(ks, true);
-        addOneTarget();
+        addRankingMetrics();
     }
 
     /** The metrics of the ranking alone (Hit@K to R-precision), for rankings not made of hits. */
     static MetricTable rankingOnly(int[] ks) {
         MetricTable t = new MetricTable(ks, false);
-        t.addOneTarget();
+        t.addRankingMetrics();
         return t;
     }
 
     /**
      * The metrics of judged relevance, filled from {@code trec_eval}'s measures by name ({@link
-     * #values} is for one target): hit@K for every K, then MRR, nDCG, recall and precision at the
+     * #values} is for the evidence targets): hit@K for every K, then MRR, nDCG, recall and precision at the
      * largest K, and MAP; the hits, MRR, nDCG and MAP are the headline.
      */
     static MetricTable judged(int[] ks) {
@@ -58,7 +58,7 @@ final class MetricTable {
         return t;
     }
 
-    private void addOneTarget() {
+    private void addRankingMetrics() {
         int maxK = Arrays.stream(ks).max().orElseThrow();
         for (String family : List.of("hit", "mrr", "ndcg", "recall", "precision")) {
             for (int k : ks) {
@@ -104,7 +104,7 @@ final class MetricTable {
      * computes each. Writes {@code v[metric][qi]}.
      *
      * @param ranking the judged ids in {@code trec_eval} order, distinct
-     * @param target the id of the one relevant target
+     * @param relevant the ids of the relevant targets: one, or a multi-hop question's two
      * @param ordered the hits in the same order, for section and child hits (unused by {@link
      *     #rankingOnly})
      * @param sectionId the source section
@@ -112,13 +112,12 @@ final class MetricTable {
      */
     void values(
             List<String> ranking,
-            String target,
+            Set<String> relevant,
             List<RetrievedChunk> ordered,
             String sectionId,
             String chunkId,
             double[][] v,
             int qi) {
-        Set<String> relevant = Set.of(target);
         int c = ks.length;
         for (int j = 0; j < c; j++) {
             int k = ks[j];

@@ -2,6 +2,7 @@ package io.github.raglens.eval.benchmark;
 
 import io.github.raglens.error.Remedy;
 import io.github.raglens.error.Setting;
+import io.github.raglens.eval.benchmark.BenchmarkQuestion.Target;
 import io.github.raglens.eval.evidence.Evidence;
 import io.github.raglens.eval.evidence.EvidenceIndex;
 import io.github.raglens.eval.evidence.EvidenceRule;
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,7 +44,7 @@ record QuestionSelection(List<BenchmarkQuestion> questions, Selection selection,
 
     /**
      * Selects the successful questions whose target can be judged under {@code relevance}: under
-     * chunk and section relevance those whose source chunk exists; under evidence relevance those
+     * chunk and section relevance those whose source chunks (both of a multi-hop question) exist; under evidence relevance those
      * whose evidence quote identifies its passage in the corpus by {@code rule}.
      *
      * @throws IllegalArgumentException as {@link BenchmarkRunner#run} documents
@@ -77,14 +79,19 @@ record QuestionSelection(List<BenchmarkQuestion> questions, Selection selection,
         List<ExcludedQuestion> excluded = new ArrayList<>();
         int ambiguousKept = 0;
         for (QuestionSample q : distinct.questions()) {
-            boolean needsSourceChunk = relevance.needsSourceChunk();
-            if (needsSourceChunk && !byId.containsKey(q.sourceChunkId())) {
+            // a multi-hop question's second chunk is a target of its own under chunk and section relevance
+            Optional<String> gone = !relevance.needsSourceChunk()
+                    ? Optional.empty()
+                    : Stream.of(q.sourceChunkId(), q.secondChunkId())
+                            .filter(id -> !id.isEmpty() && !byId.containsKey(id))
+                            .findFirst();
+            if (gone.isPresent()) {
                 excluded.add(new ExcludedQuestion(
                         q.id(),
                         q.question(),
                         q.evidence(),
                         QuestionExclusion.SOURCE_CHUNK_GONE,
-                        "source chunk " + q.sourceChunkId() + " is no longer in the corpus"));
+                        "source chunk " + gone.get() + " is no longer in the corpus"));
                 continue;
             }
             if (evidence != null) {
@@ -163,12 +170,6 @@ record QuestionSelection(List<BenchmarkQuestion> questions, Selection selection,
                 queryId = q.id() + "#" + n;
             }
             Chunk source = byId.get(q.sourceChunkId());
-            String target = switch (relevance) {
-                case CHUNK -> q.sourceChunkId();
-                case SECTION -> "section:" + q.sectionId();
-                case EVIDENCE, JUDGED -> "evidence:" + queryId;
-                case DOCUMENT -> "document:" + q.documentId();
-            };
             // the overlap is computed here for every question, so files without it (from before styles, or
             // imported) are measured as new ones are; without its chunk, a question is measured against its quotes
             List<String> sourceTexts = new ArrayList<>();
@@ -181,12 +182,45 @@ record QuestionSelection(List<BenchmarkQuestion> questions, Selection selection,
                     q,
                     queryId,
                     source,
-                    target,
-                    Evidence.normalize(q.evidence()),
-                    Evidence.normalize(q.secondEvidence()),
+                    targets(q, queryId, byId, relevance),
                     LexicalOverlap.of(q.question(), sourceTexts)));
         }
         return out;
+    }
+
+    /**
+     * A question's relevant targets: its chunk, section, document or evidence quote, and a multi-hop
+     * question's second chunk, its section or its second quote when that differs from the first.
+     */
+    private static List<Target> targets(
+            QuestionSample q, String queryId, Map<String, Chunk> byId, Relevance relevance) {
+        List<Target> targets = new ArrayList<>(2);
+        switch (relevance) {
+            case CHUNK -> {
+                targets.add(new Target(q.sourceChunkId(), q.sourceChunkId()));
+                addSecond(targets, q.secondChunkId(), q.secondChunkId());
+            }
+            case SECTION -> {
+                targets.add(new Target("section:" + q.sectionId(), q.sectionId()));
+                Chunk second = byId.get(q.secondChunkId());
+                if (second != null) {
+                    addSecond(targets, "section:" + second.sectionId(), second.sectionId());
+                }
+            }
+            case EVIDENCE, JUDGED -> {
+                targets.add(new Target("evidence:" + queryId, Evidence.normalize(q.evidence())));
+                addSecond(targets, "evidence2:" + queryId, Evidence.normalize(q.secondEvidence()));
+            }
+            case DOCUMENT -> targets.add(new Target("document:" + q.documentId(), q.documentId()));
+        }
+        return targets;
+    }
+
+    /** Adds a second target unless it is empty or what reaches the first. */
+    private static void addSecond(List<Target> targets, String id, String reachedBy) {
+        if (!reachedBy.isEmpty() && !reachedBy.equals(targets.getFirst().reachedBy())) {
+            targets.add(new Target(id, reachedBy));
+        }
     }
 
     /** Mean lexical overlap of the selected questions. */

@@ -15,7 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Writes a benchmark's rankings as TREC run files and its targets as qrels. */
+/** Writes a benchmark's rankings as TREC run files and its targets as qrels (a multi-hop question's two, each relevant). */
 public final class TrecRuns {
 
     private TrecRuns() {}
@@ -39,7 +39,11 @@ public final class TrecRuns {
     public static List<Path> write(BenchmarkReport report, Path dir) {
         Map<String, Map<String, Integer>> qrels = new LinkedHashMap<>();
         for (QuestionResult r : report.perQuestion()) {
-            qrels.putIfAbsent(r.queryId(), Map.of(r.target(), 1));
+            if (!qrels.containsKey(r.queryId())) {
+                Map<String, Integer> relevant = new LinkedHashMap<>();
+                r.targets().forEach(target -> relevant.put(target, 1));
+                qrels.put(r.queryId(), relevant);
+            }
         }
         Map<String, Map<String, List<ScoredId>>> runs = new LinkedHashMap<>();
         for (RetrieverSummary s : report.retrievers()) {

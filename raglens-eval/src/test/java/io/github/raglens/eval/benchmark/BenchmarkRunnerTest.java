@@ -30,6 +30,8 @@ import io.github.raglens.result.TrecEvalOptions;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.testkit.ChunkFixtures;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -549,6 +551,50 @@ class BenchmarkRunnerTest {
         assertThat(json.path("relevance").asText()).isEqualTo("chunk");
         assertThat(json.path("perQuestion").size()).isEqualTo(30);
     }
+
+    /**
+     * Every figure of single-quote questions, in each relevance mode and length-fair, as recorded in
+     * {@value #SINGLE_TARGET_FIGURES} before multi-hop questions got two targets (on main at 4ad1f847):
+     * each metric's mean and interval, and each question's ranking, first relevant rank and targets.
+     */
+    @Test
+    void singleQuoteQuestions_keepTheFiguresRecordedBeforeMultiHopTargets() throws IOException {
+        List<String> lines = new ArrayList<>();
+        for (Relevance relevance :
+                List.of(Relevance.CHUNK, Relevance.SECTION, Relevance.EVIDENCE, Relevance.DOCUMENT)) {
+            BenchmarkRunner.Builder b = runner().retriever(FakeRetrievers.random("random", corpus, 3))
+                    .retriever(FakeRetrievers.hierarchical("hier", corpus, sourceOf))
+                    .retriever(FakeRetrievers.sourceAt("second", 2, corpus, sourceOf))
+                    .relevance(relevance);
+            if (relevance == Relevance.EVIDENCE) {
+                b.lengthFair(30);
+            }
+            BenchmarkReport report = b.build().run(questions, corpus);
+            for (RetrieverSummary s : report.retrievers()) {
+                s.metrics()
+                        .forEach((metric, m) -> lines.add(relevance + "\t" + s.retriever() + "\t" + metric + "\t"
+                                + m.mean() + "\t" + m.lower() + "\t" + m.upper()));
+            }
+            for (RetrieverSummary s : report.lengthFair().retrievers()) {
+                s.metrics()
+                        .forEach((metric, m) ->
+                                lines.add(relevance + "-fair\t" + s.retriever() + "\t" + metric + "\t" + m.mean()));
+            }
+            for (QuestionResult r : report.perQuestion()) {
+                lines.add(relevance + "\t" + r.retriever() + "\t" + r.queryId() + "\t" + r.target() + "\t"
+                        + r.firstRelevantRank() + "\t" + String.join(" ", r.ranking()));
+            }
+        }
+        try (InputStream in = BenchmarkRunnerTest.class.getResourceAsStream(SINGLE_TARGET_FIGURES)) {
+            assertThat(in).as(SINGLE_TARGET_FIGURES + " on the test class path").isNotNull();
+            assertThat(lines)
+                    .isEqualTo(new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                            .lines()
+                            .toList());
+        }
+    }
+
+    static final String SINGLE_TARGET_FIGURES = "single-target-figures.tsv";
 
     @Test
     void sectionAndEvidenceRelevance() {

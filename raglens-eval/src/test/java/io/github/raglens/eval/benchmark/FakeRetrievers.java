@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** Hand-written fake retrievers over a fixed corpus, for benchmark tests. */
@@ -34,6 +35,21 @@ final class FakeRetrievers {
                     hits.add(RetrievedChunk.of(i + 1, 100.0 - i, ranked.get(i)));
                 }
                 return new RetrievalResult(name, query, hits, 1_000);
+            }
+        };
+    }
+
+    /** A retriever answering each query with the hits a function gives for it, as they are. */
+    static Retriever returning(String name, Function<String, List<RetrievedChunk>> hits) {
+        return new Retriever() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public RetrievalResult retrieve(String query, int k) {
+                return new RetrievalResult(name, query, hits.apply(query), 0);
             }
         };
     }

@@ -1,6 +1,7 @@
 package io.github.raglens.eval.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
@@ -18,19 +19,19 @@ import org.junit.jupiter.api.Test;
 /** A multi-hop question's two quotes: each must identify its passage, and a hit holding either reaches it. */
 class MultiHopRelevanceTest {
 
-    private static final String A = "The northern dam was finished in the spring of 1931 by the river authority.";
-    private static final String B = "Its turbines have supplied the valley towns with power for ninety years now.";
+    static final String A = "The northern dam was finished in the spring of 1931 by the river authority.";
+    static final String B = "Its turbines have supplied the valley towns with power for ninety years now.";
 
     private final List<Chunk> corpus = List.of(
             chunk("a", 0, A),
             chunk("b", 1, B),
             chunk("x", 2, "Unrelated filler" + " text about the weather in the hills and nothing else."));
 
-    private static Chunk chunk(String id, int order, String text) {
+    static Chunk chunk(String id, int order, String text) {
         return ChunkFixtures.sectionNamed(id, "doc", "s-" + id, "doc > " + id, order, text);
     }
 
-    private static QuestionSample hop(String id, String second) {
+    static QuestionSample hop(String id, String second) {
         return new QuestionSample(
                 id,
                 "Since when has the dam built by the river authority powered the towns?",
@@ -84,5 +85,36 @@ class MultiHopRelevanceTest {
                 .containsExactly(Map.entry(QuestionExclusion.EVIDENCE_NOT_FOUND, 1));
         assertThat(report.selection().excluded().getFirst().evidence())
                 .isEqualTo("a sentence of six words found nowhere at all");
+    }
+
+    @Test
+    void aSecondChunkGone_excludesTheQuestion_underChunkAndSectionRelevance_asAGoneSourceChunkDoes() {
+        List<Chunk> withoutSecond = List.of(corpus.get(0), corpus.get(2));
+        QuestionSample other = new QuestionSample(
+                "q-x",
+                "What about the hills?",
+                "weather",
+                "Unrelated filler text",
+                "x",
+                "doc",
+                "s-x",
+                QuestionStatus.SUCCESS,
+                "");
+
+        for (Relevance relevance : List.of(Relevance.CHUNK, Relevance.SECTION)) {
+            BenchmarkReport report = BenchmarkRunner.builder()
+                    .relevance(relevance)
+                    .retriever(FakeRetrievers.of("all", (q, k) -> withoutSecond))
+                    .build()
+                    .run(
+                            List.of(hop("q-hop", "supplied the valley towns with power for ninety years"), other),
+                            withoutSecond);
+
+            assertThat(report.questions()).as(relevance.label()).isEqualTo(1);
+            assertThat(report.selection().excluded())
+                    .extracting(BenchmarkReport.ExcludedQuestion::reason, BenchmarkReport.ExcludedQuestion::detail)
+                    .containsExactly(
+                            tuple(QuestionExclusion.SOURCE_CHUNK_GONE, "source chunk b is no longer in the corpus"));
+        }
     }
 }

@@ -4,11 +4,13 @@ import io.github.raglens.error.ParseException;
 import io.github.raglens.model.Document;
 import io.github.raglens.parse.DocumentMarkdown;
 import io.github.raglens.parse.DocumentParser;
+import io.github.raglens.parse.ocr.OcrLanguages;
 import io.github.raglens.parse.ocr.OcrMode;
 import io.github.raglens.parse.ocr.OcrSettings;
 import io.github.raglens.parse.ocr.PageImages;
 import io.github.raglens.parse.pdf.PdfParser;
 import java.io.IOException;
+import java.lang.Character.UnicodeScript;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
@@ -20,7 +22,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.pdfbox.pdmodel.PDDocument;
@@ -30,7 +34,9 @@ import picocli.CommandLine.Option;
 /**
  * OCR against the text layer: each born-digital PDF is parsed twice, once from its text layer and once
  * with every page drawn at 300 dpi and read by Tesseract ({@link OcrMode#ALL}), both through the same
- * pipeline with headings found from type (no outline). Word recall is the share of the text-layer
+ * pipeline with headings found from type (no outline). Each file is read with the languages of its text
+ * layer's script, as its user would pass them ({@link TextLanguages}), unless {@code --ocr-lang} names
+ * one set for all. Word recall is the share of the text-layer
  * parse's words (tokens of two letters or more, NFKC, lower case, counted with repeats) that the OCR
  * parse also has; headings are the OCR parse's section titles against the text-layer parse's.
  * Seconds a page count drawing and reading, on the calling thread; Docling's scanned test files are
@@ -66,6 +72,12 @@ final class OcrBenchmark implements Callable<Integer> {
     @Option(names = "--files", defaultValue = "0", description = "Read only the first N PDFs (0: all).")
     int maxFiles;
 
+    @Option(
+            names = "--ocr-lang",
+            description = "Read every file with these languages (eng+deu) where each file is read with the"
+                    + " languages of its text layer's script.")
+    String languages;
+
     @Option(names = "--details", description = "Print each document's missed and extra headings.")
     boolean details;
 
@@ -92,11 +104,12 @@ final class OcrBenchmark implements Callable<Integer> {
                 PdfParser.builder().useOutline(false).ocr(OcrMode.OFF).build();
         long[] ocrNanos = new long[1];
         int[] ocrPages = new int[1];
-        PdfParser ocr = PdfParser.builder()
+        Map<OcrLanguages, PdfParser> readers = new HashMap<>();
+        Function<OcrLanguages, PdfParser> reader = codes -> PdfParser.builder()
                 .useOutline(false)
                 .ocr(OcrMode.ALL)
                 .ocr(new OcrSettings(
-                        OcrSettings.DEFAULT.languages(),
+                        codes,
                         OcrSettings.DEFAULT.tessdata(),
                         OcrSettings.DEFAULT.pageLimit(),
                         (file, page, pages, took) -> {
@@ -105,6 +118,7 @@ final class OcrBenchmark implements Callable<Integer> {
                         }))
                 .timeLimit(Duration.ofHours(1))
                 .build();
+        Map<UnicodeScript, long[]> byScript = new TreeMap<>();
         long recalled = 0;
         long words = 0;
         ParseQuality.Counts headings = ParseQuality.Counts.NONE;
@@ -123,13 +137,15 @@ final class OcrBenchmark implements Callable<Integer> {
             long cpu0 = threads.getCurrentThreadCpuTime();
             long nanos0 = ocrNanos[0];
             int pages0 = ocrPages[0];
-            Document read = ocr.parse(file);
+            String reference0 = DocumentMarkdown.render(truth);
+            OcrLanguages codes = languages == null ? TextLanguages.of(reference0) : OcrLanguages.parse(languages);
+            Document read = readers.computeIfAbsent(codes, reader).parse(file);
             long cpu = threads.getCurrentThreadCpuTime() - cpu0;
             cpuNanos += cpu;
             int pages = ocrPages[0] - pages0;
             double secondsPerPage = (ocrNanos[0] - nanos0) / 1e9 / Math.max(1, pages);
             perPage.add(secondsPerPage);
-            Map<String, Integer> reference = words(DocumentMarkdown.render(truth));
+            Map<String, Integer> reference = words(reference0);
             Map<String, Integer> found = words(DocumentMarkdown.render(read));
             long total =
                     reference.values().stream().mapToLong(Integer::longValue).sum();
@@ -139,14 +155,18 @@ final class OcrBenchmark implements Callable<Integer> {
             }
             recalled += hit;
             words += total;
+            long[] script = byScript.computeIfAbsent(TextLanguages.mainScript(reference0), k -> new long[2]);
+            script[0] += hit;
+            script[1] += total;
             List<String> trueHeadings = new ArrayList<>();
             titles(truth.root(), trueHeadings);
             ParseQuality.HeadingMatch match = ParseQuality.headingMatch(read, trueHeadings);
             headings = headings.plus(match.counts());
             System.out.printf(
                     Locale.ROOT,
-                    "%s: %d pages, word recall %.3f (%d of %d), headings %s, %.2f s a page (%.2f CPU s)%n",
+                    "%s (%s): %d pages, word recall %.3f (%d of %d), headings %s, %.2f s a page (%.2f CPU s)%n",
                     pdf.getFileName(),
+                    codes,
                     pages,
                     total == 0 ? 1.0 : (double) hit / total,
                     hit,
@@ -171,6 +191,19 @@ final class OcrBenchmark implements Callable<Integer> {
         figures.put(
                 "medianSecondsPerPage",
                 Figures.median(perPage.stream().mapToDouble(Double::doubleValue).toArray()));
+        for (Map.Entry<UnicodeScript, long[]> e : byScript.entrySet()) {
+            String script =
+                    e.getKey().name().charAt(0) + e.getKey().name().substring(1).toLowerCase(Locale.ROOT);
+            long[] counts = e.getValue();
+            figures.put("wordRecall" + script, (double) counts[0] / Math.max(1, counts[1]));
+            System.out.printf(
+                    Locale.ROOT,
+                    "%s-script files: word recall %.4f (%d of %d)%n",
+                    script,
+                    (double) counts[0] / Math.max(1, counts[1]),
+                    counts[0],
+                    counts[1]);
+        }
         System.out.println("text layer against OCR at " + PageImages.DPI + " dpi: word recall "
                 + String.format(Locale.ROOT, "%.4f", words == 0 ? 0 : (double) recalled / words) + " (" + recalled
                 + " of " + words + "), headings " + headings);

@@ -11,7 +11,9 @@ import java.util.regex.Pattern;
 
 /**
  * Removes running headers, footers and page numbers: lines in the top or bottom margin whose text
- * (digits ignored) repeats at the same height on many pages, and lone page numbers at a page's edge.
+ * (digits ignored) repeats at the same height on many pages, and lone page numbers at a page's edge. A
+ * repeated text that is most of the text of most of its pages is the document's own (a form, a slide
+ * deck, a scan of the same page), not a running line, and stays.
  */
 public final class RunningLines {
 
@@ -41,30 +43,71 @@ public final class RunningLines {
             }
         }
         int needed = Math.max(3, (int) Math.ceil(0.4 * pages.size()));
-        List<List<Line>> out = new ArrayList<>();
+        List<Set<Line>> running = new ArrayList<>();
         for (int p = 0; p < pages.size(); p++) {
             float h = heights.get(p);
             List<Line> lines = pages.get(p);
             Set<Line> edge = edgeLines(lines);
-            List<Line> kept = new ArrayList<>();
+            Set<Line> found = new HashSet<>();
             for (Line line : lines) {
                 if (inMargin(line, h, edge)) {
-                    String key = key(line);
-                    if (edge.contains(line) && PAGE_NUMBER.matcher(key).matches()) {
-                        continue;
-                    }
                     String repeated = repeated(line);
-                    if (pages.size() >= 3
-                            && !repeated.isEmpty()
-                            && pagesAtSameHeight(seen.get(repeated), line.top()) >= needed) {
-                        continue;
+                    boolean pageNumber = edge.contains(line)
+                            && PAGE_NUMBER.matcher(key(line)).matches();
+                    if (pageNumber
+                            || (pages.size() >= 3
+                                    && !repeated.isEmpty()
+                                    && pagesAtSameHeight(seen.get(repeated), line.top()) >= needed)) {
+                        found.add(line);
                     }
                 }
-                kept.add(line);
+            }
+            running.add(found);
+        }
+        Set<String> content = pageContent(pages, running);
+        List<List<Line>> out = new ArrayList<>();
+        for (int p = 0; p < pages.size(); p++) {
+            List<Line> kept = new ArrayList<>();
+            for (Line line : pages.get(p)) {
+                if (!running.get(p).contains(line) || content.contains(repeated(line))) {
+                    kept.add(line);
+                }
             }
             out.add(kept);
         }
         return out;
+    }
+
+    /**
+     * The repeated texts that are a page's content rather than its running lines: those whose pages
+     * mostly lose most of their characters to the running lines found on them. A running title is short
+     * beside the body under it; a page whose only text repeats (the same form or slide on every page)
+     * would be left empty.
+     */
+    private static Set<String> pageContent(List<List<Line>> pages, List<Set<Line>> running) {
+        Map<String, int[]> pagesOf = new HashMap<>();
+        for (int p = 0; p < pages.size(); p++) {
+            long all = pages.get(p).stream().mapToLong(l -> l.text().length()).sum();
+            long removed =
+                    running.get(p).stream().mapToLong(l -> l.text().length()).sum();
+            boolean mostOfPage = removed > all / 2;
+            Set<String> texts = new HashSet<>();
+            for (Line line : running.get(p)) {
+                texts.add(repeated(line));
+            }
+            for (String text : texts) {
+                int[] counts = pagesOf.computeIfAbsent(text, k -> new int[2]);
+                counts[0] += mostOfPage ? 1 : 0;
+                counts[1]++;
+            }
+        }
+        Set<String> content = new HashSet<>();
+        pagesOf.forEach((text, counts) -> {
+            if (!text.isEmpty() && counts[0] * 2 > counts[1]) {
+                content.add(text);
+            }
+        });
+        return content;
     }
 
     /**

@@ -1,0 +1,79 @@
+package io.github.raglens.parse.layout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.raglens.parse.glyphs.Word;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RunningLinesTest {
+
+    private static final float HEIGHT = 842;
+
+    /** A line of 10-point words starting at x 72, its top at {@code top}. */
+    private static Line line(int page, float top, String text) {
+        List<Word> words = new ArrayList<>();
+        float x = 72;
+        for (String w : text.split(" ")) {
+            float width = 5 * w.length();
+            words.add(new Word(w, x, x + width, top, top + 10, 10, false, false, false, 0));
+            x += width + 3;
+        }
+        return new Line(page, 0, words);
+    }
+
+    private static List<String> texts(List<Line> lines) {
+        return lines.stream().map(Line::text).toList();
+    }
+
+    @Test
+    void aRunningTitleAndPageNumber_areRemovedFromEveryPage_theBodyKept() {
+        List<List<Line>> pages = new ArrayList<>();
+        for (int p = 0; p < 4; p++) {
+            pages.add(List.of(
+                    line(p, 30, "Journal of Retrieval Studies"),
+                    line(p, 300, "Body text of page " + p + " that runs on across the whole width of the page"),
+                    line(p, 314, "and continues on its second line with more words than the title holds"),
+                    line(p, 800, String.valueOf(p + 1))));
+        }
+        List<List<Line>> kept = RunningLines.remove(pages, Collections.nCopies(4, HEIGHT));
+        for (int p = 0; p < 4; p++) {
+            assertThat(texts(kept.get(p)))
+                    .containsExactly(
+                            "Body text of page " + p + " that runs on across the whole width of the page",
+                            "and continues on its second line with more words than the title holds");
+        }
+    }
+
+    @Test
+    void theSameTextAtTheTopOfEveryPage_isKept_whenItIsAllThePageHolds() {
+        // a scan of the same short text on four pages: its three lines lie in the top fifth
+        List<String> text = List.of(
+                "Docling bundles PDF document conversion to", "JSON and Markdown in an easy self contained", "package");
+        List<List<Line>> pages = new ArrayList<>();
+        for (int p = 0; p < 4; p++) {
+            pages.add(List.of(line(p, 70, text.get(0)), line(p, 90, text.get(1)), line(p, 110, text.get(2))));
+        }
+        List<List<Line>> kept = RunningLines.remove(pages, Collections.nCopies(4, HEIGHT));
+        for (int p = 0; p < 4; p++) {
+            assertThat(texts(kept.get(p))).isEqualTo(text);
+        }
+    }
+
+    @Test
+    void aRunningTitle_isRemovedAlsoFromAPageItIsMostOf_whenMostOfItsPagesHaveABody() {
+        List<List<Line>> pages = new ArrayList<>();
+        for (int p = 0; p < 4; p++) {
+            pages.add(List.of(
+                    line(p, 30, "Journal of Retrieval Studies"),
+                    line(p, 300, "Body text of page " + p + " that runs on across the whole width of the page")));
+        }
+        pages.add(List.of(line(4, 30, "Journal of Retrieval Studies"))); // a page holding only a figure
+        List<List<Line>> kept = RunningLines.remove(pages, Collections.nCopies(5, HEIGHT));
+        assertThat(kept.get(4)).isEmpty();
+        assertThat(texts(kept.get(0)))
+                .containsExactly("Body text of page 0 that runs on across the whole width of the page");
+    }
+}

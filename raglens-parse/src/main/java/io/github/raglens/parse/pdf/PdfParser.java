@@ -53,7 +53,7 @@ import org.apache.pdfbox.pdmodel.encryption.InvalidPasswordException;
 public final class PdfParser implements Parser {
 
     /** Changes whenever the output for the same file changes; part of the parse-cache key. */
-    public static final String VERSION = "pdf-20";
+    public static final String VERSION = "pdf-21";
 
     /** The metadata key under which a damaged PDF's document says what is broken and what was recovered. */
     public static final String DAMAGE_KEY = Damage.KEY;
@@ -213,7 +213,11 @@ public final class PdfParser implements Parser {
             throws IOException {
         PageTables found = new PageTables(file, tableSource, maxTableSize);
         ScannedPageReader.Result ocr = new ScannedPageReader(ocrMode, ocrSettings)
-                .read(file, document, pageSource.pages(document, deadline, tables ? found : null));
+                .read(
+                        file,
+                        document,
+                        pageSource.pages(document, deadline, tables ? found : null),
+                        tables ? found : null);
         List<PageText> pages = ocr.pages();
         int chars = 0;
         int pagesWithText = 0;
@@ -325,7 +329,7 @@ public final class PdfParser implements Parser {
          * Which pages are read by OCR (default {@link OcrMode#SCANNED}: those without a text layer, or
          * whose images cover far more of the page than its text). OCR'd pages are drawn at 300 dpi and
          * read by Tesseract 5; their lines go through the same layout and heading stages as a text
-         * layer's (tables are not looked for on them). Each OCR'd page has its own time limit ({@link #ocr(OcrSettings)}) on top
+         * layer's, and their tables are found from the alignment of their words (a scan paints no rulings). Each OCR'd page has its own time limit ({@link #ocr(OcrSettings)}) on top
          * of the file's.
          */
         public Builder ocr(OcrMode mode) {

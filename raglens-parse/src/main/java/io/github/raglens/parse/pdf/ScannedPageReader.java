@@ -1,6 +1,7 @@
 package io.github.raglens.parse.pdf;
 
 import io.github.raglens.parse.glyphs.PageText;
+import io.github.raglens.parse.glyphs.PdfTextCollector;
 import io.github.raglens.parse.ocr.OcrEngine;
 import io.github.raglens.parse.ocr.OcrMode;
 import io.github.raglens.parse.ocr.OcrSettings;
@@ -38,7 +39,14 @@ final class ScannedPageReader {
         this.settings = settings;
     }
 
-    Result read(Path file, PDDocument document, List<PageText> pages) throws IOException {
+    /**
+     * OCRs the pages that need it.
+     *
+     * @param tables told of each OCR'd page, to find its tables as the text layer's pages were; null
+     *     when tables are not looked for
+     */
+    Result read(Path file, PDDocument document, List<PageText> pages, PdfTextCollector.PageListener tables)
+            throws IOException {
         if (mode == OcrMode.OFF) {
             return new Result(pages, 0, Optional.empty());
         }
@@ -57,7 +65,11 @@ final class ScannedPageReader {
             for (int i : scanned) {
                 long start = System.nanoTime();
                 int number = pages.get(i).page();
-                out.set(i, engine.read(number, PageImages.render(document, number - 1)));
+                PageText read = engine.read(number, PageImages.render(document, number - 1));
+                out.set(i, read);
+                if (tables != null) {
+                    tables.pageRead(read, () -> ScannedTabulaPages.of(document, read));
+                }
                 settings.progress()
                         .pageRead(
                                 file, number, document.getNumberOfPages(), Duration.ofNanos(System.nanoTime() - start));

@@ -69,6 +69,49 @@ public final class ScannedPageImages {
         return image;
     }
 
+    /** The rows of the table on {@link #tablePage()}, its header first. */
+    public static final List<List<String>> TABLE = List.of(
+            List.of("Retriever", "Recall", "Latency"),
+            List.of("Lexical", "0.61", "12"),
+            List.of("Dense", "0.74", "35"),
+            List.of("Hybrid", "0.79", "52"),
+            List.of("Reranked", "0.83", "120"));
+
+    /**
+     * A letter page with a heading, a paragraph and a table without rulings: its columns are set apart
+     * by wide gaps alone, as a text layer's whitespace tables are.
+     */
+    public static BufferedImage tablePage() {
+        BufferedImage image = new BufferedImage((int) (8.5 * DPI), 11 * DPI, BufferedImage.TYPE_BYTE_GRAY);
+        Graphics2D g = image.createGraphics();
+        try {
+            g.setColor(Color.WHITE);
+            g.fillRect(0, 0, image.getWidth(), image.getHeight());
+            g.setColor(Color.BLACK);
+            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+            int y = line(g, "1 Results", Font.BOLD, 14, 400);
+            for (String s : RESULTS) {
+                y = line(g, s, Font.PLAIN, 11, y);
+            }
+            y += 60;
+            int pixels = 11 * DPI / 72;
+            g.setFont(new Font(Font.SERIF, Font.PLAIN, pixels));
+            for (List<String> row : TABLE) {
+                for (int c = 0; c < row.size(); c++) {
+                    g.drawString(row.get(c), 300 + c * 600, y + pixels);
+                }
+                y += pixels * 2;
+            }
+            y += 60;
+            for (String s : INTRODUCTION) {
+                y = line(g, s, Font.PLAIN, 11, y);
+            }
+        } finally {
+            g.dispose();
+        }
+        return image;
+    }
+
     /** Draws a line of type of a size in points at a height in pixels; the height of the next line. */
     private static int line(Graphics2D g, String text, int style, int points, int y) {
         int pixels = points * DPI / 72;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
+import io.github.raglens.model.Table;
 import io.github.raglens.parse.DocumentMarkdown;
 import io.github.raglens.parse.document.Ocr;
 import io.github.raglens.parse.ocr.OcrLanguages;
@@ -52,6 +53,24 @@ class ScannedPdfTest {
         assertThat(text).contains(String.join(" ", ScannedPageImages.INTRODUCTION));
         assertThat(text).contains("so that chunking works as it does for digital files.");
         assertThat(pagesTold).containsExactly(1);
+    }
+
+    @Test
+    void parse_scannedPage_findsATableFromTheAlignmentOfItsWords() throws IOException {
+        assumeTrue(ScannedPageImages.englishInstalled(), "no English OCR data (apt-get install tesseract-ocr-eng)");
+        Path file = ScannedPageImages.pdf(dir.resolve("scan.pdf"), ScannedPageImages.tablePage());
+
+        Document document = PdfParser.builder().build().parse(file);
+
+        List<Table> tables = new ArrayList<>();
+        tables(document.root(), tables);
+        assertThat(tables).hasSize(1);
+        assertThat(tables.getFirst().rows()).isEqualTo(ScannedPageImages.TABLE);
+    }
+
+    private static void tables(Section s, List<Table> out) {
+        out.addAll(s.tables());
+        s.children().forEach(c -> tables(c, out));
     }
 
     @Test

@@ -14,6 +14,8 @@ import java.util.List;
  * @param horizontalRulings thin horizontal lines or rectangles at least 20 points long
  * @param verticalRulings thin vertical lines or rectangles at least 10 points long
  * @param drawings the drawings on the page; none for a page whose drawn paths are not read (OCR)
+ * @param imageCover the share of the page its images cover, 0 to 1 (overlapping images count twice, up
+ *     to the whole page); 0 for a page whose images are not read (OCR)
  */
 public record PageText(
         int page,
@@ -22,7 +24,8 @@ public record PageText(
         List<List<Word>> rows,
         int horizontalRulings,
         int verticalRulings,
-        List<Drawing> drawings) {
+        List<Drawing> drawings,
+        double imageCover) {
 
     /** Copies the rows and drawings. */
     public PageText {
@@ -30,10 +33,10 @@ public record PageText(
         drawings = List.copyOf(drawings);
     }
 
-    /** A page without drawings. */
+    /** A page without drawings or images. */
     public PageText(
             int page, float width, float height, List<List<Word>> rows, int horizontalRulings, int verticalRulings) {
-        this(page, width, height, rows, horizontalRulings, verticalRulings, List.of());
+        this(page, width, height, rows, horizontalRulings, verticalRulings, List.of(), 0);
     }
 
     /** How many characters the page's words hold. */

@@ -46,6 +46,7 @@ public final class PdfTextCollector extends PDFTextStripper {
     private final Map<PDFont, FontStyle> fontStyles = new IdentityHashMap<>();
     private final TabulaFontHeights tabulaHeights = new TabulaFontHeights();
     private final PagePaths paths = new PagePaths();
+    private final ImageCover images = new ImageCover();
     private final RepeatedGlyphs repeated = new RepeatedGlyphs();
     /** Per open marked-content sequence, whether it carries an ActualText (its glyphs are never suppressed). */
     private final Deque<Boolean> actualTexts = new ArrayDeque<>();
@@ -57,6 +58,17 @@ public final class PdfTextCollector extends PDFTextStripper {
     private List<TextPosition> glyphs = new ArrayList<>();
     private PDRectangle box = PDRectangle.LETTER;
     private final int[] directions = new int[4];
+    private final GlyphLines.Sink lineSink = new GlyphLines.Sink() {
+        @Override
+        public void word(List<TextPosition> glyphs) {
+            words(glyphs);
+        }
+
+        @Override
+        public void lineEnd() {
+            flushRow();
+        }
+    };
 
     /** A collector that tells no one of its pages. */
     public PdfTextCollector(Deadline deadline) throws IOException {
@@ -77,6 +89,8 @@ public final class PdfTextCollector extends PDFTextStripper {
         for (String name : PathOperator.NAMES) {
             addOperator(new PathOperator(name, paths));
         }
+        addOperator(new ImageOperators.DrawXObject(images));
+        addOperator(new ImageOperators.InlineImage(images));
     }
 
     /** The Tabula page of one page of a document, read in one pass of this collector. */
@@ -110,6 +124,7 @@ public final class PdfTextCollector extends PDFTextStripper {
         java.util.Arrays.fill(directions, 0);
         repeated.clear();
         paths.startPage(page);
+        images.startPage(box);
         super.startPage(page);
     }
 
@@ -124,7 +139,8 @@ public final class PdfTextCollector extends PDFTextStripper {
                 SplitBaselines.rejoin(rows),
                 paths.horizontal(),
                 paths.vertical(),
-                paths.drawings());
+                paths.drawings(),
+                images.share());
         if (listener != null) {
             List<TextPosition> pageGlyphs = glyphs;
             PDDocument doc = document;
@@ -146,7 +162,20 @@ public final class PdfTextCollector extends PDFTextStripper {
                 glyphs.addAll(article);
             }
         }
-        super.writePage();
+        List<List<TextPosition>> articles =
+                charactersByArticle.stream().filter(a -> !a.isEmpty()).toList();
+        if (articles.size() > 1) {
+            // threads of articles (beads): the stripper's own pass, whose line breaks between articles
+            // depend on its paragraph rules
+            super.writePage();
+        } else if (!articles.isEmpty()) {
+            GlyphLines.Spacing spacing = new GlyphLines.Spacing(
+                    getSpacingTolerance(),
+                    getAverageCharTolerance(),
+                    getWordSeparator(),
+                    getIgnoreContentStreamSpaceGlyphs());
+            GlyphLines.split(articles.getFirst(), spacing, lineSink);
+        }
     }
 
     @Override
@@ -188,6 +217,11 @@ public final class PdfTextCollector extends PDFTextStripper {
 
     @Override
     protected void writeString(String text, List<TextPosition> positions) {
+        words(positions);
+    }
+
+    /** Adds the words of one of the stripper's word groups to the row, split where glyphs stand apart. */
+    private void words(List<TextPosition> positions) {
         deadline.check(getCurrentPageNo());
         StringBuilder chars = new StringBuilder();
         List<TextPosition> wordPositions = new ArrayList<>();

@@ -2,9 +2,7 @@ package io.github.raglens.parse.ocr;
 
 import io.github.raglens.parse.glyphs.PageText;
 import io.github.raglens.parse.glyphs.Word;
-import java.io.IOException;
 import java.util.List;
-import org.apache.pdfbox.pdmodel.PDPage;
 
 /**
  * Which pages of a PDF are read by OCR: those without a text layer, and those whose text covers far
@@ -27,18 +25,16 @@ public final class ScannedPages {
     /**
      * Whether a page is to be read by OCR.
      *
-     * @param text the words the page's text layer holds (none for a scan)
-     * @param page the page, for its images
-     * @throws IOException when its content cannot be read
+     * @param text the words the page's text layer holds (none for a scan), and the share of the page its
+     *     images cover
      */
-    public static boolean needOcr(PageText text, PDPage page) throws IOException {
+    public static boolean needOcr(PageText text) {
         double pageArea = (double) text.width() * text.height();
         double textShare = pageArea <= 0 ? 0 : textArea(text.rows()) / pageArea;
         if (textShare >= SPARSE_TEXT) {
             return false;
         }
-        double images = ImageCoverage.of(page);
-        return scanned(textShare, images);
+        return scanned(textShare, text.imageCover());
     }
 
     /** Whether a page whose text covers {@code textShare} of it and its images {@code imageShare} is a scan. */

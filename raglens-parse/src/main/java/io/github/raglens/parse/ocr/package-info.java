@@ -5,8 +5,8 @@
  * baselines and x-heights from its result iterator; the page turned upright first when its words stand
  * on end or read poorly) and gives a {@link io.github.raglens.parse.glyphs.PageText} ({@code OcrWords}:
  * points, type size from the x-height, bold from stroke width), which the PDF pipeline reads as it reads
- * a text layer. {@link io.github.raglens.parse.ocr.ScannedPages} says which PDF pages need it ({@code
- * ImageCoverage}), {@link io.github.raglens.parse.ocr.PageImages} draws them at 300 dpi, and {@code
+ * a text layer. {@link io.github.raglens.parse.ocr.ScannedPages} says which PDF pages need it (from the
+ * share of the page the text pass found its images covering), {@link io.github.raglens.parse.ocr.PageImages} draws them at 300 dpi, and {@code
  * TessData} finds the language data, naming the package that installs a missing language.
  *
  * <p>Not part of the API: exported to the facade only, which sets the languages.

@@ -53,7 +53,7 @@ final class ScannedPageReader {
         List<Integer> scanned = new ArrayList<>();
         for (int i = 0; i < pages.size(); i++) {
             PageText page = pages.get(i);
-            if (mode == OcrMode.ALL || ScannedPages.needOcr(page, document.getPage(page.page() - 1))) {
+            if (mode == OcrMode.ALL || ScannedPages.needOcr(page)) {
                 scanned.add(i);
             }
         }

@@ -99,13 +99,17 @@ public final class TableFinder {
         if (!page.getHorizontalRulings().isEmpty() && !page.getVerticalRulings().isEmpty()) {
             Page lattice = ShadingEdges.removed(page);
             for (technology.tabula.Table t : new SpreadsheetExtractionAlgorithm().extract(lattice)) {
+                boolean uncaptioned = !captioned(regions, t);
+                if (refused(out, text, t, uncaptioned)) {
+                    continue; // a chart's grid, or inside a table kept: not worth reading its cells
+                }
                 keep(
                         out,
                         reading(
                                 Cells.clean(LatticeCells.cells(framed(lattice, text, t, gutter))),
                                 text,
                                 t,
-                                !captioned(regions, t),
+                                uncaptioned,
                                 true));
             }
         }
@@ -340,6 +344,16 @@ public final class TableFinder {
             return null;
         }
         return new FoundTable(rows, text.page(), box(box));
+    }
+
+    /**
+     * Whether a table in a box would be refused whatever its cells: it overlaps a table already kept,
+     * or, without a caption, stands beside a figure's caption. Reading a ruled table's cells costs a
+     * second extraction when it is framed, and a chart's grid makes dozens of such tables.
+     */
+    private static boolean refused(List<FoundTable> out, PageText text, Rectangle box, boolean uncaptioned) {
+        Box bounds = box(box);
+        return out.stream().anyMatch(o -> bounds.overlaps(o.box())) || uncaptioned && besideFigureCaption(text, box);
     }
 
     /** Adds a table unless it is null or overlaps one already kept. */

@@ -1,6 +1,7 @@
 /**
  * The raglens facade: {@code RagLens.builder()}, the workspace, the pipeline stages and the
- * reports. The reports' package is the facade's own and is not exported.
+ * reports. The API is {@code io.github.raglens} (with the sample corpus and the workspace); its
+ * workings, {@code io.github.raglens.facade.internal}, are not exported.
  */
 // "requires-automatic": PDFBox has no module descriptor.
 @SuppressWarnings("requires-automatic")
@@ -27,6 +28,8 @@ module io.github.raglens {
     opens io.github.raglens.sample to
             com.fasterxml.jackson.databind;
     opens io.github.raglens.workspace to
+            com.fasterxml.jackson.databind;
+    opens io.github.raglens.facade.internal to
             com.fasterxml.jackson.databind;
 
     // Index backends other than Lucene, such as raglens-solr's, are found by name.

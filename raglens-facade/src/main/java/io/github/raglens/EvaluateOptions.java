@@ -2,12 +2,9 @@ package io.github.raglens;
 
 import io.github.raglens.error.Setting;
 import io.github.raglens.eval.judge.ContextPrecision;
-import io.github.raglens.eval.judge.JudgeSession;
-import io.github.raglens.eval.judge.Metrics;
 import io.github.raglens.internal.SetOnce;
 import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.TokenPrice;
-import io.github.raglens.spi.Judge;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashSet;
@@ -58,12 +55,12 @@ public final class EvaluateOptions {
     }
 
     /** How batches are gathered and polled, when not the defaults. */
-    Optional<BatchTiming> batchTiming() {
+    public Optional<BatchTiming> batchTiming() {
         return Optional.ofNullable(batchTiming);
     }
 
     /** Batch gathering and polling times. */
-    record BatchTiming(Duration settle, Duration firstPoll, Duration maxPoll) {}
+    public record BatchTiming(Duration settle, Duration firstPoll, Duration maxPoll) {}
 
     /**
      * Judgements per cell of every judge metric (default 1); the first counts in the aggregates, the
@@ -136,13 +133,6 @@ public final class EvaluateOptions {
     /** Whether the judge metrics are computed as RAGAS computes them (default false); see {@link Builder#ragasCompatible}. */
     public boolean ragasCompatible() {
         return ragasCompatible;
-    }
-
-    /** The judge metrics these options name, created in the session (null when no judge metric is named). */
-    List<Judge> createMetrics(JudgeSession session) {
-        return ragasCompatible
-                ? Metrics.ragasCompatible(metrics, session)
-                : Metrics.create(metrics, session, contextPrecision);
     }
 
     /** The run's budget in US dollars (answers, judge, embeddings); empty when there is none. */

@@ -1,6 +1,7 @@
 package io.github.raglens;
 
 import io.github.raglens.error.MissingKeyException;
+import io.github.raglens.facade.internal.Lazy;
 import io.github.raglens.model.ProviderKind;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.providers.Environment;

@@ -1,6 +1,7 @@
 package io.github.raglens;
 
 import io.github.raglens.eval.baseline.BaselineRecorder;
+import io.github.raglens.facade.internal.RunRecorder;
 import io.github.raglens.internal.Json;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.result.Baseline;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.RagLensException;
+import io.github.raglens.facade.internal.Manifest;
+import io.github.raglens.facade.internal.Stage;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.QuestionSample;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.raglens.facade.internal.BatchRoute;
+import io.github.raglens.facade.internal.CallRoute;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.PassageLabelRequest;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
+import io.github.raglens.facade.internal.HtmlReport;
 import io.github.raglens.internal.Json;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;

@@ -115,6 +115,11 @@ class ModulePathTest {
                 .containsExactly("io.github.raglens.providers");
         Module facade = module("io.github.raglens");
         assertThat(facade.isExported("io.github.raglens")).isTrue();
+        // The facade's workings sit beside its API, exported to no one.
+        assertThat(facade.getDescriptor().packages()).contains("io.github.raglens.facade.internal");
+        assertThat(facade.isExported("io.github.raglens.facade.internal")).isFalse();
+        assertThat(facade.isExported("io.github.raglens.facade.internal", module("io.github.raglens.cli")))
+                .isFalse();
         Module eval = module("io.github.raglens.eval");
         assertThat(eval.isExported("io.github.raglens.eval.judge")).isFalse();
         assertThat(eval.isExported("io.github.raglens.eval.scoring")).isFalse();

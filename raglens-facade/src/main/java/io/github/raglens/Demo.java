@@ -2,7 +2,9 @@ package io.github.raglens;
 
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.Relevance;
-import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.BenchmarkResult;
+import io.github.raglens.result.IndexResult;
+import io.github.raglens.result.IngestResult;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.store.ChunksFile;
 import java.nio.file.Path;
@@ -35,7 +37,7 @@ public final class Demo {
             IndexResult index,
             int questions,
             int bundledQuestions,
-            BenchmarkReport benchmark,
+            BenchmarkResult benchmark,
             Path report) {}
 
     /**
@@ -53,7 +55,7 @@ public final class Demo {
         IndexResult index = lens.index(progress);
         List<QuestionSample> questions =
                 SampleCorpus.questionSamples(ChunksFile.read(lens.workspace().chunks()));
-        BenchmarkReport benchmark = lens.benchmark(questions, progress);
+        BenchmarkResult benchmark = lens.benchmark(questions, progress);
         Path report = lens.report(questions);
         return new Result(
                 corpus,

@@ -12,7 +12,7 @@ import java.util.OptionalDouble;
  * able to catch. Immutable and thread-safe.
  *
  * <pre>{@code
- * GateReport r = RagLens.gate(old, now, GateOptions.builder().minEffect(0.02).catchingDropsOf(0.05).build());
+ * GateResult r = RagLens.gate(old, now, GateOptions.builder().minEffect(0.02).catchingDropsOf(0.05).build());
  * }</pre>
  */
 public final class GateOptions {

@@ -15,6 +15,7 @@ import io.github.raglens.eval.trec.TrecEval;
 import io.github.raglens.facade.internal.BatchRoute;
 import io.github.raglens.facade.internal.BeirStage;
 import io.github.raglens.facade.internal.CallRoute;
+import io.github.raglens.facade.internal.Comparisons;
 import io.github.raglens.facade.internal.Defaults;
 import io.github.raglens.facade.internal.EvaluateStage;
 import io.github.raglens.facade.internal.HttpServices;
@@ -44,12 +45,18 @@ import io.github.raglens.parse.ocr.OcrProgress;
 import io.github.raglens.parse.ocr.OcrSettings;
 import io.github.raglens.parse.pdf.PdfParser;
 import io.github.raglens.result.Baseline;
-import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.BeirResult;
+import io.github.raglens.result.BenchmarkResult;
 import io.github.raglens.result.Calibration;
+import io.github.raglens.result.ComparisonResult;
 import io.github.raglens.result.CostEstimate;
-import io.github.raglens.result.GateReport;
-import io.github.raglens.result.PoolGrading;
-import io.github.raglens.result.QuestionRun;
+import io.github.raglens.result.EvaluationResult;
+import io.github.raglens.result.GateResult;
+import io.github.raglens.result.IndexResult;
+import io.github.raglens.result.IngestResult;
+import io.github.raglens.result.JudgedRelevanceResult;
+import io.github.raglens.result.QuestionGenerationResult;
+import io.github.raglens.result.QuestionImportResult;
 import io.github.raglens.result.TrecEvalOptions;
 import io.github.raglens.spi.Chunker;
 import io.github.raglens.spi.EmbeddingProvider;
@@ -91,7 +98,7 @@ import java.util.function.UnaryOperator;
  * lens.ingest(Path.of("my_pdfs"));
  * lens.index();
  * lens.questions(0);
- * BenchmarkReport report = lens.benchmark();
+ * BenchmarkResult report = lens.benchmark();
  * lens.report();
  * }</pre>
  *
@@ -173,12 +180,12 @@ public final class RagLens {
      *
      * @param limit the most chunks to consider, 0 for all
      */
-    public QuestionRun questions(int limit) {
+    public QuestionGenerationResult questions(int limit) {
         return questions(limit, config.progress());
     }
 
     /** {@link #questions(int)} reporting progress. */
-    public QuestionRun questions(int limit, ProgressListener progress) {
+    public QuestionGenerationResult questions(int limit, ProgressListener progress) {
         return questions(limit, EnumSet.of(QuestionStyle.NATURAL), progress);
     }
 
@@ -193,12 +200,12 @@ public final class RagLens {
      * @param styles the styles to ask each chunk in; not empty
      * @throws IllegalArgumentException if {@code limit < 0} or {@code styles} is empty
      */
-    public QuestionRun questions(int limit, Set<QuestionStyle> styles) {
+    public QuestionGenerationResult questions(int limit, Set<QuestionStyle> styles) {
         return questions(limit, styles, config.progress());
     }
 
     /** {@link #questions(int, Set)} reporting progress. */
-    public QuestionRun questions(int limit, Set<QuestionStyle> styles, ProgressListener progress) {
+    public QuestionGenerationResult questions(int limit, Set<QuestionStyle> styles, ProgressListener progress) {
         checkQuestions(limit, styles);
         return pipeline.questions(limit, styles, Objects.requireNonNull(progress, "progress"));
     }
@@ -237,7 +244,7 @@ public final class RagLens {
      * @return how many questions were imported, and warnings naming their lines
      * @throws io.github.raglens.error.RagLensException naming each bad line and field
      */
-    public ImportedQuestions importQuestions(Path file) {
+    public QuestionImportResult importQuestions(Path file) {
         Workspace ws = workspace();
         return QuestionImport.run(
                 Objects.requireNonNull(file, "file"), ws.questions(), ws.chunks(), config.evidenceRule());
@@ -362,7 +369,7 @@ public final class RagLens {
      * @throws io.github.raglens.error.RagLensException when grading stopped (budget, provider), there
      *     are no questions, or batch is asked with a judge that is not an OpenAI chat model
      */
-    public PoolGrading judgeRelevance(List<QuestionSample> questions, int depth, boolean batch) {
+    public JudgedRelevanceResult judgeRelevance(List<QuestionSample> questions, int depth, boolean batch) {
         return judgeRelevance(questions, depth, batch, config.progress());
     }
 
@@ -371,7 +378,7 @@ public final class RagLens {
      *
      * @param progress progress of the grading
      */
-    public PoolGrading judgeRelevance(
+    public JudgedRelevanceResult judgeRelevance(
             List<QuestionSample> questions, int depth, boolean batch, ProgressListener progress) {
         Objects.requireNonNull(progress, "progress");
         try (CallRoute route = batch
@@ -383,8 +390,9 @@ public final class RagLens {
     }
 
     /** {@link #judgeRelevance(List, int, boolean, ProgressListener)} with the judge's calls going out by {@code route}. */
-    PoolGrading judgeRelevance(List<QuestionSample> questions, int depth, CallRoute route, ProgressListener progress) {
-        PoolGrading graded = judgedRelevance().run(List.copyOf(questions), depth, route, progress);
+    JudgedRelevanceResult judgeRelevance(
+            List<QuestionSample> questions, int depth, CallRoute route, ProgressListener progress) {
+        JudgedRelevanceResult graded = judgedRelevance().run(List.copyOf(questions), depth, route, progress);
         if (route instanceof BatchRoute) {
             progress.progress("batch", 1, 1, route.describe());
         }
@@ -405,22 +413,22 @@ public final class RagLens {
     }
 
     /** Runs every retriever over the generated questions; writes {@code benchmark.json} and TREC runs. */
-    public BenchmarkReport benchmark() {
+    public BenchmarkResult benchmark() {
         return benchmark(pipeline.loadQuestions(), config.progress());
     }
 
     /** {@link #benchmark()} reporting progress. */
-    public BenchmarkReport benchmark(ProgressListener progress) {
+    public BenchmarkResult benchmark(ProgressListener progress) {
         return benchmark(pipeline.loadQuestions(), progress);
     }
 
     /** Runs every retriever over the given questions; see {@link #benchmark()}. */
-    public BenchmarkReport benchmark(List<QuestionSample> questions) {
+    public BenchmarkResult benchmark(List<QuestionSample> questions) {
         return benchmark(questions, config.progress());
     }
 
     /** {@link #benchmark(List)} reporting progress. */
-    public BenchmarkReport benchmark(List<QuestionSample> questions, ProgressListener progress) {
+    public BenchmarkResult benchmark(List<QuestionSample> questions, ProgressListener progress) {
         return pipeline.benchmark(List.copyOf(questions), Objects.requireNonNull(progress, "progress"));
     }
 
@@ -607,14 +615,14 @@ public final class RagLens {
      * @param questions the questions; their evidence decides relevance
      * @param k the cut-off of the compared Hit@K
      */
-    public static Comparison compare(RagLens a, RagLens b, Path docs, List<QuestionSample> questions, int k) {
+    public static ComparisonResult compare(RagLens a, RagLens b, Path docs, List<QuestionSample> questions, int k) {
         Objects.requireNonNull(a, "a");
         Objects.requireNonNull(b, "b");
         Objects.requireNonNull(docs, "docs");
         if (k <= 0) {
             throw new IllegalArgumentException("k must be > 0, was " + k);
         }
-        return Comparison.run(a, b, docs, List.copyOf(questions), k);
+        return Comparisons.run(a, b, docs, List.copyOf(questions), k);
     }
 
     /**
@@ -655,11 +663,11 @@ public final class RagLens {
      * @param baseline the committed baseline
      * @param current today's run
      * @param options metrics, minimum effect, alpha, permutations, a drop to catch
-     * @return the checks, with the verdict ({@link GateReport#passed()}) and a printable message
+     * @return the checks, with the verdict ({@link GateResult#passed()}) and a printable message
      * @throws IllegalArgumentException for runs that do not compare, or a metric or system missing
      *     from either run
      */
-    public static GateReport gate(Baseline baseline, Baseline current, GateOptions options) {
+    public static GateResult gate(Baseline baseline, Baseline current, GateOptions options) {
         Objects.requireNonNull(baseline, "baseline");
         Objects.requireNonNull(current, "current");
         Objects.requireNonNull(options, "options");

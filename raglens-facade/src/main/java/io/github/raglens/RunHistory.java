@@ -5,7 +5,7 @@ import io.github.raglens.facade.internal.RunRecorder;
 import io.github.raglens.internal.Json;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.result.Baseline;
-import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.BenchmarkResult;
 import io.github.raglens.workspace.Workspace;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -110,12 +110,12 @@ public final class RunHistory {
      * @return empty when the run ran no benchmark
      * @throws UncheckedIOException if the file cannot be read
      */
-    public Optional<BenchmarkReport> benchmark(RunRecord run) {
+    public Optional<BenchmarkResult> benchmark(RunRecord run) {
         Objects.requireNonNull(run, "run");
         return Optional.ofNullable(run.files().get(RunRecord.BENCHMARK_FILE)).map(f -> {
             Path file = workspace.dir().resolve(f);
             try {
-                return Json.reader().forType(BenchmarkReport.class).readValue(file.toFile());
+                return Json.reader().forType(BenchmarkResult.class).readValue(file.toFile());
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
             }

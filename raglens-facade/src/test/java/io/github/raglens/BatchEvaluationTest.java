@@ -21,6 +21,7 @@ import io.github.raglens.providers.Environment;
 import io.github.raglens.providers.FakeBatchServer;
 import io.github.raglens.providers.OpenAi;
 import io.github.raglens.providers.OpenAiChat;
+import io.github.raglens.result.EvaluationResult;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.store.ChunksFile;

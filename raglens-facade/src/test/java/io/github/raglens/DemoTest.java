@@ -3,7 +3,7 @@ package io.github.raglens;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.model.RetrieverKind;
-import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.BenchmarkResult.RetrieverSummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -12,6 +12,7 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.onnx.OnnxEmbeddings;
+import io.github.raglens.result.IndexResult;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.store.ChunksFile;
 import io.github.raglens.testkit.ChunkFixtures;

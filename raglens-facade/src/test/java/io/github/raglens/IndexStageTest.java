@@ -6,6 +6,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.EmbeddingPurpose;
 import io.github.raglens.model.RetrievedChunk;
+import io.github.raglens.result.IndexResult;
 import io.github.raglens.retrieval.DenseRetriever;
 import io.github.raglens.retrieval.HierarchicalRetriever;
 import io.github.raglens.retrieval.LuceneIndex;

@@ -18,10 +18,10 @@ import io.github.raglens.model.TokenUsage;
 import io.github.raglens.providers.ChatCompletions;
 import io.github.raglens.providers.FakeBatchServer;
 import io.github.raglens.providers.OpenAiChat;
-import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.BenchmarkResult;
+import io.github.raglens.result.BenchmarkResult.RetrieverSummary;
 import io.github.raglens.result.CostEstimate;
-import io.github.raglens.result.PoolGrading;
+import io.github.raglens.result.JudgedRelevanceResult;
 import io.github.raglens.result.RelevanceCalibration;
 import io.github.raglens.result.TrecEvalOptions;
 import io.github.raglens.sample.SampleCorpus;
@@ -133,7 +133,7 @@ class JudgedRelevanceStageTest {
 
     @Test
     void gradingThroughTheBatchApi_givesTheLiveGrades_inOneBatch_atHalfThePrice() throws Exception {
-        Map<String, PoolGrading> graded = new HashMap<>();
+        Map<String, JudgedRelevanceResult> graded = new HashMap<>();
         Map<String, CostEstimate> estimates = new HashMap<>();
         Map<String, String> qrels = new HashMap<>();
         for (String route : List.of("live", "batch")) {
@@ -206,11 +206,11 @@ class JudgedRelevanceStageTest {
         RagLens both = withSourceFinderAndRestater(lens, all);
 
         assertThat(both.estimateJudgedRelevance(all, 10, false).calls()).isEqualTo(questions.size());
-        PoolGrading pool = both.judgeRelevance(all, 10, false, ProgressListener.NONE);
+        JudgedRelevanceResult pool = both.judgeRelevance(all, 10, false, ProgressListener.NONE);
 
         assertThat(pool.questions()).isEqualTo(questions.size());
         assertThat(judge.calls()).isEqualTo(questions.size());
-        BenchmarkReport report = both.benchmark(all, ProgressListener.NONE);
+        BenchmarkResult report = both.benchmark(all, ProgressListener.NONE);
         assertThat(report.judged().pool().questions()).isEqualTo(pool.questions());
         assertThat(report.judged().pool().pooled()).isEqualTo(pool.pooled());
         assertThat(judge.calls()).isEqualTo(questions.size());
@@ -244,7 +244,7 @@ class JudgedRelevanceStageTest {
                     drawn.get(i).label(i % 2 == 0 ? 3 : 1, "ana", Instant.parse("2026-03-01T12:00:00Z")));
         }
 
-        BenchmarkReport report = both.benchmark(questions, ProgressListener.NONE);
+        BenchmarkResult report = both.benchmark(questions, ProgressListener.NONE);
 
         RelevanceCalibration c = report.judged().calibration();
         assertThat(c.drawnLabels()).isEqualTo(12);
@@ -269,8 +269,8 @@ class JudgedRelevanceStageTest {
         assertThat(Files.readString(both.workspace().benchmarkJson()))
                 .contains("\"calibration\"")
                 .contains("\"drawnLabels\" : 12");
-        BenchmarkReport read = io.github.raglens.internal.Json.reader()
-                .forType(BenchmarkReport.class)
+        BenchmarkResult read = io.github.raglens.internal.Json.reader()
+                .forType(BenchmarkResult.class)
                 .readValue(both.workspace().benchmarkJson().toFile());
         assertThat(read.judged().calibration()).isEqualTo(c);
         assertThat(Files.readString(both.report(questions))).contains("weighted kappa of their 0-3 grades is 0.000");
@@ -289,12 +289,12 @@ class JudgedRelevanceStageTest {
         List<QuestionSample> questions = restatable(lens);
         RagLens both = withSourceFinderAndRestater(lens, questions);
 
-        BenchmarkReport byChunk = both.benchmark(questions, ProgressListener.NONE);
+        BenchmarkResult byChunk = both.benchmark(questions, ProgressListener.NONE);
         assertThat(byChunk.retriever("restater").metrics().get("mrr@10").mean()).isZero();
 
         // judging alone first: one call per restated passage; the source chunks hold the evidence and cost nothing
         assertThat(both.estimateJudgedRelevance(questions, 10, false).calls()).isEqualTo(questions.size());
-        PoolGrading pool = both.judgeRelevance(questions, 10, false, ProgressListener.NONE);
+        JudgedRelevanceResult pool = both.judgeRelevance(questions, 10, false, ProgressListener.NONE);
         assertThat(judge.calls()).isEqualTo(questions.size());
         assertThat(pool.pooled()).isEqualTo(2 * questions.size());
         assertThat(pool.byEvidence()).isEqualTo(questions.size());
@@ -303,7 +303,7 @@ class JudgedRelevanceStageTest {
         assertThat(both.estimateJudgedRelevance(questions, 10, false).calls()).isZero();
 
         // the benchmark under judged relevance finds every grade in the cache
-        BenchmarkReport judged =
+        BenchmarkResult judged =
                 both.toBuilder().relevance(Relevance.JUDGED).build().benchmark(questions, ProgressListener.NONE);
         assertThat(judge.calls()).isEqualTo(questions.size());
         assertThat(judged.relevance()).isEqualTo("judged");

@@ -16,9 +16,9 @@ import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.providers.HttpRetriever;
-import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
-import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.BenchmarkResult;
+import io.github.raglens.result.BenchmarkResult.PairwiseComparison;
+import io.github.raglens.result.BenchmarkResult.RetrieverSummary;
 import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.retrieval.RetrievalConfig;
 import io.github.raglens.retrieval.Retrievers;
@@ -130,7 +130,7 @@ class OwnSystemBenchmarkTest {
         };
     }
 
-    private BenchmarkReport benchmark(Relevance relevance) {
+    private BenchmarkResult benchmark(Relevance relevance) {
         RagLens lens = RagLens.builder()
                 .workspace(dir.resolve("ws-" + relevance))
                 .bm25()
@@ -144,7 +144,7 @@ class OwnSystemBenchmarkTest {
         return lens.toBuilder().retriever(random(chunks, 42)).build().benchmark(questions, ProgressListener.NONE);
     }
 
-    private static PairwiseComparison comparison(BenchmarkReport r, String a, String b, String metric) {
+    private static PairwiseComparison comparison(BenchmarkResult r, String a, String b, String metric) {
         return r.comparisons().stream()
                 .filter(c -> c.a().equals(a) && c.b().equals(b) && c.metric().equals(metric))
                 .findFirst()
@@ -153,7 +153,7 @@ class OwnSystemBenchmarkTest {
 
     @Test
     void httpRetrieverWithItsOwnChunking_sitsBesideBm25_onTheSameQuestions_withAPairedTest() {
-        BenchmarkReport r = benchmark(Relevance.EVIDENCE);
+        BenchmarkResult r = benchmark(Relevance.EVIDENCE);
 
         assertThat(r.retrievers())
                 .extracting(RetrieverSummary::retriever)
@@ -185,7 +185,7 @@ class OwnSystemBenchmarkTest {
 
     @Test
     void randomRetriever_isSignificantlyWorseThanBm25() {
-        BenchmarkReport r = benchmark(Relevance.EVIDENCE);
+        BenchmarkResult r = benchmark(Relevance.EVIDENCE);
 
         PairwiseComparison c = comparison(r, "bm25", "random", "hit@5");
         assertThat(c.meanDifference()).isGreaterThan(0.4);
@@ -195,7 +195,7 @@ class OwnSystemBenchmarkTest {
 
     @Test
     void documentRelevance_mapsTheServicesFileNamesToTheIngestedDocuments() {
-        BenchmarkReport r = benchmark(Relevance.DOCUMENT);
+        BenchmarkResult r = benchmark(Relevance.DOCUMENT);
 
         assertThat(r.relevance()).isEqualTo("document");
         assertThat(r.retriever("windows-500").metrics().get("hit@1").mean()).isGreaterThan(0.8);
@@ -214,7 +214,7 @@ class OwnSystemBenchmarkTest {
         lens.index();
         List<QuestionSample> questions =
                 SampleCorpus.questionSamples(ChunksFile.read(lens.workspace().chunks()));
-        BenchmarkReport r = lens.benchmark(questions, ProgressListener.NONE);
+        BenchmarkResult r = lens.benchmark(questions, ProgressListener.NONE);
 
         assertThat(r.relevance()).isEqualTo("evidence");
         assertThat(r.lengthFair().chars()).isEqualTo(500);
@@ -234,7 +234,7 @@ class OwnSystemBenchmarkTest {
                 .contains("| windows-500 (external · " + url + " · context " + chars + " chars) |")
                 .contains("## Length-fair comparison (500 characters a rank)");
         // the service's hits are shown with their texts, as raglens's own are, though their ids name no chunk
-        BenchmarkReport.QuestionResult first = r.perQuestion().stream()
+        BenchmarkResult.QuestionResult first = r.perQuestion().stream()
                 .filter(q -> q.retriever().equals("windows-500"))
                 .findFirst()
                 .orElseThrow();

@@ -11,7 +11,7 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.model.Section;
-import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.BenchmarkResult;
 import io.github.raglens.retrieval.BeirDataset;
 import io.github.raglens.retrieval.LuceneIndex;
 import io.github.raglens.retrieval.RetrievalConfig;
@@ -175,7 +175,7 @@ final class EvalBenchmark implements Callable<Integer> {
                 long cpuStart = processCpuNanos();
                 CpuTimed.reset(retrievers);
                 long start = System.nanoTime();
-                BenchmarkReport report =
+                BenchmarkResult report =
                         BenchmarkRunner.builder().retrievers(retrievers).build().run(setup.questions, setup.corpus);
                 long written = System.nanoTime();
                 report.writeJson(out.resolve("benchmark.json"));
@@ -209,7 +209,7 @@ final class EvalBenchmark implements Callable<Integer> {
             CpuTimed.replay(retrievers);
             for (int i = 0; i < replays; i++) {
                 long start = System.nanoTime();
-                BenchmarkReport report =
+                BenchmarkResult report =
                         BenchmarkRunner.builder().retrievers(retrievers).build().run(setup.questions, setup.corpus);
                 long written = System.nanoTime();
                 report.writeJson(out.resolve("benchmark.json"));
@@ -281,7 +281,7 @@ final class EvalBenchmark implements Callable<Integer> {
         return 0;
     }
 
-    private static String hits(BenchmarkReport report) {
+    private static String hits(BenchmarkResult report) {
         StringBuilder sb = new StringBuilder();
         report.retrievers()
                 .forEach(r -> sb.append(String.format(

@@ -8,7 +8,7 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.model.TokenUsage;
-import io.github.raglens.result.PoolGrading;
+import io.github.raglens.result.JudgedRelevanceResult;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.store.ChunksFile;
@@ -73,7 +73,7 @@ final class PoolingCallsBenchmark implements Callable<Integer> {
                 SampleCorpus.questionSamples(ChunksFile.read(lens.workspace().chunks()));
         int n = questions.size();
         long estimated = lens.estimateJudgedRelevance(questions, depth, false).calls();
-        PoolGrading pool = lens.judgeRelevance(questions, depth, false, ProgressListener.NONE);
+        JudgedRelevanceResult pool = lens.judgeRelevance(questions, depth, false, ProgressListener.NONE);
         long sent = calls.get();
         System.out.printf(
                 "%d questions, %d retrievers at depth %d: at most %d passages a question before merging; %s%n",

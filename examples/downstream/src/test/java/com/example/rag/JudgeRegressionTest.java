@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.raglens.EvaluateOptions;
-import io.github.raglens.EvaluationResult;
+import io.github.raglens.result.EvaluationResult;
 import io.github.raglens.ProgressListener;
 import io.github.raglens.RagLens;
 import io.github.raglens.junit.BaselineFile;

@@ -7,7 +7,7 @@ import io.github.raglens.junit.BaselineName;
 import io.github.raglens.junit.RagAssertions;
 import io.github.raglens.junit.RagLensExtension;
 import io.github.raglens.model.Relevance;
-import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.BenchmarkResult;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.store.ChunksFile;
 import java.nio.file.Path;
@@ -36,7 +36,7 @@ class RetrievalRegressionTest {
                 .build();
         lens.ingest(SampleCorpus.writeTo(workspace.resolve("corpus")));
         lens.index();
-        BenchmarkReport report = lens.benchmark(
+        BenchmarkResult report = lens.benchmark(
                 SampleCorpus.questionSamples(ChunksFile.read(lens.workspace().chunks())), ProgressListener.NONE);
 
         RagAssertions.assertThat(report).retriever("bm25").hasLowerBoundAtLeast("hit@10", 0.5);

@@ -1,8 +1,8 @@
 package io.github.raglens.examples;
 
-import io.github.raglens.Comparison;
 import io.github.raglens.RagLens;
 import io.github.raglens.chunk.SlidingWindowChunker;
+import io.github.raglens.result.ComparisonResult;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.store.ChunksFile;
 import java.nio.file.Files;
@@ -31,9 +31,9 @@ public final class CompareChunkers {
         section.ingest(docs);
         var questions =
                 SampleCorpus.questionSamples(ChunksFile.read(section.workspace().chunks()));
-        Comparison c = RagLens.compare(section, sliding, docs, questions, 3);
+        ComparisonResult c = RagLens.compare(section, sliding, docs, questions, 3);
 
-        for (Comparison.Difference d : c.differences()) {
+        for (ComparisonResult.Difference d : c.differences()) {
             System.out.printf(
                     Locale.ROOT,
                     "%-14s %s section %.3f vs sliding %.3f (p = %.4f)%n",

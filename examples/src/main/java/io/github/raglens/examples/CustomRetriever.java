@@ -5,7 +5,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
-import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.BenchmarkResult.RetrieverSummary;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.store.ChunksFile;

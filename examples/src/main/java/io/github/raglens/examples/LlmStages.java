@@ -3,7 +3,7 @@ package io.github.raglens.examples;
 import io.github.raglens.Models;
 import io.github.raglens.RagLens;
 import io.github.raglens.model.ProviderKind;
-import io.github.raglens.result.QuestionRun;
+import io.github.raglens.result.QuestionGenerationResult;
 import io.github.raglens.spi.LlmProvider;
 import java.nio.file.Path;
 import java.util.function.Supplier;
@@ -26,7 +26,7 @@ public final class LlmStages {
         RagLens lens = RagLens.builder().llm(llm).concurrency(4).build();
         lens.ingest(docs);
         lens.index();
-        QuestionRun run = lens.questions(
+        QuestionGenerationResult run = lens.questions(
                 50, (stage, done, total, status) -> System.out.printf("\r%s %d/%d %s", stage, done, total, status));
         System.out.println();
         System.out.println(run.succeeded() + " questions written, " + run.failed() + " failed");

@@ -3,8 +3,8 @@ package io.github.raglens.examples;
 import io.github.raglens.RagLens;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.Relevance;
-import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.BenchmarkResult;
+import io.github.raglens.result.BenchmarkResult.RetrieverSummary;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.store.ChunksFile;
 import java.nio.file.Files;
@@ -33,7 +33,7 @@ public final class OfflineQuickstart {
         lens.index();
         List<QuestionSample> questions =
                 SampleCorpus.questionSamples(ChunksFile.read(lens.workspace().chunks()));
-        BenchmarkReport report = lens.benchmark(questions, (stage, done, total, status) -> {});
+        BenchmarkResult report = lens.benchmark(questions, (stage, done, total, status) -> {});
 
         for (RetrieverSummary s : report.retrievers()) {
             System.out.printf(

@@ -6,9 +6,9 @@ import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.Judgement;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.RagAnswer;
-import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
-import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.BenchmarkResult;
+import io.github.raglens.result.BenchmarkResult.PairwiseComparison;
+import io.github.raglens.result.BenchmarkResult.RetrieverSummary;
 import io.github.raglens.spi.Judge;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.RagSystem;
@@ -27,7 +27,7 @@ final class OwnSystemEvaluation {
      * Prints hit@5 and mrr@10 with their 95% intervals for every retriever of the report, and the
      * paired tests between them.
      */
-    static void printBenchmark(BenchmarkReport report) {
+    static void printBenchmark(BenchmarkResult report) {
         System.out.println(report.questions() + " questions, relevance by " + report.relevance());
         for (RetrieverSummary s : report.retrievers()) {
             var hit = s.metrics().get("hit@5");

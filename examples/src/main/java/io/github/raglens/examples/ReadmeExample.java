@@ -4,7 +4,7 @@ import io.github.raglens.RagLens;
 import io.github.raglens.chunk.SectionChunker;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.providers.Ollama;
-import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.BenchmarkResult;
 import java.nio.file.Path;
 
 /**
@@ -27,7 +27,7 @@ public final class ReadmeExample {
         lens.ingest(Path.of("my_pdfs"));
         lens.index();
         lens.questions(0);
-        BenchmarkReport report = lens.benchmark();
+        BenchmarkResult report = lens.benchmark();
         lens.report();
         // README:end
         System.out.println(report.retrievers().size() + " retrievers benchmarked; see .raglens/report.html");

@@ -1,10 +1,10 @@
 package io.github.raglens.cli;
 
 import io.github.raglens.BeirOptions;
-import io.github.raglens.BeirResult;
 import io.github.raglens.RagLens;
 import io.github.raglens.model.ProviderKind;
 import io.github.raglens.model.RetrieverKind;
+import io.github.raglens.result.BeirResult;
 import io.github.raglens.result.BeirScore;
 import java.io.PrintWriter;
 import java.nio.file.Path;

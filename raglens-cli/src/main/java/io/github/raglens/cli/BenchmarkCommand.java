@@ -5,14 +5,14 @@ import io.github.raglens.model.ProviderKind;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrieverKind;
-import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.BenchmarkReport.Judged;
-import io.github.raglens.result.BenchmarkReport.LengthFair;
-import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
-import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
-import io.github.raglens.result.BenchmarkReport.Selection;
+import io.github.raglens.result.BenchmarkResult;
+import io.github.raglens.result.BenchmarkResult.Judged;
+import io.github.raglens.result.BenchmarkResult.LengthFair;
+import io.github.raglens.result.BenchmarkResult.PairwiseComparison;
+import io.github.raglens.result.BenchmarkResult.RetrieverSummary;
+import io.github.raglens.result.BenchmarkResult.Selection;
+import io.github.raglens.result.JudgedRelevanceResult;
 import io.github.raglens.result.MetricSummary;
-import io.github.raglens.result.PoolGrading;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.spi.Retriever;
 import java.io.PrintWriter;
@@ -259,7 +259,7 @@ final class BenchmarkCommand implements Callable<Integer> {
                 builder.noEmbeddings();
             }
         }
-        BenchmarkReport report;
+        BenchmarkResult report;
         RagLens lens;
         try {
             lens = builder.build();
@@ -300,7 +300,7 @@ final class BenchmarkCommand implements Callable<Integer> {
                     batch ? " by the Batch API" : "");
             return CommandLine.ExitCode.OK;
         }
-        PoolGrading pool;
+        JudgedRelevanceResult pool;
         try (StageProgress progress = new StageProgress(cli)) {
             pool = lens.judgeRelevance(questions, depth, batch, progress);
         }
@@ -312,7 +312,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     }
 
     /** Exit 3, naming the reasons, when some pooled passages could not be graded. */
-    private static int ungraded(PoolGrading pool, PrintWriter err) {
+    private static int ungraded(JudgedRelevanceResult pool, PrintWriter err) {
         if (pool.ungradedCount() == 0) {
             return CommandLine.ExitCode.OK;
         }
@@ -339,7 +339,7 @@ final class BenchmarkCommand implements Callable<Integer> {
         }
     }
 
-    private static void print(PrintWriter out, BenchmarkReport report) {
+    private static void print(PrintWriter out, BenchmarkResult report) {
         Selection selection = report.selection();
         out.printf(
                 Locale.ROOT,

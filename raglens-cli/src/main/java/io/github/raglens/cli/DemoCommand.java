@@ -2,7 +2,7 @@ package io.github.raglens.cli;
 
 import io.github.raglens.Demo;
 import io.github.raglens.RagLens;
-import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.BenchmarkResult.RetrieverSummary;
 import io.github.raglens.result.MetricSummary;
 import java.io.PrintWriter;
 import java.util.Locale;

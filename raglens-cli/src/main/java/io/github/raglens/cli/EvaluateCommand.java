@@ -2,7 +2,6 @@ package io.github.raglens.cli;
 
 import io.github.raglens.EvaluateOptions;
 import io.github.raglens.EvaluationEstimate;
-import io.github.raglens.EvaluationResult;
 import io.github.raglens.ProgressListener;
 import io.github.raglens.RagLens;
 import io.github.raglens.error.AuthenticationException;
@@ -18,6 +17,7 @@ import io.github.raglens.result.Aggregation.SelfConsistency;
 import io.github.raglens.result.AnswerSummary;
 import io.github.raglens.result.Calibration;
 import io.github.raglens.result.ConfidenceInterval;
+import io.github.raglens.result.EvaluationResult;
 import io.github.raglens.result.JudgeAgreement;
 import io.github.raglens.result.JudgeAgreement.JudgeDisagreement;
 import io.github.raglens.result.ScoringSummary;

@@ -2,7 +2,7 @@ package io.github.raglens.cli;
 
 import io.github.raglens.GateOptions;
 import io.github.raglens.RagLens;
-import io.github.raglens.result.GateReport;
+import io.github.raglens.result.GateResult;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -85,7 +85,7 @@ final class GateCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path currentFile = current != null ? current : parent.workspace.resolve("benchmark.json");
-        GateReport report;
+        GateResult report;
         try {
             GateOptions.Builder options = GateOptions.builder()
                     .metrics(metrics)

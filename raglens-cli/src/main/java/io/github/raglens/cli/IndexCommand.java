@@ -1,8 +1,8 @@
 package io.github.raglens.cli;
 
-import io.github.raglens.IndexResult;
 import io.github.raglens.RagLens;
 import io.github.raglens.model.ProviderKind;
+import io.github.raglens.result.IndexResult;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,13 +1,13 @@
 package io.github.raglens.cli;
 
 import io.github.raglens.Documents;
-import io.github.raglens.IngestResult;
 import io.github.raglens.RagLens;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.ChunkerKind;
 import io.github.raglens.result.ChunkAudit;
 import io.github.raglens.result.ChunkAudit.AuditFinding;
 import io.github.raglens.result.IngestReport;
+import io.github.raglens.result.IngestResult;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

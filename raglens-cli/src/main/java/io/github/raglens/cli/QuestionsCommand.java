@@ -1,10 +1,10 @@
 package io.github.raglens.cli;
 
-import io.github.raglens.ImportedQuestions;
 import io.github.raglens.RagLens;
 import io.github.raglens.model.ProviderKind;
 import io.github.raglens.model.QuestionStyle;
-import io.github.raglens.result.QuestionRun;
+import io.github.raglens.result.QuestionGenerationResult;
+import io.github.raglens.result.QuestionImportResult;
 import io.github.raglens.spi.LlmProvider;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -100,7 +100,7 @@ final class QuestionsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (importFile != null) {
-            ImportedQuestions imported = Lenses.builder(cli).bm25().build().importQuestions(importFile);
+            QuestionImportResult imported = Lenses.builder(cli).bm25().build().importQuestions(importFile);
             imported.warnings()
                     .forEach(w -> spec.commandLine().getErr().println("raglens questions: warning: " + CliTerms.of(w)));
             // --quiet silences progress, never the result
@@ -144,7 +144,7 @@ final class QuestionsCommand implements Callable<Integer> {
                     + " re-asks after a problem not counted); nothing sent");
             return CommandLine.ExitCode.OK;
         }
-        QuestionRun run;
+        QuestionGenerationResult run;
         try (StageProgress progress = new StageProgress(cli)) {
             run = lens.questions(limit == null ? 0 : limit, asked, progress);
         }

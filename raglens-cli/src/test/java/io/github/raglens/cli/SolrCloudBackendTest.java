@@ -6,8 +6,8 @@ import io.github.raglens.internal.Json;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
-import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.BenchmarkResult;
+import io.github.raglens.result.BenchmarkResult.RetrieverSummary;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.store.ChunksFile;
 import java.io.BufferedReader;
@@ -166,8 +166,8 @@ class SolrCloudBackendTest {
     }
 
     private static RetrieverSummary bm25(Path ws) throws IOException {
-        BenchmarkReport report = Json.reader()
-                .forType(BenchmarkReport.class)
+        BenchmarkResult report = Json.reader()
+                .forType(BenchmarkResult.class)
                 .readValue(ws.resolve("benchmark.json").toFile());
         return report.retrievers().stream()
                 .filter(r -> r.retriever().equals("bm25"))

@@ -1,7 +1,7 @@
 package io.github.raglens.result;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
+import io.github.raglens.result.BenchmarkResult.PairwiseComparison;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

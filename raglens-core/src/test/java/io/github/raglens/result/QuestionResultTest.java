@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.internal.Json;
-import io.github.raglens.result.BenchmarkReport.QuestionResult;
+import io.github.raglens.result.BenchmarkResult.QuestionResult;
 import java.io.IOException;
 import java.util.List;
 import org.junit.jupiter.api.Test;

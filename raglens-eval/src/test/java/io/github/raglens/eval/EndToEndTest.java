@@ -17,8 +17,8 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
-import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.QuestionRun;
+import io.github.raglens.result.BenchmarkResult;
+import io.github.raglens.result.QuestionGenerationResult;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.testkit.ChunkFixtures;
 import io.github.raglens.testkit.ScriptedLlm;
@@ -127,7 +127,7 @@ class EndToEndTest {
 
         // Run 2: resumes; no chunk settled in run 1 is asked again, every chunk ends with one record.
         ScriptedLlm second = scriptedModel(Integer.MAX_VALUE);
-        QuestionRun resumed = QuestionGenerator.builder(second)
+        QuestionGenerationResult resumed = QuestionGenerator.builder(second)
                 .concurrency(4)
                 .build()
                 .generate(corpus, file, Integer.MAX_VALUE, (done, total, r) -> {});
@@ -164,7 +164,7 @@ class EndToEndTest {
                 .hasSize(12);
 
         // Benchmark: five retrievers, all cutoffs, intervals and tests.
-        BenchmarkReport report = BenchmarkRunner.builder()
+        BenchmarkResult report = BenchmarkRunner.builder()
                 .retriever(lexical("bm25", corpus))
                 .retriever(reversed("reversed", corpus))
                 .retriever(lexical("hybrid", corpus))

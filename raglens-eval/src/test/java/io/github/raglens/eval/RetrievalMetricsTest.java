@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.RetrievedChunk;
-import io.github.raglens.result.BenchmarkReport.LatencyPercentiles;
+import io.github.raglens.result.BenchmarkResult.LatencyPercentiles;
 import io.github.raglens.testkit.ChunkFixtures;
 import java.util.List;
 import java.util.Map;

@@ -3,8 +3,8 @@ package io.github.raglens.junit;
 import io.github.raglens.eval.baseline.BaselineRecorder;
 import io.github.raglens.eval.gate.RegressionGate;
 import io.github.raglens.result.Baseline;
-import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.GateReport;
+import io.github.raglens.result.BenchmarkResult;
+import io.github.raglens.result.GateResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -39,8 +39,8 @@ public final class BaselineFile {
         return path;
     }
 
-    /** Checks with the default gate; see {@link #check(BenchmarkReport, RegressionGate)}. */
-    public GateReport check(BenchmarkReport report) {
+    /** Checks with the default gate; see {@link #check(BenchmarkResult, RegressionGate)}. */
+    public GateResult check(BenchmarkResult report) {
         return check(report, RegressionGate.defaults());
     }
 
@@ -54,7 +54,7 @@ public final class BaselineFile {
      * @throws AssertionFailedError with the gate's message when something got worse, or when there is
      *     no baseline yet, saying how to record one
      */
-    public GateReport check(BenchmarkReport report, RegressionGate gate) {
+    public GateResult check(BenchmarkResult report, RegressionGate gate) {
         return check(BaselineRecorder.fromBenchmark(report), gate);
     }
 
@@ -63,7 +63,7 @@ public final class BaselineFile {
      *
      * @param current today's scores, e.g. the judge's: {@code RagLens.readBaseline(lens.workspace().evaluationBaseline())}
      */
-    public GateReport check(Baseline current) {
+    public GateResult check(Baseline current) {
         return check(current, RegressionGate.defaults());
     }
 
@@ -78,7 +78,7 @@ public final class BaselineFile {
      * @throws AssertionFailedError with the gate's message when something got worse, or when there is
      *     no baseline yet, saying how to record one
      */
-    public GateReport check(Baseline current, RegressionGate gate) {
+    public GateResult check(Baseline current, RegressionGate gate) {
         Objects.requireNonNull(current, "current");
         if (Boolean.getBoolean(RECORD_PROPERTY)) {
             current.write(path);
@@ -89,7 +89,7 @@ public final class BaselineFile {
                     + " tests once with -D" + RECORD_PROPERTY + "=true (mvn test -D" + RECORD_PROPERTY
                     + "=true), then commit the file");
         }
-        GateReport result = gate.compare(BaselineRecorder.read(path), current);
+        GateResult result = gate.compare(BaselineRecorder.read(path), current);
         if (!result.passed()) {
             throw new AssertionFailedError("against " + path + ": " + result.message());
         }

@@ -3,8 +3,8 @@ package io.github.raglens.junit;
 import io.github.raglens.eval.baseline.BaselineRecorder;
 import io.github.raglens.eval.gate.RegressionGate;
 import io.github.raglens.result.Baseline;
-import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.GateReport;
+import io.github.raglens.result.BenchmarkResult;
+import io.github.raglens.result.GateResult;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -15,10 +15,10 @@ import org.opentest4j.AssertionFailedError;
  */
 public final class BenchmarkAssert {
 
-    private final BenchmarkReport report;
+    private final BenchmarkResult report;
     private RegressionGate.Builder gate = RegressionGate.builder();
 
-    BenchmarkAssert(BenchmarkReport report) {
+    BenchmarkAssert(BenchmarkResult report) {
         this.report = Objects.requireNonNull(report, "report");
     }
 
@@ -84,8 +84,8 @@ public final class BenchmarkAssert {
      * @throws AssertionFailedError with the gate's message when something got worse, or with {@link
      *     #catchingDropsOf} when the questions could not catch that drop
      */
-    public GateReport isNotSignificantlyWorseThan(Baseline baseline) {
-        GateReport result = gate.build().compare(baseline, BaselineRecorder.fromBenchmark(report));
+    public GateResult isNotSignificantlyWorseThan(Baseline baseline) {
+        GateResult result = gate.build().compare(baseline, BaselineRecorder.fromBenchmark(report));
         if (!result.passed()) {
             throw new AssertionFailedError(result.message());
         }
@@ -96,7 +96,7 @@ public final class BenchmarkAssert {
      * As {@link #isNotSignificantlyWorseThan(Baseline)}, with the baseline read from a file (a
      * baseline or a {@code benchmark.json}).
      */
-    public GateReport isNotSignificantlyWorseThan(Path baselineFile) {
+    public GateResult isNotSignificantlyWorseThan(Path baselineFile) {
         return isNotSignificantlyWorseThan(BaselineRecorder.read(baselineFile));
     }
 

@@ -1,6 +1,6 @@
 package io.github.raglens.junit;
 
-import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.BenchmarkResult;
 
 /**
  * Entry point of the fluent assertions, in the style of AssertJ:
@@ -25,7 +25,7 @@ public final class RagAssertions {
      * @param report the benchmark report, e.g. {@code lens.benchmark()}
      * @return the assertions
      */
-    public static BenchmarkAssert assertThat(BenchmarkReport report) {
+    public static BenchmarkAssert assertThat(BenchmarkResult report) {
         return new BenchmarkAssert(report);
     }
 }

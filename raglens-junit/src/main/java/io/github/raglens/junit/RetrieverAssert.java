@@ -1,6 +1,6 @@
 package io.github.raglens.junit;
 
-import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.BenchmarkResult.RetrieverSummary;
 import io.github.raglens.result.IntervalMethod;
 import io.github.raglens.result.MetricSummary;
 import java.util.Locale;

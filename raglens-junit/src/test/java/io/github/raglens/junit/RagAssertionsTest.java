@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.raglens.eval.baseline.BaselineRecorder;
 import io.github.raglens.eval.gate.GateFixture;
 import io.github.raglens.result.Baseline;
-import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.BenchmarkResult;
 import io.github.raglens.result.IntervalMethod;
 import io.github.raglens.result.MetricSummary;
 import org.junit.jupiter.api.Test;
@@ -15,7 +15,7 @@ import org.opentest4j.AssertionFailedError;
 class RagAssertionsTest {
 
     static final GateFixture FIXTURE = new GateFixture();
-    static final BenchmarkReport BASELINE_RUN = FIXTURE.benchmark(FIXTURE.baseline());
+    static final BenchmarkResult BASELINE_RUN = FIXTURE.benchmark(FIXTURE.baseline());
 
     @Test
     void meanThreshold_failsWithTheMeanItsIntervalAndTheThreshold() {
@@ -79,14 +79,14 @@ class RagAssertionsTest {
 
     @Test
     void lowerBoundThreshold_onAGradedMetricBelowTheBcaMinimum_failsSayingWhy() {
-        RetrieverAssert few = new RetrieverAssert(new BenchmarkReport.RetrieverSummary(
+        RetrieverAssert few = new RetrieverAssert(new BenchmarkResult.RetrieverSummary(
                 "bm25",
                 java.util.Map.of(
                         "mrr@10",
                         new MetricSummary(0.9, 0.8, 0.97, 20, IntervalMethod.BCA_BOOTSTRAP),
                         "hit@10",
                         new MetricSummary(1.0, 0.8316, 1.0, 20, IntervalMethod.EXACT_BINOMIAL)),
-                BenchmarkReport.LatencyPercentiles.ofNanos(new long[0])));
+                BenchmarkResult.LatencyPercentiles.ofNanos(new long[0])));
         assertThatThrownBy(() -> few.hasLowerBoundAtLeast("mrr@10", 0.5))
                 .isInstanceOf(AssertionFailedError.class)
                 .hasMessage("mrr@10 of bm25 is 0.9000 [95% CI 0.8000, 0.9700] over 20 questions: a BCa bootstrap"

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.EvaluateOptions;
-import io.github.raglens.EvaluationResult;
 import io.github.raglens.ProgressListener;
 import io.github.raglens.RagLens;
 import io.github.raglens.internal.Json;
@@ -13,6 +12,7 @@ import io.github.raglens.model.JudgeMetric;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.Relevance;
+import io.github.raglens.result.EvaluationResult;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.spi.LlmProvider;
 import io.github.raglens.store.ChunksFile;

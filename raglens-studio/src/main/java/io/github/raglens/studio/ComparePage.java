@@ -6,7 +6,7 @@ import io.github.raglens.RunHistory;
 import io.github.raglens.RunRecord;
 import io.github.raglens.internal.Cell;
 import io.github.raglens.result.Baseline;
-import io.github.raglens.result.GateReport;
+import io.github.raglens.result.GateResult;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -96,7 +96,7 @@ final class ComparePage {
     }
 
     /** The gate's report on two runs, or why it refused to compare them. */
-    private record Outcome(GateReport report, String refusal) {}
+    private record Outcome(GateResult report, String refusal) {}
 
     private static void form(StringBuilder h, List<RunRecord> runs, RunRecord a, RunRecord b, String source) {
         h.append("<form method=\"get\" action=\"/compare\" class=\"pick\">");
@@ -143,7 +143,7 @@ final class ComparePage {
                 .append("</p>\n");
     }
 
-    private static void table(StringBuilder h, GateReport report, RunRecord a, RunRecord b) {
+    private static void table(StringBuilder h, GateResult report, RunRecord a, RunRecord b) {
         h.append("<p>Paired randomization test per system and metric on the questions both runs hold; p-values")
                 .append(" Holm-corrected across the ")
                 .append(report.family())
@@ -154,7 +154,7 @@ final class ComparePage {
                 .append("</th><th>run ")
                 .append(Html.esc(b.id()))
                 .append("</th><th>difference</th><th>p</th><th>Holm p</th><th></th></tr></thead><tbody>\n");
-        for (GateReport.Check c : report.checks()) {
+        for (GateResult.Check c : report.checks()) {
             boolean significant = c.adjustedPValue() < ALPHA;
             String verdict = !significant ? "" : c.difference().mean() < 0 ? "worse" : "better";
             h.append("<tr class=\"")
@@ -198,9 +198,9 @@ final class ComparePage {
         }
     }
 
-    private static void changed(StringBuilder h, GateReport report, Baseline a, Baseline b) {
+    private static void changed(StringBuilder h, GateResult report, Baseline a, Baseline b) {
         List<Change> changes = new ArrayList<>();
-        for (GateReport.Check c : report.checks()) {
+        for (GateResult.Check c : report.checks()) {
             Map<String, Double> x = a.values(c.system(), c.metric());
             Map<String, Double> y = b.values(c.system(), c.metric());
             x.forEach((q, v) -> {

@@ -5,8 +5,8 @@ import io.github.raglens.JudgedCell;
 import io.github.raglens.RunRecord;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
-import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.BenchmarkReport.QuestionResult;
+import io.github.raglens.result.BenchmarkResult;
+import io.github.raglens.result.BenchmarkResult.QuestionResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +86,7 @@ final class QuestionPage {
                 ? view.latestBenchmark()
                 : view.runs().run(runId).filter(r -> r.files().containsKey(RunRecord.BENCHMARK_FILE));
         h.append("<h2>Rankings</h2>\n");
-        Optional<BenchmarkReport> report = run.flatMap(view::benchmark);
+        Optional<BenchmarkResult> report = run.flatMap(view::benchmark);
         if (report.isEmpty()) {
             h.append("<p class=\"empty\">No benchmark run to show rankings from.</p>");
             return;

@@ -13,7 +13,7 @@ import io.github.raglens.model.PassageLabel;
 import io.github.raglens.model.PassageLabelRequest;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.result.Baseline;
-import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.BenchmarkResult;
 import io.github.raglens.result.Calibration;
 import io.github.raglens.store.ChunksFile;
 import io.github.raglens.store.HumanLabelsFile;
@@ -189,7 +189,7 @@ final class WorkspaceView {
     }
 
     /** A run's benchmark report, with every ranking. */
-    Optional<BenchmarkReport> benchmark(RunRecord run) {
+    Optional<BenchmarkResult> benchmark(RunRecord run) {
         List<Path> files = run.files().values().stream()
                 .map(f -> workspace.dir().resolve(f))
                 .toList();

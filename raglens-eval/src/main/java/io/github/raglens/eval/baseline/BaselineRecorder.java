@@ -7,8 +7,8 @@ import io.github.raglens.eval.RetrievalMetrics;
 import io.github.raglens.eval.scoring.ScoreRecord;
 import io.github.raglens.internal.Json;
 import io.github.raglens.result.Baseline;
-import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.BenchmarkReport.QuestionResult;
+import io.github.raglens.result.BenchmarkResult;
+import io.github.raglens.result.BenchmarkResult.QuestionResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -38,7 +38,7 @@ public final class BaselineRecorder {
      * @param report a benchmark report, e.g. read from {@code benchmark.json}
      * @return the baseline of every retriever in it
      */
-    public static Baseline fromBenchmark(BenchmarkReport report) {
+    public static Baseline fromBenchmark(BenchmarkResult report) {
         Map<String, String> questions = new TreeMap<>();
         Map<String, Map<String, Map<String, Double>>> scores = new TreeMap<>();
         Map<String, Map<String, String>> returned = new TreeMap<>();
@@ -125,7 +125,7 @@ public final class BaselineRecorder {
                 return Json.fromTree(tree, Baseline.class);
             }
             if (tree != null && tree.has("perQuestion") && tree.has("ks")) {
-                return fromBenchmark(Json.fromTree(tree, BenchmarkReport.class));
+                return fromBenchmark(Json.fromTree(tree, BenchmarkResult.class));
             }
         } catch (IOException e) {
             throw new IllegalArgumentException(

@@ -11,14 +11,14 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
-import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.BenchmarkReport.Breakdown;
-import io.github.raglens.result.BenchmarkReport.Judged;
-import io.github.raglens.result.BenchmarkReport.LatencyTiming;
-import io.github.raglens.result.BenchmarkReport.LengthFair;
-import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
-import io.github.raglens.result.BenchmarkReport.QuestionResult;
-import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.BenchmarkResult;
+import io.github.raglens.result.BenchmarkResult.Breakdown;
+import io.github.raglens.result.BenchmarkResult.Judged;
+import io.github.raglens.result.BenchmarkResult.LatencyTiming;
+import io.github.raglens.result.BenchmarkResult.LengthFair;
+import io.github.raglens.result.BenchmarkResult.PairwiseComparison;
+import io.github.raglens.result.BenchmarkResult.QuestionResult;
+import io.github.raglens.result.BenchmarkResult.RetrieverSummary;
 import io.github.raglens.result.StyleAndOverlap;
 import io.github.raglens.spi.Retriever;
 import java.nio.file.Path;
@@ -106,7 +106,7 @@ public final class BenchmarkRunner {
      *     questions}), none that succeeded (e.g. the LLM skipped every chunk), or none usable under
      *     the relevance
      */
-    public BenchmarkReport run(List<QuestionSample> questions, List<Chunk> corpus) {
+    public BenchmarkResult run(List<QuestionSample> questions, List<Chunk> corpus) {
         Objects.requireNonNull(questions, "questions");
         Objects.requireNonNull(corpus, "corpus");
         int maxK = Arrays.stream(ks).max().orElseThrow();
@@ -218,7 +218,7 @@ public final class BenchmarkRunner {
         if (judgedRelevance != null) {
             phases.put("judged", (t7 - t6) / 1e6);
         }
-        return new BenchmarkReport(
+        return new BenchmarkResult(
                 relevance.label(),
                 Arrays.stream(ks).boxed().toList(),
                 prepared.size(),

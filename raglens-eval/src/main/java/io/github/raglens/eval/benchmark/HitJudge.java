@@ -7,7 +7,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
-import io.github.raglens.result.BenchmarkReport.QuestionResult;
+import io.github.raglens.result.BenchmarkResult.QuestionResult;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;

@@ -11,7 +11,7 @@ import io.github.raglens.eval.pool.PoolQuestion;
 import io.github.raglens.eval.pool.RelevanceCalibrator;
 import io.github.raglens.model.PassageLabel;
 import io.github.raglens.model.RetrievedChunk;
-import io.github.raglens.result.PoolGrading;
+import io.github.raglens.result.JudgedRelevanceResult;
 import io.github.raglens.result.RelevanceCalibration;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -120,7 +120,7 @@ final class JudgedRelevance {
      * @param values per retriever, per metric, per question with a graded passage
      * @param calibration the judge's grades checked against people's
      */
-    record Measured(PoolGrading pool, Map<String, double[][]> values, RelevanceCalibration calibration) {}
+    record Measured(JudgedRelevanceResult pool, Map<String, double[][]> values, RelevanceCalibration calibration) {}
 
     /** The {@code trec_eval} measure behind a metric of {@link MetricTable#judged}. */
     static String trecName(String metric) {

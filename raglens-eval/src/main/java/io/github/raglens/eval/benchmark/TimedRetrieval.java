@@ -3,7 +3,7 @@ package io.github.raglens.eval.benchmark;
 import io.github.raglens.error.ProviderUnreachableException;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.model.RetrievalResult;
-import io.github.raglens.result.BenchmarkReport.LatencyTiming;
+import io.github.raglens.result.BenchmarkResult.LatencyTiming;
 import io.github.raglens.spi.Retriever;
 import java.util.ArrayList;
 import java.util.List;

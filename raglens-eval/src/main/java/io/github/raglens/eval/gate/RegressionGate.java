@@ -8,7 +8,7 @@ import io.github.raglens.eval.stats.Power;
 import io.github.raglens.result.Aggregation.PairedTestResult;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.ConfidenceInterval;
-import io.github.raglens.result.GateReport;
+import io.github.raglens.result.GateResult;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -85,7 +85,7 @@ public final class RegressionGate {
      *     relevance mode, judge model or a metric's version differ), a baseline system or a chosen
      *     metric is missing from the current run, or the two runs share no question
      */
-    public GateReport compare(Baseline baseline, Baseline current) {
+    public GateResult compare(Baseline baseline, Baseline current) {
         Objects.requireNonNull(baseline, "baseline");
         Objects.requireNonNull(current, "current");
         Comparability.check(baseline, current);
@@ -121,16 +121,16 @@ public final class RegressionGate {
         double[] adjusted = HolmCorrection.adjust(
                 results.stream().mapToDouble(PairedTestResult::pValue).toArray());
         Power.Rule rule = Power.Rule.gate(alpha, family, minEffect);
-        List<GateReport.Check> checks = new ArrayList<>();
+        List<GateResult.Check> checks = new ArrayList<>();
         for (int i = 0; i < pending.size(); i++) {
             checks.add(pending.get(i).finish(results.get(i), adjusted[i], rule));
         }
-        List<GateReport.CoverageCheck> coverageChecks = new ArrayList<>();
+        List<GateResult.CoverageCheck> coverageChecks = new ArrayList<>();
         for (int i = 0; i < coverage.size(); i++) {
             int j = pending.size() + i;
             coverageChecks.add(coverage.get(i).finish(results.get(j), adjusted[j]));
         }
-        return new GateReport(
+        return new GateResult(
                 alpha,
                 minEffect,
                 power,
@@ -194,11 +194,11 @@ public final class RegressionGate {
         }
         double[] b = ids.stream().mapToDouble(before::get).toArray();
         double[] a = ids.stream().mapToDouble(after::get).toArray();
-        List<GateReport.QuestionChange> worst = new ArrayList<>();
+        List<GateResult.QuestionChange> worst = new ArrayList<>();
         for (int i = 0; i < ids.size(); i++) {
             if (a[i] < b[i]) {
                 String id = ids.get(i);
-                worst.add(new GateReport.QuestionChange(
+                worst.add(new GateResult.QuestionChange(
                         id,
                         current.questions()
                                 .getOrDefault(id, baseline.questions().getOrDefault(id, "")),
@@ -208,8 +208,8 @@ public final class RegressionGate {
                         current.returned(system, id)));
             }
         }
-        worst.sort(Comparator.comparingDouble((GateReport.QuestionChange c) -> c.after() - c.before())
-                .thenComparing(GateReport.QuestionChange::questionId));
+        worst.sort(Comparator.comparingDouble((GateResult.QuestionChange c) -> c.after() - c.before())
+                .thenComparing(GateResult.QuestionChange::questionId));
         return new Pending(system, metric, b, a, List.copyOf(worst.subList(0, Math.min(WORST_SHOWN, worst.size()))));
     }
 
@@ -259,9 +259,9 @@ public final class RegressionGate {
         final String metric;
         final double[] before;
         final double[] after;
-        final List<GateReport.QuestionChange> worst;
+        final List<GateResult.QuestionChange> worst;
 
-        Pending(String system, String metric, double[] before, double[] after, List<GateReport.QuestionChange> worst) {
+        Pending(String system, String metric, double[] before, double[] after, List<GateResult.QuestionChange> worst) {
             this.system = system;
             this.metric = metric;
             this.before = before;
@@ -269,7 +269,7 @@ public final class RegressionGate {
             this.worst = worst;
         }
 
-        GateReport.Check finish(PairedTestResult result, double adjustedP, Power.Rule rule) {
+        GateResult.Check finish(PairedTestResult result, double adjustedP, Power.Rule rule) {
             double difference = result.meanDifference();
             boolean worse = difference < -minEffect && adjustedP < alpha;
             ConfidenceInterval[] both = intervals.of(new double[][] {before, after});
@@ -285,7 +285,7 @@ public final class RegressionGate {
                             ? Power.questionsNeeded(s, rule, plannedDrop, power)
                             : OptionalInt.empty())
                     .orElse(OptionalInt.empty());
-            return new GateReport.Check(
+            return new GateResult.Check(
                     system,
                     metric,
                     n,
@@ -318,11 +318,11 @@ public final class RegressionGate {
             this.newlyUnscored = newlyUnscored;
         }
 
-        GateReport.CoverageCheck finish(PairedTestResult result, double adjustedP) {
+        GateResult.CoverageCheck finish(PairedTestResult result, double adjustedP) {
             int scoredBefore = (int) java.util.Arrays.stream(before).sum();
             int scoredAfter = (int) java.util.Arrays.stream(after).sum();
             boolean worse = result.meanDifference() < -minEffect && adjustedP < alpha;
-            return new GateReport.CoverageCheck(
+            return new GateResult.CoverageCheck(
                     system,
                     metric,
                     before.length,

@@ -6,7 +6,7 @@ import io.github.raglens.eval.judge.RunStopped;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.result.CostEstimate;
-import io.github.raglens.result.PoolGrading;
+import io.github.raglens.result.JudgedRelevanceResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -72,7 +72,7 @@ public final class Grading {
          * What the grading of this pool gave, with the passages of grade 2 or more that hold no
          * evidence per question counted over the questions with a graded passage.
          */
-        public PoolGrading summary(Pool pool, String judgeModel) {
+        public JudgedRelevanceResult summary(Pool pool, String judgeModel) {
             List<String> judgedQueries = judgedQueries();
             int beyond = 0;
             for (String qid : judgedQueries) {
@@ -84,7 +84,7 @@ public final class Grading {
                     }
                 }
             }
-            return new PoolGrading(
+            return new JudgedRelevanceResult(
                     judgedQueries.size(),
                     pool.depth(),
                     judgeModel,

@@ -19,8 +19,8 @@ import io.github.raglens.model.ResponseSchema;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.model.TokenUsage;
 import io.github.raglens.result.CostEstimate;
-import io.github.raglens.result.QuestionRun;
-import io.github.raglens.result.QuestionRun.Draw;
+import io.github.raglens.result.QuestionGenerationResult;
+import io.github.raglens.result.QuestionGenerationResult.Draw;
 import io.github.raglens.spi.LlmProvider;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -144,7 +144,7 @@ public final class QuestionGenerator {
      *     Integer.MAX_VALUE} for all); when fewer than those, they are drawn across the documents in
      *     proportion to each one's unsettled chunks ({@link StratifiedSampler} with the generator's
      *     seed: a rerun with the same limit draws the next ones), not taken in file order, and the
-     *     run's {@link QuestionRun#draw()} says so
+     *     run's {@link QuestionGenerationResult#draw()} says so
      * @param progress receives each settled chunk
      * @return what the run did
      * @throws ProviderException if the provider refuses every request (authentication, unknown model,
@@ -153,7 +153,8 @@ public final class QuestionGenerator {
      *     written
      * @throws IllegalArgumentException if {@code limit < 0}
      */
-    public QuestionRun generate(List<Chunk> chunks, Path questionsFile, int limit, QuestionProgress progress) {
+    public QuestionGenerationResult generate(
+            List<Chunk> chunks, Path questionsFile, int limit, QuestionProgress progress) {
         Objects.requireNonNull(chunks, "chunks");
         Objects.requireNonNull(questionsFile, "questionsFile");
         Objects.requireNonNull(progress, "progress");
@@ -306,7 +307,7 @@ public final class QuestionGenerator {
         return (int) chunks.stream().map(Chunk::documentId).distinct().count();
     }
 
-    private QuestionRun run(
+    private QuestionGenerationResult run(
             List<Job> jobs,
             int alreadyDone,
             Draw draw,
@@ -358,7 +359,7 @@ public final class QuestionGenerator {
                 throw new IllegalStateException(e.getCause());
             }
         }
-        return new QuestionRun(
+        return new QuestionGenerationResult(
                 total + alreadyDone,
                 alreadyDone,
                 succeeded.get(),

@@ -1,9 +1,9 @@
 package io.github.raglens.eval.trec;
 
 import io.github.raglens.eval.ScoredId;
-import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.BenchmarkReport.QuestionResult;
-import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.BenchmarkResult;
+import io.github.raglens.result.BenchmarkResult.QuestionResult;
+import io.github.raglens.result.BenchmarkResult.RetrieverSummary;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,7 +36,7 @@ public final class TrecRuns {
      * @return the files written, qrels first
      * @throws UncheckedIOException if a file cannot be written
      */
-    public static List<Path> write(BenchmarkReport report, Path dir) {
+    public static List<Path> write(BenchmarkResult report, Path dir) {
         Map<String, Map<String, Integer>> qrels = new LinkedHashMap<>();
         for (QuestionResult r : report.perQuestion()) {
             if (!qrels.containsKey(r.queryId())) {

@@ -19,12 +19,12 @@ import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
-import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.BenchmarkReport.Breakdown;
-import io.github.raglens.result.BenchmarkReport.LatencyTiming;
-import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
-import io.github.raglens.result.BenchmarkReport.QuestionResult;
-import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.BenchmarkResult;
+import io.github.raglens.result.BenchmarkResult.Breakdown;
+import io.github.raglens.result.BenchmarkResult.LatencyTiming;
+import io.github.raglens.result.BenchmarkResult.PairwiseComparison;
+import io.github.raglens.result.BenchmarkResult.QuestionResult;
+import io.github.raglens.result.BenchmarkResult.RetrieverSummary;
 import io.github.raglens.result.MetricSummary;
 import io.github.raglens.result.TrecEvalOptions;
 import io.github.raglens.spi.Retriever;
@@ -90,7 +90,7 @@ class BenchmarkRunnerTest {
 
     @Test
     void pairTests_sayWhatDifferenceTheQuestionSetDetects_fromThePairedSpread() {
-        BenchmarkReport report = runner().retriever(FakeRetrievers.sourceAt("oracle", 1, corpus, sourceOf))
+        BenchmarkResult report = runner().retriever(FakeRetrievers.sourceAt("oracle", 1, corpus, sourceOf))
                 .retriever(FakeRetrievers.random("random", corpus, 7))
                 .build()
                 .run(questions, corpus);
@@ -115,7 +115,7 @@ class BenchmarkRunnerTest {
                         within(1e-12));
     }
 
-    private static double[] hitAt1(BenchmarkReport report, String retriever) {
+    private static double[] hitAt1(BenchmarkResult report, String retriever) {
         return report.perQuestion().stream()
                 .filter(r -> r.retriever().equals(retriever))
                 .sorted(Comparator.comparing(QuestionResult::queryId))
@@ -125,7 +125,7 @@ class BenchmarkRunnerTest {
 
     @Test
     void fiveRetrievers_metricsIntervalsTestsAndBreakdowns() {
-        BenchmarkReport report = runner().retriever(FakeRetrievers.sourceAt("oracle", 1, corpus, sourceOf))
+        BenchmarkResult report = runner().retriever(FakeRetrievers.sourceAt("oracle", 1, corpus, sourceOf))
                 .retriever(FakeRetrievers.sourceAt("second", 2, corpus, sourceOf))
                 .retriever(FakeRetrievers.sourceAt("never", 0, corpus, sourceOf))
                 .retriever(FakeRetrievers.random("random", corpus, 7))
@@ -175,13 +175,13 @@ class BenchmarkRunnerTest {
 
     @Test
     void retrievalOnSeveralThreads_givesTheSameResultsAsOneQueryAtATime() {
-        IntFunction<BenchmarkReport> run = threads -> runner().retrievalThreads(threads)
+        IntFunction<BenchmarkResult> run = threads -> runner().retrievalThreads(threads)
                 .retriever(FakeRetrievers.random("random", corpus, 5))
                 .retriever(FakeRetrievers.hierarchical("hier", corpus, sourceOf))
                 .build()
                 .run(questions, corpus);
-        BenchmarkReport alone = run.apply(1);
-        BenchmarkReport together = run.apply(4);
+        BenchmarkResult alone = run.apply(1);
+        BenchmarkResult together = run.apply(4);
         for (String r : List.of("random", "hier")) {
             assertThat(together.retriever(r).metrics())
                     .isEqualTo(alone.retriever(r).metrics());
@@ -197,7 +197,7 @@ class BenchmarkRunnerTest {
 
     @Test
     void reportMetrics_areTheRetrievalMetricsFunctionsOfEachRanking() {
-        BenchmarkReport report = runner().retriever(FakeRetrievers.random("random", corpus, 11))
+        BenchmarkResult report = runner().retriever(FakeRetrievers.random("random", corpus, 11))
                 .build()
                 .run(questions, corpus);
         List<QuestionResult> rows = report.perQuestion();
@@ -231,7 +231,7 @@ class BenchmarkRunnerTest {
 
     @Test
     void exportedRuns_giveTrecEvalTheSameNumbers() {
-        BenchmarkReport report = runner().retriever(FakeRetrievers.random("random", corpus, 3))
+        BenchmarkResult report = runner().retriever(FakeRetrievers.random("random", corpus, 3))
                 .retriever(FakeRetrievers.hierarchical("hier", corpus, sourceOf))
                 .ks(1, 3, 5, 10)
                 .build()
@@ -298,7 +298,7 @@ class BenchmarkRunnerTest {
                 return new RetrievalResult("scripted", query, hits.get(query), 0);
             }
         };
-        BenchmarkReport report = runner().retriever(scripted).ks(1, 2).build().run(qs, chunks);
+        BenchmarkResult report = runner().retriever(scripted).ks(1, 2).build().run(qs, chunks);
         assertThat(report.perQuestion())
                 .extracting(QuestionResult::ranking)
                 .containsExactly(List.of("b", "a"), List.of(emoji, fullwidth));
@@ -342,7 +342,7 @@ class BenchmarkRunnerTest {
             }
         };
 
-        BenchmarkReport report = runner().retriever(tied)
+        BenchmarkResult report = runner().retriever(tied)
                 .retriever(rrf)
                 .relevance(Relevance.EVIDENCE)
                 .ks(1, 2)
@@ -402,7 +402,7 @@ class BenchmarkRunnerTest {
                         .retrieve(query, k).hits().stream()
                                 .map(RetrievedChunk::chunk)
                                 .toList());
-        BenchmarkReport report = BenchmarkRunner.builder()
+        BenchmarkResult report = BenchmarkRunner.builder()
                 .retriever(oracle)
                 .retriever(lateOnSix)
                 .pairedTest(PairedRandomizationTest.of(20_000, 42))
@@ -429,7 +429,7 @@ class BenchmarkRunnerTest {
     @Test
     void latency_byDefault_isTimedWarmAndOneQueryAtATime_andLabelledWithWhatItMeasured() {
         ColdStart cold = new ColdStart(FakeRetrievers.sourceAt("cold", 1, corpus, sourceOf));
-        BenchmarkReport report = runner().retriever(cold).build().run(questions, corpus);
+        BenchmarkResult report = runner().retriever(cold).build().run(questions, corpus);
         assertThat(cold.maxInFlight.get()).isEqualTo(1);
         assertThat(cold.queries).hasSize(50 + 30);
         assertThat(cold.queries.subList(0, 30)).isEqualTo(cold.queries.subList(50, 80));
@@ -440,7 +440,7 @@ class BenchmarkRunnerTest {
         assertThat(report.latencyTiming().describe()).isEqualTo("warm (50 untimed queries first), one query at a time");
 
         ColdStart again = new ColdStart(FakeRetrievers.sourceAt("cold", 1, corpus, sourceOf));
-        BenchmarkReport contending = runner().retriever(again)
+        BenchmarkResult contending = runner().retriever(again)
                 .warmupQueries(0)
                 .retrievalThreads(4)
                 .build()
@@ -493,7 +493,7 @@ class BenchmarkRunnerTest {
                 return new RetrievalResult(r.retriever(), query, r.hits(), reportedNanos);
             }
         };
-        BenchmarkReport report = runner().retriever(reusing).build().run(questions, corpus);
+        BenchmarkResult report = runner().retriever(reusing).build().run(questions, corpus);
 
         assertThat(report.retriever("reusing").latency().p50Millis()).isGreaterThanOrEqualTo(3_000.0);
     }
@@ -536,7 +536,7 @@ class BenchmarkRunnerTest {
 
     @Test
     void benchmarkJson_holdsMeanIntervalAndNPerRetrieverAndMetric() throws IOException {
-        BenchmarkReport report = runner().retriever(FakeRetrievers.sourceAt("second", 2, corpus, sourceOf))
+        BenchmarkResult report = runner().retriever(FakeRetrievers.sourceAt("second", 2, corpus, sourceOf))
                 .build()
                 .run(questions, corpus);
         Path file = dir.resolve("benchmark.json");
@@ -569,7 +569,7 @@ class BenchmarkRunnerTest {
             if (relevance == Relevance.EVIDENCE) {
                 b.lengthFair(30);
             }
-            BenchmarkReport report = b.build().run(questions, corpus);
+            BenchmarkResult report = b.build().run(questions, corpus);
             for (RetrieverSummary s : report.retrievers()) {
                 s.metrics()
                         .forEach((metric, m) -> lines.add(relevance + "\t" + s.retriever() + "\t" + metric + "\t"
@@ -599,12 +599,12 @@ class BenchmarkRunnerTest {
     @Test
     void sectionAndEvidenceRelevance() {
         // "second" ranks a same-section neighbour (for even chunks) or another first; evidence is in the source only.
-        BenchmarkReport section = runner().retriever(FakeRetrievers.sourceAt("second", 2, corpus, sourceOf))
+        BenchmarkResult section = runner().retriever(FakeRetrievers.sourceAt("second", 2, corpus, sourceOf))
                 .relevance(Relevance.SECTION)
                 .build()
                 .run(questions, corpus);
         assertThat(section.retriever("second").metrics().get("hit@3").mean()).isEqualTo(1.0);
-        BenchmarkReport evidence = runner().retriever(FakeRetrievers.sourceAt("second", 2, corpus, sourceOf))
+        BenchmarkResult evidence = runner().retriever(FakeRetrievers.sourceAt("second", 2, corpus, sourceOf))
                 .relevance(Relevance.EVIDENCE)
                 .build()
                 .run(questions, corpus);
@@ -626,7 +626,7 @@ class BenchmarkRunnerTest {
                 ""));
         withStale.add(
                 new QuestionSample("q-skip", "", "", "", "d0-c1", "doc0", "doc0-s0", QuestionStatus.SKIP, "thin"));
-        BenchmarkReport report = runner().retriever(FakeRetrievers.sourceAt("oracle", 1, corpus, sourceOf))
+        BenchmarkResult report = runner().retriever(FakeRetrievers.sourceAt("oracle", 1, corpus, sourceOf))
                 .build()
                 .run(withStale, corpus);
         assertThat(report.questions()).isEqualTo(30);
@@ -667,7 +667,7 @@ class BenchmarkRunnerTest {
     void oneDocumentCorpus_smallerThanK_runsAndWarns() {
         List<Chunk> tiny = corpus.subList(0, 4);
         List<QuestionSample> qs = questions.subList(0, 4);
-        BenchmarkReport report = runner().retriever(FakeRetrievers.sourceAt("second", 2, tiny, sourceOf))
+        BenchmarkResult report = runner().retriever(FakeRetrievers.sourceAt("second", 2, tiny, sourceOf))
                 .build()
                 .run(qs, tiny);
         assertThat(report.retriever("second").metrics().get("hit@10").mean()).isEqualTo(1.0);

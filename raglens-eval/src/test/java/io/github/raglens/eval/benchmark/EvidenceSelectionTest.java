@@ -11,7 +11,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.Relevance;
-import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.BenchmarkResult;
 import io.github.raglens.result.QuestionExclusion;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.testkit.ChunkFixtures;
@@ -92,7 +92,7 @@ class EvidenceSelectionTest {
         IntStream.range(30, 40)
                 .forEach(i -> questions.add(question(i, "Turbine " + i + " was fitted with a rotor of " + (10 + i))));
 
-        BenchmarkReport report = runner().retriever(ignoresTheQuery())
+        BenchmarkResult report = runner().retriever(ignoresTheQuery())
                 .retriever(alwaysRight())
                 .build()
                 .run(questions, corpus);
@@ -124,8 +124,8 @@ class EvidenceSelectionTest {
         assertThat(json.path("excluded").get(0).path("detail").asText())
                 .isEqualTo("ambiguous evidence: 2 words, fewer than 6");
         assertThat(Json.reader()
-                        .forType(BenchmarkReport.class)
-                        .<BenchmarkReport>readValue(
+                        .forType(BenchmarkResult.class)
+                        .<BenchmarkResult>readValue(
                                 dir.resolve("benchmark.json").toFile())
                         .selection())
                 .isEqualTo(report.selection());
@@ -142,7 +142,7 @@ class EvidenceSelectionTest {
         IntStream.range(20, 40)
                 .forEach(i -> questions.add(question(i, "Turbine " + i + " was fitted with a rotor of " + (10 + i))));
 
-        BenchmarkReport report = runner().retriever(ignoresTheQuery())
+        BenchmarkResult report = runner().retriever(ignoresTheQuery())
                 .evidenceRule(new EvidenceRule(6, 3, true))
                 .build()
                 .run(questions, corpus);
@@ -171,7 +171,7 @@ class EvidenceSelectionTest {
         IntStream.range(15, 20)
                 .forEach(i -> questions.add(question(i, "Turbine " + i + " was fitted with a rotor of " + (10 + i))));
 
-        BenchmarkReport report = runner().retriever(alwaysRight()).build().run(questions, corpus);
+        BenchmarkResult report = runner().retriever(alwaysRight()).build().run(questions, corpus);
 
         assertThat(report.questions()).isEqualTo(15);
         assertThat(report.selection().excludedByReason()).containsExactly(Map.entry(QuestionExclusion.NO_EVIDENCE, 5));
@@ -185,7 +185,7 @@ class EvidenceSelectionTest {
         questions.add(question(1, "Turbine 1 was fitted with a rotor of 11"));
         questions.add(question(2, "Turbine 2 was fitted with a blade of 12"));
 
-        BenchmarkReport report = runner().retriever(alwaysRight()).build().run(questions, corpus);
+        BenchmarkResult report = runner().retriever(alwaysRight()).build().run(questions, corpus);
 
         assertThat(report.questions()).isEqualTo(1);
         assertThat(report.selection().excluded()).singleElement().satisfies(e -> {

@@ -15,10 +15,10 @@ import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedContext;
-import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.BenchmarkReport.LengthFair;
-import io.github.raglens.result.BenchmarkReport.QuestionResult;
-import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.BenchmarkResult;
+import io.github.raglens.result.BenchmarkResult.LengthFair;
+import io.github.raglens.result.BenchmarkResult.QuestionResult;
+import io.github.raglens.result.BenchmarkResult.RetrieverSummary;
 import io.github.raglens.result.MetricSummary;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.testkit.ChunkFixtures;
@@ -105,7 +105,7 @@ class ExternalRetrieverBenchmarkTest {
             return paddedAnswer(q, 0);
         });
 
-        BenchmarkReport report = runner().relevance(Relevance.EVIDENCE)
+        BenchmarkResult report = runner().relevance(Relevance.EVIDENCE)
                 .externalRetriever(flaky, "http://localhost:9/search")
                 .build()
                 .run(questions, corpus);
@@ -151,7 +151,7 @@ class ExternalRetrieverBenchmarkTest {
         Retriever verbose = lateEvidence("verbose", 2_000);
         Retriever concise = secondContext("concise");
 
-        BenchmarkReport report = runner().ks(1, 5, 10)
+        BenchmarkResult report = runner().ks(1, 5, 10)
                 .relevance(Relevance.EVIDENCE)
                 .retriever(verbose)
                 .retriever(concise)
@@ -192,12 +192,12 @@ class ExternalRetrieverBenchmarkTest {
         Retriever a = lateEvidence("a", 700);
         Retriever b = lateEvidence("b", 500);
 
-        BenchmarkReport alike = runner().relevance(Relevance.EVIDENCE)
+        BenchmarkResult alike = runner().relevance(Relevance.EVIDENCE)
                 .retriever(a)
                 .retriever(b)
                 .build()
                 .run(questions, corpus);
-        BenchmarkReport asked = runner().relevance(Relevance.EVIDENCE)
+        BenchmarkResult asked = runner().relevance(Relevance.EVIDENCE)
                 .lengthFair(300)
                 .retriever(a)
                 .retriever(b)
@@ -225,7 +225,7 @@ class ExternalRetrieverBenchmarkTest {
 
     @Test
     void contextsOfWidelyDifferentLengths_underChunkRelevance_areWarnedAbout() {
-        BenchmarkReport report = runner().retriever(FakeRetrievers.sourceAt("short", 1, corpus, sourceOf()))
+        BenchmarkResult report = runner().retriever(FakeRetrievers.sourceAt("short", 1, corpus, sourceOf()))
                 .retriever(lateEvidence("long", 3_000))
                 .build()
                 .run(questions, corpus);
@@ -257,7 +257,7 @@ class ExternalRetrieverBenchmarkTest {
                         new RetrievedContext("Gift cards never expire.", "w2728", Double.NaN, "", 0, Map.of()),
                         new RetrievedContext("Parking is free on Sundays.", "w2729", Double.NaN, "", 0, Map.of())));
 
-        BenchmarkReport report = runner().relevance(Relevance.EVIDENCE)
+        BenchmarkResult report = runner().relevance(Relevance.EVIDENCE)
                 .retriever(FakeRetrievers.sourceAt("ours", 1, corpus, sourceOf()))
                 .externalRetriever(service, "http://localhost:9/search")
                 .build()
@@ -313,7 +313,7 @@ class ExternalRetrieverBenchmarkTest {
         // the right document for even widgets, the wrong one for odd widgets
         Retriever bySource = service("by-source", q -> List.of(context("some text", "doc0")));
 
-        BenchmarkReport report = runner().relevance(Relevance.DOCUMENT)
+        BenchmarkResult report = runner().relevance(Relevance.DOCUMENT)
                 .retriever(bySource)
                 .build()
                 .run(questions, corpus);

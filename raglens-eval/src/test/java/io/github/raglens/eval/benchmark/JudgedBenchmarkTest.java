@@ -17,7 +17,7 @@ import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.model.TokenUsage;
-import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.BenchmarkResult;
 import io.github.raglens.result.TrecEvalOptions;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.testkit.ChunkFixtures;
@@ -110,7 +110,7 @@ class JudgedBenchmarkTest {
     void aRetrieverWhosePassagesAnswerWithoutTheQuote_losesByEvidence_winsJudged_andTheSummarySaysTheOrderChanges() {
         Map<String, Chunk> corpus = corpus();
         ScriptedLlm llm = grader();
-        BenchmarkReport report;
+        BenchmarkResult report;
         try (JudgeSession session = JudgeSession.builder(llm).build()) {
             report = BenchmarkRunner.builder()
                     .retriever(returning("evidence-late", corpus, "w", "x", "e"))
@@ -134,8 +134,8 @@ class JudgedBenchmarkTest {
                 .isCloseTo(0.5, within(1e-9));
         assertThat(report.retriever("answers-first").metrics().get("ndcg@3").mean())
                 .isZero();
-        BenchmarkReport.RetrieverSummary late = report.judged().retrievers().get(0);
-        BenchmarkReport.RetrieverSummary first = report.judged().retrievers().get(1);
+        BenchmarkResult.RetrieverSummary late = report.judged().retrievers().get(0);
+        BenchmarkResult.RetrieverSummary first = report.judged().retrievers().get(1);
         // ideal: 3, 3, 3 at ranks 1-3; evidence-late has its 3 at rank 3, answers-first at ranks 1 and 2
         double ideal = 3 + 3 / log2(3) + 3 / log2(4);
         assertThat(late.metrics().get("ndcg@3").mean()).isCloseTo(3 / log2(4) / ideal, within(1e-4));
@@ -153,7 +153,7 @@ class JudgedBenchmarkTest {
                     dir.resolve(system + ".judged.run"),
                     new TrecEvalOptions(List.of("ndcg_cut.3"), false, true, Integer.MAX_VALUE, 1));
             double mean = Double.parseDouble(lines.getLast().split("\t")[2]);
-            BenchmarkReport.RetrieverSummary row = system.equals("evidence-late") ? late : first;
+            BenchmarkResult.RetrieverSummary row = system.equals("evidence-late") ? late : first;
             assertThat(mean).as(system).isCloseTo(row.metrics().get("ndcg@3").mean(), within(1e-4));
         }
 

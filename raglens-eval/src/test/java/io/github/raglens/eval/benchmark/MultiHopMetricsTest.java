@@ -15,9 +15,9 @@ import io.github.raglens.model.QuestionStyle;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.result.Baseline;
-import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.BenchmarkReport.QuestionResult;
-import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.BenchmarkResult;
+import io.github.raglens.result.BenchmarkResult.QuestionResult;
+import io.github.raglens.result.BenchmarkResult.RetrieverSummary;
 import io.github.raglens.result.MetricSummary;
 import io.github.raglens.result.StyleAndOverlap;
 import io.github.raglens.result.TrecEvalOptions;
@@ -121,7 +121,7 @@ class MultiHopMetricsTest {
                 .retriever(returning("none", x, y, z));
     }
 
-    private static Map<String, Double> means(BenchmarkReport report, String retriever) {
+    private static Map<String, Double> means(BenchmarkResult report, String retriever) {
         Map<String, Double> out = new LinkedHashMap<>();
         report.retriever(retriever).metrics().forEach((name, m) -> out.put(name, m.mean()));
         return out;
@@ -135,7 +135,7 @@ class MultiHopMetricsTest {
     @Test
     void bothQuotesFoundApart_countTwoRelevantDocuments_byEvidenceAndByChunk() {
         for (Relevance relevance : List.of(Relevance.EVIDENCE, Relevance.CHUNK)) {
-            BenchmarkReport report = cases(relevance).build().run(List.of(hop()), corpus);
+            BenchmarkResult report = cases(relevance).build().run(List.of(hop()), corpus);
 
             // relevant at ranks 2 and 4
             Map<String, Double> expected = new HashMap<>();
@@ -152,7 +152,7 @@ class MultiHopMetricsTest {
     @Test
     void oneQuoteFound_isHalfTheRecall_andHalfTheAveragePrecision() {
         for (Relevance relevance : List.of(Relevance.EVIDENCE, Relevance.CHUNK)) {
-            BenchmarkReport report = cases(relevance).build().run(List.of(hop()), corpus);
+            BenchmarkResult report = cases(relevance).build().run(List.of(hop()), corpus);
 
             // the second quote's chunk at rank 2, the first nowhere
             Map<String, Double> expected = new HashMap<>();
@@ -168,7 +168,7 @@ class MultiHopMetricsTest {
     @Test
     void onePassageHoldingBothQuotes_isOneRelevantDocument_creditedWithOneTarget() {
         for (Relevance relevance : List.of(Relevance.EVIDENCE, Relevance.CHUNK)) {
-            BenchmarkReport report = cases(relevance).build().run(List.of(hop()), corpus);
+            BenchmarkResult report = cases(relevance).build().run(List.of(hop()), corpus);
 
             // one relevant document at rank 1: found at once, but one target of two
             Map<String, Double> expected = new HashMap<>();
@@ -184,7 +184,7 @@ class MultiHopMetricsTest {
     @Test
     void aPassageHoldingBoth_takesTheTargetNoLaterHitReaches_soALaterHitFindsTheOther() {
         for (Relevance relevance : List.of(Relevance.EVIDENCE, Relevance.CHUNK)) {
-            BenchmarkReport report = cases(relevance).build().run(List.of(hop()), corpus);
+            BenchmarkResult report = cases(relevance).build().run(List.of(hop()), corpus);
 
             // the passage takes the second quote's target, chunk a at rank 3 the first's: ranks 1 and 3
             Map<String, Double> expected = new HashMap<>();
@@ -204,7 +204,7 @@ class MultiHopMetricsTest {
 
     @Test
     void theGatesBaseline_scoresEachQuestionOnBothTargets_asTheBenchmarkDid() {
-        BenchmarkReport report = cases(Relevance.EVIDENCE).build().run(List.of(hop()), corpus);
+        BenchmarkResult report = cases(Relevance.EVIDENCE).build().run(List.of(hop()), corpus);
 
         Baseline baseline = BaselineRecorder.fromBenchmark(report);
 
@@ -220,7 +220,7 @@ class MultiHopMetricsTest {
 
     @Test
     void neitherQuoteFound_scoresZeroOnEveryMetric() {
-        BenchmarkReport report = cases(Relevance.EVIDENCE).build().run(List.of(hop()), corpus);
+        BenchmarkResult report = cases(Relevance.EVIDENCE).build().run(List.of(hop()), corpus);
 
         assertThat(means(report, "none"))
                 .allSatisfy((metric, mean) -> assertThat(mean).as(metric).isZero());
@@ -230,7 +230,7 @@ class MultiHopMetricsTest {
     void exportedRunsAndQrels_giveTrecEvalTheSameNumbers_withSingleAndMultiHopQuestionsMixed() throws IOException {
         List<QuestionSample> questions = List.of(hop(), single("q-x", x, "Unrelated filler text about the weather"));
         for (Relevance relevance : List.of(Relevance.EVIDENCE, Relevance.CHUNK)) {
-            BenchmarkReport report = cases(relevance).build().run(questions, corpus);
+            BenchmarkResult report = cases(relevance).build().run(questions, corpus);
             Path runs = dir.resolve(relevance.label());
             List<Path> files = TrecRuns.write(report, runs);
 
@@ -292,7 +292,7 @@ class MultiHopMetricsTest {
         // "together" returns one context, A then B (151 characters): at 80 characters a rank, A ends in
         // rank 1 and B in rank 2; at 200, both end in rank 1, which counts one of them
         for (int chars : List.of(80, 200)) {
-            BenchmarkReport report = runner(Relevance.EVIDENCE)
+            BenchmarkResult report = runner(Relevance.EVIDENCE)
                     .retriever(returning("together", ab))
                     .lengthFair(chars)
                     .build()
@@ -311,7 +311,7 @@ class MultiHopMetricsTest {
     void perStyleTable_givesMultiHopQuestionsTheirHalfRecall_andSingleOnesTheirFull() {
         List<QuestionSample> questions = List.of(hop(), single("q-x", x, "Unrelated filler text about the weather"));
 
-        BenchmarkReport report = runner(Relevance.EVIDENCE)
+        BenchmarkResult report = runner(Relevance.EVIDENCE)
                 .retriever(returning("one", x, b, y))
                 .build()
                 .run(questions, corpus);
@@ -383,7 +383,7 @@ class MultiHopMetricsTest {
         }
         Retriever retriever = FakeRetrievers.returning("random", answers::get);
         for (Relevance relevance : List.of(Relevance.EVIDENCE, Relevance.CHUNK)) {
-            BenchmarkReport report =
+            BenchmarkResult report =
                     runner(relevance).retriever(retriever).build().run(questions, pool);
             assertThat(report.questions()).as("seed %d", seed).isEqualTo(40);
             Map<String, QuestionSample> byId = new HashMap<>();

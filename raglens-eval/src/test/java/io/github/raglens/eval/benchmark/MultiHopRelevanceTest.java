@@ -8,7 +8,7 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.QuestionStyle;
 import io.github.raglens.model.Relevance;
-import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.BenchmarkResult;
 import io.github.raglens.result.QuestionExclusion;
 import io.github.raglens.testkit.ChunkFixtures;
 import java.util.List;
@@ -51,7 +51,7 @@ class MultiHopRelevanceTest {
                 OptionalDouble.of(0.4));
     }
 
-    private BenchmarkReport run(Relevance relevance, List<QuestionSample> questions) {
+    private BenchmarkResult run(Relevance relevance, List<QuestionSample> questions) {
         // returns the second chunk first, then the filler: only the second quote is found
         return BenchmarkRunner.builder()
                 .relevance(relevance)
@@ -65,7 +65,7 @@ class MultiHopRelevanceTest {
         List<QuestionSample> one = List.of(hop("q-hop", "supplied the valley towns with power for ninety years"));
 
         for (Relevance relevance : List.of(Relevance.EVIDENCE, Relevance.CHUNK)) {
-            BenchmarkReport report = run(relevance, one);
+            BenchmarkResult report = run(relevance, one);
             assertThat(report.retriever("second-only").metrics().get("hit@1").mean())
                     .as(relevance.label())
                     .isEqualTo(1.0);
@@ -78,7 +78,7 @@ class MultiHopRelevanceTest {
                 hop("q-hop", "supplied the valley towns with power for ninety years"),
                 hop("q-lost", "a sentence of six words found nowhere at all"));
 
-        BenchmarkReport report = run(Relevance.EVIDENCE, two);
+        BenchmarkResult report = run(Relevance.EVIDENCE, two);
 
         assertThat(report.questions()).isEqualTo(1);
         assertThat(report.selection().excludedByReason())
@@ -102,7 +102,7 @@ class MultiHopRelevanceTest {
                 "");
 
         for (Relevance relevance : List.of(Relevance.CHUNK, Relevance.SECTION)) {
-            BenchmarkReport report = BenchmarkRunner.builder()
+            BenchmarkResult report = BenchmarkRunner.builder()
                     .relevance(relevance)
                     .retriever(FakeRetrievers.of("all", (q, k) -> withoutSecond))
                     .build()
@@ -112,7 +112,7 @@ class MultiHopRelevanceTest {
 
             assertThat(report.questions()).as(relevance.label()).isEqualTo(1);
             assertThat(report.selection().excluded())
-                    .extracting(BenchmarkReport.ExcludedQuestion::reason, BenchmarkReport.ExcludedQuestion::detail)
+                    .extracting(BenchmarkResult.ExcludedQuestion::reason, BenchmarkResult.ExcludedQuestion::detail)
                     .containsExactly(
                             tuple(QuestionExclusion.SOURCE_CHUNK_GONE, "source chunk b is no longer in the corpus"));
         }

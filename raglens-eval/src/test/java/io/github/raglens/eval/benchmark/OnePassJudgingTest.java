@@ -15,8 +15,8 @@ import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
-import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.BenchmarkReport.QuestionResult;
+import io.github.raglens.result.BenchmarkResult;
+import io.github.raglens.result.BenchmarkResult.QuestionResult;
 import io.github.raglens.result.MetricSummary;
 import io.github.raglens.result.QuestionExclusion;
 import io.github.raglens.spi.Retriever;
@@ -79,7 +79,7 @@ class OnePassJudgingTest {
         };
         // judged relevance's one-target table is evidence relevance's, and it needs a judge (JudgedBenchmarkTest)
         for (Relevance mode : List.of(Relevance.CHUNK, Relevance.SECTION, Relevance.EVIDENCE, Relevance.DOCUMENT)) {
-            BenchmarkReport report = BenchmarkRunner.builder()
+            BenchmarkResult report = BenchmarkRunner.builder()
                     .retriever(retriever)
                     .relevance(mode)
                     // every quote that occurs somewhere, however short or common: this is about judging

@@ -10,7 +10,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.QuestionStyle;
-import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.BenchmarkResult;
 import io.github.raglens.result.StyleAndOverlap;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.testkit.ChunkFixtures;
@@ -83,7 +83,7 @@ class StyleAndOverlapTest {
                         .retrieve(query, k).hits().stream().map(h -> h.chunk()).toList());
     }
 
-    private BenchmarkReport run(Retriever a, Retriever b) {
+    private BenchmarkResult run(Retriever a, Retriever b) {
         return BenchmarkRunner.builder()
                 .bootstrap(Bootstrap.of(1_000, 42, 0.95))
                 .pairedTest(PairedRandomizationTest.of(2_000, 42))
@@ -96,7 +96,7 @@ class StyleAndOverlapTest {
     @Test
     void aRetrieverThatLeadsOnlyOnHighOverlapQuestions_isSaidToChangeTheOrder() {
         // lexical finds the chunk first when the question reuses its words, and never otherwise
-        BenchmarkReport report = run(retriever("lexical", 1, 0), retriever("semantic", 2, 2));
+        BenchmarkResult report = run(retriever("lexical", 1, 0), retriever("semantic", 2, 2));
         StyleAndOverlap s = report.styleAndOverlap();
 
         // no question is dropped for being hard to find: all 24 are counted, 12 in each band
@@ -133,7 +133,7 @@ class StyleAndOverlapTest {
 
     @Test
     void benchmarkJson_holdsTheGroupsAndTheSentence_andReadsBack(@TempDir Path dir) throws Exception {
-        BenchmarkReport report = run(retriever("lexical", 1, 0), retriever("semantic", 2, 2));
+        BenchmarkResult report = run(retriever("lexical", 1, 0), retriever("semantic", 2, 2));
         Path file = dir.resolve("benchmark.json");
         report.writeJson(file);
 
@@ -142,11 +142,11 @@ class StyleAndOverlapTest {
         assertThat(json.path("headline").asText())
                 .isEqualTo(report.styleAndOverlap().headline());
         assertThat(json.path("groups").size()).isEqualTo(8); // 2 styles and 2 bands, 2 retrievers each
-        BenchmarkReport read = Json.reader().forType(BenchmarkReport.class).readValue(file.toFile());
+        BenchmarkResult read = Json.reader().forType(BenchmarkResult.class).readValue(file.toFile());
         assertThat(read.styleAndOverlap()).isEqualTo(report.styleAndOverlap());
     }
 
-    private static String p(List<BenchmarkReport.PairwiseComparison> tests) {
+    private static String p(List<BenchmarkResult.PairwiseComparison> tests) {
         return String.format(
                 java.util.Locale.ROOT,
                 "%.3f",
@@ -159,7 +159,7 @@ class StyleAndOverlapTest {
 
     @Test
     void aRetrieverThatLeadsInBothBands_isSaidToKeepTheOrder() {
-        BenchmarkReport report = run(retriever("lexical", 2, 0), retriever("semantic", 1, 1));
+        BenchmarkResult report = run(retriever("lexical", 2, 0), retriever("semantic", 1, 1));
         StyleAndOverlap s = report.styleAndOverlap();
 
         assertThat(s.orderChanges()).isFalse();
@@ -175,7 +175,7 @@ class StyleAndOverlapTest {
     @Test
     void questionsOfOneOverlap_cannotBeSplitIntoBands_andTheHeadlineSaysSo() {
         List<QuestionSample> same = questions.subList(0, PER_BAND);
-        BenchmarkReport report = BenchmarkRunner.builder()
+        BenchmarkResult report = BenchmarkRunner.builder()
                 .bootstrap(Bootstrap.of(1_000, 42, 0.95))
                 .pairedTest(PairedRandomizationTest.of(2_000, 42))
                 .retriever(retriever("lexical", 1, 0))

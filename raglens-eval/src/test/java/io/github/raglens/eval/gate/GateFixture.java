@@ -8,7 +8,7 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.RetrievalResult;
 import io.github.raglens.model.RetrievedChunk;
-import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.BenchmarkResult;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.testkit.ChunkFixtures;
 import java.util.ArrayList;
@@ -77,7 +77,7 @@ public final class GateFixture {
         return sourceAt(i -> baselineRank[i] == 1 ? 0 : baselineRank[i] - 1);
     }
 
-    public BenchmarkReport benchmark(Retriever retriever) {
+    public BenchmarkResult benchmark(Retriever retriever) {
         return BenchmarkRunner.builder()
                 .bootstrap(Bootstrap.of(2_000, 42, 0.95))
                 .pairedTest(PairedRandomizationTest.of(2_000, 42))

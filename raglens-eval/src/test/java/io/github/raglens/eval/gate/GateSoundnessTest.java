@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.raglens.eval.baseline.BaselineRecorder;
 import io.github.raglens.eval.scoring.ScoreRecord;
 import io.github.raglens.result.Baseline;
-import io.github.raglens.result.GateReport;
+import io.github.raglens.result.GateResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -102,7 +102,7 @@ class GateSoundnessTest {
         }
         Baseline old = BaselineRecorder.fromScores(before, V2, "openai/judge", Map.of());
         Baseline now = BaselineRecorder.fromScores(after, V2, "openai/judge", Map.of());
-        GateReport report = RegressionGate.builder().permutations(2_000).build().compare(old, now);
+        GateResult report = RegressionGate.builder().permutations(2_000).build().compare(old, now);
 
         assertThat(report.checks())
                 .singleElement()
@@ -126,12 +126,12 @@ class GateSoundnessTest {
         // 8 questions: hit@5 falls from 0.375 to 0.000 and the paired test cannot call it significant
         Baseline old = benchmark("chunk", Map.of("retriever", hits(8, 3)));
         Baseline now = benchmark("chunk", Map.of("retriever", hits(8, 0)));
-        GateReport quiet = RegressionGate.builder().permutations(2_000).build().compare(old, now);
+        GateResult quiet = RegressionGate.builder().permutations(2_000).build().compare(old, now);
         assertThat(quiet.regressed()).isFalse();
         assertThat(quiet.passed()).isTrue();
         assertThat(quiet.message()).contains("  power: retriever hit@5 with 8 questions fails a true drop of 0.");
 
-        GateReport strict = RegressionGate.builder()
+        GateResult strict = RegressionGate.builder()
                 .permutations(2_000)
                 .plannedDrop(0.1)
                 .requireDetectable(true)
@@ -154,8 +154,8 @@ class GateSoundnessTest {
             before.put("s" + s, hits(60, 40));
             after.put("s" + s, s == 0 ? hits(60, 0) : hits(60, 40));
         }
-        GateReport report = RegressionGate.defaults().compare(benchmark("chunk", before), benchmark("chunk", after));
+        GateResult report = RegressionGate.defaults().compare(benchmark("chunk", before), benchmark("chunk", after));
         assertThat(report.permutations()).isEqualTo(200_400);
-        assertThat(report.regressions()).extracting(GateReport.Check::system).containsExactly("s0");
+        assertThat(report.regressions()).extracting(GateResult.Check::system).containsExactly("s0");
     }
 }

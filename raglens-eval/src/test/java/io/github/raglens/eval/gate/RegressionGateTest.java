@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.within;
 import io.github.raglens.eval.baseline.BaselineRecorder;
 import io.github.raglens.eval.scoring.ScoreRecord;
 import io.github.raglens.result.Baseline;
-import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.GateReport;
+import io.github.raglens.result.BenchmarkResult;
+import io.github.raglens.result.GateResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,11 +26,11 @@ class RegressionGateTest {
 
     @Test
     void unchangedSystem_passes() {
-        GateReport report =
+        GateResult report =
                 gate.compare(baseline, BaselineRecorder.fromBenchmark(fixture.benchmark(fixture.baseline())));
 
         assertThat(report.regressed()).isFalse();
-        assertThat(report.checks()).extracting(GateReport.Check::metric).containsExactly("hit@5", "mrr@5", "ndcg@5");
+        assertThat(report.checks()).extracting(GateResult.Check::metric).containsExactly("hit@5", "mrr@5", "ndcg@5");
         assertThat(report.checks()).allSatisfy(c -> {
             assertThat(c.difference().mean()).isZero();
             assertThat(c.pValue()).isEqualTo(1.0);
@@ -46,22 +46,22 @@ class RegressionGateTest {
 
     @Test
     void slightlyNoisierSystem_passes() {
-        GateReport report =
+        GateResult report =
                 gate.compare(baseline, BaselineRecorder.fromBenchmark(fixture.benchmark(fixture.noisier())));
 
         assertThat(report.regressed()).isFalse();
-        GateReport.Check mrr = check(report, "mrr@5");
+        GateResult.Check mrr = check(report, "mrr@5");
         assertThat(mrr.difference().mean()).isNegative();
         assertThat(mrr.regressed()).isFalse();
     }
 
     @Test
     void systemThatDropsTheBestHit_failsWithAnActionableMessage() {
-        GateReport report =
+        GateResult report =
                 gate.compare(baseline, BaselineRecorder.fromBenchmark(fixture.benchmark(fixture.droppingTheBestHit())));
 
         assertThat(report.regressed()).isTrue();
-        GateReport.Check hit = check(report, "hit@5");
+        GateResult.Check hit = check(report, "hit@5");
         assertThat(hit.regressed()).isTrue();
         assertThat(hit.adjustedPValue()).isLessThan(0.05).isGreaterThanOrEqualTo(hit.pValue());
         assertThat(hit.difference().mean()).isNegative();
@@ -88,7 +88,7 @@ class RegressionGateTest {
 
     @Test
     void aDropSmallerThanTheMinimumEffect_neverFails() {
-        GateReport strict = RegressionGate.builder()
+        GateResult strict = RegressionGate.builder()
                 .permutations(2_000)
                 .minEffect(0.3)
                 .build()
@@ -99,7 +99,7 @@ class RegressionGateTest {
 
     @Test
     void baselineMetrics_equalTheBenchmarksOwnMeans() {
-        BenchmarkReport report = fixture.benchmark(fixture.baseline());
+        BenchmarkResult report = fixture.benchmark(fixture.baseline());
         Baseline b = BaselineRecorder.fromBenchmark(report);
         for (String metric : List.of("hit@1", "hit@5", "mrr@5", "ndcg@3", "map")) {
             double mean = b.values("my-rag", metric).values().stream()
@@ -167,7 +167,7 @@ class RegressionGateTest {
                 .hasMessageStartingWith("metric 'ndcg@10' is not in both runs of 'my-rag'; both have hit@1, hit@3");
     }
 
-    private static GateReport.Check check(GateReport report, String metric) {
+    private static GateResult.Check check(GateResult report, String metric) {
         return report.checks().stream()
                 .filter(c -> c.metric().equals(metric))
                 .findFirst()
@@ -196,7 +196,7 @@ class RegressionGateTest {
         assertThat(old.source()).isEqualTo("evaluation");
         assertThat(old.values("hybrid", "faithfulness")).hasSize(60).containsEntry("q1", 1.0);
         assertThat(gate.compare(old, old).regressed()).isFalse();
-        GateReport report = gate.compare(old, now);
+        GateResult report = gate.compare(old, now);
         assertThat(report.regressed()).isTrue();
         assertThat(report.checks()).singleElement().satisfies(c -> {
             assertThat(c.metric()).isEqualTo("faithfulness");

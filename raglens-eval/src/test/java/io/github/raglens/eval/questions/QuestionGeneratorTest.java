@@ -11,7 +11,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.RetrievalResult;
-import io.github.raglens.result.QuestionRun;
+import io.github.raglens.result.QuestionGenerationResult;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.testkit.ChunkFixtures;
 import io.github.raglens.testkit.ScriptedLlm;
@@ -44,7 +44,7 @@ class QuestionGeneratorTest {
                         "On a drone ship",
                         "lands on a drone ship called Of Course I Still Love You"));
         Path file = dir.resolve("questions.jsonl");
-        QuestionRun run = QuestionGenerator.builder(llm)
+        QuestionGenerationResult run = QuestionGenerator.builder(llm)
                 .build()
                 .generate(List.of(chunk("c1", "doc", TEXT)), file, Integer.MAX_VALUE, QuestionProgress.NONE);
         assertThat(run.succeeded()).isEqualTo(1);
@@ -70,7 +70,7 @@ class QuestionGeneratorTest {
                                 "Where does the Falcon 9 first stage land?",
                                 "drone ship",
                                 "first stage lands on a drone ship"));
-        QuestionRun run = generate(llm, List.of(chunk("c1", "doc", TEXT)));
+        QuestionGenerationResult run = generate(llm, List.of(chunk("c1", "doc", TEXT)));
         assertThat(run.succeeded()).isEqualTo(1);
         assertThat(run.llmCalls()).isEqualTo(2);
         assertThat(llm.requests().get(1).messages().getLast().content())
@@ -81,7 +81,7 @@ class QuestionGeneratorTest {
     void evidenceNotInChunkTwice_isFailedWithTheReason() {
         ScriptedLlm llm = ScriptedLlm.of("fake/scripted")
                 .otherwise(r -> QuestionReplies.success("Where does the Falcon 9 land?", "x", "lands on a barge"));
-        QuestionRun run = generate(llm, List.of(chunk("c1", "doc", TEXT)));
+        QuestionGenerationResult run = generate(llm, List.of(chunk("c1", "doc", TEXT)));
         assertThat(run.failed()).isEqualTo(1);
         assertThat(run.llmCalls()).isEqualTo(2);
         assertThat(run.failureLines())
@@ -103,7 +103,7 @@ class QuestionGeneratorTest {
                         "On a drone ship",
                         QuestionReplies.retries(r) == 0 ? "drone ship" : "lands on a drone ship called Of Course"));
 
-        QuestionRun run = generate(llm, List.of(chunk("c1", "doc", TEXT)));
+        QuestionGenerationResult run = generate(llm, List.of(chunk("c1", "doc", TEXT)));
 
         assertThat(run.succeeded()).isEqualTo(1);
         assertThat(run.llmCalls()).isEqualTo(2);
@@ -130,7 +130,7 @@ class QuestionGeneratorTest {
                         "2024",
                         "All figures are given for the reference year 2024."));
 
-        QuestionRun run = QuestionGenerator.builder(stubborn)
+        QuestionGenerationResult run = QuestionGenerator.builder(stubborn)
                 .build()
                 .generate(chunks.subList(0, 1), dir.resolve("one.jsonl"), Integer.MAX_VALUE, QuestionProgress.NONE);
         assertThat(run.succeeded()).isEqualTo(1); // alone in its corpus, the sentence identifies the chunk
@@ -165,7 +165,7 @@ class QuestionGeneratorTest {
         ScriptedLlm stubborn = ScriptedLlm.of("fake/scripted")
                 .otherwise(r -> QuestionReplies.success(
                         "What landing is described in this section?", "a", "lands on a drone ship called Of"));
-        QuestionRun run = QuestionGenerator.builder(stubborn)
+        QuestionGenerationResult run = QuestionGenerator.builder(stubborn)
                 .build()
                 .generate(
                         List.of(chunk("c2", "doc", TEXT)),
@@ -182,7 +182,7 @@ class QuestionGeneratorTest {
         ScriptedLlm llm = ScriptedLlm.of("fake/scripted").otherwise(r -> QuestionReplies.SKIP);
         List<Chunk> chunks = List.of(
                 chunk("c1", "doc", TEXT), chunk("c2", "doc", TEXT + " Again."), chunk("c3", "doc2", TEXT + " Twice."));
-        QuestionRun run = generate(llm, chunks);
+        QuestionGenerationResult run = generate(llm, chunks);
         assertThat(run.succeeded()).isZero();
         assertThat(run.skipped()).isEqualTo(3);
         assertThat(run.llmCalls()).isEqualTo(3);
@@ -209,7 +209,7 @@ class QuestionGeneratorTest {
     @Test
     void thinChunks_areSkipped_byTheModelOrWithoutACallWhenTooShort() {
         ScriptedLlm llm = ScriptedLlm.of("fake/scripted").otherwise(r -> QuestionReplies.SKIP);
-        QuestionRun run = generate(llm, List.of(chunk("c1", "doc", TEXT), chunk("c2", "doc", "Table 3")));
+        QuestionGenerationResult run = generate(llm, List.of(chunk("c1", "doc", TEXT), chunk("c2", "doc", "Table 3")));
         assertThat(run.skipped()).isEqualTo(2);
         assertThat(run.llmCalls()).isEqualTo(1);
         List<QuestionSample> rs = records(dir.resolve("questions.jsonl"));
@@ -229,7 +229,7 @@ class QuestionGeneratorTest {
                                 "Where does the Falcon 9 land?", "drone ship", "lands on a drone ship called Of"));
         assertThat(generate(llm, List.of(chunk("c1", "doc", TEXT))).succeeded()).isEqualTo(1);
         ScriptedLlm never = ScriptedLlm.of("fake/scripted").otherwise(r -> "{\"status\":\"maybe\"}");
-        QuestionRun run = QuestionGenerator.builder(never)
+        QuestionGenerationResult run = QuestionGenerator.builder(never)
                 .build()
                 .generate(
                         List.of(chunk("c1", "doc", TEXT)),
@@ -286,7 +286,7 @@ class QuestionGeneratorTest {
             return QuestionReplies.success("What does passage " + p.hashCode() + " explain?", "a fact", p);
         });
         llm.delay(Duration.ofMillis(20));
-        QuestionRun run = QuestionGenerator.builder(llm)
+        QuestionGenerationResult run = QuestionGenerator.builder(llm)
                 .concurrency(5)
                 .build()
                 .generate(chunks, dir.resolve("questions.jsonl"), Integer.MAX_VALUE, QuestionProgress.NONE);
@@ -317,7 +317,7 @@ class QuestionGeneratorTest {
         Path file = dir.resolve("questions.jsonl");
         QuestionGenerator generator = QuestionGenerator.builder(llm).seed(7).build();
 
-        QuestionRun first = generator.generate(chunks, file, 12, QuestionProgress.NONE);
+        QuestionGenerationResult first = generator.generate(chunks, file, 12, QuestionProgress.NONE);
 
         List<QuestionSample> asked = records(file);
         assertThat(asked).hasSize(12);
@@ -330,7 +330,7 @@ class QuestionGeneratorTest {
         assertThat(first.draw().describe())
                 .isEqualTo("sampled 12 of 60 unasked chunks across 6 of 6 documents (stratified by document, seed 7)");
 
-        QuestionRun second = generator.generate(chunks, file, 12, QuestionProgress.NONE);
+        QuestionGenerationResult second = generator.generate(chunks, file, 12, QuestionProgress.NONE);
 
         assertThat(second.alreadyDone()).isEqualTo(12);
         assertThat(second.draw().describe())
@@ -339,12 +339,12 @@ class QuestionGeneratorTest {
                 .extracting(QuestionSample::sourceChunkId)
                 .doesNotHaveDuplicates()
                 .hasSize(24);
-        QuestionRun rest = generator.generate(chunks, file, Integer.MAX_VALUE, QuestionProgress.NONE);
+        QuestionGenerationResult rest = generator.generate(chunks, file, Integer.MAX_VALUE, QuestionProgress.NONE);
         assertThat(rest.draw().sampled()).isFalse();
         assertThat(rest.draw().describe()).isEmpty();
     }
 
-    private QuestionRun generate(ScriptedLlm llm, List<Chunk> chunks) {
+    private QuestionGenerationResult generate(ScriptedLlm llm, List<Chunk> chunks) {
         return QuestionGenerator.builder(llm)
                 .build()
                 .generate(chunks, dir.resolve("questions.jsonl"), Integer.MAX_VALUE, QuestionProgress.NONE);

@@ -10,7 +10,7 @@ import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.model.QuestionStyle;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.result.CostEstimate;
-import io.github.raglens.result.QuestionRun;
+import io.github.raglens.result.QuestionGenerationResult;
 import io.github.raglens.testkit.ChunkFixtures;
 import io.github.raglens.testkit.ScriptedLlm;
 import java.nio.file.Files;
@@ -94,7 +94,7 @@ class QuestionStylesTest {
     void everyStyle_asksEachChunkOnce_andRecordsStylePersonaQuotesAndOverlap() {
         ScriptedLlm llm = ScriptedLlm.of("fake/scripted").otherwise(QuestionStylesTest::reply);
 
-        QuestionRun run = generator(llm, b -> b)
+        QuestionGenerationResult run = generator(llm, b -> b)
                 .generate(corpus, dir.resolve("questions.jsonl"), Integer.MAX_VALUE, QuestionProgress.NONE);
 
         assertThat(run.succeeded()).isEqualTo(10);
@@ -150,7 +150,7 @@ class QuestionStylesTest {
                         "On a drone ship",
                         LANDING));
 
-        QuestionRun run = generator(llm, b -> b.styles(EnumSet.of(QuestionStyle.PARAPHRASE)))
+        QuestionGenerationResult run = generator(llm, b -> b.styles(EnumSet.of(QuestionStyle.PARAPHRASE)))
                 .generate(
                         corpus.subList(0, 1), dir.resolve("questions.jsonl"), Integer.MAX_VALUE, QuestionProgress.NONE);
 
@@ -169,7 +169,7 @@ class QuestionStylesTest {
     void aParaphraseBelowTheThreshold_isAskedOnce() {
         ScriptedLlm llm = ScriptedLlm.of("fake/scripted").otherwise(QuestionStylesTest::reply);
 
-        QuestionRun run = generator(
+        QuestionGenerationResult run = generator(
                         llm, b -> b.styles(EnumSet.of(QuestionStyle.PARAPHRASE)).overlapThreshold(0.2))
                 .generate(
                         corpus.subList(0, 1), dir.resolve("questions.jsonl"), Integer.MAX_VALUE, QuestionProgress.NONE);
@@ -219,7 +219,7 @@ class QuestionStylesTest {
                         "A single section of another document that has nothing to pair with at all."));
 
         // one request at a time, so the requests are in chunk order
-        QuestionRun run = generator(
+        QuestionGenerationResult run = generator(
                         llm, b -> b.styles(EnumSet.of(QuestionStyle.MULTI_HOP)).concurrency(1))
                 .generate(chunks, dir.resolve("questions.jsonl"), Integer.MAX_VALUE, QuestionProgress.NONE);
 
@@ -246,7 +246,8 @@ class QuestionStylesTest {
         Path questions = dir.resolve("questions.jsonl");
         QuestionGenerator.builder(llm).build().generate(corpus, questions, Integer.MAX_VALUE, QuestionProgress.NONE);
 
-        QuestionRun styled = generator(llm, b -> b.styles(EnumSet.of(QuestionStyle.NATURAL, QuestionStyle.SEARCH)))
+        QuestionGenerationResult styled = generator(
+                        llm, b -> b.styles(EnumSet.of(QuestionStyle.NATURAL, QuestionStyle.SEARCH)))
                 .generate(corpus, questions, Integer.MAX_VALUE, QuestionProgress.NONE);
 
         assertThat(styled.alreadyDone()).isEqualTo(2);

@@ -1,10 +1,10 @@
 package io.github.raglens.facade.internal;
 
 import io.github.raglens.BeirOptions;
-import io.github.raglens.BeirResult;
 import io.github.raglens.ProgressListener;
 import io.github.raglens.eval.beir.BeirEvaluation;
 import io.github.raglens.model.RetrieverKind;
+import io.github.raglens.result.BeirResult;
 import io.github.raglens.result.BeirScore;
 import io.github.raglens.retrieval.BeirDataset;
 import io.github.raglens.spi.EmbeddingProvider;

@@ -2,7 +2,6 @@ package io.github.raglens.facade.internal;
 
 import io.github.raglens.EvaluateOptions;
 import io.github.raglens.EvaluationEstimate;
-import io.github.raglens.EvaluationResult;
 import io.github.raglens.ProgressListener;
 import io.github.raglens.RunRecord;
 import io.github.raglens.error.RagLensException;
@@ -33,6 +32,7 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.result.Aggregation;
 import io.github.raglens.result.CostEstimate;
+import io.github.raglens.result.EvaluationResult;
 import io.github.raglens.result.ScoringSummary;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.IndexBackend;

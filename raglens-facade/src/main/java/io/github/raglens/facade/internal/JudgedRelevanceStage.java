@@ -15,7 +15,7 @@ import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.model.TokenPrice;
 import io.github.raglens.result.CostEstimate;
-import io.github.raglens.result.PoolGrading;
+import io.github.raglens.result.JudgedRelevanceResult;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.IndexBackend;
 import io.github.raglens.spi.LlmProvider;
@@ -49,7 +49,8 @@ public final class JudgedRelevanceStage {
     }
 
     /** Pools and grades at one depth, the judge's calls going out by {@code route}; writes the TREC files. */
-    public PoolGrading run(List<QuestionSample> questions, int depth, CallRoute route, ProgressListener progress) {
+    public JudgedRelevanceResult run(
+            List<QuestionSample> questions, int depth, CallRoute route, ProgressListener progress) {
         Pool pool = pool(questions, depth);
         progress.progress(
                 "judge-relevance",

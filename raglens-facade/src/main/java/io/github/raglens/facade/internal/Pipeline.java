@@ -1,7 +1,5 @@
 package io.github.raglens.facade.internal;
 
-import io.github.raglens.IndexResult;
-import io.github.raglens.IngestResult;
 import io.github.raglens.ProgressListener;
 import io.github.raglens.RagLens;
 import io.github.raglens.RunRecord;
@@ -32,12 +30,14 @@ import io.github.raglens.parse.DocumentParser;
 import io.github.raglens.parse.FileOutcome;
 import io.github.raglens.parse.ParseCache;
 import io.github.raglens.result.AnswerSummary;
-import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.BenchmarkResult;
 import io.github.raglens.result.Calibration;
 import io.github.raglens.result.ChunkAudit;
 import io.github.raglens.result.CostEstimate;
+import io.github.raglens.result.IndexResult;
 import io.github.raglens.result.IngestReport;
-import io.github.raglens.result.QuestionRun;
+import io.github.raglens.result.IngestResult;
+import io.github.raglens.result.QuestionGenerationResult;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.IndexBackend;
 import io.github.raglens.spi.LlmProvider;
@@ -239,7 +239,7 @@ public final class Pipeline {
     }
 
     /** Generates a question of each style per chunk that has none yet, appending to questions.jsonl. */
-    public QuestionRun questions(int limit, Set<QuestionStyle> styles, ProgressListener progress) {
+    public QuestionGenerationResult questions(int limit, Set<QuestionStyle> styles, ProgressListener progress) {
         List<Chunk> chunks = ChunksFile.read(workspace.chunks());
         UsageLedger ledger = new UsageLedger();
         LlmProvider llm = ledger.meter(new FirstCallGate(config.llm().get()), "questions");
@@ -247,7 +247,7 @@ public final class Pipeline {
         AtomicInteger ok = new AtomicInteger();
         AtomicInteger skip = new AtomicInteger();
         AtomicInteger failed = new AtomicInteger();
-        QuestionRun run;
+        QuestionGenerationResult run;
         boolean fresh = !Files.exists(workspace.questions());
         try {
             run = generator.generate(
@@ -322,7 +322,7 @@ public final class Pipeline {
     }
 
     /** Runs every retriever over the questions; writes benchmark.json and the TREC run files. */
-    public BenchmarkReport benchmark(List<QuestionSample> questions, ProgressListener progress) {
+    public BenchmarkResult benchmark(List<QuestionSample> questions, ProgressListener progress) {
         if (questions.isEmpty()) {
             throw new RagLensException("no usable questions to benchmark; " + Remedy.QUESTIONS.first());
         }
@@ -352,7 +352,7 @@ public final class Pipeline {
                     0,
                     retrievers.size(),
                     questions.size() + " questions × " + retrievers.size() + " retrievers");
-            BenchmarkReport report;
+            BenchmarkResult report;
             try (JudgeSession grading = config.relevance() == Relevance.JUDGED ? gradingSession(ledger) : null) {
                 if (grading != null) {
                     runner.judgedRelevance(PassageGrader.of(grading), workspace.runs());
@@ -418,7 +418,7 @@ public final class Pipeline {
 
     /** Writes report.html and report.md from the workspace's files. */
     public Path report(String title, List<QuestionSample> questions) {
-        BenchmarkReport benchmark = readBenchmark();
+        BenchmarkResult benchmark = readBenchmark();
         List<Chunk> chunks = ChunksFile.read(workspace.chunks());
         Map<String, String> evidence = new HashMap<>();
         questions.forEach(q -> evidence.put(q.id(), String.join(" … ", q.evidenceQuotes())));
@@ -459,13 +459,13 @@ public final class Pipeline {
         return EvaluationFile.calibration(workspace.evaluation());
     }
 
-    private BenchmarkReport readBenchmark() {
+    private BenchmarkResult readBenchmark() {
         Path file = workspace.benchmarkJson();
         if (!Files.exists(file)) {
             throw new StoreException(file, "no benchmark at " + file + "; " + Remedy.BENCHMARK.first(), null);
         }
         try {
-            return Json.reader().forType(BenchmarkReport.class).readValue(file.toFile());
+            return Json.reader().forType(BenchmarkResult.class).readValue(file.toFile());
         } catch (IOException e) {
             throw new StoreException(
                     file, file + " is not a benchmark report (" + e.getMessage() + "); " + Remedy.BENCHMARK.again(), e);

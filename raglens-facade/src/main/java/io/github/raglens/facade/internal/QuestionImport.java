@@ -1,7 +1,6 @@
 package io.github.raglens.facade.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.raglens.ImportedQuestions;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.error.Setting;
 import io.github.raglens.eval.evidence.EvidenceIndex;
@@ -13,6 +12,7 @@ import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStatus;
 import io.github.raglens.result.QuestionExclusion;
+import io.github.raglens.result.QuestionImportResult;
 import io.github.raglens.store.ChunksFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -49,7 +49,7 @@ public final class QuestionImport {
     /** One row of the file, by field name, with the line it starts on. */
     private record Row(int line, Map<String, String> fields) {}
 
-    public static ImportedQuestions run(Path file, Path questionsFile, Path chunksFile, EvidenceRule rule) {
+    public static QuestionImportResult run(Path file, Path questionsFile, Path chunksFile, EvidenceRule rule) {
         if (!Files.isRegularFile(file)) {
             throw new RagLensException("no question file at " + file + "; give a .jsonl or .csv file");
         }
@@ -107,7 +107,7 @@ public final class QuestionImport {
                     + " is not checked: nothing is ingested yet (" + chunksFile + " is missing); the benchmark"
                     + " checks it against the corpus");
         }
-        return new ImportedQuestions(records.size(), warnings);
+        return new QuestionImportResult(records.size(), warnings);
     }
 
     /**

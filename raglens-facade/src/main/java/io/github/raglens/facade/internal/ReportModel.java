@@ -128,7 +128,7 @@ public record ReportModel(
      * @param retrievers one row per retriever, as in the default table
      * @param pairTests its paired tests, Holm-adjusted among themselves
      * @param summary what judged relevance changes, one sentence a line ({@code
-     *     BenchmarkReport.judgedSummary()} without its first line, the pool's)
+     *     BenchmarkResult.judgedSummary()} without its first line, the pool's)
      */
     record JudgedTable(String pool, List<RetrieverRow> retrievers, List<PairTest> pairTests, List<String> summary) {
 

@@ -3,12 +3,12 @@ package io.github.raglens.facade.internal;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.result.Aggregation;
 import io.github.raglens.result.AnswerSummary;
-import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.BenchmarkReport.Breakdown;
-import io.github.raglens.result.BenchmarkReport.LengthFair;
-import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
-import io.github.raglens.result.BenchmarkReport.QuestionResult;
-import io.github.raglens.result.BenchmarkReport.RetrieverSummary;
+import io.github.raglens.result.BenchmarkResult;
+import io.github.raglens.result.BenchmarkResult.Breakdown;
+import io.github.raglens.result.BenchmarkResult.LengthFair;
+import io.github.raglens.result.BenchmarkResult.PairwiseComparison;
+import io.github.raglens.result.BenchmarkResult.QuestionResult;
+import io.github.raglens.result.BenchmarkResult.RetrieverSummary;
 import io.github.raglens.result.Calibration;
 import io.github.raglens.result.IngestReport;
 import io.github.raglens.result.MetricSummary;
@@ -32,7 +32,7 @@ public final class ReportModels {
 
     static ReportModel from(
             String title,
-            BenchmarkReport b,
+            BenchmarkResult b,
             List<Chunk> chunks,
             Map<String, String> evidenceById,
             IngestReport ingest,
@@ -76,7 +76,7 @@ public final class ReportModels {
                 b.styleAndOverlap());
     }
 
-    private static ReportModel.JudgedTable judged(BenchmarkReport b) {
+    private static ReportModel.JudgedTable judged(BenchmarkResult b) {
         if (!b.judged().made()) {
             return ReportModel.JudgedTable.none();
         }
@@ -90,7 +90,7 @@ public final class ReportModels {
                 summary.subList(1, summary.size()));
     }
 
-    private static ReportModel.LengthFairTable lengthFair(BenchmarkReport b) {
+    private static ReportModel.LengthFairTable lengthFair(BenchmarkResult b) {
         LengthFair fair = b.lengthFair();
         return new ReportModel.LengthFairTable(
                 fair.chars(),
@@ -161,7 +161,7 @@ public final class ReportModels {
     }
 
     /** One headline metric per group (hit@5, or the first hit@K when 5 is not measured). */
-    private static List<ReportModel.BreakdownRow> breakdowns(BenchmarkReport b) {
+    private static List<ReportModel.BreakdownRow> breakdowns(BenchmarkResult b) {
         String metric = b.ks().contains(5) ? "hit@5" : "hit@" + b.ks().get(0);
         List<ReportModel.BreakdownRow> rows = new ArrayList<>();
         for (Breakdown d : b.breakdowns()) {
@@ -174,7 +174,7 @@ public final class ReportModels {
     }
 
     private static List<ReportModel.QuestionRow> drillDown(
-            BenchmarkReport b, List<Chunk> chunks, Map<String, String> evidenceById) {
+            BenchmarkResult b, List<Chunk> chunks, Map<String, String> evidenceById) {
         Map<String, Chunk> byId = new HashMap<>();
         chunks.forEach(c -> byId.put(c.id(), c));
         Map<String, List<QuestionResult>> byQuestion = new LinkedHashMap<>();

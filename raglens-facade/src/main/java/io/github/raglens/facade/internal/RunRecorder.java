@@ -9,7 +9,7 @@ import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.Relevance;
 import io.github.raglens.result.Aggregation;
-import io.github.raglens.result.BenchmarkReport;
+import io.github.raglens.result.BenchmarkResult;
 import io.github.raglens.result.MetricSummary;
 import io.github.raglens.store.ChunksFile;
 import io.github.raglens.workspace.Workspace;
@@ -207,7 +207,7 @@ public final class RunRecorder {
         Map<String, String> versions = new TreeMap<>();
         List<RunRecord.Estimate> estimates = new ArrayList<>();
         if (benchmark) {
-            BenchmarkReport report = read(ws.dir().resolve(files.get(RunRecord.BENCHMARK_FILE)), BenchmarkReport.class);
+            BenchmarkResult report = read(ws.dir().resolve(files.get(RunRecord.BENCHMARK_FILE)), BenchmarkResult.class);
             inputs.put("retrievers", hash(stageLines.getOrDefault(Stage.BENCHMARK.key(), "")));
             // which questions evidence relevance counts follows from its rule: a rule other than the default breaks
             // the trend
@@ -217,7 +217,7 @@ public final class RunRecorder {
             boolean otherRule = report.relevance().equals(Relevance.EVIDENCE.label())
                     && !rule.equals(EvidenceRule.defaults().toString());
             versions.put("relevance", report.relevance() + (otherRule ? " " + rule : ""));
-            for (BenchmarkReport.RetrieverSummary r : report.retrievers()) {
+            for (BenchmarkResult.RetrieverSummary r : report.retrievers()) {
                 for (Map.Entry<String, MetricSummary> m : r.metrics().entrySet()) {
                     MetricSummary s = m.getValue();
                     estimates.add(new RunRecord.Estimate(

@@ -3,10 +3,10 @@ package io.github.raglens.facade.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.raglens.BeirOptions;
-import io.github.raglens.BeirResult;
 import io.github.raglens.ProgressListener;
 import io.github.raglens.RagLens;
 import io.github.raglens.model.RetrieverKind;
+import io.github.raglens.result.BeirResult;
 import io.github.raglens.result.BeirScore;
 import io.github.raglens.testdata.TinyBeir;
 import java.nio.file.Path;

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.github.raglens.EvaluateOptions;
 import io.github.raglens.EvaluationEstimate;
-import io.github.raglens.EvaluationResult;
 import io.github.raglens.NuggetSheet;
 import io.github.raglens.ProgressListener;
 import io.github.raglens.RagLens;
@@ -35,6 +34,7 @@ import io.github.raglens.result.Aggregation;
 import io.github.raglens.result.AnswerSummary;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.Calibration;
+import io.github.raglens.result.EvaluationResult;
 import io.github.raglens.result.JudgeAgreement;
 import io.github.raglens.result.JudgeAgreement.JudgeDisagreement;
 import io.github.raglens.sample.SampleCorpus;

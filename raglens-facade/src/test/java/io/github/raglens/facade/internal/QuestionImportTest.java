@@ -3,12 +3,12 @@ package io.github.raglens.facade.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.raglens.ImportedQuestions;
 import io.github.raglens.RagLens;
 import io.github.raglens.error.RagLensException;
 import io.github.raglens.internal.JsonlStore;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.result.QuestionImportResult;
 import io.github.raglens.store.ChunksFile;
 import io.github.raglens.testkit.ChunkFixtures;
 import java.nio.file.Files;
@@ -46,7 +46,7 @@ class QuestionImportTest {
         Files.writeString(csv, "question,answer,evidence\n\"Which box, exactly?\",\"The \"\"blue\"\" one\",blue box\n");
         RagLens lens = lens();
 
-        ImportedQuestions fromJsonl = lens.importQuestions(jsonl);
+        QuestionImportResult fromJsonl = lens.importQuestions(jsonl);
         assertThat(fromJsonl.imported()).isEqualTo(2);
         assertThat(fromJsonl.warnings())
                 .containsExactly("the evidence of 1 question is not checked: nothing is ingested yet ("
@@ -81,7 +81,7 @@ class QuestionImportTest {
                 {"question": "Are the values final?", "answer": "No", "evidence": "provisional"}
                 """);
 
-        ImportedQuestions imported = lens.importQuestions(good);
+        QuestionImportResult imported = lens.importQuestions(good);
 
         assertThat(imported.imported()).isEqualTo(3);
         assertThat(imported.warnings())

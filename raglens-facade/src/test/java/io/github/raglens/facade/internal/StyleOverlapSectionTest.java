@@ -2,7 +2,7 @@ package io.github.raglens.facade.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.raglens.result.BenchmarkReport.PairwiseComparison;
+import io.github.raglens.result.BenchmarkResult.PairwiseComparison;
 import io.github.raglens.result.IntervalMethod;
 import io.github.raglens.result.MetricSummary;
 import io.github.raglens.result.StyleAndOverlap;

@@ -49,7 +49,7 @@ import java.util.TreeMap;
  *     the retrievers' order changes between the bands; {@link StyleAndOverlap#none()} in reports
  *     written before it existed
  */
-public record BenchmarkReport(
+public record BenchmarkResult(
         String relevance,
         List<Integer> ks,
         int questions,
@@ -76,7 +76,7 @@ public record BenchmarkReport(
      * @throws NullPointerException if {@code latencyTiming} or {@code selection} is null (a report
      *     from before it was recorded: run the benchmark again)
      */
-    public BenchmarkReport {
+    public BenchmarkResult {
         java.util.Objects.requireNonNull(latencyTiming, "latencyTiming");
         java.util.Objects.requireNonNull(selection, "selection");
         lengthFair = lengthFair == null ? LengthFair.none() : lengthFair;
@@ -234,14 +234,14 @@ public record BenchmarkReport(
      *     {@link RelevanceCalibration#NONE} without any
      */
     public record Judged(
-            PoolGrading pool,
+            JudgedRelevanceResult pool,
             List<RetrieverSummary> retrievers,
             List<PairwiseComparison> comparisons,
             RelevanceCalibration calibration) {
 
         /** Copies the lists; a part missing from an older file reads as none. */
         public Judged {
-            pool = pool == null ? PoolGrading.NONE : pool;
+            pool = pool == null ? JudgedRelevanceResult.NONE : pool;
             retrievers = List.copyOf(retrievers == null ? List.of() : retrievers);
             comparisons = List.copyOf(comparisons == null ? List.of() : comparisons);
             calibration = calibration == null ? RelevanceCalibration.NONE : calibration;
@@ -249,7 +249,7 @@ public record BenchmarkReport(
 
         /** No judged relevance. */
         public static Judged none() {
-            return new Judged(PoolGrading.NONE, List.of(), List.of(), RelevanceCalibration.NONE);
+            return new Judged(JudgedRelevanceResult.NONE, List.of(), List.of(), RelevanceCalibration.NONE);
         }
 
         /** Whether the retrievers were measured under judged relevance. */

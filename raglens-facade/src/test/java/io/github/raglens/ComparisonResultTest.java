@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.github.raglens.chunk.SlidingWindowChunker;
 import io.github.raglens.model.QuestionSample;
+import io.github.raglens.result.ComparisonResult;
 import io.github.raglens.result.QuestionExclusion;
 import io.github.raglens.sample.SampleCorpus;
 import io.github.raglens.store.ChunksFile;
@@ -36,12 +37,12 @@ class ComparisonTest {
         List<QuestionSample> questions =
                 SampleCorpus.questionSamples(ChunksFile.read(section.workspace().chunks()));
 
-        Comparison c = RagLens.compare(section, tiny, docs, questions, 5);
+        ComparisonResult c = RagLens.compare(section, tiny, docs, questions, 5);
 
         assertThat(c.a().questions()).isEqualTo(questions.size());
         assertThat(c.b().questions()).isLessThan(questions.size());
         assertThat(c.b().selection().excludedByReason()).containsKey(QuestionExclusion.EVIDENCE_NOT_FOUND);
-        Comparison.Difference d = c.differences().getFirst();
+        ComparisonResult.Difference d = c.differences().getFirst();
         assertThat(d.retriever()).isEqualTo("bm25");
         assertThat(d.meanA())
                 .isEqualTo(c.a().retriever("bm25").metrics().get("hit@5").mean());

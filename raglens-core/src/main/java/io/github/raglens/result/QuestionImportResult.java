@@ -1,9 +1,9 @@
-package io.github.raglens;
+package io.github.raglens.result;
 
 import java.util.List;
 
 /**
- * What {@link RagLens#importQuestions} did.
+ * What {@code RagLens.importQuestions} did.
  *
  * @param imported questions written to {@code questions.jsonl}
  * @param warnings rows that were imported but will not count everywhere, each naming its line: an
@@ -11,10 +11,10 @@ import java.util.List;
  *     leaves the question out unless ambiguous evidence is kept), or evidence that could not be
  *     checked because nothing is ingested yet
  */
-public record ImportedQuestions(int imported, List<String> warnings) {
+public record QuestionImportResult(int imported, List<String> warnings) {
 
     /** Copies the warnings. */
-    public ImportedQuestions {
+    public QuestionImportResult {
         warnings = List.copyOf(warnings);
     }
 }

@@ -1,11 +1,10 @@
-package io.github.raglens;
+package io.github.raglens.result;
 
-import io.github.raglens.result.BeirScore;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * What {@link RagLens#beir} found.
+ * What {@code RagLens.beir} found.
  *
  * @param dataset the dataset's folder name
  * @param documents documents in the corpus

@@ -1,11 +1,13 @@
-package io.github.raglens;
+package io.github.raglens.facade.internal;
 
+import io.github.raglens.ProgressListener;
+import io.github.raglens.RagLens;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.Relevance;
-import io.github.raglens.result.Aggregation.PairedTestResult;
-import io.github.raglens.result.BenchmarkReport;
-import io.github.raglens.result.BenchmarkReport.QuestionResult;
+import io.github.raglens.result.BenchmarkResult;
+import io.github.raglens.result.BenchmarkResult.QuestionResult;
+import io.github.raglens.result.ComparisonResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,41 +16,12 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 
-/**
- * Two pipeline variants benchmarked on the same questions with evidence relevance, which does not
- * depend on how either variant chunked the corpus, and the paired difference per retriever.
- *
- * <p>The pairs are the questions at least one variant judged. A question one variant left out (its
- * chunks do not hold the quote whole: that variant's chunking cut the passage, or hold it in too
- * many chunks) counts as a miss there, so a chunker does not gain by losing passages; a question
- * both left out (no quote, or one the documents do not hold) is not compared.
- *
- * @param a the first variant's benchmark
- * @param b the second variant's benchmark
- * @param differences per retriever both variants ran: Hit@K of a minus b with its paired test
- */
-public record Comparison(BenchmarkReport a, BenchmarkReport b, List<Difference> differences) {
+/** {@link RagLens#compare}: both variants benchmarked by evidence on the same questions, then paired. */
+public final class Comparisons {
 
-    /** Copies the differences. */
-    public Comparison {
-        Objects.requireNonNull(a, "a");
-        Objects.requireNonNull(b, "b");
-        differences = List.copyOf(differences);
-    }
-
-    /**
-     * The paired difference of one retriever between the variants.
-     *
-     * @param retriever the retriever
-     * @param metric the metric compared, {@code hit@K}
-     * @param meanA the metric's mean in variant a, over the compared questions
-     * @param meanB the metric's mean in variant b, over the same questions
-     * @param test the paired randomization test of a minus b over the questions
-     */
-    public record Difference(String retriever, String metric, double meanA, double meanB, PairedTestResult test) {}
+    private Comparisons() {}
 
     /**
      * Ingests, indexes and benchmarks both variants (each in its own workspace) on the same questions.
@@ -60,7 +33,7 @@ public record Comparison(BenchmarkReport a, BenchmarkReport b, List<Difference> 
      * @param k the cut-off of the compared Hit@K
      * @throws IllegalArgumentException if both variants share a workspace
      */
-    static Comparison run(RagLens a, RagLens b, Path docs, List<QuestionSample> questions, int k) {
+    public static ComparisonResult run(RagLens a, RagLens b, Path docs, List<QuestionSample> questions, int k) {
         if (a.workspace()
                 .dir()
                 .toAbsolutePath()
@@ -69,8 +42,8 @@ public record Comparison(BenchmarkReport a, BenchmarkReport b, List<Difference> 
             throw new IllegalArgumentException("both variants use the workspace "
                     + a.workspace().dir() + "; give the second its own with" + " toBuilder().workspace(...)");
         }
-        BenchmarkReport ra = benchmark(a, docs, questions, k);
-        BenchmarkReport rb = benchmark(b, docs, questions, k);
+        BenchmarkResult ra = benchmark(a, docs, questions, k);
+        BenchmarkResult rb = benchmark(b, docs, questions, k);
         Set<String> usedA = used(ra);
         Set<String> usedB = used(rb);
         Set<String> compared = new LinkedHashSet<>();
@@ -79,7 +52,7 @@ public record Comparison(BenchmarkReport a, BenchmarkReport b, List<Difference> 
                 compared.add(q.id());
             }
         }
-        List<Difference> diffs = new ArrayList<>();
+        List<ComparisonResult.Difference> diffs = new ArrayList<>();
         String metric = "hit@" + k;
         for (var summary : ra.retrievers()) {
             String name = summary.retriever();
@@ -88,17 +61,17 @@ public record Comparison(BenchmarkReport a, BenchmarkReport b, List<Difference> 
             }
             double[] va = hits(ra, name, compared, k);
             double[] vb = hits(rb, name, compared, k);
-            diffs.add(new Difference(
+            diffs.add(new ComparisonResult.Difference(
                     name,
                     metric,
                     Arrays.stream(va).average().orElse(0),
                     Arrays.stream(vb).average().orElse(0),
                     PairedRandomizationTest.defaults().test(va, vb)));
         }
-        return new Comparison(ra, rb, diffs);
+        return new ComparisonResult(ra, rb, diffs);
     }
 
-    private static BenchmarkReport benchmark(RagLens lens, Path docs, List<QuestionSample> questions, int k) {
+    private static BenchmarkResult benchmark(RagLens lens, Path docs, List<QuestionSample> questions, int k) {
         RagLens evidence = lens.toBuilder().relevance(Relevance.EVIDENCE).k(k).build();
         evidence.ingest(docs);
         evidence.index();
@@ -106,14 +79,14 @@ public record Comparison(BenchmarkReport a, BenchmarkReport b, List<Difference> 
     }
 
     /** The ids of the questions the benchmark judged. */
-    private static Set<String> used(BenchmarkReport r) {
+    private static Set<String> used(BenchmarkResult r) {
         Set<String> ids = new HashSet<>();
         r.perQuestion().forEach(q -> ids.add(q.questionId()));
         return ids;
     }
 
     /** Per-question hit@k of one retriever, in the order of the question ids; 0 for a question left out. */
-    private static double[] hits(BenchmarkReport r, String retriever, Set<String> questionIds, int k) {
+    private static double[] hits(BenchmarkResult r, String retriever, Set<String> questionIds, int k) {
         Map<String, Integer> rank = new HashMap<>();
         for (QuestionResult q : r.perQuestion()) {
             if (q.retriever().equals(retriever)) {

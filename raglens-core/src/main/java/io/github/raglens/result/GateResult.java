@@ -22,7 +22,7 @@ import java.util.OptionalInt;
  * @param checks the score checks, in system then metric order
  * @param coverage the coverage checks (judge scores only), in system then metric order
  */
-public record GateReport(
+public record GateResult(
         double alpha,
         double minEffect,
         double power,
@@ -33,7 +33,7 @@ public record GateReport(
         List<CoverageCheck> coverage) {
 
     /** Copies the checks. */
-    public GateReport {
+    public GateResult {
         checks = List.copyOf(checks);
         coverage = List.copyOf(coverage);
     }

@@ -1,12 +1,7 @@
-package io.github.raglens;
+package io.github.raglens.result;
 
-import io.github.raglens.result.Aggregation;
 import io.github.raglens.result.Aggregation.SelfConsistency;
-import io.github.raglens.result.AnswerSummary;
-import io.github.raglens.result.Calibration;
-import io.github.raglens.result.JudgeAgreement;
 import io.github.raglens.result.JudgeAgreement.JudgeDisagreement;
-import io.github.raglens.result.ScoringSummary;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -20,11 +15,11 @@ import java.util.Optional;
  * @param aggregation mean, 95% interval and coverage per metric and retriever, as written to {@code
  *     evaluation.json}
  * @param selfConsistency per judge metric, how consistently the judge scored the repeats of a cell;
- *     empty unless {@link EvaluateOptions#repeats()} is above 1
- * @param calibration judge-human agreement and prediction-powered means; empty without {@link
- *     EvaluateOptions#humanLabels()}
- * @param judgeAgreement per judge metric, the agreement of the judge and the {@link
- *     RagLens.Builder#secondJudge}; empty without a second judge
+ *     empty unless {@code EvaluateOptions.repeats()} is above 1
+ * @param calibration judge-human agreement and prediction-powered means; empty without {@code
+ *     EvaluateOptions.humanLabels()}
+ * @param judgeAgreement per judge metric, the agreement of the judge and the {@code
+ *     RagLens.Builder.secondJudge}; empty without a second judge
  * @param disagreements per judge metric, the cells where the two judges differ most (at most {@value
  *     #DISAGREEMENTS_SHOWN} each); empty without a second judge
  */

@@ -18,7 +18,7 @@ import java.util.Objects;
  * @param ungraded passages whose grade could not be had, by reason (left out of the qrels)
  * @param relevantBeyondEvidence passages of grade 2 or 3 holding no evidence quote, per question
  */
-public record PoolGrading(
+public record JudgedRelevanceResult(
         int questions,
         int depth,
         String judgeModel,
@@ -29,10 +29,10 @@ public record PoolGrading(
         double relevantBeyondEvidence) {
 
     /** No pool was graded. */
-    public static final PoolGrading NONE = new PoolGrading(0, 0, "", 0, 0, 0, Map.of(), 0);
+    public static final JudgedRelevanceResult NONE = new JudgedRelevanceResult(0, 0, "", 0, 0, 0, Map.of(), 0);
 
     /** Copies the map. */
-    public PoolGrading {
+    public JudgedRelevanceResult {
         Objects.requireNonNull(judgeModel, "judgeModel");
         ungraded = Map.copyOf(ungraded == null ? Map.of() : ungraded);
     }

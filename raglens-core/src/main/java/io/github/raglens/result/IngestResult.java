@@ -1,8 +1,6 @@
-package io.github.raglens;
+package io.github.raglens.result;
 
 import io.github.raglens.model.ChunkType;
-import io.github.raglens.result.ChunkAudit;
-import io.github.raglens.result.IngestReport;
 import java.util.Map;
 import java.util.Objects;
 

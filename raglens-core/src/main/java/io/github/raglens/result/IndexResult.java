@@ -1,4 +1,4 @@
-package io.github.raglens;
+package io.github.raglens.result;
 
 /**
  * What the index stage did. The {@code PARENT_SECTION} chunk of a section that has fragments is indexed

@@ -17,7 +17,7 @@ import java.util.Objects;
  * @param failures reason per failed question's key (its chunk id, with {@code #} and the style unless natural)
  * @param draw which of the chunks not settled yet were asked about, and how they were drawn
  */
-public record QuestionRun(
+public record QuestionGenerationResult(
         int chunks,
         int alreadyDone,
         int succeeded,
@@ -28,7 +28,7 @@ public record QuestionRun(
         Draw draw) {
 
     /** Copies the failures. */
-    public QuestionRun {
+    public QuestionGenerationResult {
         failures = Map.copyOf(failures);
         Objects.requireNonNull(draw, "draw");
     }

@@ -1,10 +1,11 @@
 /**
  * The raglens facade: {@code RagLens.builder()}, the workspace, the pipeline stages and the
  * reports. The API is {@code io.github.raglens} (with the sample corpus and the workspace); its
- * workings, {@code io.github.raglens.facade.internal}, are not exported.
+ * workings, {@code io.github.raglens.facade.internal}, are not exported, and models by name ({@code io.github.raglens.facade.cli}) go to the CLI alone.
  */
-// "requires-automatic": PDFBox has no module descriptor.
-@SuppressWarnings("requires-automatic")
+// "requires-automatic": PDFBox has no module descriptor. "module": the CLI, to which the workings
+// are exported, is not observable when this module compiles.
+@SuppressWarnings({"requires-automatic", "module"})
 module io.github.raglens {
     requires transitive io.github.raglens.core;
     requires transitive io.github.raglens.eval;
@@ -21,6 +22,9 @@ module io.github.raglens {
     exports io.github.raglens;
     exports io.github.raglens.sample;
     exports io.github.raglens.workspace;
+    // Models by provider name, for the CLI's flags; in code a model comes from its provider's builder.
+    exports io.github.raglens.facade.cli to
+            io.github.raglens.cli;
 
     // The manifest, the usage file and the report's data go through Jackson.
     opens io.github.raglens to

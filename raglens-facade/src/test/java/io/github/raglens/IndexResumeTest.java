@@ -215,7 +215,7 @@ class IndexResumeTest {
 
     @Test
     void index_sameOnnxModelTruncatingInsteadOfWindowing_isLoadedAfresh() {
-        lens(OnnxEmbeddings.bgeSmallEnV15()).index();
+        lens(OnnxEmbeddings.builder().bgeSmallEnV15().build()).index();
         IndexResult r = lens(OnnxEmbeddings.builder()
                         .bgeSmallEnV15()
                         .truncateLongTexts(true)

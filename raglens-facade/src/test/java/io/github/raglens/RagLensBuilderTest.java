@@ -73,7 +73,8 @@ class RagLensBuilderTest {
                 .hasMessageStartingWith("chunker was already set to SlidingWindowChunker");
         // bm25() turns the embeddings off: after a model was chosen, the two calls disagree
         assertThatThrownBy(() -> RagLens.builder()
-                        .embeddings(OnnxEmbeddings::bgeSmallEnV15)
+                        .embeddings(
+                                () -> OnnxEmbeddings.builder().bgeSmallEnV15().build())
                         .bm25())
                 .hasMessage("embeddings was already set to a model; set it once");
         assertThatThrownBy(

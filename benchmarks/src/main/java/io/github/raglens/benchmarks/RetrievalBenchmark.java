@@ -98,7 +98,7 @@ final class RetrievalBenchmark implements Callable<Integer> {
         figures.put("dataset", data.name())
                 .put("documents", data.corpus().size())
                 .put("queries", queries.size());
-        try (OnnxEmbeddings model = OnnxEmbeddings.bgeSmallEnV15();
+        try (OnnxEmbeddings model = OnnxEmbeddings.builder().bgeSmallEnV15().build();
                 LuceneIndex index = LuceneIndex.builder().directory(indexDir).open()) {
             fill(index, data.corpus(), model);
             // Query embedding, timed on its own: the first pass over the queries right after the model

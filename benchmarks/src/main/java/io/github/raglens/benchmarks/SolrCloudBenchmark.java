@@ -110,7 +110,7 @@ final class SolrCloudBenchmark implements Callable<Integer> {
                 .put("shards", shards)
                 .put("corpus_subset_others", docs);
         Map<String, Map<String, List<ScoredId>>> lucene = new LinkedHashMap<>();
-        try (OnnxEmbeddings model = OnnxEmbeddings.bgeSmallEnV15();
+        try (OnnxEmbeddings model = OnnxEmbeddings.builder().bgeSmallEnV15().build();
                 LuceneIndex stored = docs == 0
                         ? LuceneIndex.builder().directory(indexDir).open()
                         : LuceneIndex.builder().open()) {

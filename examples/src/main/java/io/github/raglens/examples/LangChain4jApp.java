@@ -54,7 +54,7 @@ public final class LangChain4jApp {
         List<QuestionSample> questions =
                 SampleCorpus.questionSamples(ChunksFile.read(lens.workspace().chunks()));
 
-        try (OnnxEmbeddings bge = OnnxEmbeddings.bgeSmallEnV15()) {
+        try (OnnxEmbeddings bge = OnnxEmbeddings.builder().bgeSmallEnV15().build()) {
             // The user's LangChain4j application, as it would be written without raglens.
             EmbeddingModel embeddingModel = LangChain4j.embeddingModel(bge);
             InMemoryEmbeddingStore<TextSegment> store = new InMemoryEmbeddingStore<>();

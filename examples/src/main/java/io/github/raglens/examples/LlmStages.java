@@ -1,8 +1,11 @@
 package io.github.raglens.examples;
 
-import io.github.raglens.Models;
 import io.github.raglens.RagLens;
 import io.github.raglens.model.ProviderKind;
+import io.github.raglens.providers.Environment;
+import io.github.raglens.providers.Groq;
+import io.github.raglens.providers.Ollama;
+import io.github.raglens.providers.OpenAi;
 import io.github.raglens.result.QuestionGenerationResult;
 import io.github.raglens.spi.LlmProvider;
 import java.nio.file.Path;
@@ -20,8 +23,13 @@ public final class LlmStages {
     public static void main(String[] args) {
         Path docs = Path.of(args.length > 0 ? args[0] : "my_pdfs");
         ProviderKind provider = ProviderKind.parse(args.length > 1 ? args[1] : "ollama");
-        String model = args.length > 2 ? args[2] : null; // null: the provider's default model
-        Supplier<LlmProvider> llm = () -> Models.chat(provider, model, Path.of(""));
+        String model = args.length > 2 ? args[2] : provider.defaultChatModel();
+        Environment env = Environment.standard(Path.of("")); // the process environment, then .env
+        Supplier<LlmProvider> llm = () -> switch (provider) {
+            case OPENAI -> OpenAi.chat(model).environment(env).build();
+            case GROQ -> Groq.chat(model).environment(env).build();
+            default -> Ollama.chat(model).environment(env).build();
+        };
 
         RagLens lens = RagLens.builder().llm(llm).concurrency(4).build();
         lens.ingest(docs);

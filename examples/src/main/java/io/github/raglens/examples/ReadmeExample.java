@@ -21,7 +21,7 @@ public final class ReadmeExample {
         RagLens lens = RagLens.builder()
                 .workspace(Path.of(".raglens"))
                 .chunker(SectionChunker.builder().maxSectionChars(2_500).build())
-                .embeddings(OnnxEmbeddings::bgeSmallEnV15) // local, no key
+                .embeddings(() -> OnnxEmbeddings.builder().bgeSmallEnV15().build()) // local, no key
                 .llm(() -> Ollama.chat("llama3.2").build()) // writes the questions
                 .build();
         lens.ingest(Path.of("my_pdfs"));

@@ -47,7 +47,7 @@ public final class SpringAiApp {
         List<QuestionSample> questions =
                 SampleCorpus.questionSamples(ChunksFile.read(lens.workspace().chunks()));
 
-        try (OnnxEmbeddings bge = OnnxEmbeddings.bgeSmallEnV15()) {
+        try (OnnxEmbeddings bge = OnnxEmbeddings.builder().bgeSmallEnV15().build()) {
             // The user's Spring AI application, as it would be written without raglens.
             SimpleVectorStore store =
                     SimpleVectorStore.builder(SpringAi.embeddingModel(bge)).build();

@@ -120,6 +120,10 @@ class ModulePathTest {
         assertThat(facade.isExported("io.github.raglens.facade.internal")).isFalse();
         assertThat(facade.isExported("io.github.raglens.facade.internal", module("io.github.raglens.cli")))
                 .isFalse();
+        // Models by provider name serve the CLI's flags alone.
+        assertThat(facade.isExported("io.github.raglens.facade.cli")).isFalse();
+        assertThat(facade.isExported("io.github.raglens.facade.cli", module("io.github.raglens.cli")))
+                .isTrue();
         Module eval = module("io.github.raglens.eval");
         assertThat(eval.isExported("io.github.raglens.eval.judge")).isFalse();
         assertThat(eval.isExported("io.github.raglens.eval.scoring")).isFalse();

@@ -1,8 +1,8 @@
 package io.github.raglens.cli;
 
-import io.github.raglens.Models;
 import io.github.raglens.error.AuthenticationException;
 import io.github.raglens.error.MissingKeyException;
+import io.github.raglens.facade.cli.Models;
 import io.github.raglens.model.ProviderKind;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;

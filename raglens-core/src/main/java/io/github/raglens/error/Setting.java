@@ -15,7 +15,7 @@ public enum Setting {
     /** The embedding model. */
     EMBEDDINGS("RagLens.Builder.embeddings(...)"),
     /** The local embedding model, the remedy when an embedding server is down. */
-    LOCAL_EMBEDDINGS("RagLens.Builder.embeddings(OnnxEmbeddings::bgeSmallEnV15)"),
+    LOCAL_EMBEDDINGS("RagLens.Builder.embeddings(() -> OnnxEmbeddings.builder().bgeSmallEnV15().build())"),
     /** The workspace folder. */
     WORKSPACE("RagLens.Builder.workspace(dir)"),
     /** How a benchmark decides that a hit is relevant. */

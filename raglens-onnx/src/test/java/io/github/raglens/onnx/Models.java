@@ -13,7 +13,7 @@ final class Models {
 
     static synchronized OnnxEmbeddings bge() {
         if (bge == null) {
-            bge = OnnxEmbeddings.bgeSmallEnV15();
+            bge = OnnxEmbeddings.builder().bgeSmallEnV15().build();
         }
         return bge;
     }
@@ -24,7 +24,7 @@ final class Models {
     /** Unquantised: the model where batching and padding really happen. */
     static synchronized OnnxEmbeddings bgeFp32() {
         if (bgeFp32 == null) {
-            bgeFp32 = OnnxEmbeddings.bgeSmallEnV15Fp32();
+            bgeFp32 = OnnxEmbeddings.builder().bgeSmallEnV15Fp32().build();
         }
         return bgeFp32;
     }
@@ -44,7 +44,7 @@ final class Models {
 
     static synchronized OnnxEmbeddings miniLm() {
         if (miniLm == null) {
-            miniLm = OnnxEmbeddings.allMiniLmL6V2();
+            miniLm = OnnxEmbeddings.builder().allMiniLmL6V2().build();
         }
         return miniLm;
     }

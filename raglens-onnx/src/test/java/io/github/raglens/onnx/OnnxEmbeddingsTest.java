@@ -238,11 +238,12 @@ class OnnxEmbeddingsTest {
     }
 
     @Test
-    void fromFiles_sameFilesAsBuiltIn_giveSameVectors(@TempDir Path dir) throws IOException {
+    void modelFiles_sameFilesAsBuiltIn_giveSameVectors(@TempDir Path dir) throws IOException {
         Path onnx = copyResource("all-minilm-l6-v2-q.onnx", dir);
         Path tok = copyResource("all-minilm-l6-v2-q-tokenizer.json", dir);
         List<String> texts = List.of("a user model", "loaded from two files on disk");
-        try (OnnxEmbeddings mine = OnnxEmbeddings.fromFiles(onnx, tok, Pooling.MEAN)) {
+        try (OnnxEmbeddings mine =
+                OnnxEmbeddings.builder().modelFiles(onnx, tok, Pooling.MEAN).build()) {
             assertThat(mine.modelName()).isEqualTo("all-minilm-l6-v2-q");
             assertThat(mine.dimension()).isEqualTo(384);
             List<float[]> a = mine.embed(texts, EmbeddingPurpose.PASSAGE);
@@ -265,39 +266,47 @@ class OnnxEmbeddingsTest {
     }
 
     @Test
-    void fromFiles_missingModel_saysWhichFile(@TempDir Path dir) throws IOException {
+    void modelFiles_missingModel_saysWhichFile(@TempDir Path dir) throws IOException {
         Path tok = copyResource("all-minilm-l6-v2-q-tokenizer.json", dir);
         Path missing = dir.resolve("nope.onnx");
-        assertThatThrownBy(() -> OnnxEmbeddings.fromFiles(missing, tok, Pooling.MEAN))
+        assertThatThrownBy(() -> OnnxEmbeddings.builder()
+                        .modelFiles(missing, tok, Pooling.MEAN)
+                        .build())
                 .isInstanceOf(ModelNotFoundException.class)
                 .hasMessage("ONNX model file not found: '" + missing + "'; pass the path of an existing .onnx file");
     }
 
     @Test
-    void fromFiles_missingTokenizer_saysWhichFile(@TempDir Path dir) throws IOException {
+    void modelFiles_missingTokenizer_saysWhichFile(@TempDir Path dir) throws IOException {
         Path onnx = copyResource("all-minilm-l6-v2-q.onnx", dir);
         Path missing = dir.resolve("tokenizer.json");
-        assertThatThrownBy(() -> OnnxEmbeddings.fromFiles(onnx, missing, Pooling.MEAN))
+        assertThatThrownBy(() -> OnnxEmbeddings.builder()
+                        .modelFiles(onnx, missing, Pooling.MEAN)
+                        .build())
                 .isInstanceOf(ModelNotFoundException.class)
                 .hasMessage("tokenizer file not found: '" + missing
                         + "'; pass the tokenizer.json published with the model");
     }
 
     @Test
-    void fromFiles_notAnOnnxModel_failsClearly(@TempDir Path dir) throws IOException {
+    void modelFiles_notAnOnnxModel_failsClearly(@TempDir Path dir) throws IOException {
         Path tok = copyResource("all-minilm-l6-v2-q-tokenizer.json", dir);
         Path bad = Files.writeString(dir.resolve("bad.onnx"), "not a model", StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> OnnxEmbeddings.fromFiles(bad, tok, Pooling.MEAN))
+        assertThatThrownBy(() -> OnnxEmbeddings.builder()
+                        .modelFiles(bad, tok, Pooling.MEAN)
+                        .build())
                 .isInstanceOf(ProviderException.class)
                 .hasMessageStartingWith("cannot load ONNX model '" + bad + "': ")
                 .hasMessageEndingWith("; pass a valid .onnx file exported for ONNX Runtime");
     }
 
     @Test
-    void fromFiles_badTokenizer_failsClearly(@TempDir Path dir) throws IOException {
+    void modelFiles_badTokenizer_failsClearly(@TempDir Path dir) throws IOException {
         Path onnx = copyResource("all-minilm-l6-v2-q.onnx", dir);
         Path bad = Files.writeString(dir.resolve("tokenizer.json"), "{\"nope\": 1}", StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> OnnxEmbeddings.fromFiles(onnx, bad, Pooling.MEAN))
+        assertThatThrownBy(() -> OnnxEmbeddings.builder()
+                        .modelFiles(onnx, bad, Pooling.MEAN)
+                        .build())
                 .isInstanceOf(ProviderException.class)
                 .hasMessageStartingWith("cannot load the tokenizer of model 'all-minilm-l6-v2-q': ")
                 .hasMessageEndingWith("; pass the tokenizer.json published with the model");
@@ -323,7 +332,7 @@ class OnnxEmbeddingsTest {
 
     @Test
     void closed_instance_refusesWork_andCloseIsIdempotent() {
-        OnnxEmbeddings m = OnnxEmbeddings.allMiniLmL6V2();
+        OnnxEmbeddings m = OnnxEmbeddings.builder().allMiniLmL6V2().build();
         m.close();
         m.close();
         assertThatThrownBy(() -> m.embed(List.of("x"), EmbeddingPurpose.PASSAGE))

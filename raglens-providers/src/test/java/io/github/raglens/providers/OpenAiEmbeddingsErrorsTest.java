@@ -93,6 +93,6 @@ class OpenAiEmbeddingsErrorsTest {
         assertThatThrownBy(() -> down.embed(List.of("x"), EmbeddingPurpose.PASSAGE))
                 .hasMessage(
                         "Ollama is not reachable at http://127.0.0.1:" + port
-                                + "; start it with `ollama serve`, or choose RagLens.Builder.embeddings(OnnxEmbeddings::bgeSmallEnV15)");
+                                + "; start it with `ollama serve`, or choose RagLens.Builder.embeddings(() -> OnnxEmbeddings.builder().bgeSmallEnV15().build())");
     }
 }

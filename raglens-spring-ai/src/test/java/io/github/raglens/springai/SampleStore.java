@@ -51,7 +51,9 @@ final class SampleStore {
                 lens.ingest(docs);
                 List<Chunk> all = ChunksFile.read(lens.workspace().chunks());
                 instance = new SampleStore(
-                        embedded(all), SampleCorpus.questionSamples(all), OnnxEmbeddings.bgeSmallEnV15());
+                        embedded(all),
+                        SampleCorpus.questionSamples(all),
+                        OnnxEmbeddings.builder().bgeSmallEnV15().build());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

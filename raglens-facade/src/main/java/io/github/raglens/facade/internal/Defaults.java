@@ -1,7 +1,7 @@
 package io.github.raglens.facade.internal;
 
-import io.github.raglens.Models;
 import io.github.raglens.RagLens;
+import io.github.raglens.facade.cli.Models;
 import io.github.raglens.model.ProviderKind;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.providers.Ollama;
@@ -32,7 +32,7 @@ public final class Defaults {
             this.model = Lazy.of(() -> backend.embeddingModel(backendOptions, Pipeline.WORKSPACE_INDEX, index)
                     .map(name -> Models.embeddingsNamed(name, Path.of("").toAbsolutePath())
                             .get())
-                    .orElseGet(OnnxEmbeddings::bgeSmallEnV15));
+                    .orElseGet(() -> OnnxEmbeddings.builder().bgeSmallEnV15().build()));
         }
 
         @Override

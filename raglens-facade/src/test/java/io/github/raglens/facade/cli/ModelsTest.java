@@ -1,4 +1,4 @@
-package io.github.raglens;
+package io.github.raglens.facade.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,5 +1,6 @@
-package io.github.raglens;
+package io.github.raglens.facade.cli;
 
+import io.github.raglens.RagLens;
 import io.github.raglens.error.MissingKeyException;
 import io.github.raglens.facade.internal.Lazy;
 import io.github.raglens.model.ProviderKind;
@@ -99,8 +100,10 @@ public final class Models {
     /** Checks a local model's name now and opens it when asked. */
     private static Supplier<OnnxEmbeddings> local(String name) {
         return switch (name.toLowerCase(Locale.ROOT)) {
-            case "bge-small-en-v1.5", "bge-small-en-v1.5-q" -> OnnxEmbeddings::bgeSmallEnV15;
-            case "all-minilm-l6-v2", "all-minilm-l6-v2-q" -> OnnxEmbeddings::allMiniLmL6V2;
+            case "bge-small-en-v1.5", "bge-small-en-v1.5-q" ->
+                () -> OnnxEmbeddings.builder().bgeSmallEnV15().build();
+            case "all-minilm-l6-v2", "all-minilm-l6-v2-q" ->
+                () -> OnnxEmbeddings.builder().allMiniLmL6V2().build();
             default ->
                 throw new IllegalArgumentException("unknown embedding model '" + name
                         + "'; local models are bge-small-en-v1.5 (default) and all-MiniLM-L6-v2");

@@ -20,6 +20,7 @@ module io.github.raglens.core {
     exports io.github.raglens.usage;
     exports io.github.raglens.internal to
             io.github.raglens.eval,
+            io.github.raglens.chunk,
             io.github.raglens.parse,
             io.github.raglens.retrieval,
             io.github.raglens.providers,

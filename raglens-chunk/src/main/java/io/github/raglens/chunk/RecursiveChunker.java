@@ -1,5 +1,6 @@
 package io.github.raglens.chunk;
 
+import io.github.raglens.internal.SetOnce;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.Document;
 import io.github.raglens.spi.Chunker;
@@ -41,7 +42,10 @@ public final class RecursiveChunker implements Chunker {
 
     /** A builder starting from this chunker's options. */
     public Builder toBuilder() {
-        return new Builder().chunkChars(chunkChars).overlapChars(overlapChars);
+        Builder b = new Builder();
+        b.chunkChars = chunkChars;
+        b.overlapChars = overlapChars;
+        return b;
     }
 
     @Override
@@ -58,6 +62,7 @@ public final class RecursiveChunker implements Chunker {
 
     /** Options of a {@link RecursiveChunker}. Not thread-safe; the chunker it builds is. */
     public static final class Builder {
+        private final SetOnce set = new SetOnce();
         private int chunkChars = DEFAULT_CHUNK_CHARS;
         private int overlapChars = DEFAULT_OVERLAP_CHARS;
 
@@ -70,6 +75,7 @@ public final class RecursiveChunker implements Chunker {
          */
         public Builder chunkChars(int chars) {
             this.chunkChars = TextWindows.checkSize("chunkChars", chars);
+            set.record("chunkChars", chars);
             return this;
         }
 
@@ -80,6 +86,7 @@ public final class RecursiveChunker implements Chunker {
          */
         public Builder overlapChars(int chars) {
             this.overlapChars = TextWindows.checkOverlap(chars);
+            set.record("overlapChars", chars);
             return this;
         }
 

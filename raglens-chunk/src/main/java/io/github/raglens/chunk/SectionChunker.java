@@ -4,6 +4,7 @@ import io.github.raglens.chunk.StructurePreserver.Span;
 import io.github.raglens.chunk.StructurePreserver.TableBlock;
 import io.github.raglens.chunk.StructurePreserver.TableFragment;
 import io.github.raglens.chunk.corpus.SectionFlattener;
+import io.github.raglens.internal.SetOnce;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.Document;
@@ -235,6 +236,7 @@ public final class SectionChunker implements Chunker {
      * the chunker it builds is.
      */
     public static final class Builder {
+        private final SetOnce set = new SetOnce();
         private int maxSectionChars = DEFAULT_MAX_SECTION_CHARS;
         private int maxTableChars = DEFAULT_MAX_TABLE_CHARS;
         private int tableFragmentChars = DEFAULT_TABLE_FRAGMENT_CHARS;
@@ -250,6 +252,7 @@ public final class SectionChunker implements Chunker {
          */
         public Builder maxSectionChars(int chars) {
             this.maxSectionChars = positive("maxSectionChars", chars);
+            set.record("maxSectionChars", chars);
             return this;
         }
 
@@ -260,6 +263,7 @@ public final class SectionChunker implements Chunker {
          */
         public Builder maxTableChars(int chars) {
             this.maxTableChars = positive("maxTableChars", chars);
+            set.record("maxTableChars", chars);
             return this;
         }
 
@@ -271,6 +275,7 @@ public final class SectionChunker implements Chunker {
          */
         public Builder tableFragmentChars(int chars) {
             this.tableFragmentChars = positive("tableFragmentChars", chars);
+            set.record("tableFragmentChars", chars);
             return this;
         }
 
@@ -281,6 +286,7 @@ public final class SectionChunker implements Chunker {
          */
         public Builder fragmentChars(int chars) {
             this.fragmentChars = positive("fragmentChars", chars);
+            set.record("fragmentChars", chars);
             return this;
         }
 
@@ -294,6 +300,7 @@ public final class SectionChunker implements Chunker {
                 throw new IllegalArgumentException("fragmentOverlap must be >= 0, was " + chars);
             }
             this.fragmentOverlap = chars;
+            set.record("fragmentOverlap", chars);
             return this;
         }
 

@@ -1,5 +1,6 @@
 package io.github.raglens.chunk;
 
+import io.github.raglens.internal.SetOnce;
 import io.github.raglens.model.Chunk;
 import io.github.raglens.model.Document;
 import io.github.raglens.spi.Chunker;
@@ -46,7 +47,10 @@ public final class SlidingWindowChunker implements Chunker {
 
     /** A builder starting from this chunker's options. */
     public Builder toBuilder() {
-        return new Builder().windowChars(windowChars).overlapChars(overlapChars);
+        Builder b = new Builder();
+        b.windowChars = windowChars;
+        b.overlapChars = overlapChars;
+        return b;
     }
 
     @Override
@@ -63,6 +67,7 @@ public final class SlidingWindowChunker implements Chunker {
 
     /** Options of a {@link SlidingWindowChunker}. Not thread-safe; the chunker it builds is. */
     public static final class Builder {
+        private final SetOnce set = new SetOnce();
         private int windowChars = DEFAULT_WINDOW_CHARS;
         private int overlapChars = DEFAULT_OVERLAP_CHARS;
 
@@ -75,6 +80,7 @@ public final class SlidingWindowChunker implements Chunker {
          */
         public Builder windowChars(int chars) {
             this.windowChars = TextWindows.checkSize("windowChars", chars);
+            set.record("windowChars", chars);
             return this;
         }
 
@@ -85,6 +91,7 @@ public final class SlidingWindowChunker implements Chunker {
          */
         public Builder overlapChars(int chars) {
             this.overlapChars = TextWindows.checkOverlap(chars);
+            set.record("overlapChars", chars);
             return this;
         }
 

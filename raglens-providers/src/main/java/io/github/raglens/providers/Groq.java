@@ -29,6 +29,6 @@ public final class Groq {
     public static OpenAiChat.Builder chat(String model) {
         return OpenAiChat.compatible(
                         ProviderKind.GROQ.label(), model, BASE_URL_VARIABLE, DEFAULT_BASE_URL, API_KEY_VARIABLE)
-                .strictSchema(false);
+                .strictSchemaByDefault(false);
     }
 }

@@ -103,9 +103,7 @@ public final class HttpRagSystem implements RagSystem {
             super("http", HttpRetriever.validName(name), null, Objects.requireNonNull(url, "url"), null);
             this.name = name;
             baseUrl(url);
-            connectTimeout(Duration.ofSeconds(5));
-            readTimeout(Duration.ofMinutes(2));
-            callTimeout(Duration.ofMinutes(4));
+            timeoutsByDefault(Duration.ofSeconds(5), Duration.ofMinutes(2), Duration.ofMinutes(4));
         }
 
         private io.github.raglens.providers.ClientConfig config() {
@@ -125,6 +123,7 @@ public final class HttpRagSystem implements RagSystem {
                 throw new IllegalArgumentException("version must not be blank");
             }
             this.version = version.strip();
+            set.record("version", version);
             return this;
         }
 

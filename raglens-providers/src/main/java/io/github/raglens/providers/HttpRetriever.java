@@ -92,9 +92,7 @@ public final class HttpRetriever implements Retriever {
             super("http", validName(name), null, Objects.requireNonNull(url, "url"), null);
             this.name = name;
             baseUrl(url);
-            connectTimeout(Duration.ofSeconds(5));
-            readTimeout(Duration.ofSeconds(30));
-            callTimeout(Duration.ofSeconds(60));
+            timeoutsByDefault(Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(60));
         }
 
         private io.github.raglens.providers.ClientConfig config() {

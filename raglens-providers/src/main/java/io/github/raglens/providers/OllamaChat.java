@@ -174,6 +174,7 @@ public final class OllamaChat implements LlmProvider, UsageMetered<OllamaChat>, 
                 throw new IllegalArgumentException("numCtx must be >= 256, was " + numCtx);
             }
             this.numCtx = numCtx;
+            set.record("numCtx", numCtx);
             return this;
         }
 

@@ -134,6 +134,7 @@ public final class OllamaEmbeddings implements EmbeddingProvider, UsageMetered<O
                 throw new IllegalArgumentException("batchSize must be >= 1, was " + batchSize);
             }
             this.batchSize = batchSize;
+            set.record("batchSize", batchSize);
             return this;
         }
 
@@ -143,18 +144,21 @@ public final class OllamaEmbeddings implements EmbeddingProvider, UsageMetered<O
                 throw new IllegalArgumentException("dimension must be >= 1, was " + dimension);
             }
             this.dimension = dimension;
+            set.record("dimension", dimension);
             return this;
         }
 
         /** Sets text put before every query, e.g. {@code "search_query: "} (default none). */
         public Builder queryPrefix(String prefix) {
             this.queryPrefix = Objects.requireNonNull(prefix, "prefix");
+            set.record("queryPrefix", prefix);
             return this;
         }
 
         /** Sets text put before every passage, e.g. {@code "search_document: "} (default none). */
         public Builder passagePrefix(String prefix) {
             this.passagePrefix = Objects.requireNonNull(prefix, "prefix");
+            set.record("passagePrefix", prefix);
             return this;
         }
 

@@ -9,6 +9,7 @@ import io.github.raglens.error.RateLimitedException;
 import io.github.raglens.error.StoreException;
 import io.github.raglens.internal.Json;
 import io.github.raglens.internal.JsonlStore;
+import io.github.raglens.internal.SetOnce;
 import io.github.raglens.internal.StrictJson;
 import io.github.raglens.spi.LlmProvider;
 import java.io.IOException;
@@ -644,6 +645,7 @@ public final class OpenAiBatch implements AutoCloseable {
 
     /** Configures an {@link OpenAiBatch}; not thread-safe. */
     public static final class Builder {
+        private final SetOnce set = new SetOnce();
         private final Path folder;
         private Duration settle = Duration.ofSeconds(10);
         private Duration firstPoll = Duration.ofSeconds(30);
@@ -663,6 +665,7 @@ public final class OpenAiBatch implements AutoCloseable {
          */
         public Builder settle(Duration d) {
             this.settle = positive(d, "settle");
+            set.record("settle", d);
             return this;
         }
 
@@ -680,6 +683,7 @@ public final class OpenAiBatch implements AutoCloseable {
             }
             this.firstPoll = first;
             this.maxPoll = max;
+            set.record("pollEvery", first + ", " + max);
             return this;
         }
 
@@ -694,6 +698,7 @@ public final class OpenAiBatch implements AutoCloseable {
                 throw new IllegalArgumentException("maxAttempts must be >= 1, was " + n);
             }
             this.maxAttempts = n;
+            set.record("maxAttempts", n);
             return this;
         }
 

@@ -231,6 +231,13 @@ public final class OpenAiChat implements LlmProvider, UsageMetered<OpenAiChat>, 
          */
         public Builder strictSchema(boolean strict) {
             this.strictSchema = strict;
+            set.record("strictSchema", strict);
+            return this;
+        }
+
+        /** A provider's own default of {@link #strictSchema}, which its user may still set once. */
+        Builder strictSchemaByDefault(boolean strict) {
+            this.strictSchema = strict;
             return this;
         }
 

@@ -139,6 +139,7 @@ public final class OpenAiEmbeddings implements EmbeddingProvider, UsageMetered<O
                 throw new IllegalArgumentException("batchSize must be in 1..2048, was " + batchSize);
             }
             this.batchSize = batchSize;
+            set.record("batchSize", batchSize);
             return this;
         }
 
@@ -151,6 +152,7 @@ public final class OpenAiEmbeddings implements EmbeddingProvider, UsageMetered<O
                 throw new IllegalArgumentException("dimensions must be >= 1, was " + dimensions);
             }
             this.dimensions = dimensions;
+            set.record("dimensions", dimensions);
             return this;
         }
 

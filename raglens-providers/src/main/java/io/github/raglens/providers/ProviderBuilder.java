@@ -1,6 +1,7 @@
 package io.github.raglens.providers;
 
 import io.github.raglens.error.AuthenticationException;
+import io.github.raglens.internal.SetOnce;
 import io.github.raglens.model.ProviderKind;
 import io.github.raglens.usage.UsageLedger;
 import java.net.URI;
@@ -16,6 +17,9 @@ import java.util.Optional;
  * @param <B> the concrete builder
  */
 public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
+
+    // options set so far, so a second setting is refused (the client builders of this package share it)
+    final SetOnce set = new SetOnce();
 
     static {
         BuilderAccess.install(ProviderBuilder::resolve);
@@ -99,12 +103,14 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
     /** Sets the base URL (default: the environment variable, then the provider's public URL). */
     public B baseUrl(String baseUrl) {
         this.baseUrl = normalizeUrl(Objects.requireNonNull(baseUrl, "baseUrl"));
+        set.record("baseUrl", baseUrl);
         return self();
     }
 
     /** Sets the API key (default: read from the provider's environment variable). */
     public B apiKey(String apiKey) {
         this.apiKey = Secret.of(apiKey);
+        set.record("apiKey", "(hidden)");
         return self();
     }
 
@@ -112,18 +118,32 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
     public B apiKeyFromEnv(String variable) {
         this.apiKeyVariable = Objects.requireNonNull(variable, "variable");
         this.apiKey = null;
+        set.record("apiKey", "the variable " + variable);
         return self();
     }
 
     /** Sets where environment variables are read (default: the process environment). */
     public B environment(Environment environment) {
         this.environment = Objects.requireNonNull(environment, "environment");
+        set.record("environment", environment);
+        return self();
+    }
+
+    /**
+     * A client's own default timeouts (an HTTP service's are shorter than a model's), which its user
+     * may still set once each.
+     */
+    B timeoutsByDefault(Duration connect, Duration read, Duration call) {
+        this.connectTimeout = positive(connect, "connectTimeout");
+        this.readTimeout = positive(read, "readTimeout");
+        this.callTimeout = positive(call, "callTimeout");
         return self();
     }
 
     /** Sets the connect timeout (default 10 s). */
     public B connectTimeout(Duration timeout) {
         this.connectTimeout = positive(timeout, "connectTimeout");
+        set.record("connectTimeout", timeout);
         return self();
     }
 
@@ -133,12 +153,14 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
      */
     public B readTimeout(Duration timeout) {
         this.readTimeout = positive(timeout, "readTimeout");
+        set.record("readTimeout", timeout);
         return self();
     }
 
     /** Sets the hard ceiling of one attempt, connect to last byte (default 10 minutes). */
     public B callTimeout(Duration timeout) {
         this.callTimeout = positive(timeout, "callTimeout");
+        set.record("callTimeout", timeout);
         return self();
     }
 
@@ -148,18 +170,21 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
             throw new IllegalArgumentException("maxRetries must be >= 0, was " + maxRetries);
         }
         this.maxRetries = maxRetries;
+        set.record("maxRetries", maxRetries);
         return self();
     }
 
     /** Sets the first computed backoff; it doubles per retry up to {@link #maxBackoff} (default 0.5 s). */
     public B initialBackoff(Duration backoff) {
         this.initialBackoff = notNegative(backoff, "initialBackoff");
+        set.record("initialBackoff", backoff);
         return self();
     }
 
     /** Sets the longest computed backoff (default 8 s). */
     public B maxBackoff(Duration backoff) {
         this.maxBackoff = notNegative(backoff, "maxBackoff");
+        set.record("maxBackoff", backoff);
         return self();
     }
 
@@ -170,6 +195,7 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
      */
     public B maxRetryWait(Duration wait) {
         this.maxRetryWait = notNegative(wait, "maxRetryWait");
+        set.record("maxRetryWait", wait);
         return self();
     }
 
@@ -179,6 +205,7 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
             throw new IllegalArgumentException("requestsPerMinute must be >= 0, was " + rpm);
         }
         this.requestsPerMinute = rpm;
+        set.record("requestsPerMinute", rpm);
         return self();
     }
 
@@ -188,6 +215,7 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
             throw new IllegalArgumentException("tokensPerMinute must be >= 0, was " + tpm);
         }
         this.tokensPerMinute = tpm;
+        set.record("tokensPerMinute", tpm);
         return self();
     }
 
@@ -200,6 +228,7 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
             throw new IllegalArgumentException("maxConcurrency must be >= 1, was " + maxConcurrency);
         }
         this.maxConcurrency = maxConcurrency;
+        set.record("maxConcurrency", maxConcurrency);
         return self();
     }
 
@@ -209,6 +238,7 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
      */
     public B usageLedger(UsageLedger ledger) {
         this.ledger = Objects.requireNonNull(ledger, "ledger");
+        set.record("usageLedger", ledger);
         return self();
     }
 
@@ -219,6 +249,7 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
             throw new IllegalArgumentException("stage must not be blank");
         }
         this.stage = stage;
+        set.record("stage", stage);
         return self();
     }
 

@@ -42,10 +42,14 @@ class HttpServicesTest {
     }
 
     HttpRetriever.Builder retriever() {
+        return retriever(1);
+    }
+
+    HttpRetriever.Builder retriever(int maxRetries) {
         return HttpRetriever.builder("my-search", url)
                 .initialBackoff(Duration.ofMillis(1))
                 .maxBackoff(Duration.ofMillis(5))
-                .maxRetries(1);
+                .maxRetries(maxRetries);
     }
 
     HttpRagSystem.Builder system() {
@@ -141,11 +145,8 @@ class HttpServicesTest {
                 .onResponseStart(SocketEffect.Stall.INSTANCE)
                 .build());
 
-        assertThatThrownBy(() -> retriever()
-                        .readTimeout(Duration.ofMillis(150))
-                        .maxRetries(0)
-                        .build()
-                        .retrieve("q", 5))
+        assertThatThrownBy(() ->
+                        retriever(0).readTimeout(Duration.ofMillis(150)).build().retrieve("q", 5))
                 .isInstanceOf(ProviderTimeoutException.class)
                 .hasMessageStartingWith("http/my-search gave no complete reply in time (")
                 .hasMessageEndingWith(

@@ -52,11 +52,15 @@ class OllamaChatTest {
     }
 
     OllamaChat.Builder builder() {
+        return builder(Duration.ofMillis(500));
+    }
+
+    OllamaChat.Builder builder(Duration readTimeout) {
         return Ollama.chat("llama3.2")
                 .environment(Environment.of(Map.of("OLLAMA_HOST", base)))
                 .initialBackoff(Duration.ofMillis(1))
                 .maxBackoff(Duration.ofMillis(5))
-                .readTimeout(Duration.ofMillis(500))
+                .readTimeout(readTimeout)
                 .callTimeout(Duration.ofSeconds(5));
     }
 
@@ -227,11 +231,8 @@ class OllamaChatTest {
                 .onResponseStart(SocketEffect.Stall.INSTANCE)
                 .build());
 
-        assertThatThrownBy(() -> builder()
-                        .readTimeout(Duration.ofMillis(150))
-                        .maxRetries(0)
-                        .build()
-                        .chat(hello()))
+        assertThatThrownBy(() ->
+                        builder(Duration.ofMillis(150)).maxRetries(0).build().chat(hello()))
                 .isInstanceOf(ProviderTimeoutException.class)
                 .hasMessageStartingWith("ollama/llama3.2 gave no complete reply in time (");
     }

@@ -57,14 +57,22 @@ class OpenAiChatTest {
     }
 
     OpenAiChat.Builder builder() {
+        return builder(Duration.ofMillis(500));
+    }
+
+    OpenAiChat.Builder builder(Duration readTimeout) {
+        return builder(readTimeout, Duration.ofSeconds(5));
+    }
+
+    OpenAiChat.Builder builder(Duration readTimeout, Duration callTimeout) {
         return OpenAi.chat("gpt-4o-mini")
                 .environment(Environment.of(Map.of()))
                 .baseUrl(server.url("/v1").toString())
                 .apiKey(KEY)
                 .initialBackoff(Duration.ofMillis(1))
                 .maxBackoff(Duration.ofMillis(5))
-                .readTimeout(Duration.ofMillis(500))
-                .callTimeout(Duration.ofSeconds(5));
+                .readTimeout(readTimeout)
+                .callTimeout(callTimeout);
     }
 
     static ChatRequest hello() {
@@ -484,11 +492,8 @@ class OpenAiChatTest {
         }
 
         long t0 = System.nanoTime();
-        assertThatThrownBy(() -> builder()
-                        .readTimeout(Duration.ofMillis(200))
-                        .maxRetries(1)
-                        .build()
-                        .chat(hello()))
+        assertThatThrownBy(() ->
+                        builder(Duration.ofMillis(200)).maxRetries(1).build().chat(hello()))
                 .isInstanceOfSatisfying(ProviderTimeoutException.class, e -> {
                     assertThat(e.getMessage())
                             .startsWith("openai/gpt-4o-mini gave no complete reply in time (SocketTimeoutException")
@@ -507,8 +512,7 @@ class OpenAiChatTest {
                 .build());
         server.enqueue(json(200, Fixtures.OPENAI_CHAT_VERBATIM));
 
-        assertThat(builder().readTimeout(Duration.ofMillis(200)).build().chat(hello()))
-                .isInstanceOf(ChatOutcome.Completed.class);
+        assertThat(builder(Duration.ofMillis(200)).build().chat(hello())).isInstanceOf(ChatOutcome.Completed.class);
     }
 
     @Test
@@ -546,10 +550,8 @@ class OpenAiChatTest {
         server.enqueue(new MockResponse.Builder()
                 .onResponseStart(SocketEffect.Stall.INSTANCE)
                 .build());
-        OpenAiChat client = builder()
-                .readTimeout(Duration.ofSeconds(30))
-                .callTimeout(Duration.ofSeconds(60))
-                .build();
+        OpenAiChat client =
+                builder(Duration.ofSeconds(30), Duration.ofSeconds(60)).build();
         assertInterruptStops(client);
     }
 

@@ -2,6 +2,7 @@ package io.github.raglens.studio;
 
 import com.sun.net.httpserver.HttpServer;
 import io.github.raglens.error.RagLensException;
+import io.github.raglens.internal.SetOnce;
 import io.github.raglens.spi.StudioServer;
 import java.io.IOException;
 import java.net.BindException;
@@ -74,6 +75,7 @@ public final class Studio implements StudioServer.Running {
 
     /** Configures a {@link Studio}; not thread-safe. */
     public static final class Builder {
+        private final SetOnce set = new SetOnce();
         private final Path workspace;
         private String host = "127.0.0.1";
         private int port = DEFAULT_PORT;
@@ -89,6 +91,7 @@ public final class Studio implements StudioServer.Running {
          */
         public Builder host(String host) {
             this.host = Objects.requireNonNull(host, "host");
+            set.record("host", host);
             return this;
         }
 
@@ -102,6 +105,7 @@ public final class Studio implements StudioServer.Running {
                 throw new IllegalArgumentException("port must be in 0-65535, was " + port);
             }
             this.port = port;
+            set.record("port", port);
             return this;
         }
 
@@ -117,6 +121,7 @@ public final class Studio implements StudioServer.Running {
                 throw new IllegalArgumentException("a studio token needs at least 16 characters");
             }
             this.token = token;
+            set.record("token", "(hidden)");
             return this;
         }
 

@@ -2,6 +2,7 @@ package io.github.raglens.parse.pdf;
 
 import io.github.raglens.error.ParseException;
 import io.github.raglens.internal.OneLine;
+import io.github.raglens.internal.SetOnce;
 import io.github.raglens.model.Document;
 import io.github.raglens.parse.document.Damage;
 import io.github.raglens.parse.document.DocumentIds;
@@ -312,6 +313,7 @@ public final class PdfParser implements Parser {
 
     /** Options of a {@link PdfParser}. Not thread-safe; {@link #build()} returns an immutable parser. */
     public static final class Builder {
+        private final SetOnce set = new SetOnce();
         private boolean useOutline = true;
         private boolean tables = true;
         private Duration timeLimit = Duration.ofSeconds(120);
@@ -334,6 +336,7 @@ public final class PdfParser implements Parser {
          */
         public Builder ocr(OcrMode mode) {
             this.ocrMode = Objects.requireNonNull(mode, "mode");
+            set.record("ocr mode", mode);
             return this;
         }
 
@@ -343,6 +346,7 @@ public final class PdfParser implements Parser {
          */
         public Builder ocr(OcrSettings settings) {
             this.ocrSettings = Objects.requireNonNull(settings, "settings");
+            set.record("ocr settings", settings);
             return this;
         }
 
@@ -352,12 +356,14 @@ public final class PdfParser implements Parser {
          */
         public Builder useOutline(boolean useOutline) {
             this.useOutline = useOutline;
+            set.record("useOutline", useOutline);
             return this;
         }
 
         /** Whether tables are extracted with Tabula (default true); false leaves their text as text. */
         public Builder tables(boolean tables) {
             this.tables = tables;
+            set.record("tables", tables);
             return this;
         }
 
@@ -373,6 +379,7 @@ public final class PdfParser implements Parser {
                 throw new IllegalArgumentException("timeLimit must be positive, was " + timeLimit);
             }
             this.timeLimit = timeLimit;
+            set.record("timeLimit", timeLimit);
             return this;
         }
 
@@ -387,6 +394,7 @@ public final class PdfParser implements Parser {
                 throw new IllegalArgumentException("maxMainMemoryBytes must be >= 1 MiB, was " + bytes);
             }
             this.maxMainMemoryBytes = bytes;
+            set.record("maxMainMemoryBytes", bytes);
             return this;
         }
 

@@ -4,7 +4,9 @@ import io.github.raglens.chunk.Chunkers;
 import io.github.raglens.chunk.SectionChunker;
 import io.github.raglens.error.Setting;
 import io.github.raglens.eval.baseline.BaselineRecorder;
+import io.github.raglens.eval.baseline.RegressionGate;
 import io.github.raglens.eval.evidence.EvidenceRule;
+import io.github.raglens.eval.gate.GateOptions;
 import io.github.raglens.eval.judge.Nugget;
 import io.github.raglens.eval.judge.NuggetBook;
 import io.github.raglens.eval.judge.QuestionNuggets;
@@ -671,7 +673,7 @@ public final class RagLens {
         Objects.requireNonNull(baseline, "baseline");
         Objects.requireNonNull(current, "current");
         Objects.requireNonNull(options, "options");
-        return options.gate().compare(baseline, current);
+        return RegressionGate.of(options).compare(baseline, current);
     }
 
     /**

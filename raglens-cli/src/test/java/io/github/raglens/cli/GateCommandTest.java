@@ -2,7 +2,7 @@ package io.github.raglens.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.raglens.eval.gate.GateFixture;
+import io.github.raglens.eval.baseline.GateFixture;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

@@ -1,7 +1,8 @@
 package io.github.raglens.junit;
 
 import io.github.raglens.eval.baseline.BaselineRecorder;
-import io.github.raglens.eval.gate.RegressionGate;
+import io.github.raglens.eval.baseline.RegressionGate;
+import io.github.raglens.eval.gate.GateOptions;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkResult;
 import io.github.raglens.result.GateResult;
@@ -39,9 +40,9 @@ public final class BaselineFile {
         return path;
     }
 
-    /** Checks with the default gate; see {@link #check(BenchmarkResult, RegressionGate)}. */
+    /** Checks with the default gate; see {@link #check(BenchmarkResult, GateOptions)}. */
     public GateResult check(BenchmarkResult report) {
-        return check(report, RegressionGate.defaults());
+        return check(report, GateOptions.builder().build());
     }
 
     /**
@@ -54,17 +55,17 @@ public final class BaselineFile {
      * @throws AssertionFailedError with the gate's message when something got worse, or when there is
      *     no baseline yet, saying how to record one
      */
-    public GateResult check(BenchmarkResult report, RegressionGate gate) {
+    public GateResult check(BenchmarkResult report, GateOptions gate) {
         return check(BaselineRecorder.fromBenchmark(report), gate);
     }
 
     /**
-     * Checks per-question scores with the default gate; see {@link #check(Baseline, RegressionGate)}.
+     * Checks per-question scores with the default gate; see {@link #check(Baseline, GateOptions)}.
      *
      * @param current today's scores, e.g. the judge's: {@code RagLens.readBaseline(lens.workspace().evaluationBaseline())}
      */
     public GateResult check(Baseline current) {
-        return check(current, RegressionGate.defaults());
+        return check(current, GateOptions.builder().build());
     }
 
     /**
@@ -78,18 +79,18 @@ public final class BaselineFile {
      * @throws AssertionFailedError with the gate's message when something got worse, or when there is
      *     no baseline yet, saying how to record one
      */
-    public GateResult check(Baseline current, RegressionGate gate) {
+    public GateResult check(Baseline current, GateOptions gate) {
         Objects.requireNonNull(current, "current");
         if (Boolean.getBoolean(RECORD_PROPERTY)) {
             current.write(path);
-            return gate.compare(current, current);
+            return RegressionGate.of(gate).compare(current, current);
         }
         if (!Files.exists(path)) {
             throw new AssertionFailedError("no baseline at " + path.toAbsolutePath() + "; record it by running the"
                     + " tests once with -D" + RECORD_PROPERTY + "=true (mvn test -D" + RECORD_PROPERTY
                     + "=true), then commit the file");
         }
-        GateResult result = gate.compare(BaselineRecorder.read(path), current);
+        GateResult result = RegressionGate.of(gate).compare(BaselineRecorder.read(path), current);
         if (!result.passed()) {
             throw new AssertionFailedError("against " + path + ": " + result.message());
         }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.eval.baseline.BaselineRecorder;
-import io.github.raglens.eval.gate.GateFixture;
+import io.github.raglens.eval.baseline.GateFixture;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,9 +1,9 @@
 package io.github.raglens.studio;
 
-import io.github.raglens.GateOptions;
 import io.github.raglens.RagLens;
 import io.github.raglens.RunHistory;
 import io.github.raglens.RunRecord;
+import io.github.raglens.eval.gate.GateOptions;
 import io.github.raglens.internal.Cell;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.GateResult;

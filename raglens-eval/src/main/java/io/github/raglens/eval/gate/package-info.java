@@ -1,8 +1,9 @@
 /**
- * Regression gating: per-question scores kept as a committed {@link
- * io.github.raglens.result.Baseline}, and a {@link io.github.raglens.eval.gate.RegressionGate}
- * that fails only when today's run is significantly worse (paired randomization test per metric,
- * Holm-corrected across the metrics checked, a minimum effect size below which nothing fails), with
- * the statistical power of the question set.
+ * The regression gate's settings ({@link io.github.raglens.eval.gate.GateOptions}): which metrics,
+ * the smallest drop that may fail, the family-wise alpha, a drop the questions must be able to catch.
+ * The gate itself (a paired randomization test per metric on a committed {@link
+ * io.github.raglens.result.Baseline}, Holm-corrected across the metrics checked, with the statistical
+ * power of the question set) runs through {@code RagLens.gate} in code and raglens-junit's {@code
+ * BaselineFile} in tests.
  */
 package io.github.raglens.eval.gate;

@@ -1,7 +1,6 @@
 package io.github.raglens.eval.baseline;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
-import io.github.raglens.eval.gate.RegressionGate;
 import io.github.raglens.fuzz.HostileInput;
 import io.github.raglens.fuzz.HostileInputTest;
 import io.github.raglens.fuzz.Scratch;

@@ -1,10 +1,9 @@
-package io.github.raglens.eval.gate;
+package io.github.raglens.eval.baseline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.github.raglens.eval.baseline.BaselineRecorder;
 import io.github.raglens.eval.scoring.ScoreRecord;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkResult;

@@ -1,4 +1,4 @@
-package io.github.raglens.eval.gate;
+package io.github.raglens.eval.baseline;
 
 import io.github.raglens.eval.benchmark.BenchmarkRunner;
 import io.github.raglens.eval.stats.Bootstrap;

@@ -1,5 +1,6 @@
-package io.github.raglens.eval.gate;
+package io.github.raglens.eval.baseline;
 
+import io.github.raglens.eval.gate.GateOptions;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.HolmCorrection;
 import io.github.raglens.eval.stats.MeanIntervals;
@@ -68,6 +69,17 @@ public final class RegressionGate {
     /** A gate with the defaults. */
     public static RegressionGate defaults() {
         return builder().build();
+    }
+
+    /** The gate the options describe: {@link GateOptions} are how users set a gate, here or in tests. */
+    public static RegressionGate of(GateOptions options) {
+        Builder gate = builder()
+                .metrics(options.metrics())
+                .minEffect(options.minEffect())
+                .alpha(options.alpha())
+                .permutations(options.permutations());
+        options.catchingDropsOf().ifPresent(drop -> gate.plannedDrop(drop).requireDetectable(true));
+        return gate.build();
     }
 
     /** A builder starting from the defaults. */

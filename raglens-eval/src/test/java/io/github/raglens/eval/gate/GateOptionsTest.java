@@ -1,8 +1,9 @@
-package io.github.raglens;
+package io.github.raglens.eval.gate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.raglens.eval.baseline.RegressionGate;
 import org.junit.jupiter.api.Test;
 
 class GateOptionsTest {
@@ -35,7 +36,7 @@ class GateOptionsTest {
                 .permutations(500)
                 .catchingDropsOf(0.1)
                 .build();
-        assertThat(o.gate().toString())
+        assertThat(RegressionGate.of(o).toString())
                 .contains("minEffect=0.01", "plannedDrop=0.1", "requireDetectable=true", "alpha=0.1");
     }
 }

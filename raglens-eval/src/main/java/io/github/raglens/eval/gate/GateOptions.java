@@ -1,13 +1,13 @@
-package io.github.raglens;
+package io.github.raglens.eval.gate;
 
-import io.github.raglens.eval.gate.RegressionGate;
+import io.github.raglens.eval.baseline.RegressionGate;
 import io.github.raglens.internal.SetOnce;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalDouble;
 
 /**
- * The settings of {@link RagLens#gate}: which metrics, the smallest drop that may fail, the
+ * The settings of {@code RagLens.gate}: which metrics, the smallest drop that may fail, the
  * family-wise level, the permutations behind each p-value, and optionally a drop the gate must be
  * able to catch. Immutable and thread-safe.
  *
@@ -71,17 +71,6 @@ public final class GateOptions {
         return "GateOptions{metrics=" + (metrics.isEmpty() ? "headline" : metrics) + ", minEffect=" + minEffect
                 + ", alpha=" + alpha + ", permutations=" + permutations
                 + (catching.isPresent() ? ", catchingDropsOf=" + catching.getAsDouble() : "") + "}";
-    }
-
-    /** The gate these options configure. */
-    RegressionGate gate() {
-        RegressionGate.Builder gate = RegressionGate.builder()
-                .metrics(metrics)
-                .minEffect(minEffect)
-                .alpha(alpha)
-                .permutations(permutations);
-        catching.ifPresent(drop -> gate.plannedDrop(drop).requireDetectable(true));
-        return gate.build();
     }
 
     /**
@@ -164,7 +153,7 @@ public final class GateOptions {
          */
         public GateOptions build() {
             GateOptions options = new GateOptions(this);
-            options.gate(); // the rules between values, checked once by the gate's builder
+            RegressionGate.of(options); // the rules between values, checked once by the gate's builder
             return options;
         }
     }

@@ -13,7 +13,7 @@ class StudioBuilderTest {
         assertThatThrownBy(() -> Studio.builder(dir).port(8080).port(9090))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("port was already set to 8080; set it once");
-        assertThatThrownBy(() -> Studio.builder(dir).token("first-secret-token").token("second-token"))
+        assertThatThrownBy(() -> Studio.builder(dir).token("first-secret-token").token("a-second-secret-token"))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("token was already set to (hidden); set it once");
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.error.IndexException;
 import io.github.raglens.model.Chunk;
+import io.github.raglens.model.RetrievedChunk;
 import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.testkit.ChunkFixtures;
 import io.github.raglens.testkit.HashingEmbeddings;
@@ -88,6 +89,42 @@ class LuceneIndexTest {
                     .singleElement()
                     .satisfies(h -> assertThat(h.chunk()).isEqualTo(updated));
         }
+    }
+
+    /**
+     * Replaced copies must not stay in BM25's document counts and lengths, or a load sent again (a
+     * resumed one, or a chunk edited and put back) ranks with other scores than a fresh load: every
+     * commit merges the index to one segment, which drops them.
+     */
+    @Test
+    void addAll_chunksLoadedAgain_scoreAsTheFirstLoad() {
+        try (LuceneIndex index = LuceneIndex.builder().open()) {
+            index.addAll(Corpus.CHUNKS, HashingEmbeddings.of());
+            List<RetrievedChunk> first =
+                    Bm25Retriever.of(index).retrieve("BM25 ranking", 10).hits();
+
+            index.addAll(Corpus.CHUNKS.subList(0, Corpus.CHUNKS.size() / 2), HashingEmbeddings.of());
+            Chunk old = Corpus.chunk("notes/bm25");
+            index.addAll(
+                    List.of(ChunkFixtures.sectionNamed(
+                            old.id(), old.documentId(), old.sectionId(), old.sectionPath(), old.order(), "zebra")),
+                    HashingEmbeddings.of());
+            index.addAll(List.of(old), HashingEmbeddings.of());
+            List<RetrievedChunk> again =
+                    Bm25Retriever.of(index).retrieve("BM25 ranking", 10).hits();
+
+            assertThat(first).hasSizeGreaterThan(2);
+            assertThat(again).extracting(RetrievedChunk::score).isEqualTo(scores(first));
+            assertThat(again).extracting(h -> h.chunk().id()).isEqualTo(ids(first));
+        }
+    }
+
+    private static List<Double> scores(List<RetrievedChunk> hits) {
+        return hits.stream().map(RetrievedChunk::score).toList();
+    }
+
+    private static List<String> ids(List<RetrievedChunk> hits) {
+        return hits.stream().map(h -> h.chunk().id()).toList();
     }
 
     @Test

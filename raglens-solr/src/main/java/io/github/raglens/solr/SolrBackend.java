@@ -151,8 +151,11 @@ public final class SolrBackend implements IndexBackend {
             }
             Map<String, StoredChunk> linked = new HashMap<>();
             ChunkLinks.of(corpus).forEach(s -> linked.put(s.id(), s));
+            // The loader sends each chunk once: into a collection known empty now, none is held already,
+            // so a fresh load asks nothing; a resumed one asks which chunks a stopped run had sent.
+            boolean mayBeHeld = !index.knownEmpty();
             return chunks ->
-                    index.addLinked(chunks.stream().map(c -> linked.get(c.id())).toList(), embeddings);
+                    index.addLinked(chunks.stream().map(c -> linked.get(c.id())).toList(), embeddings, mayBeHeld);
         }
 
         @Override

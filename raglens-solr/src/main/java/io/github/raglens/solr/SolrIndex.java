@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,10 +23,12 @@ import java.util.Set;
 import java.util.StringJoiner;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.SolrRequest;
 import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.apache.solr.client.solrj.request.CollectionAdminRequest;
 import org.apache.solr.client.solrj.request.ConfigSetAdminRequest;
+import org.apache.solr.client.solrj.request.QueryRequest;
 import org.apache.solr.client.solrj.response.QueryResponse;
 import org.apache.solr.client.solrj.util.ClientUtils;
 import org.apache.solr.common.SolrDocument;
@@ -84,6 +87,11 @@ final class SolrIndex implements AutoCloseable {
     private volatile String model;
     private volatile int dimension;
     private volatile String loadState;
+    /**
+     * Whether this index knows the collection holds no chunk, not even one sent and not yet committed:
+     * it created or cleared the collection and has sent no chunk since. Guarded by {@code writeLock}.
+     */
+    private boolean empty;
 
     private SolrIndex(Builder b) {
         this.collection = b.collection;
@@ -98,6 +106,7 @@ final class SolrIndex implements AutoCloseable {
         this.client = b.client();
         try {
             this.exists = CollectionAdminRequest.listCollections(client).contains(collection);
+            this.empty = !exists;
             if (!exists && readOnly) {
                 throw new IndexException(
                         null, where + " does not exist; name an existing collection to grade it", null);
@@ -155,9 +164,11 @@ final class SolrIndex implements AutoCloseable {
     /**
      * Embeds chunks in batches (as passages) and loads them with their vectors and links, creating the
      * collection on the first load, then commits. A batch the cluster rejects is sent again (the
-     * configured number of attempts, waiting longer each time); loading is idempotent, a chunk id
-     * already present being replaced. The links of hierarchical and neighbour retrieval are computed
-     * over the chunks of one call, so pass whole documents.
+     * configured number of attempts, waiting longer each time). Loading is idempotent: a chunk the
+     * collection holds already as given is neither embedded nor sent again, so a load sent again ranks
+     * as the first one did (a replaced copy would count in BM25's statistics until Solr merged it away);
+     * a chunk held with other content or links is replaced. The links of hierarchical and neighbour
+     * retrieval are computed over the chunks of one call, so pass whole documents.
      *
      * @param chunks the chunks
      * @param provider the embedding model; must be the collection's model if it holds vectors already
@@ -166,15 +177,28 @@ final class SolrIndex implements AutoCloseable {
      *     still fails after the last attempt (the batches before it stay loaded)
      */
     public void addAll(List<Chunk> chunks, EmbeddingProvider provider) {
-        addLinked(ChunkLinks.of(Objects.requireNonNull(chunks, "chunks")), provider);
+        addLinked(ChunkLinks.of(Objects.requireNonNull(chunks, "chunks")), provider, true);
+    }
+
+    /**
+     * Whether this index knows the collection holds no chunk, not even one sent and not yet committed:
+     * it created or cleared the collection and has loaded none since.
+     */
+    boolean knownEmpty() {
+        synchronized (writeLock) {
+            return empty;
+        }
     }
 
     /**
      * As {@link #addAll}, for chunks whose links were worked out over a larger corpus.
      *
      * @param linked the chunks with their links
+     * @param mayBeHeld false when the caller knows the collection holds none of these chunks (a loader
+     *     sending each chunk once into a collection {@linkplain #knownEmpty() known empty} when it began),
+     *     so that they are sent without asking which are held
      */
-    void addLinked(List<StoredChunk> linked, EmbeddingProvider provider) {
+    void addLinked(List<StoredChunk> linked, EmbeddingProvider provider, boolean mayBeHeld) {
         Objects.requireNonNull(linked, "linked");
         Objects.requireNonNull(provider, "provider");
         if (readOnly) {
@@ -197,39 +221,66 @@ final class SolrIndex implements AutoCloseable {
             if (!exists) {
                 create(d);
             }
+            boolean lookUp = mayBeHeld && !empty;
             int batches = (linked.size() + batchSize - 1) / batchSize;
             for (int from = 0, n = 1; from < linked.size(); from += batchSize, n++) {
                 List<StoredChunk> batch = linked.subList(from, Math.min(linked.size(), from + batchSize));
-                List<float[]> vectors =
-                        provider.embed(batch.stream().map(s -> s.chunk().text()).toList(), EmbeddingPurpose.PASSAGE);
-                if (vectors.size() != batch.size()) {
-                    throw new IndexException(
-                            null,
-                            "embedding model '" + m + "' returned " + vectors.size() + " vectors for " + batch.size()
-                                    + " texts",
-                            null);
-                }
-                List<SolrInputDocument> docs = new ArrayList<>(batch.size());
-                for (int i = 0; i < batch.size(); i++) {
-                    float[] v = vectors.get(i);
-                    if (v.length != d) {
-                        throw new IndexException(
-                                null,
-                                "embedding model '" + m + "' returned a vector of dimension " + v.length
-                                        + " but states dimension " + d,
-                                null);
-                    }
-                    docs.add(document(batch.get(i), v));
-                }
+                String what =
+                        "batch " + n + " of " + batches + " (chunks " + (from + 1) + ".." + (from + batch.size()) + ")";
+                List<StoredChunk> unheld = lookUp ? loading(what, from, () -> unheld(batch)) : batch;
+                List<SolrInputDocument> docs = documents(unheld, provider);
                 if (model == null) {
                     docs.add(modelRecord(m, d, loadState));
                 }
-                send(docs, batch.size(), n, batches, from);
+                if (!docs.isEmpty()) {
+                    send(what, from, unheld, docs);
+                }
                 model = m;
                 dimension = d;
             }
             retried("commit", () -> client.commit(collection, true, true));
         }
+    }
+
+    /** The chunks' documents with their vectors, the chunks embedded as passages in one call. */
+    private static List<SolrInputDocument> documents(List<StoredChunk> chunks, EmbeddingProvider provider) {
+        List<SolrInputDocument> docs = new ArrayList<>(chunks.size() + 1);
+        if (chunks.isEmpty()) {
+            return docs;
+        }
+        String m = provider.modelName();
+        int d = provider.dimension();
+        List<float[]> vectors =
+                provider.embed(chunks.stream().map(s -> s.chunk().text()).toList(), EmbeddingPurpose.PASSAGE);
+        if (vectors.size() != chunks.size()) {
+            throw new IndexException(
+                    null,
+                    "embedding model '" + m + "' returned " + vectors.size() + " vectors for " + chunks.size()
+                            + " texts",
+                    null);
+        }
+        for (int i = 0; i < chunks.size(); i++) {
+            float[] v = vectors.get(i);
+            if (v.length != d) {
+                throw new IndexException(
+                        null,
+                        "embedding model '" + m + "' returned a vector of dimension " + v.length
+                                + " but states dimension " + d,
+                        null);
+            }
+            docs.add(document(chunks.get(i), v));
+        }
+        return docs;
+    }
+
+    /**
+     * The chunks the collection does not hold as given, read in real time (chunks sent but not yet
+     * committed, by a load that stopped or an attempt that failed on some shard only, count as held).
+     */
+    private List<StoredChunk> unheld(List<StoredChunk> chunks) throws SolrServerException, IOException {
+        Map<String, StoredChunk> held =
+                held(chunks.stream().map(StoredChunk::id).toList());
+        return chunks.stream().filter(s -> !s.equals(held.get(s.id()))).toList();
     }
 
     /**
@@ -248,6 +299,7 @@ final class SolrIndex implements AutoCloseable {
             }
             retried("delete every chunk", () -> client.deleteByQuery(collection, "*:*"));
             retried("commit", () -> client.commit(collection, true, true));
+            empty = true;
             model = null;
             dimension = 0;
             loadState = null;
@@ -277,10 +329,35 @@ final class SolrIndex implements AutoCloseable {
         LOG.debug("created {} with configset {}, {} shards x {} replicas", where, configSet, shards, replicas);
     }
 
-    private void send(List<SolrInputDocument> docs, int chunks, int n, int batches, int from) {
-        String what = "batch " + n + " of " + batches + " (chunks " + (from + 1) + ".." + (from + chunks) + ")";
+    /**
+     * Sends a batch's documents (its chunks' in order, then perhaps the model record). An attempt after a
+     * failed one sends only the chunks the collection does not hold as given: the failed one may have
+     * reached some shards, and a chunk sent twice would leave a replaced copy in BM25's statistics.
+     */
+    private void send(String what, int from, List<StoredChunk> chunks, List<SolrInputDocument> docs) {
+        boolean[] failedBefore = {false};
+        empty &= chunks.isEmpty();
+        loading(what, from, () -> {
+            List<SolrInputDocument> rest = docs;
+            if (failedBefore[0]) {
+                Set<String> resent = new HashSet<>(Set.of(SolrSchema.MODEL_RECORD_ID));
+                unheld(chunks).forEach(s -> resent.add(s.id()));
+                rest = docs.stream()
+                        .filter(doc -> resent.contains((String) doc.getFieldValue(SolrSchema.ID)))
+                        .toList();
+            }
+            failedBefore[0] = true;
+            if (!rest.isEmpty()) {
+                client.add(collection, rest);
+            }
+            return null;
+        });
+    }
+
+    /** Runs a call of a batch's load, retried, failing with the message that says what is loaded. */
+    private <T> T loading(String what, int from, SolrCall<T> call) {
         try {
-            retried(what, () -> client.add(collection, docs));
+            return retried(what, call);
         } catch (IndexException e) {
             throw new IndexException(
                     null,
@@ -292,17 +369,16 @@ final class SolrIndex implements AutoCloseable {
     }
 
     @FunctionalInterface
-    private interface SolrCall {
-        Object call() throws SolrServerException, IOException;
+    private interface SolrCall<T> {
+        T call() throws SolrServerException, IOException;
     }
 
     /** Runs a call, again after a growing pause while it fails, at most {@code attempts} times. */
-    private void retried(String what, SolrCall call) {
+    private <T> T retried(String what, SolrCall<T> call) {
         Exception last = null;
         for (int attempt = 1; attempt <= attempts; attempt++) {
             try {
-                call.call();
-                return;
+                return call.call();
             } catch (SolrServerException | IOException | SolrException e) {
                 last = e;
                 if (e instanceof SolrException se && se.code() >= 400 && se.code() < 500) {
@@ -517,19 +593,33 @@ final class SolrIndex implements AutoCloseable {
      * @throws IndexException if some shard cannot answer
      */
     Map<String, StoredChunk> byIds(Collection<String> ids) {
+        try {
+            return held(ids);
+        } catch (SolrServerException | IOException | SolrException e) {
+            throw searchFailure(e);
+        }
+    }
+
+    /**
+     * The stored chunks of these ids by id, read in real time (uncommitted ones too). The ids go in one
+     * value, commas and backslashes escaped as the handler splits it, in a POST body: a batch's ids
+     * outgrow a URL.
+     */
+    private Map<String, StoredChunk> held(Collection<String> ids) throws SolrServerException, IOException {
         Map<String, StoredChunk> out = new HashMap<>();
         if (ids.isEmpty()) {
             return out;
         }
+        StringJoiner escaped = new StringJoiner(",");
+        ids.forEach(id -> escaped.add(id.replace("\\", "\\\\").replace(",", "\\,")));
         ModifiableSolrParams p = new ModifiableSolrParams();
+        p.set("ids", escaped.toString());
         p.set("fl", fieldList(false));
-        try {
-            for (SolrDocument d : client.getById(collection, ids, p)) {
-                StoredChunk s = stored(d);
-                out.put(s.id(), s);
-            }
-        } catch (SolrServerException | IOException | SolrException e) {
-            throw searchFailure(e);
+        QueryRequest get = new QueryRequest(p, SolrRequest.METHOD.POST);
+        get.setPath("/get");
+        for (SolrDocument d : get.process(client, collection).getResults()) {
+            StoredChunk s = stored(d);
+            out.put(s.id(), s);
         }
         return out;
     }

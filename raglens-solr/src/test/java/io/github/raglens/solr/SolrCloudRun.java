@@ -92,8 +92,9 @@ public final class SolrCloudRun {
                 rankings.put(name, byQuery);
                 latencies.put(name, nanos);
             }
-            // Loading again replaces every chunk: the steady rate, without creating the collection. After
-            // the queries, since replaced chunks count in BM25's statistics until their segments merge.
+            // The steady rate, without creating the collection: emptied first, as the same chunks sent
+            // again would be found held and neither embedded nor sent.
+            index.deleteAll();
             long t1 = System.nanoTime();
             index.addAll(chunks.stream().map(VectorChunk::chunk).toList(), precomputed);
             long reloadNanos = System.nanoTime() - t1;

@@ -14,13 +14,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * words are close and texts that share none are orthogonal or nearly so. A text with no word gets the
  * first unit vector. Query and passage vectors are the same.
  *
- * <p>Needs no model file and no network. Thread-safe. Counts its {@link #embed} calls.
+ * <p>Needs no model file and no network. Thread-safe. Counts its {@link #embed} calls and the texts
+ * they embed.
  */
 public final class HashingEmbeddings implements EmbeddingProvider {
 
     private final String modelName;
     private final int dimension;
     private final AtomicInteger calls = new AtomicInteger();
+    private final AtomicInteger texts = new AtomicInteger();
 
     private HashingEmbeddings(String modelName, int dimension) {
         this.modelName = modelName;
@@ -67,6 +69,7 @@ public final class HashingEmbeddings implements EmbeddingProvider {
     @Override
     public List<float[]> embed(List<String> texts, EmbeddingPurpose purpose) {
         calls.incrementAndGet();
+        this.texts.addAndGet(texts.size());
         List<float[]> out = new ArrayList<>(texts.size());
         for (String text : texts) {
             out.add(vector(text));
@@ -77,6 +80,11 @@ public final class HashingEmbeddings implements EmbeddingProvider {
     /** How many times {@link #embed} has been called, whatever the number of texts. */
     public int calls() {
         return calls.get();
+    }
+
+    /** How many texts {@link #embed} has been given, over all its calls. */
+    public int texts() {
+        return texts.get();
     }
 
     private float[] vector(String text) {

@@ -63,7 +63,7 @@ public final class ImageParser implements Parser {
                 throw new NoTextException(file, "OCR found no text in the image");
             }
             String stem = DocumentIds.stem(file);
-            PagePipeline.Result read = PagePipeline.run(pages, Map.of(), List.of(), Optional.empty(), stem);
+            PagePipeline.Result read = PagePipeline.run(pages, Map.of(), Map.of(), List.of(), Optional.empty(), stem);
             return new Document(
                     DocumentIds.id(file, sha),
                     read.title(),

@@ -57,6 +57,8 @@ public final class PagePipeline {
      * Runs the stages on a document's pages.
      *
      * @param tables the tables found on each page, by page (by identity)
+     * @param laidOut the lines of pages already laid out in reading order, by page (by identity); the
+     *     others are laid out here
      * @param outline the document's outline entries, in order; empty to find headings from type
      * @param declaredTitle the title the document declares, when usable
      * @param fallbackTitle the title when neither the declared one nor title lines exist (the file's name)
@@ -64,19 +66,21 @@ public final class PagePipeline {
     public static Result run(
             List<PageText> pages,
             Map<PageText, List<FoundTable>> tables,
+            Map<PageText, List<Line>> laidOut,
             List<HeadingCandidate> outline,
             Optional<String> declaredTitle,
             String fallbackTitle) {
-        List<List<Line>> laidOut = new ArrayList<>();
+        List<List<Line>> pageLines = new ArrayList<>();
         List<Float> heights = new ArrayList<>();
         Map<Integer, List<Drawing>> drawings = new HashMap<>();
         for (PageText p : pages) {
-            laidOut.add(ColumnLayout.lines(p));
+            List<Line> known = laidOut.get(p);
+            pageLines.add(known != null ? known : ColumnLayout.lines(p));
             heights.add(p.height());
             drawings.put(p.page(), p.drawings());
         }
-        List<List<Line>> kept = RunningLines.remove(laidOut, heights);
-        List<Piece> withTables = TablesInPlace.pieces(pages, tables, laidOut, kept);
+        List<List<Line>> kept = RunningLines.remove(pageLines, heights);
+        List<Piece> withTables = TablesInPlace.pieces(pages, tables, pageLines, kept);
         float body = HeadingDetector.bodySize(Piece.lines(withTables));
         FigureText.Result figures = FigureText.remove(withTables, body, drawings);
         Footnotes.Result footnotes = Footnotes.find(figures.pieces(), body);

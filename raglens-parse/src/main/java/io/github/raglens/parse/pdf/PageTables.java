@@ -4,6 +4,7 @@ import io.github.raglens.parse.glyphs.PageText;
 import io.github.raglens.parse.glyphs.PdfTextCollector;
 import io.github.raglens.parse.glyphs.TimeLimitExceeded;
 import io.github.raglens.parse.layout.ColumnLayout;
+import io.github.raglens.parse.layout.Line;
 import io.github.raglens.parse.tables.FoundTable;
 import io.github.raglens.parse.tables.TableFinder;
 import java.nio.file.Path;
@@ -29,6 +30,7 @@ final class PageTables implements PdfTextCollector.PageListener {
     private final PdfParser.TableSource source;
     private final int maxTableSize;
     private final Map<PageText, List<FoundTable>> found = new IdentityHashMap<>();
+    private final Map<PageText, List<Line>> lines = new IdentityHashMap<>();
 
     PageTables(Path file, PdfParser.TableSource source, int maxTableSize) {
         this.file = file;
@@ -49,8 +51,15 @@ final class PageTables implements PdfTextCollector.PageListener {
         return Collections.unmodifiableMap(found);
     }
 
+    /** The lines of each page read so far in reading order, by page (by identity), laid out once for both stages. */
+    Map<PageText, List<Line>> lines() {
+        return Collections.unmodifiableMap(lines);
+    }
+
     private List<FoundTable> tablesOf(PageText page, Supplier<Page> tabula) {
-        if (!TableFinder.evidence(page, ColumnLayout.lines(page))) {
+        List<Line> laidOut = ColumnLayout.lines(page);
+        lines.put(page, laidOut);
+        if (!TableFinder.evidence(page, laidOut)) {
             return List.of();
         }
         int size = Math.max(page.charCount(), 10 * (page.horizontalRulings() + page.verticalRulings()));

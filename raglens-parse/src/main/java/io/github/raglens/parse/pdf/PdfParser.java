@@ -238,8 +238,8 @@ public final class PdfParser implements Parser {
                             : new NoTextException(file));
         }
         List<HeadingCandidate> outline = useOutline ? OutlineReader.read(document) : List.of();
-        PagePipeline.Result read =
-                PagePipeline.run(pages, found.found(), outline, declaredTitle(document), DocumentIds.stem(file));
+        PagePipeline.Result read = PagePipeline.run(
+                pages, found.found(), found.lines(), outline, declaredTitle(document), DocumentIds.stem(file));
         Map<String, String> metadata = metadata(document);
         if (read.figureTextLines() > 0) {
             metadata.put(FIGURE_TEXT_KEY, Integer.toString(read.figureTextLines()));

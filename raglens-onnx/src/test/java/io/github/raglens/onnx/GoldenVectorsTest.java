@@ -29,6 +29,25 @@ class GoldenVectorsTest {
 
     private static final double MIN_COSINE = 0.999;
 
+    /** LangChain4j's quantised models, each loaded once for the class as {@link Models} loads ours. */
+    private static EmbeddingModel theirBge;
+
+    private static EmbeddingModel theirMiniLm;
+
+    private static synchronized EmbeddingModel theirBge() {
+        if (theirBge == null) {
+            theirBge = new BgeSmallEnV15QuantizedEmbeddingModel();
+        }
+        return theirBge;
+    }
+
+    private static synchronized EmbeddingModel theirMiniLm() {
+        if (theirMiniLm == null) {
+            theirMiniLm = new AllMiniLmL6V2QuantizedEmbeddingModel();
+        }
+        return theirMiniLm;
+    }
+
     /** Texts under 510 tokens: above that LangChain4j averages windows, which we deliberately do not. */
     static final List<String> TEXTS = List.of(
             "Hello world",
@@ -45,7 +64,7 @@ class GoldenVectorsTest {
 
     @Test
     void bgeSmallEnV15_passages_matchLangChain4j() throws Exception {
-        assertMatches(Models.bge(), new BgeSmallEnV15QuantizedEmbeddingModel(), texts(), "");
+        assertMatches(Models.bge(), theirBge(), texts(), "");
     }
 
     @Tag("full-precision")
@@ -58,8 +77,7 @@ class GoldenVectorsTest {
     void bgeSmallEnV15_queries_matchLangChain4jGivenTheInstructionPrefix() throws Exception {
         List<String> queries =
                 List.of("what lowers blood pressure?", "0-dimensional biomaterials show inductive properties.", "BM25");
-        assertMatches(
-                Models.bge(), new BgeSmallEnV15QuantizedEmbeddingModel(), queries, OnnxEmbeddings.BGE_QUERY_PREFIX);
+        assertMatches(Models.bge(), theirBge(), queries, OnnxEmbeddings.BGE_QUERY_PREFIX);
     }
 
     @Test
@@ -70,13 +88,11 @@ class GoldenVectorsTest {
                 .filter(t -> Models.miniLm().tokenCount(t) <= 128)
                 .toList();
         assertThat(texts).hasSizeGreaterThan(TEXTS.size() / 2);
-        assertMatches(Models.miniLm(), new AllMiniLmL6V2QuantizedEmbeddingModel(), texts, "");
+        assertMatches(Models.miniLm(), theirMiniLm(), texts, "");
         OnnxEmbeddings ours = Models.miniLm();
         List<float[]> q = ours.embed(List.of("what lowers blood pressure?"), EmbeddingPurpose.QUERY);
-        float[] theirs = new AllMiniLmL6V2QuantizedEmbeddingModel()
-                .embed("what lowers blood pressure?")
-                .content()
-                .vector();
+        float[] theirs =
+                theirMiniLm().embed("what lowers blood pressure?").content().vector();
         assertThat(Models.cosine(q.get(0), theirs)).isGreaterThanOrEqualTo(MIN_COSINE);
     }
 

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -19,6 +20,7 @@ import org.openqa.selenium.WebElement;
  * it, two runs compared through the page's own pickers, a question opened from the comparison. One
  * browser for the class.
  */
+@Tag("browser")
 class StudioBrowserTest {
 
     @TempDir

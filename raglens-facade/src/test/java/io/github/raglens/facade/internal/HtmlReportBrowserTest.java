@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * may occur, and a screenshot is kept in {@code target/report-screenshot.png}. Skips when Chromium
  * is not installed, except on CI, where {@code .ci/run} installs it.
  */
+@Tag("browser")
 class HtmlReportBrowserTest {
 
     @TempDir

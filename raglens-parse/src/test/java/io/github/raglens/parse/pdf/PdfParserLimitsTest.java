@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ class PdfParserLimitsTest {
         s.children().forEach(c -> tables(c, out));
     }
 
+    @Tag("big-input")
     @Test
     void parse_500PageDocument_succeedsInA256MiBHeap() throws IOException, InterruptedException {
         long seed = Long.getLong("raglens.seed", new Random().nextLong());
@@ -51,6 +53,7 @@ class PdfParserLimitsTest {
         assertThat(out).contains("pages=500 tables=50 ");
     }
 
+    @Tag("big-input")
     @Test
     void parse_200By30RuledTable_isExtractedWithinTheTimeLimit() throws IOException {
         Path pdf = LargePdfs.ruledTable(dir.resolve("grid.pdf"), 200, 30);

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.poi.ss.usermodel.Row;
 import org.apache.poi.ss.usermodel.Sheet;
 import org.apache.poi.xssf.streaming.SXSSFWorkbook;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A sheet of 200,000 cells is read in a 64 MiB heap, where POI's workbook model of the same sheet runs out
  * of memory (it needs about 128 MiB): the parser streams the sheet, never loading that model.
  */
+@Tag("big-input")
 class XlsxLimitsTest {
 
     static final int ROWS = 10_000;

@@ -1,15 +1,10 @@
 package io.github.raglens.parse.glyphs;
 
 import java.awt.geom.Path2D;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.pdfbox.contentstream.operator.Operator;
 import org.apache.pdfbox.contentstream.operator.OperatorProcessor;
 import org.apache.pdfbox.cos.COSBase;
-import org.apache.pdfbox.cos.COSFloat;
 import org.apache.pdfbox.cos.COSNumber;
 import org.apache.pdfbox.pdmodel.graphics.state.PDGraphicsState;
 
@@ -17,10 +12,6 @@ import org.apache.pdfbox.pdmodel.graphics.state.PDGraphicsState;
  * One path operator of a page's content stream, as the text pass meets it: its operands read and
  * handed, with the graphics state they are drawn in, to the page's {@link PagePaths}. A malformed
  * operand (not a number) drops the operator, as PDFBox's renderer skips it.
- *
- * <p>A real operand is read from its PDF form with {@link Float#parseFloat}: PDFBox keeps it as a
- * {@code BigDecimal}, whose conversion to the same nearest float takes big-integer division for
- * the five-decimal coordinates TeX writes, and the path operators read millions of them.
  */
 final class PathOperator extends OperatorProcessor {
 
@@ -64,7 +55,7 @@ final class PathOperator extends OperatorProcessor {
         }
     }
 
-    private void point(List<COSBase> operands, PDGraphicsState state, Step step) {
+    private static void point(List<COSBase> operands, PDGraphicsState state, Step step) {
         float x = number(operands, 0);
         float y = number(operands, 1);
         if (!Float.isNaN(x) && !Float.isNaN(y)) {
@@ -94,41 +85,8 @@ final class PathOperator extends OperatorProcessor {
         paths.curveTo(state, kind, v);
     }
 
-    private final ByteArrayOutputStream digits = new ByteArrayOutputStream(32);
-
-    private float number(List<COSBase> operands, int i) {
-        if (operands.size() <= i) {
-            return Float.NaN;
-        }
-        return switch (operands.get(i)) {
-            case COSFloat real -> value(real, digits);
-            case COSNumber n -> n.floatValue();
-            default -> Float.NaN;
-        };
-    }
-
-    /**
-     * A real's value, the float {@link COSFloat#floatValue()} gives (the nearest to its decimal, zero
-     * unsigned), read from its PDF form in {@code digits} (a scratch buffer).
-     */
-    static float value(COSFloat real, ByteArrayOutputStream digits) {
-        digits.reset();
-        try {
-            real.writePDF(digits);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // a byte array's stream does not fail
-        }
-        float v;
-        try {
-            v = Float.parseFloat(digits.toString(StandardCharsets.ISO_8859_1));
-        } catch (NumberFormatException e) {
-            return real.floatValue();
-        }
-        if (v == 0) {
-            return 0f; // a decimal has no negative zero
-        }
-        // PDFBox clamps reals beyond a float's normal range; those take its own conversion
-        return Float.isFinite(v) && Math.abs(v) >= Float.MIN_NORMAL ? v : real.floatValue();
+    private static float number(List<COSBase> operands, int i) {
+        return operands.size() > i && operands.get(i) instanceof COSNumber n ? n.floatValue() : Float.NaN;
     }
 
     @Override

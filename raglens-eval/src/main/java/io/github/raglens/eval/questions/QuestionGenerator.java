@@ -44,6 +44,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
@@ -320,6 +321,7 @@ public final class QuestionGenerator {
         AtomicInteger skipped = new AtomicInteger();
         Map<String, String> failures = new ConcurrentHashMap<>();
         Semaphore permits = new Semaphore(concurrency);
+        AtomicBoolean stopped = new AtomicBoolean();
         int total = jobs.size();
         List<Future<?>> futures = new ArrayList<>(total);
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -327,7 +329,16 @@ public final class QuestionGenerator {
                 futures.add(pool.submit(() -> {
                     permits.acquire();
                     try {
-                        QuestionSample record = ask(job, corpus, calls);
+                        if (stopped.get()) {
+                            return null;
+                        }
+                        QuestionSample record;
+                        try {
+                            record = ask(job, corpus, calls);
+                        } catch (RuntimeException e) {
+                            stopped.set(true);
+                            throw e;
+                        }
                         synchronized (progress) {
                             store.append(record);
                             switch (record.status()) {

@@ -269,7 +269,9 @@ class QuestionGeneratorTest {
                         .generate(chunks, dir.resolve("questions.jsonl"), Integer.MAX_VALUE, QuestionProgress.NONE))
                 .isInstanceOf(ProviderUnreachableException.class)
                 .hasMessage(message);
-        assertThat(llm.requests().size()).isLessThan(chunks.size() / 10);
+        // a job that takes a permit after the first failure asks nothing, so only the jobs holding a
+        // permit at that moment (at most the concurrency) reach the server, however the threads are scheduled
+        assertThat(llm.requests().size()).isLessThanOrEqualTo(4);
     }
 
     @Test

@@ -1,6 +1,6 @@
 /**
  * The data model, the plug-in interfaces and the exceptions every raglens module shares, with the
- * workspace's chunk file and the usage ledger.
+ * workspace's chunk file, the usage ledger and the regression gate's settings.
  *
  * <p>{@code io.github.raglens.internal} holds helpers the raglens modules share; it is exported to
  * them only and is not part of the API.
@@ -13,6 +13,7 @@ module io.github.raglens.core {
     requires org.slf4j;
 
     exports io.github.raglens.error;
+    exports io.github.raglens.gate;
     exports io.github.raglens.model;
     exports io.github.raglens.result;
     exports io.github.raglens.spi;

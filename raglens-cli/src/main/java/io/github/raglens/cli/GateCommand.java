@@ -1,7 +1,7 @@
 package io.github.raglens.cli;
 
 import io.github.raglens.RagLens;
-import io.github.raglens.eval.gate.GateOptions;
+import io.github.raglens.gate.GateOptions;
 import io.github.raglens.result.GateResult;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package io.github.raglens.junit;
 
 import io.github.raglens.eval.baseline.BaselineRecorder;
 import io.github.raglens.eval.baseline.RegressionGate;
-import io.github.raglens.eval.gate.GateOptions;
+import io.github.raglens.gate.GateOptions;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkResult;
 import io.github.raglens.result.GateResult;

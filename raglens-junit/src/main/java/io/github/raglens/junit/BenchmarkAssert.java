@@ -2,6 +2,7 @@ package io.github.raglens.junit;
 
 import io.github.raglens.eval.baseline.BaselineRecorder;
 import io.github.raglens.eval.baseline.RegressionGate;
+import io.github.raglens.gate.GateOptions;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkResult;
 import io.github.raglens.result.GateResult;
@@ -16,7 +17,7 @@ import org.opentest4j.AssertionFailedError;
 public final class BenchmarkAssert {
 
     private final BenchmarkResult report;
-    private RegressionGate.Builder gate = RegressionGate.builder();
+    private final GateOptions.Builder gate = GateOptions.builder();
 
     BenchmarkAssert(BenchmarkResult report) {
         this.report = Objects.requireNonNull(report, "report");
@@ -69,7 +70,7 @@ public final class BenchmarkAssert {
      * @param drop the drop that must be caught, above the minimum effect
      */
     public BenchmarkAssert catchingDropsOf(double drop) {
-        gate.plannedDrop(drop).requireDetectable(true);
+        gate.catchingDropsOf(drop);
         return this;
     }
 
@@ -85,7 +86,7 @@ public final class BenchmarkAssert {
      *     #catchingDropsOf} when the questions could not catch that drop
      */
     public GateResult isNotSignificantlyWorseThan(Baseline baseline) {
-        GateResult result = gate.build().compare(baseline, BaselineRecorder.fromBenchmark(report));
+        GateResult result = RegressionGate.of(gate.build()).compare(baseline, BaselineRecorder.fromBenchmark(report));
         if (!result.passed()) {
             throw new AssertionFailedError(result.message());
         }

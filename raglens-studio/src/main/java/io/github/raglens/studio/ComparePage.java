@@ -3,7 +3,7 @@ package io.github.raglens.studio;
 import io.github.raglens.RagLens;
 import io.github.raglens.RunHistory;
 import io.github.raglens.RunRecord;
-import io.github.raglens.eval.gate.GateOptions;
+import io.github.raglens.gate.GateOptions;
 import io.github.raglens.internal.Cell;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.GateResult;

@@ -1,11 +1,11 @@
 package io.github.raglens.eval.baseline;
 
-import io.github.raglens.eval.gate.GateOptions;
 import io.github.raglens.eval.stats.Bootstrap;
 import io.github.raglens.eval.stats.HolmCorrection;
 import io.github.raglens.eval.stats.MeanIntervals;
 import io.github.raglens.eval.stats.PairedRandomizationTest;
 import io.github.raglens.eval.stats.Power;
+import io.github.raglens.gate.GateOptions;
 import io.github.raglens.result.Aggregation.PairedTestResult;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.ConfidenceInterval;
@@ -28,63 +28,49 @@ import java.util.TreeSet;
  * effect below which a drop never fails — so noise passes and a real drop fails, and a run cannot
  * pass by losing the cells it does badly on.
  *
- * <p>Each check also says what it could have caught: the smallest true drop it fails in a share
- * {@code power} of runs under its own rule (Holm over the family, the drop beyond the minimum effect;
+ * <p>Each check also says what it could have caught: the smallest true drop it fails in 80% of runs
+ * under its own rule (Holm over the family, the drop beyond the minimum effect;
  * see {@link Power}), and how many questions a planned drop needs. Told to, the gate fails when a
  * check could not catch the planned drop.
  *
  * <p>Runs are compared only when their scores mean the same: the same source (benchmark or
  * evaluation), relevance mode, judge model and metric versions.
  *
- * <p>Instances are immutable and thread-safe. Defaults: the headline metrics {@code hit@K}, {@code
- * mrr@K} and {@code ndcg@K} at the largest cutoff both runs have (every metric of judge scores);
- * minimum effect 0.02; planned drop twice the minimum effect; alpha 0.05; power 0.8; 10,000
- * permutations (more when the family needs them) and resamples, seed 42.
+ * <p>Instances are immutable and thread-safe; made from {@link GateOptions}, which hold the defaults.
+ * Without metrics named, the headline metrics {@code hit@K}, {@code mrr@K} and {@code ndcg@K} at the
+ * largest cutoff both runs have (every metric of judge scores); without a drop to catch, the planned
+ * drop is twice the minimum effect; seed 42.
  */
 public final class RegressionGate {
 
     /** Questions shown per failing check. */
     static final int WORST_SHOWN = 5;
 
+    /** The share of runs in which a drop counts as caught, behind the detectable-drop figures. */
+    private static final double POWER = 0.8;
+
     private final List<String> metrics;
     private final double minEffect;
     private final double plannedDrop;
     private final boolean requireDetectable;
     private final double alpha;
-    private final double power;
     private final PairedRandomizationTest test;
     private final MeanIntervals intervals;
 
-    private RegressionGate(Builder b) {
-        this.metrics = List.copyOf(b.metrics);
-        this.minEffect = b.minEffect;
-        this.plannedDrop = b.plannedDrop > 0 ? b.plannedDrop : Math.min(1, 2 * b.minEffect);
-        this.requireDetectable = b.requireDetectable;
-        this.alpha = b.alpha;
-        this.power = b.power;
-        this.test = PairedRandomizationTest.of(b.permutations, b.seed);
-        this.intervals = MeanIntervals.of(Bootstrap.of(b.permutations, b.seed, 0.95));
+    private RegressionGate(GateOptions options) {
+        this.metrics = options.metrics();
+        this.minEffect = options.minEffect();
+        this.plannedDrop = options.catchingDropsOf().orElse(Math.min(1, 2 * minEffect));
+        this.requireDetectable = options.catchingDropsOf().isPresent();
+        this.alpha = options.alpha();
+        this.test = PairedRandomizationTest.of(options.permutations(), PairedRandomizationTest.DEFAULT_SEED);
+        this.intervals =
+                MeanIntervals.of(Bootstrap.of(options.permutations(), PairedRandomizationTest.DEFAULT_SEED, 0.95));
     }
 
-    /** A gate with the defaults. */
-    public static RegressionGate defaults() {
-        return builder().build();
-    }
-
-    /** The gate the options describe: {@link GateOptions} are how users set a gate, here or in tests. */
+    /** The gate the options describe; {@link GateOptions} checked every value and combination. */
     public static RegressionGate of(GateOptions options) {
-        Builder gate = builder()
-                .metrics(options.metrics())
-                .minEffect(options.minEffect())
-                .alpha(options.alpha())
-                .permutations(options.permutations());
-        options.catchingDropsOf().ifPresent(drop -> gate.plannedDrop(drop).requireDetectable(true));
-        return gate.build();
-    }
-
-    /** A builder starting from the defaults. */
-    public static Builder builder() {
-        return new Builder();
+        return new RegressionGate(Objects.requireNonNull(options, "options"));
     }
 
     /**
@@ -145,7 +131,7 @@ public final class RegressionGate {
         return new GateResult(
                 alpha,
                 minEffect,
-                power,
+                POWER,
                 plannedDrop,
                 requireDetectable,
                 familyTest.permutations(),
@@ -292,9 +278,9 @@ public final class RegressionGate {
             }
             var spread = Power.Spread.of(after, before);
             OptionalDouble detectable =
-                    spread.map(s -> Power.detectable(s, rule, n, power)).orElse(OptionalDouble.empty());
+                    spread.map(s -> Power.detectable(s, rule, n, POWER)).orElse(OptionalDouble.empty());
             OptionalInt needed = spread.map(s -> plannedDrop > minEffect
-                            ? Power.questionsNeeded(s, rule, plannedDrop, power)
+                            ? Power.questionsNeeded(s, rule, plannedDrop, POWER)
                             : OptionalInt.empty())
                     .orElse(OptionalInt.empty());
             return new GateResult.Check(
@@ -351,111 +337,6 @@ public final class RegressionGate {
     public String toString() {
         return "RegressionGate{metrics=" + (metrics.isEmpty() ? "headline" : metrics) + ", minEffect=" + minEffect
                 + ", plannedDrop=" + plannedDrop + ", requireDetectable=" + requireDetectable + ", alpha=" + alpha
-                + ", power=" + power + ", " + test + "}";
-    }
-
-    /** Builds a {@link RegressionGate}; not thread-safe. */
-    public static final class Builder {
-        private List<String> metrics = List.of();
-        private double minEffect = 0.02;
-        private double plannedDrop;
-        private boolean requireDetectable;
-        private double alpha = 0.05;
-        private double power = 0.8;
-        private int permutations = PairedRandomizationTest.DEFAULT_PERMUTATIONS;
-        private long seed = PairedRandomizationTest.DEFAULT_SEED;
-
-        private Builder() {}
-
-        /** The metrics to check, e.g. {@code ndcg@10}; empty (the default) for the headline metrics. */
-        public Builder metrics(List<String> metrics) {
-            this.metrics = List.copyOf(Objects.requireNonNull(metrics, "metrics"));
-            return this;
-        }
-
-        /** The smallest drop that may fail, in the metric's units; default 0.02. */
-        public Builder minEffect(double minEffect) {
-            if (!(minEffect >= 0 && minEffect <= 1)) {
-                throw new IllegalArgumentException("minEffect must be in [0, 1], was " + minEffect);
-            }
-            this.minEffect = minEffect;
-            return this;
-        }
-
-        /**
-         * The drop the gate should catch: each check says how many questions it needs, and with
-         * {@link #requireDetectable} the gate fails when a check could not catch it in a share {@code
-         * power} of runs. Default: twice the minimum effect (a drop of the minimum effect itself
-         * fails at most half the time, since the observed drop must exceed it).
-         *
-         * @throws IllegalArgumentException if {@code drop} is not in (0, 1]
-         */
-        public Builder plannedDrop(double drop) {
-            if (!(drop > 0 && drop <= 1)) {
-                throw new IllegalArgumentException("the drop to catch must be in (0, 1], was " + drop);
-            }
-            this.plannedDrop = drop;
-            return this;
-        }
-
-        /**
-         * Whether a passing gate fails when some check could not catch the planned drop in a share
-         * {@code power} of runs: a question set too small to see the drops that matter; default false.
-         */
-        public Builder requireDetectable(boolean require) {
-            this.requireDetectable = require;
-            return this;
-        }
-
-        /** The family-wise significance level after Holm's correction; default 0.05. */
-        public Builder alpha(double alpha) {
-            if (!(alpha > 0 && alpha < 1)) {
-                throw new IllegalArgumentException("alpha must be in (0, 1), was " + alpha);
-            }
-            this.alpha = alpha;
-            return this;
-        }
-
-        /** The power behind the detectable-drop figures; default 0.8. */
-        public Builder power(double power) {
-            if (!(power > 0 && power < 1)) {
-                throw new IllegalArgumentException("power must be in (0, 1), was " + power);
-            }
-            this.power = power;
-            return this;
-        }
-
-        /**
-         * Sign flips per test and bootstrap resamples per interval; default 10,000. A Holm family
-         * that needs more for its threshold gets more ({@link PairedRandomizationTest#permutationsFor}).
-         */
-        public Builder permutations(int permutations) {
-            if (permutations < 100) {
-                throw new IllegalArgumentException("permutations must be at least 100, was " + permutations);
-            }
-            this.permutations = permutations;
-            return this;
-        }
-
-        /** The seed of the tests and intervals; default 42. */
-        public Builder seed(long seed) {
-            this.seed = seed;
-            return this;
-        }
-
-        /**
-         * The gate.
-         *
-         * @throws IllegalArgumentException if the planned drop is not above the minimum effect
-         */
-        public RegressionGate build() {
-            if (plannedDrop > 0 && plannedDrop <= minEffect) {
-                throw new IllegalArgumentException("the drop to catch, " + plannedDrop
-                        + ", must exceed the minimum effect " + minEffect
-                        + ": the gate fails only drops beyond the minimum effect, so a drop of it fails at most"
-                        + " half the time");
-            }
-            return new RegressionGate(this);
-        }
+                + ", power=" + POWER + ", " + test + "}";
     }
 }

@@ -4,6 +4,7 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import io.github.raglens.fuzz.HostileInput;
 import io.github.raglens.fuzz.HostileInputTest;
 import io.github.raglens.fuzz.Scratch;
+import io.github.raglens.gate.GateOptions;
 import io.github.raglens.result.Baseline;
 import java.nio.file.Path;
 
@@ -15,7 +16,7 @@ class BaselineFuzzTest {
         Path file = Scratch.file("baseline.json", data.consumeRemainingAsBytes());
         HostileInput.readOrRefuse(IllegalArgumentException.class, () -> {
             Baseline baseline = BaselineRecorder.read(file);
-            return RegressionGate.defaults().compare(baseline, baseline);
+            return RegressionGate.of(GateOptions.defaults()).compare(baseline, baseline);
         });
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.raglens.eval.scoring.ScoreRecord;
+import io.github.raglens.gate.GateOptions;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.GateResult;
 import java.util.ArrayList;
@@ -55,7 +56,8 @@ class GateSoundnessTest {
 
     @Test
     void runsWhoseScoresMeanSomethingElse_areRefused_withWhatDiffers() {
-        RegressionGate gate = RegressionGate.builder().permutations(1_000).build();
+        RegressionGate gate =
+                RegressionGate.of(GateOptions.builder().permutations(1_000).build());
         Baseline evidence = benchmark("evidence", Map.of("bm25", hits(40, 30)));
         Baseline chunk = benchmark("chunk", Map.of("bm25", hits(40, 30)));
         assertThatThrownBy(() -> gate.compare(evidence, chunk))
@@ -101,7 +103,9 @@ class GateSoundnessTest {
         }
         Baseline old = BaselineRecorder.fromScores(before, V2, "openai/judge", Map.of());
         Baseline now = BaselineRecorder.fromScores(after, V2, "openai/judge", Map.of());
-        GateResult report = RegressionGate.builder().permutations(2_000).build().compare(old, now);
+        GateResult report = RegressionGate.of(
+                        GateOptions.builder().permutations(2_000).build())
+                .compare(old, now);
 
         assertThat(report.checks())
                 .singleElement()
@@ -125,16 +129,17 @@ class GateSoundnessTest {
         // 8 questions: hit@5 falls from 0.375 to 0.000 and the paired test cannot call it significant
         Baseline old = benchmark("chunk", Map.of("retriever", hits(8, 3)));
         Baseline now = benchmark("chunk", Map.of("retriever", hits(8, 0)));
-        GateResult quiet = RegressionGate.builder().permutations(2_000).build().compare(old, now);
+        GateResult quiet = RegressionGate.of(
+                        GateOptions.builder().permutations(2_000).build())
+                .compare(old, now);
         assertThat(quiet.regressed()).isFalse();
         assertThat(quiet.passed()).isTrue();
         assertThat(quiet.message()).contains("  power: retriever hit@5 with 8 questions fails a true drop of 0.");
 
-        GateResult strict = RegressionGate.builder()
-                .permutations(2_000)
-                .plannedDrop(0.1)
-                .requireDetectable(true)
-                .build()
+        GateResult strict = RegressionGate.of(GateOptions.builder()
+                        .permutations(2_000)
+                        .catchingDropsOf(0.1)
+                        .build())
                 .compare(old, now);
         assertThat(strict.regressed()).isFalse();
         assertThat(strict.passed()).isFalse();
@@ -153,7 +158,8 @@ class GateSoundnessTest {
             before.put("s" + s, hits(60, 40));
             after.put("s" + s, s == 0 ? hits(60, 0) : hits(60, 40));
         }
-        GateResult report = RegressionGate.defaults().compare(benchmark("chunk", before), benchmark("chunk", after));
+        GateResult report = RegressionGate.of(GateOptions.defaults())
+                .compare(benchmark("chunk", before), benchmark("chunk", after));
         assertThat(report.permutations()).isEqualTo(200_400);
         assertThat(report.regressions()).extracting(GateResult.Check::system).containsExactly("s0");
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.github.raglens.eval.scoring.ScoreRecord;
+import io.github.raglens.gate.GateOptions;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BenchmarkResult;
 import io.github.raglens.result.GateResult;
@@ -21,7 +22,8 @@ class RegressionGateTest {
 
     final GateFixture fixture = new GateFixture();
     final Baseline baseline = BaselineRecorder.fromBenchmark(fixture.benchmark(fixture.baseline()));
-    final RegressionGate gate = RegressionGate.builder().permutations(2_000).build();
+    final RegressionGate gate =
+            RegressionGate.of(GateOptions.builder().permutations(2_000).build());
 
     @Test
     void unchangedSystem_passes() {
@@ -87,10 +89,8 @@ class RegressionGateTest {
 
     @Test
     void aDropSmallerThanTheMinimumEffect_neverFails() {
-        GateResult strict = RegressionGate.builder()
-                .permutations(2_000)
-                .minEffect(0.3)
-                .build()
+        GateResult strict = RegressionGate.of(
+                        GateOptions.builder().permutations(2_000).minEffect(0.3).build())
                 .compare(baseline, BaselineRecorder.fromBenchmark(fixture.benchmark(fixture.droppingTheBestHit())));
 
         assertThat(strict.regressed()).isFalse();
@@ -158,12 +158,26 @@ class RegressionGateTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("system 'my-rag' of the baseline is missing from the current run, which has bm25;"
                         + " run it again or record a new baseline");
-        assertThatThrownBy(() -> RegressionGate.builder()
-                        .metrics(List.of("ndcg@10"))
-                        .build()
+        assertThatThrownBy(() -> RegressionGate.of(GateOptions.builder()
+                                .metrics(List.of("ndcg@10"))
+                                .build())
                         .compare(baseline, baseline))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("metric 'ndcg@10' is not in both runs of 'my-rag'; both have hit@1, hit@3");
+    }
+
+    @Test
+    void theOptions_configureTheGate() {
+        GateOptions o = GateOptions.builder()
+                .minEffect(0.01)
+                .alpha(0.1)
+                .permutations(500)
+                .catchingDropsOf(0.1)
+                .build();
+        assertThat(RegressionGate.of(o).toString())
+                .contains("minEffect=0.01", "plannedDrop=0.1", "requireDetectable=true", "alpha=0.1");
+        assertThat(RegressionGate.of(GateOptions.defaults()).toString())
+                .contains("minEffect=0.02", "plannedDrop=0.04", "requireDetectable=false", "alpha=0.05");
     }
 
     private static GateResult.Check check(GateResult report, String metric) {

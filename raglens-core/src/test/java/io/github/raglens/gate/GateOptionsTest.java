@@ -1,15 +1,15 @@
-package io.github.raglens.eval.gate;
+package io.github.raglens.gate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.raglens.eval.baseline.RegressionGate;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class GateOptionsTest {
 
     @Test
-    void badValues_areRefusedWithTheGatesOwnRules_eachAsItIsSet_andTogetherAtBuild() {
+    void badValues_areRefusedEachAsItIsSet_andTogetherAtBuild() {
         assertThatThrownBy(() -> GateOptions.builder().alpha(1))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("alpha must be in (0, 1), was 1.0");
@@ -29,14 +29,26 @@ class GateOptionsTest {
     }
 
     @Test
-    void theOptions_configureTheGate() {
+    void minEffectOutOfRange_andASecondSetting_areRefused() {
+        assertThatThrownBy(() -> GateOptions.builder().minEffect(1.5))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("minEffect must be in [0, 1], was 1.5");
+        assertThatThrownBy(() -> GateOptions.builder().alpha(0.1).alpha(0.2))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("alpha was already set to 0.1; set it once");
+    }
+
+    @Test
+    void theOptions_holdWhatWasSet_andTheDefaultsOtherwise() {
         GateOptions o = GateOptions.builder()
+                .metrics(List.of("ndcg@10"))
                 .minEffect(0.01)
-                .alpha(0.1)
-                .permutations(500)
                 .catchingDropsOf(0.1)
                 .build();
-        assertThat(RegressionGate.of(o).toString())
-                .contains("minEffect=0.01", "plannedDrop=0.1", "requireDetectable=true", "alpha=0.1");
+        assertThat(o.toString())
+                .isEqualTo("GateOptions{metrics=[ndcg@10], minEffect=0.01, alpha=0.05, permutations=10000,"
+                        + " catchingDropsOf=0.1}");
+        assertThat(GateOptions.defaults().toString())
+                .isEqualTo("GateOptions{metrics=headline, minEffect=0.02, alpha=0.05, permutations=10000}");
     }
 }

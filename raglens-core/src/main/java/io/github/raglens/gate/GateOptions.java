@@ -1,13 +1,12 @@
-package io.github.raglens.eval.gate;
+package io.github.raglens.gate;
 
-import io.github.raglens.eval.baseline.RegressionGate;
 import io.github.raglens.internal.SetOnce;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalDouble;
 
 /**
- * The settings of {@code RagLens.gate}: which metrics, the smallest drop that may fail, the
+ * The settings of the regression gate: which metrics, the smallest drop that may fail, the
  * family-wise level, the permutations behind each p-value, and optionally a drop the gate must be
  * able to catch. Immutable and thread-safe.
  *
@@ -24,7 +23,7 @@ public final class GateOptions {
     private final OptionalDouble catching;
 
     private GateOptions(Builder b) {
-        this.metrics = List.copyOf(b.metrics);
+        this.metrics = b.metrics;
         this.minEffect = b.minEffect;
         this.alpha = b.alpha;
         this.permutations = b.permutations;
@@ -56,7 +55,7 @@ public final class GateOptions {
         return alpha;
     }
 
-    /** Sign flips per test (more when the Holm family needs them). */
+    /** Sign flips per test and bootstrap resamples per interval (more when the Holm family needs them). */
     public int permutations() {
         return permutations;
     }
@@ -73,14 +72,9 @@ public final class GateOptions {
                 + (catching.isPresent() ? ", catchingDropsOf=" + catching.getAsDouble() : "") + "}";
     }
 
-    /**
-     * Builds {@link GateOptions}; not thread-safe. The values are checked by the gate's own builder
-     * ({@link RegressionGate.Builder}), each as it is set and together at {@link #build()}.
-     */
+    /** Builds {@link GateOptions}, checking each value as it is set; not thread-safe. */
     public static final class Builder {
         private final SetOnce set = new SetOnce();
-        // checks each value as it is set: the gate's rules, kept in one place
-        private final RegressionGate.Builder checks = RegressionGate.builder();
         private List<String> metrics = List.of();
         private double minEffect = 0.02;
         private double alpha = 0.05;
@@ -91,8 +85,9 @@ public final class GateOptions {
 
         /** The metrics to check, e.g. {@code ndcg@10}; empty (the default) for the headline ones. */
         public Builder metrics(List<String> metrics) {
-            set.record("metrics", Objects.requireNonNull(metrics, "metrics"));
-            this.metrics = List.copyOf(Objects.requireNonNull(metrics, "metrics"));
+            List<String> copy = List.copyOf(Objects.requireNonNull(metrics, "metrics"));
+            set.record("metrics", copy);
+            this.metrics = copy;
             return this;
         }
 
@@ -102,7 +97,9 @@ public final class GateOptions {
          * @throws IllegalArgumentException if not in [0, 1]
          */
         public Builder minEffect(double minEffect) {
-            checks.minEffect(minEffect);
+            if (!(minEffect >= 0 && minEffect <= 1)) {
+                throw new IllegalArgumentException("minEffect must be in [0, 1], was " + minEffect);
+            }
             set.record("minEffect", minEffect);
             this.minEffect = minEffect;
             return this;
@@ -114,7 +111,9 @@ public final class GateOptions {
          * @throws IllegalArgumentException if not in (0, 1)
          */
         public Builder alpha(double alpha) {
-            checks.alpha(alpha);
+            if (!(alpha > 0 && alpha < 1)) {
+                throw new IllegalArgumentException("alpha must be in (0, 1), was " + alpha);
+            }
             set.record("alpha", alpha);
             this.alpha = alpha;
             return this;
@@ -127,7 +126,9 @@ public final class GateOptions {
          * @throws IllegalArgumentException if below 100
          */
         public Builder permutations(int permutations) {
-            checks.permutations(permutations);
+            if (permutations < 100) {
+                throw new IllegalArgumentException("permutations must be at least 100, was " + permutations);
+            }
             set.record("permutations", permutations);
             this.permutations = permutations;
             return this;
@@ -140,7 +141,9 @@ public final class GateOptions {
          * @throws IllegalArgumentException if not in (0, 1]
          */
         public Builder catchingDropsOf(double drop) {
-            checks.plannedDrop(drop);
+            if (!(drop > 0 && drop <= 1)) {
+                throw new IllegalArgumentException("the drop to catch must be in (0, 1], was " + drop);
+            }
             set.record("catchingDropsOf", drop);
             this.catching = OptionalDouble.of(drop);
             return this;
@@ -152,9 +155,13 @@ public final class GateOptions {
          * @throws IllegalArgumentException if the drop to catch is not above the minimum effect
          */
         public GateOptions build() {
-            GateOptions options = new GateOptions(this);
-            RegressionGate.of(options); // the rules between values, checked once by the gate's builder
-            return options;
+            if (catching.isPresent() && catching.getAsDouble() <= minEffect) {
+                throw new IllegalArgumentException("the drop to catch, " + catching.getAsDouble()
+                        + ", must exceed the minimum effect " + minEffect
+                        + ": the gate fails only drops beyond the minimum effect, so a drop of it fails at most"
+                        + " half the time");
+            }
+            return new GateOptions(this);
         }
     }
 }

@@ -1,7 +1,8 @@
 /**
  * The raglens facade: {@code RagLens.builder()}, the workspace, the pipeline stages and the
  * reports. The API is {@code io.github.raglens} (with the sample corpus and the workspace); its
- * workings, {@code io.github.raglens.facade.internal}, are not exported, and models by name ({@code io.github.raglens.facade.cli}) go to the CLI alone.
+ * workings, {@code io.github.raglens.facade.internal}, are not exported, and the models and HTTP
+ * services the CLI's flags name ({@code io.github.raglens.facade.cli}) go to the CLI alone.
  */
 // "requires-automatic": PDFBox has no module descriptor. "module": the CLI, to which the workings
 // are exported, is not observable when this module compiles.
@@ -22,7 +23,8 @@ module io.github.raglens {
     exports io.github.raglens;
     exports io.github.raglens.sample;
     exports io.github.raglens.workspace;
-    // Models by provider name, for the CLI's flags; in code a model comes from its provider's builder.
+    // Models by provider name and HTTP services by URL, for the CLI's flags; in code each comes from
+    // its client's builder (OpenAi.chat(model), HttpRetriever.builder(name, url)).
     exports io.github.raglens.facade.cli to
             io.github.raglens.cli;
 

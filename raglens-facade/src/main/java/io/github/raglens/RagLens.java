@@ -19,7 +19,6 @@ import io.github.raglens.facade.internal.CallRoute;
 import io.github.raglens.facade.internal.Comparisons;
 import io.github.raglens.facade.internal.Defaults;
 import io.github.raglens.facade.internal.EvaluateStage;
-import io.github.raglens.facade.internal.HttpServices;
 import io.github.raglens.facade.internal.IndexBackends;
 import io.github.raglens.facade.internal.JudgedRelevanceStage;
 import io.github.raglens.facade.internal.Labelling;
@@ -824,8 +823,6 @@ public final class RagLens {
         private final List<RagSystem> systems = new ArrayList<>();
         private OptionalInt lengthFair = OptionalInt.empty();
         private EvidenceRule evidenceRule = EvidenceRule.defaults();
-        private final List<HttpServices.Service> services = new ArrayList<>();
-        private String serviceTokenVariable;
         private IndexBackend backend = IndexBackends.named(IndexBackends.DEFAULT);
         private Map<String, String> backendOptions = Map.of();
 
@@ -939,15 +936,19 @@ public final class RagLens {
             return retrievers(RetrieverKind.BM25).noEmbeddings();
         }
 
-        /** Adds a retriever of your own, benchmarked beside the built-in ones. */
+        /**
+         * Adds a retriever of your own, benchmarked beside the built-in ones: a class of yours, a
+         * LangChain4j or Spring AI retriever, or a search service over HTTP ({@link
+         * io.github.raglens.providers.HttpRetriever#builder}).
+         */
         public Builder retriever(Retriever retriever) {
             customRetrievers.add(Objects.requireNonNull(retriever, "retriever"));
             return this;
         }
 
         /**
-         * Adds a RAG system of your own (your application, a LangChain4j or Spring AI pipeline, an
-         * {@link io.github.raglens.providers.HttpRagSystem}), evaluated beside the retrievers'
+         * Adds a RAG system of your own (your application, a LangChain4j or Spring AI pipeline, a
+         * service over HTTP: {@link io.github.raglens.providers.HttpRagSystem#builder}), evaluated beside the retrievers'
          * pipelines: the same questions, the same judge metrics, one row each in the report, marked
          * as external. Its name must differ from every retriever's.
          */
@@ -1002,67 +1003,6 @@ public final class RagLens {
         public Builder keepAmbiguousEvidence(boolean keep) {
             set.record("keepAmbiguousEvidence", keep);
             this.evidenceRule = new EvidenceRule(evidenceRule.minWords(), evidenceRule.maxChunks(), keep);
-            return this;
-        }
-
-        /**
-         * Adds a search service of your own, benchmarked beside the built-in retrievers: raglens POSTs
-         * {@code {"query": "...", "k": 10}} to the URL and reads {@code {"results": [{"text": "...",
-         * "id": "...", "score": 0.5, "source": "file.pdf", "page": 3}]}} (only {@code text} required).
-         *
-         * @param name its name in files and reports, or null for one made of the URL's host, port and
-         *     path ({@code localhost-8080-search})
-         * @param url where the queries are POSTed
-         * @throws IllegalArgumentException if the URL is not an http(s) URL or the name is not a file-safe word
-         */
-        public Builder retrieverUrl(String name, String url) {
-            services.add(HttpServices.service(false, name, url, null));
-            return this;
-        }
-
-        /**
-         * Adds a whole RAG service of your own, evaluated beside the retrievers' pipelines: raglens
-         * POSTs {@code {"question": "..."}} to the URL and reads {@code {"answer": "...", "contexts":
-         * [ the objects of retrieverUrl ]}}. It declares no version, so it is asked anew on every
-         * evaluation; {@link #systemUrl(String, String, String)} lets its answers be reused while its
-         * version holds.
-         *
-         * @param name its name in files and reports, or null for one made of the URL
-         * @param url where the questions are POSTed
-         * @throws IllegalArgumentException if the URL is not an http(s) URL or the name is not a file-safe word
-         */
-        public Builder systemUrl(String name, String url) {
-            services.add(HttpServices.service(true, name, url, null));
-            return this;
-        }
-
-        /**
-         * As {@link #systemUrl(String, String)}, for the given version of the service (a release, a
-         * commit, a deployment's id): its recorded answers are reused while the version is the same,
-         * and asked anew once it changes ({@link RagSystem#version()}).
-         *
-         * @param version the service's version; not blank
-         * @throws IllegalArgumentException if the URL is not an http(s) URL, the name is not a
-         *     file-safe word or the version is blank
-         */
-        public Builder systemUrl(String name, String url, String version) {
-            Objects.requireNonNull(version, "version");
-            services.add(HttpServices.service(true, name, url, version));
-            return this;
-        }
-
-        /**
-         * The environment variable (or {@code .env} entry of the working directory) holding a bearer
-         * token for every service of {@link #retrieverUrl} and {@link #systemUrl}, sent as {@code
-         * Authorization: Bearer <token>} and never logged (default: no header).
-         */
-        public Builder serviceTokenFromEnv(String variable) {
-            Objects.requireNonNull(variable, "variable");
-            if (variable.isBlank()) {
-                throw new IllegalArgumentException("variable must not be blank");
-            }
-            set.record("serviceTokenFromEnv", variable);
-            this.serviceTokenVariable = variable;
             return this;
         }
 
@@ -1204,9 +1144,6 @@ public final class RagLens {
                     }
                 }
             }
-            List<Retriever> ownRetrievers = new ArrayList<>(customRetrievers);
-            List<RagSystem> ownSystems = new ArrayList<>(systems);
-            HttpServices.build(services, serviceTokenVariable, ownRetrievers, ownSystems);
             // the config refuses the combinations left: nothing to benchmark, two of one name, lengthFair
             return new RagLens(new RagLensConfig(
                     workspace,
@@ -1219,7 +1156,7 @@ public final class RagLens {
                                     : new Defaults.IndexedEmbeddings(
                                             backend, backendOptions, new Workspace(workspace).index()),
                     retrievers,
-                    ownRetrievers,
+                    customRetrievers,
                     llm != null ? llm : new Defaults.Chat(concurrency),
                     judge,
                     secondJudge,
@@ -1228,7 +1165,7 @@ public final class RagLens {
                     relevance,
                     seed,
                     concurrency,
-                    ownSystems,
+                    systems,
                     lengthFair,
                     evidenceRule,
                     backend,

@@ -1,6 +1,7 @@
 package io.github.raglens.cli;
 
 import io.github.raglens.RagLens;
+import io.github.raglens.facade.cli.HttpServices;
 import io.github.raglens.model.ProviderKind;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.Relevance;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -175,7 +177,7 @@ final class BenchmarkCommand implements Callable<Integer> {
     static QuestionsCommand.LlmFactory judgeFactory = BenchmarkCommand::defaultJudge;
 
     static LlmProvider defaultJudge(ProviderKind provider, String model) {
-        return ProviderChoice.chat("--judge-provider", provider, model, Lenses.workingDirectory());
+        return ProviderChoice.chat("--judge-provider", provider, model, Lenses.workingDirectory(), OptionalInt.empty());
     }
 
     /** Replaces the built-in retrievers with others over the workspace's chunks; a seam for tests. */
@@ -242,12 +244,6 @@ final class BenchmarkCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--k: " + e.getMessage());
         }
-        try {
-            addServices(builder);
-        } catch (IllegalArgumentException e) {
-            err.println("raglens benchmark: " + CliTerms.of(e.getMessage()));
-            return CommandLine.ExitCode.USAGE;
-        }
         if (retrieverFactory != null) {
             builder.retrievers().noEmbeddings();
             retrieverFactory.create(retrieverKinds, cli.workspace).forEach(builder::retriever);
@@ -258,6 +254,12 @@ final class BenchmarkCommand implements Callable<Integer> {
             } else {
                 builder.noEmbeddings();
             }
+        }
+        try {
+            addServices(builder);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            err.println("raglens benchmark: " + CliTerms.of(e.getMessage()));
+            return CommandLine.ExitCode.USAGE;
         }
         BenchmarkResult report;
         RagLens lens;
@@ -328,11 +330,10 @@ final class BenchmarkCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--retriever-name is given " + retrieverUrlNames.size()
                     + " times but --retriever-url " + retrieverUrls.size() + "; give one name per URL");
         }
+        HttpServices services = HttpServices.withToken(authEnv, Lenses.workingDirectory());
         for (int i = 0; i < retrieverUrls.size(); i++) {
-            builder.retrieverUrl(i < retrieverUrlNames.size() ? retrieverUrlNames.get(i) : null, retrieverUrls.get(i));
-        }
-        if (authEnv != null) {
-            builder.serviceTokenFromEnv(authEnv);
+            builder.retriever(services.retriever(
+                    i < retrieverUrlNames.size() ? retrieverUrlNames.get(i) : null, retrieverUrls.get(i)));
         }
         if (lengthFair != null) {
             builder.lengthFair(lengthFair);

@@ -6,6 +6,7 @@ import io.github.raglens.ProgressListener;
 import io.github.raglens.RagLens;
 import io.github.raglens.error.AuthenticationException;
 import io.github.raglens.error.UnknownPriceException;
+import io.github.raglens.facade.cli.HttpServices;
 import io.github.raglens.model.ChatOutcome;
 import io.github.raglens.model.ChatRequest;
 import io.github.raglens.model.JudgeMetric;
@@ -345,17 +346,11 @@ final class EvaluateCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--system-version is given " + systemUrlVersions.size()
                         + " times but --system-url " + systemUrls.size() + "; give one version per URL");
             }
+            HttpServices services = HttpServices.withToken(authEnv, Lenses.workingDirectory());
             for (int i = 0; i < systemUrls.size(); i++) {
                 String name = i < systemUrlNames.size() ? systemUrlNames.get(i) : null;
                 String version = i < systemUrlVersions.size() ? systemUrlVersions.get(i) : "";
-                if (version.isBlank()) {
-                    builder.systemUrl(name, systemUrls.get(i));
-                } else {
-                    builder.systemUrl(name, systemUrls.get(i), version);
-                }
-            }
-            if (authEnv != null) {
-                builder.serviceTokenFromEnv(authEnv);
+                builder.system(services.system(name, systemUrls.get(i), version.isBlank() ? null : version));
             }
             lens = builder.build();
         } catch (IllegalArgumentException | IllegalStateException e) {
@@ -436,8 +431,9 @@ final class EvaluateCommand implements Callable<Integer> {
     private LlmProvider chatModel(String option, ProviderKind provider, String model, List<String> missingKeys) {
         try {
             // the client is allowed the command's --concurrency: its default (16) would cap a higher one unseen
-            return ProviderChoice.chat(
-                    spec, option, provider, model, Lenses.workingDirectory(), OptionalInt.of(concurrency));
+            return ProviderChoice.chat(option, provider, model, Lenses.workingDirectory(), OptionalInt.of(concurrency));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), option + ": " + e.getMessage());
         } catch (AuthenticationException e) {
             if (!dryRun) {
                 throw e;

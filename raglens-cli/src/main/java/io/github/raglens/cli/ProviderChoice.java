@@ -23,45 +23,20 @@ final class ProviderChoice {
     private ProviderChoice() {}
 
     /**
-     * A chat client.
+     * A chat client, from the facade's one factory of chat models ({@link Models#chat}).
      *
-     * @param spec the command, for usage errors
      * @param option the option that chose the provider, e.g. {@code --judge-provider}
      * @param provider the provider
      * @param model the model, or null for the provider's default
      * @param workingDirectory where {@code .env} is read
      * @param maxConcurrency the client's limit of calls in flight, or empty for its default
-     */
-    static LlmProvider chat(
-            CommandLine.Model.CommandSpec spec,
-            String option,
-            ProviderKind provider,
-            String model,
-            Path workingDirectory,
-            OptionalInt maxConcurrency) {
-        try {
-            return chat(option, provider, model, workingDirectory, maxConcurrency);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), option + ": " + e.getMessage());
-        }
-    }
-
-    /**
-     * A chat client, for callers without a command spec.
-     *
      * @throws IllegalArgumentException for a provider without chat models
      * @throws AuthenticationException when the provider's key is not set, naming {@code option}
      */
-    static LlmProvider chat(String option, ProviderKind provider, String model, Path workingDirectory) {
-        return chat(option, provider, model, workingDirectory, OptionalInt.empty());
-    }
-
-    private static LlmProvider chat(
+    static LlmProvider chat(
             String option, ProviderKind provider, String model, Path workingDirectory, OptionalInt maxConcurrency) {
         try {
-            return maxConcurrency.isPresent()
-                    ? Models.chat(provider, model, workingDirectory, maxConcurrency.getAsInt())
-                    : Models.chat(provider, model, workingDirectory);
+            return Models.chat(provider, model, workingDirectory, maxConcurrency);
         } catch (MissingKeyException e) {
             throw inFlags(e, option);
         }

@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -81,7 +82,7 @@ final class QuestionsCommand implements Callable<Integer> {
     static LlmFactory llmFactory = QuestionsCommand::defaultLlm;
 
     static LlmProvider defaultLlm(ProviderKind provider, String model) {
-        return ProviderChoice.chat("--llm-provider", provider, model, Lenses.workingDirectory());
+        return ProviderChoice.chat("--llm-provider", provider, model, Lenses.workingDirectory(), OptionalInt.empty());
     }
 
     @Option(

@@ -164,6 +164,16 @@ class EvaluateCommandTest {
     }
 
     @Test
+    void judgeProviderWithoutChatModels_isAUsageErrorNamingTheOption() {
+        Path ws = workspace(2);
+        assertThat(run("--workspace", ws.toString(), "evaluate", "--docs", "docs", "--judge-provider", "onnx"))
+                .isEqualTo(2);
+        assertThat(err.toString())
+                .startsWith("raglens evaluate: --judge-provider: provider 'onnx' has no chat models; choose ollama,"
+                        + " openai or groq\n");
+    }
+
+    @Test
     void dryRun_perContextPrecision_needsMoreCalls() {
         Path ws = workspace(4);
         int code = run(

@@ -24,7 +24,7 @@ class ProviderChoiceTest {
 
     @Test
     void chat_defaultModel_perProvider(@TempDir Path dir) {
-        assertThat(ProviderChoice.chat(SPEC, "--llm-provider", ProviderKind.OLLAMA, null, dir, OptionalInt.empty())
+        assertThat(ProviderChoice.chat("--llm-provider", ProviderKind.OLLAMA, null, dir, OptionalInt.empty())
                         .modelName())
                 .isEqualTo("ollama/llama3.2");
     }
@@ -32,17 +32,17 @@ class ProviderChoiceTest {
     @Test
     void chat_keyFromDotEnv(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve(".env"), "GROQ_API_KEY=gsk_from_dotenv_123\n");
-        assertThat(ProviderChoice.chat(SPEC, "--judge-provider", ProviderKind.GROQ, null, dir, OptionalInt.empty())
+        assertThat(ProviderChoice.chat("--judge-provider", ProviderKind.GROQ, null, dir, OptionalInt.empty())
                         .modelName())
                 .isEqualTo("groq/llama-3.1-8b-instant");
     }
 
     @Test
-    void providerWithoutTheKindOfModel_isAUsageError(@TempDir Path dir) {
-        assertThatThrownBy(() ->
-                        ProviderChoice.chat(SPEC, "--judge-provider", ProviderKind.ONNX, "x", dir, OptionalInt.empty()))
-                .isInstanceOf(CommandLine.ParameterException.class)
-                .hasMessage("--judge-provider: provider 'onnx' has no chat models; choose ollama, openai or groq");
+    void providerWithoutTheKindOfModel_isRefused_asAUsageErrorForEmbeddings(@TempDir Path dir) {
+        assertThatThrownBy(
+                        () -> ProviderChoice.chat("--judge-provider", ProviderKind.ONNX, "x", dir, OptionalInt.empty()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("provider 'onnx' has no chat models; choose ollama, openai or groq");
         assertThatThrownBy(() -> ProviderChoice.embeddings(SPEC, "--embedding-provider", ProviderKind.GROQ, null, dir))
                 .isInstanceOf(CommandLine.ParameterException.class)
                 .hasMessage(
@@ -54,8 +54,8 @@ class ProviderChoiceTest {
         // only meaningful where the test machine itself has no key
         org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("OPENAI_API_KEY") == null);
         org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("OPENAI_BASE_URL") == null);
-        assertThatThrownBy(() -> ProviderChoice.chat(
-                        SPEC, "--llm-provider", ProviderKind.OPENAI, null, dir, OptionalInt.empty()))
+        assertThatThrownBy(() ->
+                        ProviderChoice.chat("--llm-provider", ProviderKind.OPENAI, null, dir, OptionalInt.empty()))
                 .isInstanceOf(AuthenticationException.class)
                 .hasMessage("OPENAI_API_KEY is not set; export it or put it in .env, or choose --llm-provider ollama");
     }

@@ -1,6 +1,7 @@
 package io.github.raglens.providers;
 
 import io.github.raglens.error.AuthenticationException;
+import io.github.raglens.error.MissingKeyException;
 import io.github.raglens.internal.SetOnce;
 import io.github.raglens.model.ProviderKind;
 import io.github.raglens.usage.UsageLedger;
@@ -257,7 +258,8 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
      * Resolves the options against the environment; the client builders reach it through {@link
      * BuilderAccess}.
      *
-     * @throws AuthenticationException when the provider's public server needs a key and none is set
+     * @throws MissingKeyException when the provider's public server needs a key and its variable is
+     *     not set
      */
     private ClientConfig resolve() {
         String url = baseUrl;
@@ -281,13 +283,15 @@ public abstract class ProviderBuilder<B extends ProviderBuilder<B>> {
             key = environment.get(apiKeyVariable).map(Secret::of).orElse(null);
         }
         if (key == null && needsKey(url)) {
-            throw new AuthenticationException(
+            if (apiKeyVariable == null) {
+                throw new AuthenticationException(
+                        provider, model, 0, null, url + " needs an API key; pass it with apiKey(...)", null);
+            }
+            throw new MissingKeyException(
                     provider,
                     model,
-                    0,
-                    null,
-                    apiKeyVariable + " is not set; export it or put it in .env, or pass the key with apiKey(...)",
-                    null);
+                    apiKeyVariable,
+                    apiKeyVariable + " is not set; export it or put it in .env, or pass the key with apiKey(...)");
         }
         if (callTimeout.compareTo(readTimeout) < 0) {
             throw new IllegalStateException("callTimeout (" + callTimeout + ") is shorter than readTimeout ("

@@ -2,9 +2,10 @@
  * HTTP clients for chat and embedding models: Ollama ({@link io.github.raglens.providers.Ollama}),
  * OpenAI and OpenAI-compatible servers ({@link io.github.raglens.providers.OpenAi}) and Groq
  * ({@link io.github.raglens.providers.Groq}), plus what they share: {@link
- * io.github.raglens.providers.ProviderBuilder} options, {@link io.github.raglens.providers.Environment}
- * lookup and the {@link io.github.raglens.providers.Providers by-name factory}. Every client counts
- * its replies' tokens in the {@link io.github.raglens.usage.UsageLedger} it is given.
+ * io.github.raglens.providers.ProviderBuilder} options and {@link
+ * io.github.raglens.providers.Environment} lookup. A client is made by its provider's builder alone
+ * ({@code OpenAi.chat(model)…build()}), which carries every option. Every client counts its replies'
+ * tokens in the {@link io.github.raglens.usage.UsageLedger} it is given.
  *
  * <pre>{@code
  * UsageLedger ledger = new UsageLedger();

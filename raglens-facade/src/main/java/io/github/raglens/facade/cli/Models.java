@@ -6,14 +6,16 @@ import io.github.raglens.facade.internal.Lazy;
 import io.github.raglens.model.ProviderKind;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.providers.Environment;
+import io.github.raglens.providers.Groq;
+import io.github.raglens.providers.Ollama;
+import io.github.raglens.providers.OpenAi;
 import io.github.raglens.providers.ProviderBuilder;
-import io.github.raglens.providers.Providers;
 import io.github.raglens.spi.EmbeddingProvider;
 import io.github.raglens.spi.LlmProvider;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.function.Consumer;
+import java.util.OptionalInt;
 import java.util.function.Supplier;
 
 /**
@@ -27,34 +29,36 @@ public final class Models {
     private Models() {}
 
     /**
-     * A chat model, built now so that a missing key fails at once.
+     * A chat model, built now so that a missing key fails at once: the one place a provider's name
+     * becomes a client.
      *
      * @param provider a provider with chat models ({@link ProviderKind#hasChat()})
      * @param model the model, or null for the provider's default ({@link ProviderKind#defaultChatModel()})
      * @param envDirectory the folder whose {@code .env} is read
-     * @throws IllegalArgumentException for a provider without chat models
+     * @param maxConcurrency the client's limit of calls in flight, or empty for its default of 16; a
+     *     caller running more calls at once sets it, so that it is not capped unseen
+     * @throws IllegalArgumentException for a provider without chat models, or a {@code maxConcurrency}
+     *     below 1
      * @throws MissingKeyException when the provider needs a key and none is set
      */
-    public static LlmProvider chat(ProviderKind provider, String model, Path envDirectory) {
-        return chat(provider, model, envDirectory, b -> {});
-    }
-
-    /**
-     * As {@link #chat(ProviderKind, String, Path)}, with the client's own limit of calls in flight set
-     * to {@code maxConcurrency} instead of its default of 16, so that a caller running more calls at
-     * once is not capped unseen.
-     *
-     * @throws IllegalArgumentException also if {@code maxConcurrency} is less than 1
-     */
-    public static LlmProvider chat(ProviderKind provider, String model, Path envDirectory, int maxConcurrency) {
-        return chat(provider, model, envDirectory, b -> b.maxConcurrency(maxConcurrency));
-    }
-
-    private static LlmProvider chat(
-            ProviderKind provider, String model, Path envDirectory, Consumer<ProviderBuilder<?>> configure) {
+    public static LlmProvider chat(ProviderKind provider, String model, Path envDirectory, OptionalInt maxConcurrency) {
         Objects.requireNonNull(envDirectory, "envDirectory");
-        String name = model != null ? model : provider.defaultChatModel();
-        return Providers.chat(provider, name, Environment.standard(envDirectory), configure);
+        Objects.requireNonNull(maxConcurrency, "maxConcurrency");
+        ProviderKind chat = provider.requireChat();
+        String name = model != null ? model : chat.defaultChatModel();
+        Environment env = Environment.standard(envDirectory);
+        return switch (chat) {
+            case OLLAMA -> configured(Ollama.chat(name), env, maxConcurrency).build();
+            case OPENAI -> configured(OpenAi.chat(name), env, maxConcurrency).build();
+            case GROQ -> configured(Groq.chat(name), env, maxConcurrency).build();
+            case ONNX -> throw new IllegalStateException("requireChat refuses onnx");
+        };
+    }
+
+    private static <B extends ProviderBuilder<B>> B configured(B builder, Environment env, OptionalInt maxConcurrency) {
+        builder.environment(env);
+        maxConcurrency.ifPresent(builder::maxConcurrency);
+        return builder;
     }
 
     /**
@@ -72,11 +76,24 @@ public final class Models {
      */
     public static Supplier<EmbeddingProvider> embeddings(ProviderKind provider, String model, Path envDirectory) {
         Objects.requireNonNull(envDirectory, "envDirectory");
-        String name = model != null ? model : provider.defaultEmbeddingModel();
-        if (provider == ProviderKind.ONNX) {
-            return Lazy.of(local(name));
-        }
-        EmbeddingProvider remote = Providers.embeddings(provider, name, Environment.standard(envDirectory));
+        ProviderKind kind = provider.requireEmbeddings();
+        String name = model != null ? model : kind.defaultEmbeddingModel();
+        return switch (kind) {
+            case ONNX -> Lazy.of(local(name));
+            case OLLAMA ->
+                built(Ollama.embeddings(name)
+                        .environment(Environment.standard(envDirectory))
+                        .build());
+            case OPENAI ->
+                built(OpenAi.embeddings(name)
+                        .environment(Environment.standard(envDirectory))
+                        .build());
+            case GROQ -> throw new IllegalStateException("requireEmbeddings refuses groq");
+        };
+    }
+
+    /** A remote client built already, so that a missing key failed at once. */
+    private static Supplier<EmbeddingProvider> built(EmbeddingProvider remote) {
         return () -> remote;
     }
 

@@ -1,10 +1,10 @@
-package io.github.raglens.facade.internal;
+package io.github.raglens.facade.cli;
 
 import java.net.URI;
 import java.util.Locale;
 
 /** Default names of users' services: the URL's host, port and path as one file-safe word. */
-public final class ServiceNames {
+final class ServiceNames {
 
     private ServiceNames() {}
 

@@ -19,7 +19,7 @@ import java.util.Set;
 /**
  * One question's nuggets as the {@code nuggets} metrics use them, with the judge's label of each for
  * every system's answer: what a page shows for a person to check, and edits with {@link
- * RagLens#editNugget}.
+ * Nuggets#edit}.
  *
  * @param key the key the nuggets are stored under in {@code nuggets.jsonl}, which edits name
  * @param questionId the question's id, empty when the question is no longer among the workspace's

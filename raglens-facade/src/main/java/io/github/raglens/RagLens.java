@@ -6,12 +6,6 @@ import io.github.raglens.error.Setting;
 import io.github.raglens.eval.baseline.BaselineRecorder;
 import io.github.raglens.eval.baseline.RegressionGate;
 import io.github.raglens.eval.evidence.EvidenceRule;
-import io.github.raglens.eval.judge.Nugget;
-import io.github.raglens.eval.judge.NuggetBook;
-import io.github.raglens.eval.judge.QuestionNuggets;
-import io.github.raglens.eval.pool.JudgedPassages;
-import io.github.raglens.eval.pool.RelevanceCalibrator;
-import io.github.raglens.eval.scoring.LabelDrawer;
 import io.github.raglens.eval.trec.TrecEval;
 import io.github.raglens.facade.internal.BatchRoute;
 import io.github.raglens.facade.internal.BeirStage;
@@ -21,7 +15,6 @@ import io.github.raglens.facade.internal.Defaults;
 import io.github.raglens.facade.internal.EvaluateStage;
 import io.github.raglens.facade.internal.IndexBackends;
 import io.github.raglens.facade.internal.JudgedRelevanceStage;
-import io.github.raglens.facade.internal.Labelling;
 import io.github.raglens.facade.internal.Lazy;
 import io.github.raglens.facade.internal.Pipeline;
 import io.github.raglens.facade.internal.QuestionImport;
@@ -31,11 +24,6 @@ import io.github.raglens.facade.internal.WarmUp;
 import io.github.raglens.gate.GateOptions;
 import io.github.raglens.internal.SetOnce;
 import io.github.raglens.model.ChunkerKind;
-import io.github.raglens.model.HumanLabel;
-import io.github.raglens.model.LabelDesign;
-import io.github.raglens.model.LabelRequest;
-import io.github.raglens.model.PassageLabel;
-import io.github.raglens.model.PassageLabelRequest;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStyle;
 import io.github.raglens.model.Relevance;
@@ -48,7 +36,6 @@ import io.github.raglens.parse.pdf.PdfParser;
 import io.github.raglens.result.Baseline;
 import io.github.raglens.result.BeirResult;
 import io.github.raglens.result.BenchmarkResult;
-import io.github.raglens.result.Calibration;
 import io.github.raglens.result.ComparisonResult;
 import io.github.raglens.result.CostEstimate;
 import io.github.raglens.result.EvaluationResult;
@@ -67,7 +54,6 @@ import io.github.raglens.spi.Parser;
 import io.github.raglens.spi.RagSystem;
 import io.github.raglens.spi.Retriever;
 import io.github.raglens.spi.StudioServer;
-import io.github.raglens.store.HumanLabelsFile;
 import io.github.raglens.workspace.Workspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -82,7 +68,6 @@ import java.util.OptionalInt;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.function.Supplier;
-import java.util.function.UnaryOperator;
 
 /**
  * A configured raglens pipeline: parse and chunk a corpus, index it, generate ground-truth questions,
@@ -287,67 +272,14 @@ public final class RagLens {
         return JudgedCell.read(workspace());
     }
 
-    /**
-     * Every question's nuggets, as the {@code nuggets} metrics made them from the reference answer and
-     * source passage (or a person edited them), with the judge's label of each for every system's
-     * answer. Read without locking the files.
-     *
-     * @return empty when no nugget metric was evaluated
-     */
-    public List<NuggetSheet> nuggetSheets() {
-        return NuggetSheet.read(workspace(), storedQuestions());
+    /** The nuggets of the workspace's questions, and a person's changes to them. */
+    public Nuggets nuggets() {
+        return new Nuggets(workspace(), this::storedQuestions);
     }
 
-    /**
-     * A person's edit of one nugget of a question ({@link NuggetSheet#key()}): its new text and
-     * importance. The next {@link #evaluate} labels only this nugget again, for each answer, and
-     * scores again the nugget cells of the question; every other label stands.
-     *
-     * @param questionKey the sheet's key
-     * @param nuggetId the nugget's id, e.g. {@code n3}
-     * @param text the fact, one short sentence
-     * @param vital whether an answer without it is incomplete (else okay)
-     * @throws IllegalArgumentException when the question or the nugget is unknown, or the text blank
-     * @throws io.github.raglens.error.StoreException when an evaluation holds the nuggets file
-     */
-    public void editNugget(String questionKey, String nuggetId, String text, boolean vital) {
-        changeNuggets(questionKey, q -> q.edited(nuggetId, text, importance(vital)));
-    }
-
-    /**
-     * A person's new nugget for a question ({@link NuggetSheet#key()}), under the next free id; the
-     * next {@link #evaluate} labels it for each answer.
-     *
-     * @throws IllegalArgumentException when the question is unknown, has 20 nuggets
-     *     already, or the text is blank
-     */
-    public void addNugget(String questionKey, String text, boolean vital) {
-        changeNuggets(questionKey, q -> q.added(text, importance(vital)));
-    }
-
-    /**
-     * Removes a nugget of a question ({@link NuggetSheet#key()}); the next {@link #evaluate} scores
-     * the question's nugget cells again without it, with no call.
-     *
-     * @throws IllegalArgumentException when the question or the nugget is unknown
-     */
-    public void removeNugget(String questionKey, String nuggetId) {
-        changeNuggets(questionKey, q -> q.removed(nuggetId));
-    }
-
-    private void changeNuggets(String questionKey, UnaryOperator<QuestionNuggets> change) {
-        Objects.requireNonNull(questionKey, "questionKey");
-        try (NuggetBook book =
-                NuggetBook.open(workspace().nuggets(), workspace().nuggetAssignments())) {
-            QuestionNuggets q = book.nuggets(questionKey)
-                    .orElseThrow(() -> new IllegalArgumentException("no nuggets are stored under '" + questionKey
-                            + "'; take the key from nuggetSheets() after evaluating with the nuggets metric"));
-            book.replace(change.apply(q));
-        }
-    }
-
-    private static Nugget.Importance importance(boolean vital) {
-        return vital ? Nugget.Importance.VITAL : Nugget.Importance.OKAY;
+    /** People's labels of the workspace, drawn and recorded to calibrate the judge. */
+    public Labels labels() {
+        return new Labels(workspace(), pipeline::loadQuestions, config.seed());
     }
 
     /**
@@ -471,138 +403,6 @@ public final class RagLens {
     public EvaluationEstimate estimateEvaluation(EvaluateOptions options) {
         Objects.requireNonNull(options, "options");
         return new EvaluateStage(config, workspace(), pipeline.loadQuestions()).estimate(options);
-    }
-
-    /**
-     * Draws cells of the last evaluation for people to label, to calibrate the judge on one metric.
-     * The judge's scored cells of the metric are put in a random order seeded by {@link
-     * Builder#seed} and the first {@code count} returned, each with how it was drawn and what the
-     * judge saw (never the judge's score); a larger count later returns the same cells first, so
-     * labels already given stay part of the sample. Only labels of drawn cells correct the judge's
-     * mean ({@link #calibration}); a system needs {@value Calibration#MIN_DRAWN_LABELS} of them.
-     *
-     * <p>Write the cells for people to fill in with {@link #writeDrawnLabels}, or record
-     * each label as it is given with {@link #recordLabel}. Thread-safe; reads the workspace only.
-     *
-     * @param metric a judge metric of the last evaluation, e.g. {@code faithfulness}
-     * @param count how many cells, at least 1 (fewer when the evaluation has fewer)
-     * @param design uniform over every cell, or the same number for each system
-     * @return the drawn cells, in the order to label them
-     * @throws IllegalArgumentException if {@code count} is below 1
-     * @throws IllegalStateException if the workspace holds no evaluation, or it judged no such metric
-     */
-    public List<LabelRequest> drawLabels(String metric, int count, LabelDesign design) {
-        Objects.requireNonNull(metric, "metric");
-        Objects.requireNonNull(design, "design");
-        if (count < 1) {
-            throw new IllegalArgumentException("count must be at least 1, was " + count);
-        }
-        return new Labelling(workspace(), pipeline::loadQuestions).draw(metric, count, design, config.seed());
-    }
-
-    /**
-     * Writes drawn cells for people to fill in, each once: a cell the file already holds is left as
-     * it is, so drawing again never overwrites a label given.
-     *
-     * @param labels the labels file, e.g. {@link io.github.raglens.workspace.Workspace#humanLabels()}
-     * @param drawn cells from {@link #drawLabels}
-     * @return how many cells were added
-     * @throws io.github.raglens.error.StoreException if the file cannot be read or written
-     */
-    public static int writeDrawnLabels(Path labels, List<LabelRequest> drawn) {
-        return HumanLabelsFile.appendDrawn(Objects.requireNonNull(labels, "labels"), drawn);
-    }
-
-    /**
-     * Writes drawn passages for people to grade, each once, as {@link #writeDrawnLabels} does.
-     *
-     * @param labels the labels file, e.g. {@link io.github.raglens.workspace.Workspace#humanLabels()}
-     * @param drawn passages from {@link #drawPassageLabels}
-     * @return how many passages were added
-     * @throws io.github.raglens.error.StoreException if the file cannot be read or written
-     */
-    public static int writeDrawnPassages(Path labels, List<PassageLabelRequest> drawn) {
-        return HumanLabelsFile.appendDrawnPassages(Objects.requireNonNull(labels, "labels"), drawn);
-    }
-
-    /**
-     * Records one human label in the workspace's {@code human-labels.jsonl}, the file {@link
-     * EvaluateOptions.Builder#humanLabels} reads: appended whole and forced to disk before this
-     * returns, safe from several threads and processes at once. Labelling a cell again (with the
-     * time, as {@link LabelRequest#label} records it) replaces the earlier label.
-     *
-     * @throws io.github.raglens.error.StoreException if the file cannot be written
-     */
-    public void recordLabel(HumanLabel label) {
-        HumanLabelsFile.append(workspace().humanLabels(), Objects.requireNonNull(label, "label"));
-    }
-
-    /**
-     * Draws pooled passages the judge graded for judged relevance, for people to grade 0–3 as the
-     * judge did: every passage of the last graded pool ({@code runs/judged-passages.jsonl}, written by
-     * a benchmark under judged relevance or its {@code --judge-only} grading) that the judge graded
-     * (not those holding the evidence, grade 3 by rule), in one random order seeded by {@link
-     * Builder#seed}; the first {@code count} are a uniform sample, and a larger count returns the same
-     * passages first. The next benchmark under judged relevance reads people's grades from the
-     * workspace's labels file and gives the judge–human weighted kappa and each retriever's precision
-     * corrected by the drawn grades ({@link io.github.raglens.result.RelevanceCalibration}); it needs
-     * {@value Calibration#MIN_DRAWN_LABELS} of them.
-     *
-     * <p>Write the passages for people to fill in with {@link #writeDrawnPassages},
-     * or record each grade as it is given with {@link #recordPassageLabel}. Thread-safe; reads the
-     * workspace only.
-     *
-     * @param count how many passages, at least 1 (fewer when the pool has fewer)
-     * @return the drawn passages, in the order to grade them
-     * @throws IllegalArgumentException if {@code count} is below 1
-     * @throws IllegalStateException if no pool was graded in the workspace yet
-     */
-    public List<PassageLabelRequest> drawPassageLabels(int count) {
-        if (count < 1) {
-            throw new IllegalArgumentException("count must be at least 1, was " + count);
-        }
-        List<LabelDrawer.Drawn<JudgedPassages.Entry>> drawn;
-        try {
-            drawn = RelevanceCalibrator.draw(JudgedPassages.read(workspace().runs()), count, config.seed());
-        } catch (IllegalArgumentException e) {
-            throw new IllegalStateException(e.getMessage(), e);
-        }
-        return drawn.stream()
-                .map(d -> new PassageLabelRequest(
-                        d.item().queryId(),
-                        d.item().passage(),
-                        d.item().inputs(),
-                        d.draw(),
-                        d.item().question(),
-                        d.item().text()))
-                .toList();
-    }
-
-    /**
-     * Records a person's grade of a pooled passage in the workspace's {@code human-labels.jsonl},
-     * crash-safely as {@link #recordLabel} does; grading a passage again (with the time, as {@link
-     * PassageLabelRequest#label} records it) replaces the earlier grade.
-     *
-     * @throws io.github.raglens.error.StoreException if the file cannot be written
-     */
-    public void recordPassageLabel(PassageLabel label) {
-        HumanLabelsFile.append(workspace().humanLabels(), Objects.requireNonNull(label, "label"));
-    }
-
-    /**
-     * The last evaluation's judge calibrated against a file of labels: per judge metric, judge–human
-     * agreement on every labelled cell, and each system's mean corrected by its drawn labels (see
-     * {@link Calibration}). The same figures an evaluation with those labels writes to {@code
-     * evaluation.json}, without judging anything.
-     *
-     * @param labels a file of labels, e.g. {@link io.github.raglens.workspace.Workspace#humanLabels()}
-     * @throws IllegalStateException if the workspace holds no evaluation with a judge metric
-     * @throws io.github.raglens.error.ParseException naming the line of a bad label, or of a label of
-     *     a question, system or metric the evaluation does not have
-     */
-    public Calibration calibration(Path labels) {
-        Objects.requireNonNull(labels, "labels");
-        return new Labelling(workspace(), pipeline::loadQuestions).calibrate(labels);
     }
 
     /**

@@ -231,17 +231,18 @@ class JudgedRelevanceStageTest {
         both.judgeRelevance(questions, 10, false, ProgressListener.NONE);
 
         // the judge graded one restated passage per question (3 each); the source chunks hold the evidence
-        List<PassageLabelRequest> drawn = both.drawPassageLabels(12);
+        List<PassageLabelRequest> drawn = both.labels().drawPassageLabels(12);
         assertThat(drawn).hasSize(12);
         assertThat(drawn).allSatisfy(r -> {
             assertThat(r.text()).startsWith("In short: ");
             assertThat(r.draw().population()).isEqualTo(questions.size());
         });
-        assertThat(both.drawPassageLabels(20).subList(0, 12)).isEqualTo(drawn);
+        assertThat(both.labels().drawPassageLabels(20).subList(0, 12)).isEqualTo(drawn);
         // a person finds every other restated passage only on the topic
         for (int i = 0; i < drawn.size(); i++) {
-            both.recordPassageLabel(
-                    drawn.get(i).label(i % 2 == 0 ? 3 : 1, "ana", Instant.parse("2026-03-01T12:00:00Z")));
+            both.labels()
+                    .recordPassageLabel(
+                            drawn.get(i).label(i % 2 == 0 ? 3 : 1, "ana", Instant.parse("2026-03-01T12:00:00Z")));
         }
 
         BenchmarkResult report = both.benchmark(questions, ProgressListener.NONE);

@@ -93,7 +93,7 @@ final class LabelSampleCommand implements Callable<Integer> {
         LabelDesign design = this.design != null ? this.design : LabelDesign.PER_SYSTEM;
         List<LabelRequest> drawn;
         try {
-            drawn = lens.drawLabels(judged.label(), count != null ? count : Integer.MAX_VALUE, design);
+            drawn = lens.labels().drawLabels(judged.label(), count != null ? count : Integer.MAX_VALUE, design);
         } catch (IllegalStateException e) {
             err.println("raglens label-sample: " + e.getMessage().replace("run evaluate", "run raglens evaluate"));
             err.flush();
@@ -105,7 +105,7 @@ final class LabelSampleCommand implements Callable<Integer> {
             drawn = drawn.subList(0, (int) Math.min(drawn.size(), systems * Calibration.MIN_DRAWN_LABELS));
         }
         Path file = out != null ? out : lens.workspace().humanLabels();
-        int added = RagLens.writeDrawnLabels(file, drawn);
+        int added = lens.labels().writeDrawnLabels(file, drawn);
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println("drew " + drawn.size() + " cells of " + judged.label() + " (" + design.fileName() + ", seed "
                 + seed
@@ -128,14 +128,14 @@ final class LabelSampleCommand implements Callable<Integer> {
     private int drawPassages(RagLens lens, PrintWriter err) {
         List<PassageLabelRequest> drawn;
         try {
-            drawn = lens.drawPassageLabels(count != null ? count : Calibration.MIN_DRAWN_LABELS);
+            drawn = lens.labels().drawPassageLabels(count != null ? count : Calibration.MIN_DRAWN_LABELS);
         } catch (IllegalStateException e) {
             err.println("raglens label-sample: " + e.getMessage());
             err.flush();
             return 1;
         }
         Path file = out != null ? out : lens.workspace().humanLabels();
-        int added = RagLens.writeDrawnPassages(file, drawn);
+        int added = lens.labels().writeDrawnPassages(file, drawn);
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println("drew " + drawn.size() + " pooled passages (uniform, seed " + seed + "): " + added
                 + " added to " + file + ", " + (drawn.size() - added) + " already there; fill in each \"grade\""

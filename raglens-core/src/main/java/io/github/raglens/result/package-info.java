@@ -10,6 +10,6 @@
  * BeirResult}, {@link GateResult} and {@link ComparisonResult}. The other records here are parts of
  * those results or values a stage reads: a {@link Baseline}, a {@link CostEstimate}, and the
  * judge's {@link Calibration} against people's labels, part of an evaluation's result and what {@code
- * RagLens.calibration} reads on its own.
+ * RagLens.labels().calibration} reads on its own.
  */
 package io.github.raglens.result;

@@ -128,7 +128,7 @@ final class WorkspaceView {
         List<LabelRequest> drawn = cached(
                 "draw " + metric + " " + design + " " + block,
                 List.of(workspace.answers(), workspace.scores(), workspace.questions()),
-                () -> lens.drawLabels(metric, block, design));
+                () -> lens.labels().drawLabels(metric, block, design));
         return drawn.subList(0, Math.min(count, drawn.size()));
     }
 
@@ -141,13 +141,15 @@ final class WorkspaceView {
     List<PassageLabelRequest> drawPassages(int count) {
         int block = (count + DRAW_BLOCK - 1) / DRAW_BLOCK * DRAW_BLOCK;
         List<PassageLabelRequest> drawn = cached(
-                "draw passages " + block, List.of(workspace.judgedPassages()), () -> lens.drawPassageLabels(block));
+                "draw passages " + block,
+                List.of(workspace.judgedPassages()),
+                () -> lens.labels().drawPassageLabels(block));
         return drawn.subList(0, Math.min(count, drawn.size()));
     }
 
     /** Saves a grade of a pooled passage in the workspace's labels file. */
     void record(PassageLabel label) {
-        lens.recordPassageLabel(label);
+        lens.labels().recordPassageLabel(label);
     }
 
     /** The labels given so far, or why the file cannot be read. */
@@ -172,12 +174,14 @@ final class WorkspaceView {
         return cached(
                 "calibration",
                 List.of(file, workspace.answers(), workspace.scores(), workspace.questions()),
-                () -> labels().labels().isEmpty() ? Optional.empty() : Optional.of(lens.calibration(file)));
+                () -> labels().labels().isEmpty()
+                        ? Optional.empty()
+                        : Optional.of(lens.labels().calibration(file)));
     }
 
     /** Saves a label in the workspace's labels file, crash-safely and beside other writers. */
     void record(HumanLabel label) {
-        lens.recordLabel(label);
+        lens.labels().recordLabel(label);
     }
 
     /** A run's per-question scores of one source; the run's files never change once written. */

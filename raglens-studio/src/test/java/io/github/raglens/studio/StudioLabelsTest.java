@@ -63,7 +63,7 @@ class StudioLabelsTest {
     @Test
     void twoStudiosOnOneWorkspace_savingAtOnce_loseNoLabel_andTheReportShowsTheAgreement() throws Exception {
         RagLens lens = RagLens.builder().workspace(workspace).build();
-        List<LabelRequest> cells = lens.drawLabels("context_precision", 16, LabelDesign.UNIFORM);
+        List<LabelRequest> cells = lens.labels().drawLabels("context_precision", 16, LabelDesign.UNIFORM);
         assertThat(cells).hasSize(16);
         try (Studio a = Studio.builder(workspace).port(0).start();
                 Studio b = Studio.builder(workspace).port(0).start();

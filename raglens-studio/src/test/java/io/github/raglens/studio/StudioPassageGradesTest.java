@@ -49,7 +49,7 @@ class StudioPassageGradesTest {
     void theLabelPage_offersRelevance_showsADrawnPassage_andSavesItsGrade() throws Exception {
         Path ws = gradedPool();
         RagLens lens = RagLens.builder().workspace(ws).build();
-        List<PassageLabelRequest> drawn = lens.drawPassageLabels(10);
+        List<PassageLabelRequest> drawn = lens.labels().drawPassageLabels(10);
         // the evidence passage is grade 3 by rule: never drawn
         assertThat(drawn).extracting(PassageLabelRequest::passage).containsExactlyInAnyOrder("c7", "doc-4", "c9");
         try (Studio s = Studio.builder(ws).port(0).start()) {

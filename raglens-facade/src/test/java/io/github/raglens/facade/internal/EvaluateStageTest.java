@@ -334,7 +334,7 @@ class EvaluateStageTest {
         assertThat(r.aggregation().metrics())
                 .extracting(Aggregation.MetricSummary::metric)
                 .containsExactly("nuggets", "nuggets_strict_vital", "nuggets_all", "nuggets_strict_all");
-        List<NuggetSheet> sheets = lens.nuggetSheets();
+        List<NuggetSheet> sheets = lens.nuggets().sheets();
         assertThat(sheets).hasSize(4).allSatisfy(sheet -> {
             assertThat(sheet.questionId()).isNotEmpty();
             assertThat(sheet.nuggets())
@@ -346,11 +346,11 @@ class EvaluateStageTest {
         assertThat(lens.workspace().nuggets()).exists();
 
         NuggetSheet first = sheets.get(0);
-        lens.editNugget(first.key(), first.nuggets().get(0).id(), "Tidal power uses the tides", true);
+        lens.nuggets().edit(first.key(), first.nuggets().get(0).id(), "Tidal power uses the tides", true);
         assertThat(lens.estimateEvaluation(nuggets).judging().calls()).isEqualTo(2);
         lens.evaluate(nuggets, ProgressListener.NONE);
         assertThat(judge.calls()).isEqualTo(12 + 2);
-        NuggetSheet.Item edited = lens.nuggetSheets().stream()
+        NuggetSheet.Item edited = lens.nuggets().sheets().stream()
                 .filter(sh -> sh.key().equals(first.key()))
                 .findFirst()
                 .orElseThrow()
@@ -359,7 +359,7 @@ class EvaluateStageTest {
         assertThat(edited.origin()).isEqualTo("person");
         assertThat(edited.text()).isEqualTo("Tidal power uses the tides");
         assertThat(edited.labels()).hasSize(2);
-        assertThatThrownBy(() -> lens.editNugget(first.key(), "n99", "x", false))
+        assertThatThrownBy(() -> lens.nuggets().edit(first.key(), "n99", "x", false))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("question " + first.key() + " has no nugget 'n99'; its nuggets are [n1");
     }
@@ -589,9 +589,10 @@ class EvaluateStageTest {
                 .metrics(List.of(JudgeMetric.FAITHFULNESS, JudgeMetric.ROUGE_L));
         lens.evaluate(options.build(), ProgressListener.NONE);
 
-        List<LabelRequest> drawn = lens.drawLabels("faithfulness", 10, LabelDesign.PER_SYSTEM);
+        List<LabelRequest> drawn = lens.labels().drawLabels("faithfulness", 10, LabelDesign.PER_SYSTEM);
         assertThat(drawn).hasSize(10);
-        assertThat(lens.drawLabels("faithfulness", 4, LabelDesign.PER_SYSTEM)).isEqualTo(drawn.subList(0, 4));
+        assertThat(lens.labels().drawLabels("faithfulness", 4, LabelDesign.PER_SYSTEM))
+                .isEqualTo(drawn.subList(0, 4));
         Map<String, Double> judge = new HashMap<>();
         io.github.raglens.eval.scoring.Scorer.read(lens.workspace().scores()).stream()
                 .filter(r -> r.metric().equals("faithfulness"))
@@ -602,7 +603,7 @@ class EvaluateStageTest {
             LabelRequest r = drawn.get(i);
             assertThat(r.answer()).isEqualTo("Tidal power uses the tides.");
             double score = judge.get(r.questionId());
-            lens.recordLabel(r.label(i < 3 ? 1 - score : score, "ana", at.plusSeconds(i)));
+            lens.labels().recordLabel(r.label(i < 3 ? 1 - score : score, "ana", at.plusSeconds(i)));
         }
         String handPicked = judge.keySet().stream()
                 .filter(q -> drawn.stream().noneMatch(r -> r.questionId().equals(q)))
@@ -641,7 +642,7 @@ class EvaluateStageTest {
                 .isEqualTo(io.github.raglens.eval.stats.PredictionPoweredInference.estimate(
                         rest.stream().mapToDouble(judge::get).toArray(), labelledJudge, human));
         assertThat(Files.readString(lens.workspace().evaluation())).contains("\"calibration\"");
-        assertThat(lens.calibration(lens.workspace().humanLabels())).isEqualTo(calibration);
+        assertThat(lens.labels().calibration(lens.workspace().humanLabels())).isEqualTo(calibration);
     }
 
     @Test

@@ -215,6 +215,7 @@ final class BenchmarkCommand implements Callable<Integer> {
                 .evidenceThresholds(evidenceMinWords, evidenceMaxChunks)
                 .keepAmbiguousEvidence(keepAmbiguousEvidence);
         if (relevance == Relevance.JUDGED) {
+            ProviderChoice.requireChat(spec, "--judge-provider", judgeProvider);
             LlmProvider judge = judgeFactory.create(judgeProvider, judgeModel);
             builder.judge(() -> judge);
         }

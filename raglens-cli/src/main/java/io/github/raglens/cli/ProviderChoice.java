@@ -23,6 +23,18 @@ final class ProviderChoice {
     private ProviderChoice() {}
 
     /**
+     * Refuses, as a usage error naming {@code option}, a provider without chat models, before any work
+     * or any test's stand-in model is made.
+     */
+    static void requireChat(CommandLine.Model.CommandSpec spec, String option, ProviderKind provider) {
+        try {
+            provider.requireChat();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), option + ": " + e.getMessage());
+        }
+    }
+
+    /**
      * A chat client, from the facade's one factory of chat models ({@link Models#chat}).
      *
      * @param option the option that chose the provider, e.g. {@code --judge-provider}

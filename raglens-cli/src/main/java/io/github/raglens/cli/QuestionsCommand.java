@@ -124,11 +124,7 @@ final class QuestionsCommand implements Callable<Integer> {
         if (limit != null && limit < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--limit must be >= 0, was " + limit);
         }
-        try {
-            provider.requireChat();
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--llm-provider: " + e.getMessage());
-        }
+        ProviderChoice.requireChat(spec, "--llm-provider", provider);
         if (limit != null && limit == 0) {
             out.println("questions: nothing asked (--limit 0)");
             return CommandLine.ExitCode.OK;

@@ -201,4 +201,22 @@ class JudgedBenchmarkCommandTest {
         assertThat(err.toString())
                 .contains("raglens benchmark: --batch applies to the grading alone; add --judge-only");
     }
+
+    @Test
+    void judgeProviderWithoutChatModels_isAUsageErrorNamingTheOption() {
+        assertThat(run(
+                        "--workspace",
+                        dir.toString(),
+                        "benchmark",
+                        "--docs",
+                        "d",
+                        "--relevance",
+                        "judged",
+                        "--judge-provider",
+                        "onnx"))
+                .isEqualTo(2);
+        assertThat(err.toString())
+                .startsWith("raglens benchmark: --judge-provider: provider 'onnx' has no chat models; choose"
+                        + " ollama, openai or groq\n");
+    }
 }

@@ -23,8 +23,8 @@ module io.github.raglens {
     exports io.github.raglens;
     exports io.github.raglens.sample;
     exports io.github.raglens.workspace;
-    // Models by provider name and HTTP services by URL, for the CLI's flags; in code each comes from
-    // its client's builder (OpenAi.chat(model), HttpRetriever.builder(name, url)).
+    // Models by provider name, chunkers by kind and HTTP services by URL, for the CLI's flags; in code
+    // each comes from its builder (OpenAi.chat(model), SectionChunker.builder(), HttpRetriever.builder).
     exports io.github.raglens.facade.cli to
             io.github.raglens.cli;
 

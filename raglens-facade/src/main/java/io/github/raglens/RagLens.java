@@ -1,6 +1,5 @@
 package io.github.raglens;
 
-import io.github.raglens.chunk.Chunkers;
 import io.github.raglens.chunk.SectionChunker;
 import io.github.raglens.error.Setting;
 import io.github.raglens.eval.baseline.BaselineRecorder;
@@ -23,7 +22,6 @@ import io.github.raglens.facade.internal.ServiceLookup;
 import io.github.raglens.facade.internal.WarmUp;
 import io.github.raglens.gate.GateOptions;
 import io.github.raglens.internal.SetOnce;
-import io.github.raglens.model.ChunkerKind;
 import io.github.raglens.model.QuestionSample;
 import io.github.raglens.model.QuestionStyle;
 import io.github.raglens.model.Relevance;
@@ -691,11 +689,6 @@ public final class RagLens {
             set.record("chunker", Objects.requireNonNull(chunker, "chunker"));
             this.chunker = chunker;
             return this;
-        }
-
-        /** A built-in chunker, with its defaults: {@code section}, {@code sliding} or {@code recursive}. */
-        public Builder chunker(ChunkerKind kind) {
-            return chunker(Chunkers.of(kind));
         }
 
         /**

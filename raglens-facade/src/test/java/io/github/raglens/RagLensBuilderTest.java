@@ -3,8 +3,8 @@ package io.github.raglens;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.raglens.chunk.RecursiveChunker;
 import io.github.raglens.chunk.SlidingWindowChunker;
-import io.github.raglens.model.ChunkerKind;
 import io.github.raglens.model.RetrieverKind;
 import io.github.raglens.onnx.OnnxEmbeddings;
 import io.github.raglens.sample.SampleCorpus;
@@ -29,10 +29,8 @@ class RagLensBuilderTest {
     }
 
     @Test
-    void badK_isRejectedAtOnce_andABuiltInChunkerIsChosenByKind() {
+    void badK_isRejectedAtOnce() {
         assertThatThrownBy(() -> RagLens.builder().k(5, 0)).hasMessage("K must be > 0, was 0");
-        assertThat(RagLens.builder().chunker(ChunkerKind.SLIDING).build().chunker())
-                .isInstanceOf(SlidingWindowChunker.class);
     }
 
     @Test
@@ -69,7 +67,9 @@ class RagLensBuilderTest {
         assertThatThrownBy(() -> RagLens.builder().k(5, 1).k(10))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("k was already set to [1, 5]; set it once");
-        assertThatThrownBy(() -> RagLens.builder().chunker(ChunkerKind.SLIDING).chunker(ChunkerKind.RECURSIVE))
+        assertThatThrownBy(() -> RagLens.builder()
+                        .chunker(SlidingWindowChunker.builder().build())
+                        .chunker(RecursiveChunker.builder().build()))
                 .hasMessageStartingWith("chunker was already set to SlidingWindowChunker");
         // bm25() turns the embeddings off: after a model was chosen, the two calls disagree
         assertThatThrownBy(() -> RagLens.builder()

@@ -2,6 +2,7 @@ package io.github.raglens.cli;
 
 import io.github.raglens.Documents;
 import io.github.raglens.RagLens;
+import io.github.raglens.facade.cli.Chunkers;
 import io.github.raglens.model.ChunkType;
 import io.github.raglens.model.ChunkerKind;
 import io.github.raglens.result.ChunkAudit;
@@ -66,7 +67,7 @@ final class IngestCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         var err = spec.commandLine().getErr();
         RagLens lens = Lenses.builder(parent)
-                .chunker(chunker)
+                .chunker(Chunkers.of(chunker))
                 .ocrLanguages(ocr.languages)
                 .build();
         boolean lines = !parent.quiet && !parent.noProgress;

@@ -15,7 +15,7 @@ import java.util.Objects;
  * ingest}. Immutable and thread-safe when its chunker is.
  *
  * <pre>{@code
- * ChunkedCorpus result = CorpusChunker.of(Chunkers.of(ChunkerKind.SECTION)).chunk(documents);
+ * ChunkedCorpus result = CorpusChunker.of(SectionChunker.builder().build()).chunk(documents);
  * if (result.audit().hasErrors()) { ... }
  * ChunksFile.write(workspace.resolve("chunks.jsonl"), result.chunks()); // io.github.raglens.store
  * }</pre>

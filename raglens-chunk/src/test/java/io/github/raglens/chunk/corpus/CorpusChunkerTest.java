@@ -3,11 +3,10 @@ package io.github.raglens.chunk.corpus;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.raglens.chunk.Chunkers;
 import io.github.raglens.chunk.SectionChunker;
+import io.github.raglens.chunk.SlidingWindowChunker;
 import io.github.raglens.chunk.TestDocuments;
 import io.github.raglens.model.Chunk;
-import io.github.raglens.model.ChunkerKind;
 import io.github.raglens.model.Document;
 import io.github.raglens.model.Section;
 import io.github.raglens.store.ChunksFile;
@@ -31,7 +30,7 @@ class CorpusChunkerTest {
         Document b = TestDocuments.oneSection(TestDocuments.words(5_000));
 
         ChunkedCorpus result =
-                CorpusChunker.of(Chunkers.of(ChunkerKind.SECTION)).chunk(List.of(a, b));
+                CorpusChunker.of(SectionChunker.builder().build()).chunk(List.of(a, b));
 
         assertThat(result.chunksPerDocument())
                 .containsExactly(
@@ -45,8 +44,8 @@ class CorpusChunkerTest {
         Document a = TestDocuments.oneSection("one");
         Document b = new Document("doc", "other", "other.pdf", 1, Map.of(), Section.of("r", "other", 0, "two"));
 
-        assertThatThrownBy(
-                        () -> CorpusChunker.of(Chunkers.of(ChunkerKind.SLIDING)).chunk(List.of(a, b)))
+        assertThatThrownBy(() ->
+                        CorpusChunker.of(SlidingWindowChunker.builder().build()).chunk(List.of(a, b)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(
                         "two documents have the id 'doc' ('paper.pdf' and 'other.pdf'); document ids must be unique in a "

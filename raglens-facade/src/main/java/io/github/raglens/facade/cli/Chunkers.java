@@ -1,13 +1,16 @@
-package io.github.raglens.chunk;
+package io.github.raglens.facade.cli;
 
+import io.github.raglens.chunk.RecursiveChunker;
+import io.github.raglens.chunk.SectionChunker;
+import io.github.raglens.chunk.SlidingWindowChunker;
 import io.github.raglens.model.ChunkerKind;
 import io.github.raglens.spi.Chunker;
 import java.util.Objects;
 
 /**
- * The chunker of each {@link ChunkerKind}, with its defaults: {@code section} ({@link
+ * The chunker {@code ingest --chunker} names, with its defaults: {@code section} ({@link
  * SectionChunker}), {@code sliding} ({@link SlidingWindowChunker}) and {@code recursive} ({@link
- * RecursiveChunker}).
+ * RecursiveChunker}). In code, a chunker comes from its builder, with every option.
  */
 public final class Chunkers {
 

@@ -1,8 +1,10 @@
-package io.github.raglens.chunk;
+package io.github.raglens.facade.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.raglens.chunk.RecursiveChunker;
+import io.github.raglens.chunk.SectionChunker;
+import io.github.raglens.chunk.SlidingWindowChunker;
 import io.github.raglens.model.ChunkerKind;
 import org.junit.jupiter.api.Test;
 
@@ -14,13 +16,5 @@ class ChunkersTest {
                 .hasToString(SectionChunker.builder().build().toString());
         assertThat(Chunkers.of(ChunkerKind.SLIDING)).isInstanceOf(SlidingWindowChunker.class);
         assertThat(Chunkers.of(ChunkerKind.RECURSIVE)).isInstanceOf(RecursiveChunker.class);
-    }
-
-    @Test
-    void aKindIsReadByName_inAnyCase_andAnUnknownNameListsTheKnownOnes() {
-        assertThat(ChunkerKind.parse("Sliding")).isEqualTo(ChunkerKind.SLIDING);
-        assertThatThrownBy(() -> ChunkerKind.parse("semantic"))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown chunker 'semantic'; use section, sliding or recursive");
     }
 }

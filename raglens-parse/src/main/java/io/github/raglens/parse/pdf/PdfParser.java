@@ -54,7 +54,7 @@ import org.apache.pdfbox.pdmodel.encryption.InvalidPasswordException;
 public final class PdfParser implements Parser {
 
     /** Changes whenever the output for the same file changes; part of the parse-cache key. */
-    public static final String VERSION = "pdf-21";
+    public static final String VERSION = "pdf-22";
 
     /** The metadata key under which a damaged PDF's document says what is broken and what was recovered. */
     public static final String DAMAGE_KEY = Damage.KEY;

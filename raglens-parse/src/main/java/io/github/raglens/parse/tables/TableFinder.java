@@ -118,6 +118,9 @@ public final class TableFinder {
         for (Region r : regions) {
             Box b = r.box();
             Rectangle area = new Rectangle(b.top(), b.left(), b.right() - b.left(), b.bottom() - b.top());
+            if (flat(area)) {
+                continue;
+            }
             Page region = page.getArea(area);
             List<List<String>> spanned = StreamColumns.rows(text, b);
             for (technology.tabula.Table t : new BasicExtractionAlgorithm().extract(region)) {
@@ -129,7 +132,7 @@ public final class TableFinder {
             }
         }
         for (RuleBands.Band band : RuleBands.find(page)) {
-            if (holdsText(text, band.area())) {
+            if (flat(band.area()) || holdsText(text, band.area())) {
                 continue; // the rules of two tables, with their captions or running text between them
             }
             for (technology.tabula.Table t : bandTables(page.getArea(band.area()), text)) {
@@ -553,5 +556,13 @@ public final class TableFinder {
             return false; // a run of prose: most rows hold a single cell
         }
         return (double) words / filled <= 6.0 && filled * 10 >= rows.size() * columns * 3;
+    }
+
+    /**
+     * Whether an area has no width or no height: it holds no table, and Tabula cannot cut a page to it
+     * (its border rulings have no length, which Tabula refuses as oblique, losing the page's tables).
+     */
+    private static boolean flat(Rectangle area) {
+        return !(area.getWidth() > 0 && area.getHeight() > 0);
     }
 }

@@ -1,6 +1,7 @@
 package io.github.raglens.benchmarks;
 
 import io.github.raglens.model.Document;
+import io.github.raglens.parse.DocumentMarkdown;
 import io.github.raglens.parse.pdf.PdfParser;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -18,10 +19,12 @@ import picocli.CommandLine.Option;
 
 /**
  * Pages per second of the full structured PDF parse (layout, headings, tables) against plain PDFBox
- * {@code PDFTextStripper} on the same files in the same run, and the peak heap of the parse. Besides
- * wall time, each path's pages per CPU second of the parsing thread (both run on this thread; garbage
- * collection runs on others and is left out): on a machine loaded by other work, wall time depends on
- * the share of the processors each run happened to get, CPU time much less.
+ * {@code PDFTextStripper} on the same files in the same run, and the peak heap of the parse. The two
+ * paths take turns file by file (which one goes first alternating), so that both meet the same machine:
+ * on a machine shared with other work, how fast a core runs changes from second to second, and a whole
+ * corpus read by one path and then by the other gave ratios a third apart from run to run. Besides wall
+ * time, each path's pages per CPU second of the parsing thread (both run on this thread; garbage
+ * collection runs on others and is left out).
  */
 @Command(
         name = "parse",
@@ -31,11 +34,25 @@ final class ParseBenchmark implements Callable<Integer> {
     @Option(names = "--docs", defaultValue = "../shared/data/pdfs", description = "Folder of PDFs.")
     Path docs;
 
-    @Option(names = "--runs", defaultValue = "3", description = "Measured repetitions; medians are reported.")
+    @Option(names = "--runs", defaultValue = "5", description = "Measured repetitions; medians are reported.")
     int runs;
 
     @Option(names = "--warmups", defaultValue = "2", description = "Unmeasured rounds of both paths first.")
     int warmups;
+
+    @Option(
+            names = "--keep",
+            description = "Folder to write each document's Markdown to, from the first round: diff two builds' folders"
+                    + " to check that a change leaves the parse as it was.")
+    Path keep;
+
+    @Option(
+            names = "--sequential",
+            description = "Each round reads the whole folder with one path and then with the other (which one first"
+                    + " alternating by round), instead of taking turns file by file.")
+    boolean sequential;
+
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 
     @Override
     public Integer call() throws IOException {
@@ -46,46 +63,45 @@ final class ParseBenchmark implements Callable<Integer> {
         if (pdfs.isEmpty()) {
             throw new IllegalArgumentException("no PDFs in " + docs + "; pass a folder of PDFs with --docs");
         }
+        if (keep != null) {
+            Files.createDirectories(keep);
+        }
         PdfParser parser = PdfParser.create();
         int pages = 0;
         for (int w = 0; w < Math.max(1, warmups); w++) { // both paths, until the JIT has compiled them
-            pages = structured(parser, pdfs);
-            plain(pdfs);
+            pages = round(parser, pdfs, w, w == 0 ? keep : null).pages;
         }
         double[] ours = new double[runs];
         double[] theirs = new double[runs];
         double[] ratios = new double[runs];
         double[] oursCpu = new double[runs];
         double[] theirsCpu = new double[runs];
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        double[] cpuRatios = new double[runs];
         double peak = 0;
         for (int r = 0; r < runs; r++) {
             System.gc();
             for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
                 pool.resetPeakUsage();
             }
-            long t0 = System.nanoTime();
-            long c0 = threads.getCurrentThreadCpuTime();
-            structured(parser, pdfs);
-            oursCpu[r] = pages / ((threads.getCurrentThreadCpuTime() - c0) / 1e9);
-            ours[r] = pages / ((System.nanoTime() - t0) / 1e9);
+            Round round = round(parser, pdfs, r, null);
             peak = Math.max(peak, Figures.peakHeapMib());
-            long t1 = System.nanoTime();
-            long c1 = threads.getCurrentThreadCpuTime();
-            plain(pdfs);
-            theirsCpu[r] = pages / ((threads.getCurrentThreadCpuTime() - c1) / 1e9);
-            theirs[r] = pages / ((System.nanoTime() - t1) / 1e9);
+            ours[r] = pages / (round.structuredNanos / 1e9);
+            theirs[r] = pages / (round.plainNanos / 1e9);
+            oursCpu[r] = pages / (round.structuredCpuNanos / 1e9);
+            theirsCpu[r] = pages / (round.plainCpuNanos / 1e9);
             ratios[r] = ours[r] / theirs[r];
+            cpuRatios[r] = oursCpu[r] / theirsCpu[r];
             System.out.printf(
                     "run %d: structured parse %.1f pages/s, PDFTextStripper %.1f pages/s (%d pages, %d files);"
-                            + " per CPU second of the thread: %.1f and %.1f pages%n",
-                    r + 1, ours[r], theirs[r], pages, pdfs.size(), oursCpu[r], theirsCpu[r]);
+                            + " per CPU second of the thread: %.1f and %.1f pages (ratio %.3f)%n",
+                    r + 1, ours[r], theirs[r], pages, pdfs.size(), oursCpu[r], theirsCpu[r], cpuRatios[r]);
         }
         double oursMedian = Figures.median(ours);
         double theirsMedian = Figures.median(theirs);
         new Figures("parse")
                 .put("files", pdfs.size())
                 .put("pages", pages)
+                .put("runs", runs)
                 .put("structuredPagesPerSecondMedian", oursMedian)
                 .put("pdfTextStripperPagesPerSecondMedian", theirsMedian)
                 .put("structuredOverStripperRatio", oursMedian / theirsMedian)
@@ -93,26 +109,65 @@ final class ParseBenchmark implements Callable<Integer> {
                 .put("structuredPagesPerThreadCpuSecondMedian", Figures.median(oursCpu))
                 .put("pdfTextStripperPagesPerThreadCpuSecondMedian", Figures.median(theirsCpu))
                 .put("structuredOverStripperThreadCpuRatio", Figures.median(oursCpu) / Figures.median(theirsCpu))
-                .put("peakHeapMibDuringStructuredParse", peak)
+                .put("structuredOverStripperThreadCpuRatioMedianOfRuns", Figures.median(cpuRatios))
+                .put("peakHeapMibOverBothPaths", peak)
                 .print();
         return 0;
     }
 
-    private static int structured(PdfParser parser, List<Path> pdfs) {
-        int pages = 0;
-        for (Path pdf : pdfs) {
-            Document d = parser.parse(pdf);
-            pages += d.pageCount();
+    /** The time each path took over one round of the files, in turns. */
+    private record Round(int pages, long structuredNanos, long structuredCpuNanos, long plainNanos, long plainCpuNanos) {}
+
+    /**
+     * Reads every file with both paths: in turns file by file, the structured parse first on even files
+     * when r is even and on odd files when it is odd, so neither path always meets the caches the other
+     * left; or, with {@code --sequential}, every file with one path, then every file with the other.
+     */
+    private Round round(PdfParser parser, List<Path> pdfs, int r, Path markdownTo) throws IOException {
+        long[] totals = new long[5]; // pages, structured wall and CPU, plain wall and CPU (nanoseconds)
+        if (sequential) {
+            for (int turn = 0; turn < 2; turn++) {
+                boolean structured = (r + turn) % 2 == 0;
+                for (Path pdf : pdfs) {
+                    read(parser, pdf, structured, markdownTo, totals);
+                }
+            }
+        } else {
+            for (int i = 0; i < pdfs.size(); i++) {
+                for (int turn = 0; turn < 2; turn++) {
+                    read(parser, pdfs.get(i), (i + r + turn) % 2 == 0, markdownTo, totals);
+                }
+            }
         }
-        return pages;
+        return new Round((int) totals[0], totals[1], totals[2], totals[3], totals[4]);
     }
 
-    private static void plain(List<Path> pdfs) throws IOException {
-        for (Path pdf : pdfs) {
-            try (PDDocument doc = PDDocument.load(pdf.toFile())) {
-                if (new PDFTextStripper().getText(doc).isEmpty()) {
-                    throw new IllegalStateException("no text in " + pdf);
-                }
+    /** Reads one file with one path, adding its pages and times to {@code totals}. */
+    private void read(PdfParser parser, Path pdf, boolean structured, Path markdownTo, long[] totals)
+            throws IOException {
+        long t0 = System.nanoTime();
+        long c0 = threads.getCurrentThreadCpuTime();
+        if (structured) {
+            Document d = parser.parse(pdf);
+            totals[2] += threads.getCurrentThreadCpuTime() - c0;
+            totals[1] += System.nanoTime() - t0;
+            totals[0] += d.pageCount();
+            if (markdownTo != null) {
+                String name = pdf.getFileName().toString();
+                Files.writeString(
+                        markdownTo.resolve(name.substring(0, name.length() - 4) + ".md"), DocumentMarkdown.render(d));
+            }
+        } else {
+            plain(pdf);
+            totals[4] += threads.getCurrentThreadCpuTime() - c0;
+            totals[3] += System.nanoTime() - t0;
+        }
+    }
+
+    private static void plain(Path pdf) throws IOException {
+        try (PDDocument doc = PDDocument.load(pdf.toFile())) {
+            if (new PDFTextStripper().getText(doc).isEmpty()) {
+                throw new IllegalStateException("no text in " + pdf);
             }
         }
     }

@@ -116,7 +116,8 @@ final class ParseBenchmark implements Callable<Integer> {
     }
 
     /** The time each path took over one round of the files, in turns. */
-    private record Round(int pages, long structuredNanos, long structuredCpuNanos, long plainNanos, long plainCpuNanos) {}
+    private record Round(
+            int pages, long structuredNanos, long structuredCpuNanos, long plainNanos, long plainCpuNanos) {}
 
     /**
      * Reads every file with both paths: in turns file by file, the structured parse first on even files

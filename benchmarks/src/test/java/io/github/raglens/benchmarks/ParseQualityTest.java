@@ -52,7 +52,7 @@ class ParseQualityTest {
     }
 
     @Test
-    void csv_quotedFieldsKeepCommasQuotesAndLineBreaks() {
+    void csv_quotedFieldsKeepCommasQuotesAndLineBreaks() throws IOException {
         assertThat(ParseQualityBenchmark.csv("a,\"b, \"\"c\"\"\"\r\n\"d\ne\",f\n"))
                 .containsExactly(List.of("a", "b, \"c\""), List.of("d\ne", "f"));
     }

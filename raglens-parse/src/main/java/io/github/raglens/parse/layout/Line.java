@@ -8,21 +8,70 @@ import java.util.function.Predicate;
  * One line of text on a page after column splitting: words left to right, with the statistics that
  * heading, formula and paragraph decisions need.
  *
- * @param page 1-based page number
- * @param column 0 for a full-width line, 1 for the left column, 2 for the right one
- * @param words the words left to right
+ * <p>A value like a record of its page, column and words (equal, hashed and printed as one), but a
+ * class so that it can keep what the stages after layout ask of every line many times over: its
+ * edges, size and character count are measured once when it is made, and its text and hash code
+ * the first time they are asked. Building a line's text again for each question was most of the
+ * page pipeline's time.
  */
-public record Line(int page, int column, List<Word> words) {
+public final class Line {
 
-    public Line {
-        words = List.copyOf(words);
-        if (words.isEmpty()) {
+    private final int page;
+    private final int column;
+    private final List<Word> words;
+    private final float top;
+    private final float bottom;
+    private final float size;
+    private final int charCount;
+    /** The words joined by spaces; null until first asked (the same string whichever thread builds it). */
+    private String text;
+    /** The hash code; 0 until first asked, as {@link String}'s. */
+    private int hash;
+
+    /**
+     * @param page 1-based page number
+     * @param column 0 for a full-width line, 1 for the left column, 2 for the right one
+     * @param words the words left to right
+     */
+    public Line(int page, int column, List<Word> words) {
+        this.words = List.copyOf(words);
+        if (this.words.isEmpty()) {
             throw new IllegalArgumentException("a line needs words");
         }
+        this.page = page;
+        this.column = column;
+        this.top = Rows.top(this.words);
+        this.bottom = Rows.bottom(this.words);
+        this.size = dominantSize(this.words);
+        int chars = 0;
+        for (Word w : this.words) {
+            chars += w.text().length();
+        }
+        this.charCount = chars;
+    }
+
+    /** The 1-based page number. */
+    public int page() {
+        return page;
+    }
+
+    /** 0 for a full-width line, 1 for the left column, 2 for the right one. */
+    public int column() {
+        return column;
+    }
+
+    /** The words left to right. */
+    public List<Word> words() {
+        return words;
     }
 
     public String text() {
-        return Rows.text(words);
+        String t = text;
+        if (t == null) {
+            t = Rows.text(words);
+            text = t;
+        }
+        return t;
     }
 
     public float x0() {
@@ -34,15 +83,19 @@ public record Line(int page, int column, List<Word> words) {
     }
 
     public float top() {
-        return Rows.top(words);
+        return top;
     }
 
     public float bottom() {
-        return Rows.bottom(words);
+        return bottom;
     }
 
     /** The font size carrying most characters of the line. */
     public float size() {
+        return size;
+    }
+
+    private static float dominantSize(List<Word> words) {
         // the sizes in the order they first appear, and their characters; of sizes carrying as many
         // characters, the one appearing first
         float[] sizes = new float[words.size()];
@@ -70,11 +123,7 @@ public record Line(int page, int column, List<Word> words) {
     }
 
     public int charCount() {
-        int n = 0;
-        for (Word w : words) {
-            n += w.text().length();
-        }
-        return n;
+        return charCount;
     }
 
     /** Share of characters in bold words. */
@@ -119,5 +168,26 @@ public record Line(int page, int column, List<Word> words) {
 
     float centerY() {
         return (top() + bottom()) / 2;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Line other && page == other.page && column == other.column && words.equals(other.words);
+    }
+
+    /** The hash code a record of the page, column and words has, so sets and maps of lines keep their order. */
+    @Override
+    public int hashCode() {
+        int h = hash;
+        if (h == 0) {
+            h = (Integer.hashCode(page) * 31 + Integer.hashCode(column)) * 31 + words.hashCode();
+            hash = h;
+        }
+        return h;
+    }
+
+    @Override
+    public String toString() {
+        return "Line[page=" + page + ", column=" + column + ", words=" + words + "]";
     }
 }

@@ -32,34 +32,34 @@ public final class RunningLines {
      * @param heights the height of each page in points
      */
     public static List<List<Line>> remove(List<List<Line>> pages, List<Float> heights) {
-        Map<String, List<float[]>> seen = new HashMap<>();
+        // each margin line's texts are made once here; the passes below only look them up
+        List<List<MarginLine>> margins = new ArrayList<>();
+        Map<String, Occurrences> seen = new HashMap<>();
         for (int p = 0; p < pages.size(); p++) {
             float h = heights.get(p);
             Set<Line> edge = edgeLines(pages.get(p));
+            List<MarginLine> inMargin = new ArrayList<>();
             for (Line line : pages.get(p)) {
                 if (inMargin(line, h, edge)) {
-                    seen.computeIfAbsent(repeated(line), k -> new ArrayList<>()).add(new float[] {p, line.top()});
+                    String key = key(line);
+                    MarginLine m = new MarginLine(line, edge.contains(line), key, repeated(key));
+                    inMargin.add(m);
+                    seen.computeIfAbsent(m.repeated(), k -> new Occurrences()).add(p, line.top());
                 }
             }
+            margins.add(inMargin);
         }
         int needed = Math.max(3, (int) Math.ceil(0.4 * pages.size()));
-        List<Set<Line>> running = new ArrayList<>();
-        for (int p = 0; p < pages.size(); p++) {
-            float h = heights.get(p);
-            List<Line> lines = pages.get(p);
-            Set<Line> edge = edgeLines(lines);
-            Set<Line> found = new HashSet<>();
-            for (Line line : lines) {
-                if (inMargin(line, h, edge)) {
-                    String repeated = repeated(line);
-                    boolean pageNumber = edge.contains(line)
-                            && PAGE_NUMBER.matcher(key(line)).matches();
-                    if (pageNumber
-                            || (pages.size() >= 3
-                                    && !repeated.isEmpty()
-                                    && pagesAtSameHeight(seen.get(repeated), line.top()) >= needed)) {
-                        found.add(line);
-                    }
+        List<Map<Line, String>> running = new ArrayList<>();
+        for (List<MarginLine> inMargin : margins) {
+            Map<Line, String> found = new HashMap<>();
+            for (MarginLine m : inMargin) {
+                boolean pageNumber = m.edge() && PAGE_NUMBER.matcher(m.key()).matches();
+                if (pageNumber
+                        || (pages.size() >= 3
+                                && !m.repeated().isEmpty()
+                                && seen.get(m.repeated()).pagesAtHeight(m.line().top()) >= needed)) {
+                    found.put(m.line(), m.repeated());
                 }
             }
             running.add(found);
@@ -69,7 +69,8 @@ public final class RunningLines {
         for (int p = 0; p < pages.size(); p++) {
             List<Line> kept = new ArrayList<>();
             for (Line line : pages.get(p)) {
-                if (!running.get(p).contains(line) || content.contains(repeated(line))) {
+                String repeated = running.get(p).get(line);
+                if (repeated == null || content.contains(repeated)) {
                     kept.add(line);
                 }
             }
@@ -78,24 +79,56 @@ public final class RunningLines {
         return out;
     }
 
+    /** A line in a page's margin, with its text as a key and the text it repeats. */
+    private record MarginLine(Line line, boolean edge, String key, String repeated) {}
+
+    /** The pages and heights at which one repeated text stands. */
+    private static final class Occurrences {
+        private final List<float[]> at = new ArrayList<>();
+        /** Pages within the tolerance, by height asked: a running line stands at one height on every page. */
+        private final Map<Float, Integer> pagesByHeight = new HashMap<>();
+
+        void add(int page, float top) {
+            at.add(new float[] {page, top});
+        }
+
+        /**
+         * On how many pages the text stands within {@link #Y_TOLERANCE} of a height. Counted once per
+         * height: it is asked for each of the text's lines, and a running title stands at the same
+         * height on every page, so counting anew for each would compare every page with every other.
+         */
+        int pagesAtHeight(float top) {
+            return pagesByHeight.computeIfAbsent(top, t -> {
+                Set<Integer> pages = new HashSet<>();
+                for (float[] o : at) {
+                    if (Math.abs(o[1] - t) <= Y_TOLERANCE) {
+                        pages.add((int) o[0]);
+                    }
+                }
+                return pages.size();
+            });
+        }
+    }
+
     /**
      * The repeated texts that are a page's content rather than its running lines: those whose pages
      * mostly lose most of their characters to the running lines found on them. A running title is short
      * beside the body under it; a page whose only text repeats (the same form or slide on every page)
      * would be left empty.
      */
-    private static Set<String> pageContent(List<List<Line>> pages, List<Set<Line>> running) {
+    private static Set<String> pageContent(List<List<Line>> pages, List<Map<Line, String>> running) {
         Map<String, int[]> pagesOf = new HashMap<>();
         for (int p = 0; p < pages.size(); p++) {
-            long all = pages.get(p).stream().mapToLong(l -> l.text().length()).sum();
-            long removed =
-                    running.get(p).stream().mapToLong(l -> l.text().length()).sum();
-            boolean mostOfPage = removed > all / 2;
-            Set<String> texts = new HashSet<>();
-            for (Line line : running.get(p)) {
-                texts.add(repeated(line));
+            long all = 0;
+            for (Line line : pages.get(p)) {
+                all += line.text().length();
             }
-            for (String text : texts) {
+            long removed = 0;
+            for (Line line : running.get(p).keySet()) {
+                removed += line.text().length();
+            }
+            boolean mostOfPage = removed > all / 2;
+            for (String text : new HashSet<>(running.get(p).values())) {
                 int[] counts = pagesOf.computeIfAbsent(text, k -> new int[2]);
                 counts[0] += mostOfPage ? 1 : 0;
                 counts[1]++;
@@ -132,29 +165,55 @@ public final class RunningLines {
         return edge;
     }
 
-    private static int pagesAtSameHeight(List<float[]> occurrences, float top) {
-        Set<Integer> pages = new HashSet<>();
-        for (float[] o : occurrences) {
-            if (Math.abs(o[1] - top) <= Y_TOLERANCE) {
-                pages.add((int) o[0]);
-            }
-        }
-        return pages.size();
-    }
-
     /**
      * The text a running line repeats, numbers left out: the page number beside a running title is one
      * line on a full-width page and a line of its own in the right column of a two-column one.
      */
-    private static String repeated(Line line) {
-        return key(line).replace("#", "").replaceAll("\\s+", " ").strip();
+    static String repeated(String key) {
+        StringBuilder b = new StringBuilder(key.length());
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (c == '#') {
+                continue;
+            }
+            if (!space(c)) {
+                b.append(c);
+            } else if (b.isEmpty() || b.charAt(b.length() - 1) != ' ') {
+                b.append(' ');
+            }
+        }
+        return b.toString().strip();
     }
 
+    /**
+     * A line's text in lower case, each run of digits one {@code #}, each run of spaces one space:
+     * read character by character, where two regular expressions ran over every margin line's text.
+     */
     static String key(Line line) {
-        return line.text()
-                .toLowerCase(Locale.ROOT)
-                .replaceAll("\\d+", "#")
-                .replaceAll("\\s+", " ")
-                .strip();
+        String lower = line.text().toLowerCase(Locale.ROOT);
+        StringBuilder b = new StringBuilder(lower.length());
+        for (int i = 0; i < lower.length(); i++) {
+            char c = lower.charAt(i);
+            boolean digit = c >= '0' && c <= '9';
+            boolean space = space(c);
+            char before = i > 0 ? lower.charAt(i - 1) : 'a';
+            if (digit) {
+                if (!(before >= '0' && before <= '9')) {
+                    b.append('#');
+                }
+            } else if (space) {
+                if (!space(before)) {
+                    b.append(' ');
+                }
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString().strip();
+    }
+
+    /** A space as {@code \\s} of a regular expression reads it: ASCII's space, tab, line breaks and feeds. */
+    private static boolean space(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 }

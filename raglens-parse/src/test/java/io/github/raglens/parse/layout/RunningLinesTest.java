@@ -6,6 +6,8 @@ import io.github.raglens.parse.glyphs.Word;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class RunningLinesTest {
@@ -75,5 +77,35 @@ class RunningLinesTest {
         assertThat(kept.get(4)).isEmpty();
         assertThat(texts(kept.get(0)))
                 .containsExactly("Body text of page 0 that runs on across the whole width of the page");
+    }
+
+    @Test
+    void keysAndRepeatedTexts_readCharacterByCharacter_agreeWithTheirRegularExpressions_onRandomLines() {
+        long seed = Long.getLong("raglens.seed", new Random().nextLong());
+        Random random = new Random(seed);
+        // digits, '#', the spaces \s reads and some it does not, and a capital whose lower case is longer
+        String alphabet = "0123456789#aZ \t\n\u000B\f\r\u00a0\u2003\u001c\u0130.-/";
+        for (int i = 0; i < 50_000; i++) {
+            List<Word> words = new ArrayList<>();
+            for (int w = 1 + random.nextInt(4); w > 0; w--) {
+                StringBuilder b = new StringBuilder();
+                for (int k = 1 + random.nextInt(5); k > 0; k--) {
+                    b.append(alphabet.charAt(random.nextInt(alphabet.length())));
+                }
+                words.add(new Word(b.toString(), 0, 10, 0, 10, 10, false, false, false, 0));
+            }
+            Line line = new Line(1, 0, words);
+            String key = line.text()
+                    .toLowerCase(Locale.ROOT)
+                    .replaceAll("\\d+", "#")
+                    .replaceAll("\\s+", " ")
+                    .strip();
+            String repeated = key.replace("#", "").replaceAll("\\s+", " ").strip();
+            String as = "line \"%s\", seed %d (-Draglens.seed=%d replays it)";
+            assertThat(RunningLines.key(line)).as(as, line.text(), seed, seed).isEqualTo(key);
+            assertThat(RunningLines.repeated(key))
+                    .as(as, line.text(), seed, seed)
+                    .isEqualTo(repeated);
+        }
     }
 }

@@ -36,6 +36,9 @@ public final class HeadingDetector {
                     + "|table of contents|summary|preface|foreword|index|glossary|notices|trademarks)\\b.*",
             Pattern.CASE_INSENSITIVE);
 
+    private static final Pattern THREE_LETTERS = Pattern.compile(".*\\p{L}{3}.*");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
+
     private HeadingDetector() {}
 
     public static float bodySize(List<Line> lines) {
@@ -463,8 +466,14 @@ public final class HeadingDetector {
      * or set in a small-capitals font, whose lower-case letters are drawn as capitals.
      */
     private static boolean capitals(Line line) {
+        boolean smallCaps = line.smallCapsShare() >= 0.8;
+        if (!smallCaps && hasLowerCase(line.text())) {
+            // asked of nearly every line: no numbering holds a lower-case letter, so one in the line is
+            // one in its title, and the numbering need not be read
+            return false;
+        }
         String rest = Numbering.strip(line.text());
-        if (line.smallCapsShare() >= 0.8) {
+        if (smallCaps) {
             return rest.codePoints().filter(Character::isLetter).count() >= 4;
         }
         int letters = 0;
@@ -476,6 +485,15 @@ public final class HeadingDetector {
             letters += Character.isLetter(c) ? 1 : 0;
         }
         return letters >= 4;
+    }
+
+    private static boolean hasLowerCase(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (Character.isLowerCase(text.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static float styleSize(Line line) {
@@ -552,13 +570,15 @@ public final class HeadingDetector {
         }
         int level = Numbering.level(text);
         String rest = level > 0 ? Numbering.strip(text) : text;
-        if (rest.isEmpty() || !Character.isLetter(rest.codePointAt(0)) || !rest.matches(".*\\p{L}{3}.*")) {
+        if (rest.isEmpty()
+                || !Character.isLetter(rest.codePointAt(0))
+                || !THREE_LETTERS.matcher(rest).matches()) {
             return false;
         }
         if (text.contains("...") || text.contains("\u2026")) {
             return false;
         }
-        List<String> words = List.of(text.toLowerCase(Locale.ROOT).split("\\s+"));
+        List<String> words = List.of(SPACES.split(text.toLowerCase(Locale.ROOT)));
         if (words.size() >= 3 && new java.util.HashSet<>(words).size() < 0.6 * words.size()) {
             return false; // repeated labels of a figure, not a title
         }

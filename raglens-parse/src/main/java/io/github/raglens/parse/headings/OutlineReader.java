@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.apache.pdfbox.cos.COSDictionary;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
@@ -25,6 +26,8 @@ public final class OutlineReader {
     private static final int MAX_ENTRIES = 5_000;
     /** Deeper entries are not headings a reader follows; the bound keeps the walk off the stack's end. */
     private static final int MAX_DEPTH = 32;
+
+    private static final Pattern NOT_LETTER_OR_DIGIT = Pattern.compile("[^\\p{L}\\p{Nd}]");
 
     private OutlineReader() {}
 
@@ -78,7 +81,9 @@ public final class OutlineReader {
 
     /** Letters and digits only, lowercased, numbering removed: the key titles are matched on. */
     public static String key(String text) {
-        return Numbering.strip(text).toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{Nd}]", "");
+        return NOT_LETTER_OR_DIGIT
+                .matcher(Numbering.strip(text).toLowerCase(Locale.ROOT))
+                .replaceAll("");
     }
 
     /**
@@ -94,6 +99,8 @@ public final class OutlineReader {
         Map<Line, HeadingCandidate> startsAt = new IdentityHashMap<>();
         Map<Line, List<HeadingCandidate>> before = new IdentityHashMap<>();
         Set<Line> consumed = Collections.newSetFromMap(new IdentityHashMap<>());
+        // each line's key, made when first compared: entries are looked for from the same lines onwards
+        String[] keys = new String[lines.size()];
         int cursor = 0;
         for (HeadingCandidate entry : entries) {
             String want = key(entry.title());
@@ -108,7 +115,7 @@ public final class OutlineReader {
                     if (entry.page() > 0 && line.page() < entry.page() || consumed.contains(line)) {
                         continue;
                     }
-                    int n = matchLength(lines, i, want);
+                    int n = matchLength(lines, keys, i, want);
                     if (n > 0) {
                         found = i;
                         taken = n;
@@ -149,14 +156,17 @@ public final class OutlineReader {
     }
 
     /** How many lines from {@code i} spell the wanted title (0 when they do not). */
-    private static int matchLength(List<Line> lines, int i, String want) {
+    private static int matchLength(List<Line> lines, String[] keys, int i, String want) {
         String have = "";
         for (int n = 0; n < 4 && i + n < lines.size(); n++) {
             Line line = lines.get(i + n);
             if (n > 0 && line.page() != lines.get(i).page()) {
                 return 0;
             }
-            have += key(line.text());
+            if (keys[i + n] == null) {
+                keys[i + n] = key(line.text());
+            }
+            have += keys[i + n];
             if (have.isEmpty()) {
                 return 0;
             }

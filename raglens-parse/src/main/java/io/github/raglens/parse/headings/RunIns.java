@@ -20,6 +20,8 @@ final class RunIns {
             "^(theorem|lemma|definition|proof|corollary|proposition|remark|example|note|notes|claim|step|case)\\b.*",
             Pattern.CASE_INSENSITIVE);
 
+    private static final Pattern THREE_LETTERS = Pattern.compile(".*\\p{L}{3}.*");
+
     private RunIns() {}
 
     /**
@@ -73,7 +75,7 @@ final class RunIns {
         String rest = Numbering.level(lead) > 0 ? Numbering.strip(lead) : lead;
         if (rest.isEmpty()
                 || !Character.isUpperCase(rest.codePointAt(0))
-                || !rest.matches(".*\\p{L}{3}.*")
+                || !THREE_LETTERS.matcher(rest).matches()
                 || Captions.floatLabel(lead)
                 || STATEMENT.matcher(lead).matches()
                 || line.mathShare() > 0.3) {

@@ -37,7 +37,7 @@ public final class RunningLines {
         Map<String, Occurrences> seen = new HashMap<>();
         for (int p = 0; p < pages.size(); p++) {
             float h = heights.get(p);
-            Set<Line> edge = edgeLines(pages.get(p));
+            List<Line> edge = edgeLines(pages.get(p));
             List<MarginLine> inMargin = new ArrayList<>();
             for (Line line : pages.get(p)) {
                 if (inMargin(line, h, edge)) {
@@ -50,16 +50,16 @@ public final class RunningLines {
             margins.add(inMargin);
         }
         int needed = Math.max(3, (int) Math.ceil(0.4 * pages.size()));
-        List<Map<Line, String>> running = new ArrayList<>();
+        List<List<MarginLine>> running = new ArrayList<>();
         for (List<MarginLine> inMargin : margins) {
-            Map<Line, String> found = new HashMap<>();
+            List<MarginLine> found = new ArrayList<>();
             for (MarginLine m : inMargin) {
                 boolean pageNumber = m.edge() && PAGE_NUMBER.matcher(m.key()).matches();
                 if (pageNumber
                         || (pages.size() >= 3
                                 && !m.repeated().isEmpty()
                                 && seen.get(m.repeated()).pagesAtHeight(m.line().top()) >= needed)) {
-                    found.put(m.line(), m.repeated());
+                    found.add(m);
                 }
             }
             running.add(found);
@@ -69,7 +69,7 @@ public final class RunningLines {
         for (int p = 0; p < pages.size(); p++) {
             List<Line> kept = new ArrayList<>();
             for (Line line : pages.get(p)) {
-                String repeated = running.get(p).get(line);
+                String repeated = repeatedIfRunning(line, running.get(p));
                 if (repeated == null || content.contains(repeated)) {
                     kept.add(line);
                 }
@@ -77,6 +77,19 @@ public final class RunningLines {
             out.add(kept);
         }
         return out;
+    }
+
+    /**
+     * The text a line repeats when it is (equal to) one of its page's running lines, else null. A page
+     * has a few of those, so they are compared rather than hashed: a line's hash reads all its words.
+     */
+    private static String repeatedIfRunning(Line line, List<MarginLine> running) {
+        for (MarginLine m : running) {
+            if (m.line().equals(line)) {
+                return m.repeated();
+            }
+        }
+        return null;
     }
 
     /** A line in a page's margin, with its text as a key and the text it repeats. */
@@ -116,7 +129,7 @@ public final class RunningLines {
      * beside the body under it; a page whose only text repeats (the same form or slide on every page)
      * would be left empty.
      */
-    private static Set<String> pageContent(List<List<Line>> pages, List<Map<Line, String>> running) {
+    private static Set<String> pageContent(List<List<Line>> pages, List<List<MarginLine>> running) {
         Map<String, int[]> pagesOf = new HashMap<>();
         for (int p = 0; p < pages.size(); p++) {
             long all = 0;
@@ -124,11 +137,13 @@ public final class RunningLines {
                 all += line.text().length();
             }
             long removed = 0;
-            for (Line line : running.get(p).keySet()) {
-                removed += line.text().length();
+            Set<String> texts = new HashSet<>();
+            for (MarginLine m : running.get(p)) {
+                removed += m.line().text().length();
+                texts.add(m.repeated());
             }
             boolean mostOfPage = removed > all / 2;
-            for (String text : new HashSet<>(running.get(p).values())) {
+            for (String text : texts) {
                 int[] counts = pagesOf.computeIfAbsent(text, k -> new int[2]);
                 counts[0] += mostOfPage ? 1 : 0;
                 counts[1]++;
@@ -148,16 +163,16 @@ public final class RunningLines {
      * with wide margins (Springer's LNCS, the AMS article), among the two lines at either edge of the
      * page's text within its top or bottom fifth.
      */
-    private static boolean inMargin(Line line, float height, Set<Line> edge) {
+    private static boolean inMargin(Line line, float height, List<Line> edge) {
         float margin = edge.contains(line) ? WIDE_MARGIN : MARGIN;
         return line.bottom() < margin * height || line.top() > (1 - margin) * height;
     }
 
-    /** The two topmost and two bottommost lines of a page. */
-    private static Set<Line> edgeLines(List<Line> lines) {
+    /** The two topmost and two bottommost lines of a page (a line is one when it equals one of them). */
+    private static List<Line> edgeLines(List<Line> lines) {
         List<Line> sorted = new ArrayList<>(lines);
         sorted.sort((a, b) -> Float.compare(a.top(), b.top()));
-        Set<Line> edge = new HashSet<>();
+        List<Line> edge = new ArrayList<>();
         for (int i = 0; i < Math.min(2, sorted.size()); i++) {
             edge.add(sorted.get(i));
             edge.add(sorted.get(sorted.size() - 1 - i));

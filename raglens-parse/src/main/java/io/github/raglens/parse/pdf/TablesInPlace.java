@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * Puts each page's tables in the reading order in place of the words they cover: a table stands where
@@ -21,6 +22,8 @@ import java.util.TreeMap;
  * (a line of the laid-out page that running-line removal took out) is left out of it.
  */
 final class TablesInPlace {
+
+    private static final Pattern NOT_LETTER_OR_DIGIT = Pattern.compile("[^\\p{L}\\p{Nd}]");
 
     private TablesInPlace() {}
 
@@ -116,6 +119,6 @@ final class TablesInPlace {
     }
 
     private static String key(String text) {
-        return text.replaceAll("[^\\p{L}\\p{Nd}]", "");
+        return NOT_LETTER_OR_DIGIT.matcher(text).replaceAll("");
     }
 }

@@ -181,8 +181,7 @@ final class TextAssembler {
     }
 
     private boolean breaks(Line a, Line b) {
-        String text = paragraph.toString();
-        char last = text.charAt(text.length() - 1);
+        char last = paragraph.charAt(paragraph.length() - 1); // not toString(): asked for every line of a paragraph
         boolean sentenceEnd = last == '.' || last == '!' || last == '?' || last == ':';
         if (a.page() != b.page() || a.column() != b.column()) {
             // a paragraph may continue into the next column or page

@@ -5,6 +5,7 @@ import java.util.List;
 import org.apache.pdfbox.contentstream.operator.Operator;
 import org.apache.pdfbox.contentstream.operator.OperatorProcessor;
 import org.apache.pdfbox.cos.COSBase;
+import org.apache.pdfbox.cos.COSFloat;
 import org.apache.pdfbox.cos.COSNumber;
 import org.apache.pdfbox.pdmodel.graphics.state.PDGraphicsState;
 
@@ -86,7 +87,38 @@ final class PathOperator extends OperatorProcessor {
     }
 
     private static float number(List<COSBase> operands, int i) {
-        return operands.size() > i && operands.get(i) instanceof COSNumber n ? n.floatValue() : Float.NaN;
+        if (operands.size() <= i) {
+            return Float.NaN;
+        }
+        return switch (operands.get(i)) {
+            case COSFloat real -> value(real);
+            case COSNumber n -> n.floatValue();
+            default -> Float.NaN;
+        };
+    }
+
+    /**
+     * A real operand's value, the float nearest its decimal, as {@link COSFloat#floatValue} gives it.
+     * PDFBox keeps the decimal as a {@code BigDecimal}, whose conversion to a float divides big
+     * integers unless the digits fit a float's 24 bits, and the five-decimal coordinates TeX writes
+     * (456.78901) do not; its conversion to a double divides two exact doubles for up to 15 digits.
+     * The double is the decimal correctly rounded, so rounding it to a float gives the float nearest
+     * the decimal unless the double falls exactly halfway between two floats (a second rounding
+     * could then go the wrong way): that case, and an overflow, take PDFBox's own conversion.
+     */
+    @SuppressWarnings("deprecation") // COSFloat.doubleValue: PDFBox 2's Javadoc marks it, 3.0 removes it
+    static float value(COSFloat real) {
+        double d = real.doubleValue();
+        float f = (float) d;
+        if (Float.isInfinite(f) || d == halfway(f, Math.nextDown(f)) || d == halfway(f, Math.nextUp(f))) {
+            return real.floatValue();
+        }
+        return f;
+    }
+
+    /** The point halfway between two floats, exact as a double. */
+    private static double halfway(float a, float b) {
+        return ((double) a + b) / 2;
     }
 
     @Override

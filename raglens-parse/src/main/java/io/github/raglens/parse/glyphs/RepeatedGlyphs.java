@@ -15,11 +15,18 @@ import java.util.Arrays;
  */
 final class RepeatedGlyphs {
 
-    /** Points per grid cell: a glyph's tolerance (a third of its width) reaches one or two cells per axis. */
-    private static final float CELL = 4f;
+    /**
+     * Points per grid cell: a body-text glyph's look-up square (twice a third of its width, 3 to 4
+     * points) mostly lies in one cell per axis and never reaches a third, while a cell holds a
+     * glyph or two of a line; each cell visited costs a hashed probe, each glyph in it a comparison.
+     */
+    private static final float CELL = 8f;
 
     /** A look-up that would visit more cells than this (a huge glyph) scans the page's glyphs instead. */
     private static final int MAX_CELLS = 64;
+
+    /** What the look-up returns when the glyph repeats one shown before. */
+    private static final int REPEATS = -2;
 
     // the shown glyphs, in order; next[i] is the glyph shown before i in the same cell, or -1
     private String[] texts = new String[1024];
@@ -53,43 +60,61 @@ final class RepeatedGlyphs {
      * @param width its width in points
      */
     boolean show(String text, float x, float y, float width) {
+        if (cellsUsed * 2 >= keys.length) {
+            grow(); // before the look-up, so that the slot it finds for the glyph's own cell stays valid
+        }
         float tolerance = width / text.length() / 3f;
-        if (repeats(text, x, y, tolerance)) {
+        int ownSlot = repeats(text, x, y, tolerance);
+        if (ownSlot == REPEATS) {
             return false;
         }
-        remember(text, x, y);
+        remember(text, x, y, ownSlot);
         return true;
     }
 
-    private boolean repeats(String text, float x, float y, float tolerance) {
+    /**
+     * {@link #REPEATS} when the glyph repeats one shown before; otherwise the slot of the glyph's own
+     * cell when the look-up visited it (it lies in the middle of the cells looked into), else -1.
+     */
+    private int repeats(String text, float x, float y, float tolerance) {
         float left = x - tolerance;
         float right = x + tolerance;
         float top = y - tolerance;
         float bottom = y + tolerance;
         if (!(left < right && top < bottom)) {
-            return false; // no width (or NaN): nothing lies within it
+            return -1; // no width (or NaN): nothing lies within it
         }
-        long columns = (long) cell(right) - cell(left) + 1;
-        long rows = (long) cell(bottom) - cell(top) + 1;
+        int x0 = cell(left);
+        int x1 = cell(right);
+        int y0 = cell(top);
+        int y1 = cell(bottom);
+        long columns = (long) x1 - x0 + 1;
+        long rows = (long) y1 - y0 + 1;
         if (columns > MAX_CELLS || rows > MAX_CELLS || columns * rows > MAX_CELLS) {
             for (int i = 0; i < count; i++) {
                 if (within(i, text, left, right, top, bottom)) {
-                    return true;
+                    return REPEATS;
                 }
             }
-            return false;
+            return -1;
         }
-        for (long cx = cell(left); cx <= cell(right); cx++) {
-            for (long cy = cell(top); cy <= cell(bottom); cy++) {
-                int slot = slot(key((int) cx, (int) cy));
+        long own = key(cell(x), cell(y));
+        int ownSlot = -1;
+        for (long cx = x0; cx <= x1; cx++) {
+            for (long cy = y0; cy <= y1; cy++) {
+                long key = key((int) cx, (int) cy);
+                int slot = slot(key);
+                if (key == own) {
+                    ownSlot = slot;
+                }
                 for (int i = latest[slot] - 1; i >= 0; i = next[i]) {
                     if (within(i, text, left, right, top, bottom)) {
-                        return true;
+                        return REPEATS;
                     }
                 }
             }
         }
-        return false;
+        return ownSlot;
     }
 
     /** Whether glyph i has the text and lies in [left, right) × [top, bottom), as PDFBox's ranges. */
@@ -97,7 +122,8 @@ final class RepeatedGlyphs {
         return xs[i] >= left && xs[i] < right && ys[i] >= top && ys[i] < bottom && texts[i].equals(text);
     }
 
-    private void remember(String text, float x, float y) {
+    /** Adds a glyph to its cell, whose slot the look-up may have found already (-1 when not). */
+    private void remember(String text, float x, float y, int ownSlot) {
         if (count == texts.length) {
             int n = count * 2;
             texts = Arrays.copyOf(texts, n);
@@ -105,11 +131,8 @@ final class RepeatedGlyphs {
             ys = Arrays.copyOf(ys, n);
             next = Arrays.copyOf(next, n);
         }
-        if (cellsUsed * 2 >= keys.length) {
-            grow();
-        }
         long key = key(cell(x), cell(y));
-        int slot = slot(key);
+        int slot = ownSlot >= 0 ? ownSlot : slot(key);
         if (latest[slot] == 0) {
             keys[slot] = key;
             cellsUsed++;

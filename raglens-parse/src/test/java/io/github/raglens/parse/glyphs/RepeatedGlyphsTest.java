@@ -72,9 +72,9 @@ class RepeatedGlyphsTest {
     @Test
     void show_glyphsOnACellBorderOrWithoutWidth_matchOnlyWithinTheTolerance() {
         RepeatedGlyphs repeated = new RepeatedGlyphs();
-        assertThat(repeated.show("x", 3.99f, 7.99f, 3f)).isTrue();
-        assertThat(repeated.show("x", 4.5f, 8.5f, 3f)).isFalse(); // the earlier one is in the cells to the left
-        assertThat(repeated.show("x", 5.2f, 8.5f, 3f)).isTrue(); // 1.21 away, tolerance 1
+        assertThat(repeated.show("x", 7.99f, 7.99f, 3f)).isTrue();
+        assertThat(repeated.show("x", 8.5f, 8.5f, 3f)).isFalse(); // the earlier one is in the cells to the left
+        assertThat(repeated.show("x", 9.2f, 8.5f, 3f)).isTrue(); // 1.21 away, tolerance 1
         assertThat(repeated.show("y", 50f, 50f, 0f)).isTrue();
         assertThat(repeated.show("y", 50f, 50f, 0f)).isTrue(); // no width, no tolerance: never a repeat
         assertThat(repeated.show("z", 1e10f, -1e10f, 9000f)).isTrue(); // far off the page: the cells saturate

@@ -2,7 +2,6 @@ package io.github.raglens.parse.glyphs;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import org.apache.pdfbox.pdmodel.font.PDFont;
 import org.apache.pdfbox.text.TextPosition;
@@ -22,7 +21,7 @@ final class GlyphLines {
     /** Told of each word group, in reading order, and of each line's end. */
     interface Sink {
         /** The glyphs of one group; may be empty. */
-        void word(List<TextPosition> glyphs);
+        void word(List<PlacedGlyph> glyphs);
 
         /** The line so far has ended; the next group starts a new one. */
         void lineEnd();
@@ -41,25 +40,24 @@ final class GlyphLines {
      * covers, and hands the lines and word groups to the sink.
      */
     static void split(List<TextPosition> glyphs, Spacing spacing, Sink sink) {
-        List<Placed> sorted = sorted(glyphs);
+        List<PlacedGlyph> sorted = sorted(glyphs);
         float maxYForLine = NONE;
         float endOfLastTextX = -1;
         float lastWordSpacing = -1;
         float maxHeightForLine = -1;
         float previousAverageWidth = -1;
-        Placed last = null;
-        List<TextPosition> word = new ArrayList<>();
-        for (Placed p : sorted) {
-            TextPosition position = p.glyph;
-            String unicode = position.getUnicode();
+        PlacedGlyph last = null;
+        List<PlacedGlyph> word = new ArrayList<>();
+        for (PlacedGlyph p : sorted) {
+            String unicode = p.unicode;
             if (spacing.ignoreSpaces() && " ".equals(unicode)) {
                 continue;
             }
-            if (last != null && fontOrSizeChanged(position, last.glyph)) {
+            if (last != null && fontOrSizeChanged(p, last)) {
                 previousAverageWidth = -1;
             }
-            int glyphCount = position.getIndividualWidths().length;
-            float wordSpacing = position.getWidthOfSpace();
+            int glyphCount = p.glyphCount;
+            float wordSpacing = p.widthOfSpace;
             float deltaSpace;
             if (wordSpacing == 0 || Float.isNaN(wordSpacing)) {
                 deltaSpace = Float.MAX_VALUE;
@@ -83,7 +81,7 @@ final class GlyphLines {
                     maxYForLine = NONE;
                     maxHeightForLine = -1;
                 }
-                String lastUnicode = last.glyph.getUnicode();
+                String lastUnicode = last.unicode;
                 if (expectedStartOfNextWord != NONE
                         && expectedStartOfNextWord < p.x
                         && (spacing.wordSeparator().isEmpty()
@@ -91,7 +89,7 @@ final class GlyphLines {
                     sink.word(word);
                     word.clear();
                 }
-                if (Math.abs(position.getX() - last.glyph.getX()) > wordSpacing + deltaSpace) {
+                if (Math.abs(p.pageX - last.pageX) > wordSpacing + deltaSpace) {
                     maxYForLine = NONE;
                     maxHeightForLine = -1;
                 }
@@ -101,7 +99,7 @@ final class GlyphLines {
             }
             endOfLastTextX = p.x + p.width;
             if (unicode != null) {
-                word.add(position);
+                word.add(p);
             }
             maxHeightForLine = Math.max(maxHeightForLine, p.height);
             last = p;
@@ -118,12 +116,12 @@ final class GlyphLines {
         return y2 < y1 + .1f && y2 > y1 - .1f || y2 <= y1 && y2 >= y1 - height1 || y1 <= y2 && y1 >= y2 - height2;
     }
 
-    private static boolean fontOrSizeChanged(TextPosition current, TextPosition last) {
-        if (Float.compare(current.getFontSize(), last.getFontSize()) != 0) {
+    private static boolean fontOrSizeChanged(PlacedGlyph current, PlacedGlyph last) {
+        if (Float.compare(current.fontSize, last.fontSize) != 0) {
             return true;
         }
-        PDFont font = current.getFont();
-        PDFont lastFont = last.getFont();
+        PDFont font = current.font;
+        PDFont lastFont = last.font;
         if (font == lastFont) {
             return false;
         }
@@ -140,61 +138,23 @@ final class GlyphLines {
      * transitive, so the sort falls back to a merge sort when Java's refuses, as the stripper's does,
      * and with the same comparisons the same order comes out.
      */
-    private static List<Placed> sorted(List<TextPosition> glyphs) {
-        List<Placed> placed = new ArrayList<>(glyphs.size());
-        for (TextPosition tp : glyphs) {
-            placed.add(new Placed(tp));
-        }
+    private static List<PlacedGlyph> sorted(List<TextPosition> glyphs) {
+        List<PlacedGlyph> placed = PlacedGlyph.of(glyphs);
         try {
-            Collections.sort(placed, Placed.ORDER);
+            Collections.sort(placed, PlacedGlyph.ORDER);
         } catch (IllegalArgumentException e) {
-            IterativeMergeSort.sort(placed, Placed.ORDER);
+            IterativeMergeSort.sort(placed, PlacedGlyph.ORDER);
         }
         // a space a glyph before it wholly covers is dropped (PDFBOX-5487)
-        List<Placed> out = new ArrayList<>(placed.size());
-        Placed previous = null;
-        for (Placed p : placed) {
-            if (previous != null && " ".equals(p.glyph.getUnicode()) && previous.glyph.completelyContains(p.glyph)) {
+        List<PlacedGlyph> out = new ArrayList<>(placed.size());
+        PlacedGlyph previous = null;
+        for (PlacedGlyph p : placed) {
+            if (previous != null && " ".equals(p.unicode) && previous.glyph.completelyContains(p.glyph)) {
                 continue;
             }
             out.add(p);
             previous = p;
         }
         return out;
-    }
-
-    /** A glyph with its direction-adjusted coordinates, as the stripper reads them when it sorts. */
-    private static final class Placed {
-
-        /** PDFBox's {@code TextPositionComparator}, on the coordinates read once. */
-        static final Comparator<Placed> ORDER = (a, b) -> {
-            int direction = Float.compare(a.direction, b.direction);
-            if (direction != 0) {
-                return direction;
-            }
-            float aTop = a.y - a.height;
-            float bTop = b.y - b.height;
-            float yDifference = Math.abs(a.y - b.y);
-            if (yDifference < .1 || b.y >= aTop && b.y <= a.y || a.y >= bTop && a.y <= b.y) {
-                return Float.compare(a.x, b.x);
-            }
-            return a.y < b.y ? -1 : 1;
-        };
-
-        final TextPosition glyph;
-        final float direction;
-        final float x;
-        final float y;
-        final float width;
-        final float height;
-
-        Placed(TextPosition glyph) {
-            this.glyph = glyph;
-            this.direction = glyph.getDir();
-            this.x = glyph.getXDirAdj();
-            this.y = glyph.getYDirAdj();
-            this.width = glyph.getWidthDirAdj();
-            this.height = glyph.getHeightDir();
-        }
     }
 }

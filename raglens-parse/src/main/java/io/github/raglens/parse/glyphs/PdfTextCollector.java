@@ -44,6 +44,8 @@ public final class PdfTextCollector extends PDFTextStripper {
     private final PageListener listener;
     private final List<PageText> pages = new ArrayList<>();
     private final Map<PDFont, FontStyle> fontStyles = new IdentityHashMap<>();
+    private PDFont lastFont;
+    private FontStyle lastStyle = FontStyle.PLAIN;
     private final TabulaFontHeights tabulaHeights = new TabulaFontHeights();
     private final PagePaths paths = new PagePaths();
     private final ImageCover images = new ImageCover();
@@ -60,7 +62,7 @@ public final class PdfTextCollector extends PDFTextStripper {
     private final int[] directions = new int[4];
     private final GlyphLines.Sink lineSink = new GlyphLines.Sink() {
         @Override
-        public void word(List<TextPosition> glyphs) {
+        public void word(List<PlacedGlyph> glyphs) {
             words(glyphs);
         }
 
@@ -181,7 +183,7 @@ public final class PdfTextCollector extends PDFTextStripper {
     @Override
     protected void processTextPosition(TextPosition text) {
         deadline.check(getCurrentPageNo());
-        directions[direction(text)]++;
+        directions[PlacedGlyph.quadrant(text.getDir())]++;
         // a glyph drawn again over itself (fake bold) is dropped, except under an ActualText, as PDFBox does
         if (actualText || repeated.show(text.getUnicode(), text.getX(), text.getY(), text.getWidth())) {
             super.processTextPosition(text);
@@ -217,30 +219,29 @@ public final class PdfTextCollector extends PDFTextStripper {
 
     @Override
     protected void writeString(String text, List<TextPosition> positions) {
-        words(positions);
+        words(PlacedGlyph.of(positions));
     }
 
     /** Adds the words of one of the stripper's word groups to the row, split where glyphs stand apart. */
-    private void words(List<TextPosition> positions) {
+    private void words(List<PlacedGlyph> positions) {
         deadline.check(getCurrentPageNo());
         StringBuilder chars = new StringBuilder();
-        List<TextPosition> wordPositions = new ArrayList<>();
-        TextPosition previous = null;
+        List<PlacedGlyph> wordPositions = new ArrayList<>();
+        PlacedGlyph previous = null;
         int dominant = 0;
         for (int d = 1; d < 4; d++) {
             if (directions[d] > directions[dominant]) {
                 dominant = d;
             }
         }
-        for (TextPosition tp : positions) {
-            if (direction(tp) != dominant) {
+        for (PlacedGlyph tp : positions) {
+            if (tp.quadrant() != dominant) {
                 continue; // text turned against the page's text (margin stamps, axis labels) is not running text
             }
-            String unicode = tp.getUnicode();
+            String unicode = tp.unicode;
             boolean space = unicode == null || unicode.isBlank();
-            float advance =
-                    previous == null ? 0f : tp.getXDirAdj() - (previous.getXDirAdj() + previous.getWidthDirAdj());
-            float em = Math.max(1f, emSize(tp));
+            float advance = previous == null ? 0f : tp.x - (previous.x + previous.width);
+            float em = Math.max(1f, tp.em);
             // a word space, or a jump back to the left (text of another column sorted into this row); a
             // PDF without space characters spaces its words only by position, and justified lines shrink
             // those gaps to a fifth of an em or less (pdfTeX sets Times's quarter-em space down to 0.18
@@ -263,40 +264,22 @@ public final class PdfTextCollector extends PDFTextStripper {
     }
 
     /**
-     * The glyph's type size in points on the page: the vertical scale of its text rendering matrix,
-     * which holds the font size, the text matrix and the page's transformation. PDFBox's
-     * {@code getFontSizeInPt} is cut to a whole point and read across the line, where pdfTeX's font
-     * expansion (microtype) stretches the glyphs: one paper's 8.97 pt body text read as 8 pt on one
-     * line and 9 pt on the next, and a 9.96 pt body ("10pt" in LaTeX) as the 9 pt of its captions.
-     */
-    private static float emSize(TextPosition tp) {
-        float size = Math.abs(tp.getYScale());
-        return size > 0 ? size : tp.getFontSizeInPt();
-    }
-
-    /**
      * Whether one glyph is set as a superscript of the other, so that they belong to two words: smaller
      * and raised off its baseline (a footnote mark after "v0.5.5" is "10", not the end of a version
      * "v0.5.510"), whichever of the two comes first. Small capitals, smaller on the same baseline, and
      * accents, raised at the same size, stay in their word.
      */
-    private static boolean raisedApart(TextPosition a, TextPosition b) {
+    private static boolean raisedApart(PlacedGlyph a, PlacedGlyph b) {
         return superscriptOf(a, b) || superscriptOf(b, a);
     }
 
-    private static boolean superscriptOf(TextPosition base, TextPosition mark) {
-        float em = emSize(base);
-        return emSize(mark) < 0.85f * em && base.getYDirAdj() - mark.getYDirAdj() > 0.2f * em;
+    private static boolean superscriptOf(PlacedGlyph base, PlacedGlyph mark) {
+        float em = base.em;
+        return mark.em < 0.85f * em && base.y - mark.y > 0.2f * em;
     }
 
-    /** 0, 1, 2 or 3 for text at 0, 90, 180 or 270 degrees. */
-    private static int direction(TextPosition tp) {
-        return Math.floorMod(Math.round(tp.getDir() / 90f), 4);
-    }
-
-    private void addWord(CharSequence raw, List<TextPosition> positions) {
-        String text = Normalizer.normalize(rightToLeft(raw) ? reverse(raw) : raw, Normalizer.Form.NFKC)
-                .strip();
+    private void addWord(CharSequence raw, List<PlacedGlyph> positions) {
+        String text = normalized(rightToLeft(raw) ? reverse(raw) : raw).strip();
         if (text.isEmpty()) {
             return;
         }
@@ -309,19 +292,19 @@ public final class PdfTextCollector extends PDFTextStripper {
         int italicChars = 0;
         int smallCapsChars = 0;
         int math = 0;
-        for (TextPosition tp : positions) {
-            float size = emSize(tp);
-            float height = tp.getHeightDir() > 0 ? tp.getHeightDir() : 0.7f * size;
-            x0 = Math.min(x0, tp.getXDirAdj());
-            x1 = Math.max(x1, tp.getXDirAdj() + tp.getWidthDirAdj());
-            top = Math.min(top, tp.getYDirAdj() - height);
-            bottom = Math.max(bottom, tp.getYDirAdj());
+        for (PlacedGlyph tp : positions) {
+            float size = tp.em;
+            float height = tp.height > 0 ? tp.height : 0.7f * size;
+            x0 = Math.min(x0, tp.x);
+            x1 = Math.max(x1, tp.x + tp.width);
+            top = Math.min(top, tp.y - height);
+            bottom = Math.max(bottom, tp.y);
             sizeSum += size;
-            FontStyle style = style(tp.getFont());
+            FontStyle style = style(tp.font);
             boldChars += style.bold() ? 1 : 0;
             italicChars += style.italic() ? 1 : 0;
             smallCapsChars += style.smallCaps() ? 1 : 0;
-            String u = tp.getUnicode();
+            String u = tp.unicode;
             if (style.math() || (u != null && !u.isEmpty() && FontStyle.mathSymbol(u.codePointAt(0)))) {
                 math += u == null ? 1 : Math.max(1, u.length());
             }
@@ -333,10 +316,33 @@ public final class PdfTextCollector extends PDFTextStripper {
         row.add(new Word(text, x0, x1, top, bottom, size, bold, italic, smallCaps, Math.min(math, text.length())));
     }
 
-    /** Whether a word is in a right-to-left script (positions come in visual, left-to-right order). */
+    /**
+     * A word in Unicode's compatibility composition (NFKC: ligatures split, full-width forms narrowed).
+     * A word of characters below U+00A0 only (ASCII and the C1 controls, most words of most papers) is
+     * its own NFKC form, none of them having a decomposition or combining with a neighbour, and skips
+     * the normaliser.
+     */
+    private static String normalized(CharSequence raw) {
+        for (int i = 0; i < raw.length(); i++) {
+            if (raw.charAt(i) >= '\u00a0') {
+                return Normalizer.normalize(raw, Normalizer.Form.NFKC);
+            }
+        }
+        return raw.toString();
+    }
+
+    /**
+     * Whether a word is in a right-to-left script (positions come in visual, left-to-right order).
+     * Characters before the Hebrew block (U+0590) are none of them right-to-left, so the directionality
+     * is looked up only past it.
+     */
     private static boolean rightToLeft(CharSequence s) {
         for (int i = 0; i < s.length(); i++) {
-            byte d = Character.getDirectionality(s.charAt(i));
+            char c = s.charAt(i);
+            if (c < '\u0590') {
+                continue;
+            }
+            byte d = Character.getDirectionality(c);
             if (d == Character.DIRECTIONALITY_RIGHT_TO_LEFT || d == Character.DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC) {
                 return true;
             }
@@ -356,8 +362,12 @@ public final class PdfTextCollector extends PDFTextStripper {
         }
     }
 
-    /** The style of a glyph's font, cached per font object. */
+    /** The style of a glyph's font, cached per font object; a word's glyphs mostly share the last one's font. */
     private FontStyle style(PDFont font) {
-        return font == null ? FontStyle.PLAIN : fontStyles.computeIfAbsent(font, FontStyle::of);
+        if (font != lastFont) {
+            lastStyle = font == null ? FontStyle.PLAIN : fontStyles.computeIfAbsent(font, FontStyle::of);
+            lastFont = font;
+        }
+        return lastStyle;
     }
 }

@@ -49,8 +49,8 @@ class GlyphLinesTest {
                         getIgnoreContentStreamSpaceGlyphs());
                 GlyphLines.split(new ArrayList<>(articles.getFirst()), spacing, new GlyphLines.Sink() {
                     @Override
-                    public void word(List<TextPosition> glyphs) {
-                        record(ours, glyphs);
+                    public void word(List<PlacedGlyph> glyphs) {
+                        record(ours, glyphs.stream().map(g -> g.glyph).toList());
                     }
 
                     @Override

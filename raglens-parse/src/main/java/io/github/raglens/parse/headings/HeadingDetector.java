@@ -42,11 +42,22 @@ public final class HeadingDetector {
     private HeadingDetector() {}
 
     public static float bodySize(List<Line> lines) {
+        // counted per run of a line's words of one size, not per word: the same sizes reach the map in
+        // the same order, so the same size wins a tie
         Map<Float, Integer> chars = new HashMap<>();
         for (Line line : lines) {
-            for (Word w : line.words()) {
-                chars.merge(w.size(), w.text().length(), Integer::sum);
+            List<Word> words = line.words();
+            float size = words.getFirst().size();
+            int run = 0;
+            for (Word w : words) {
+                if (Float.compare(w.size(), size) != 0) {
+                    chars.merge(size, run, Integer::sum);
+                    size = w.size();
+                    run = 0;
+                }
+                run += w.text().length();
             }
+            chars.merge(size, run, Integer::sum);
         }
         float best = 10f;
         int most = -1;
@@ -61,15 +72,26 @@ public final class HeadingDetector {
 
     public static Headings detect(List<Line> lines, float body, Set<Line> titleLines) {
         boolean boldBody = boldBody(lines, body);
-        Map<String, Integer> vocabulary = vocabulary(lines);
-        Map<String, Float> rightEdges = rightEdges(lines);
-        List<Integer> candidates = new ArrayList<>();
+        Map<Long, Float> rightEdges = rightEdges(lines);
+        List<Integer> lookAlikes = new ArrayList<>();
+        Set<String> asked = new java.util.HashSet<>();
         for (int i = 0; i < lines.size(); i++) {
             Line line = lines.get(i);
             if (!titleLines.contains(line)
                     && (looksLikeHeading(line, body, boldBody) || RunIns.numbered(line, body, boldBody))
-                    && !opensParagraph(lines, i, body, rightEdges)
-                    && wordsOfTheDocument(line, vocabulary)) {
+                    && !opensParagraph(lines, i, body, rightEdges)) {
+                lookAlikes.add(i);
+                Map<String, Integer> own = ownWords(line);
+                if (count(own) >= 5) {
+                    asked.addAll(own.keySet());
+                }
+            }
+        }
+        // only the words of the longer look-alikes are looked up in the document, so only they are counted
+        Map<String, Integer> vocabulary = asked.isEmpty() ? Map.of() : vocabulary(lines, asked);
+        List<Integer> candidates = new ArrayList<>();
+        for (int i : lookAlikes) {
+            if (wordsOfTheDocument(lines.get(i), vocabulary)) {
                 candidates.add(i);
             }
         }
@@ -122,7 +144,7 @@ public final class HeadingDetector {
         int numbered = 0;
         // per style, how many more of its numbered headings start at their column's edge than do not
         Map<String, Integer> numberedStyles = new HashMap<>();
-        Map<String, Float> leftEdges = leftEdges(lines);
+        LeftEdges leftEdges = leftEdges(lines);
         for (int i : kept) {
             Line line = lines.get(i);
             if (Numbering.level(line.text()) > 0) {
@@ -247,18 +269,38 @@ public final class HeadingDetector {
         return bold * 2 > all;
     }
 
-    /** How often the document writes each word of three letters or more, lower-cased. */
-    private static Map<String, Integer> vocabulary(List<Line> lines) {
+    /** How often the document writes each of the asked words (as {@link #wordKey} keys them). */
+    private static Map<String, Integer> vocabulary(List<Line> lines, Set<String> asked) {
         Map<String, Integer> counts = new HashMap<>();
         for (Line line : lines) {
             for (Word w : line.words()) {
                 String word = wordKey(w.text());
-                if (!word.isEmpty()) {
+                if (asked.contains(word)) {
                     counts.merge(word, 1, Integer::sum);
                 }
             }
         }
         return counts;
+    }
+
+    /** A line's words of three letters or more, lower-cased, and how often it writes each. */
+    private static Map<String, Integer> ownWords(Line line) {
+        Map<String, Integer> own = new HashMap<>();
+        for (Word w : line.words()) {
+            String word = wordKey(w.text());
+            if (!word.isEmpty()) {
+                own.merge(word, 1, Integer::sum);
+            }
+        }
+        return own;
+    }
+
+    private static int count(Map<String, Integer> words) {
+        int n = 0;
+        for (int c : words.values()) {
+            n += c;
+        }
+        return n;
     }
 
     /** A word's letters in lower case, or "" for fewer than three: read character by character, for every word. */
@@ -283,15 +325,11 @@ public final class HeadingDetector {
      * Whether a title's words are the document's words: a heading of five words or more shares at least
      * a quarter of them with the rest of the document. Letters of a figure's rotated labels, extracted
      * run together into a line ("In ttp enu tito-nIn Vip suu"), are no words the text uses.
+     *
+     * @param vocabulary how often the document writes each word, for the words of the lines of five words or more
      */
     private static boolean wordsOfTheDocument(Line line, Map<String, Integer> vocabulary) {
-        Map<String, Integer> own = new HashMap<>();
-        for (Word w : line.words()) {
-            String word = wordKey(w.text());
-            if (!word.isEmpty()) {
-                own.merge(word, 1, Integer::sum);
-            }
-        }
+        Map<String, Integer> own = ownWords(line);
         int words = 0;
         int elsewhere = 0;
         for (Map.Entry<String, Integer> e : own.entrySet()) {
@@ -303,33 +341,34 @@ public final class HeadingDetector {
         return words < 5 || elsewhere * 4 >= words;
     }
 
-    /**
-     * Where each page's columns start ("page:column"), and each page ("page"): the leftmost start of a
-     * line of five words or more, so a stray label does not move it.
-     */
-    private static Map<String, Float> leftEdges(List<Line> lines) {
-        Map<String, Float> edges = new HashMap<>();
+    /** Where each page's columns start (by {@link Line#columnKey()}), and each page (by page number). */
+    private record LeftEdges(Map<Long, Float> columns, Map<Integer, Float> pages) {}
+
+    /** Where columns and pages start: the leftmost start of a line of five words or more, so a stray label does not move it. */
+    private static LeftEdges leftEdges(List<Line> lines) {
+        LeftEdges edges = new LeftEdges(new HashMap<>(), new HashMap<>());
         for (Line line : lines) {
             if (line.words().size() >= 5) {
-                edges.merge(line.page() + ":" + line.column(), line.x0(), Math::min);
-                edges.merge(String.valueOf(line.page()), line.x0(), Math::min);
+                edges.columns().merge(line.columnKey(), line.x0(), Math::min);
+                edges.pages().merge(line.page(), line.x0(), Math::min);
             }
         }
         return edges;
     }
 
     /** Whether a line starts at its column's left edge, within an em (true where the edge is unknown). */
-    private static boolean flushLeft(Line line, Map<String, Float> leftEdges) {
-        Float edge =
-                leftEdges.getOrDefault(line.page() + ":" + line.column(), leftEdges.get(String.valueOf(line.page())));
+    private static boolean flushLeft(Line line, LeftEdges leftEdges) {
+        Float edge = leftEdges
+                .columns()
+                .getOrDefault(line.columnKey(), leftEdges.pages().get(line.page()));
         return edge == null || Math.abs(line.x0() - edge) <= line.size();
     }
 
-    /** The right edge of the text of each column of each page. */
-    private static Map<String, Float> rightEdges(List<Line> lines) {
-        Map<String, Float> edges = new HashMap<>();
+    /** The right edge of the text of each column of each page, by {@link Line#columnKey()}. */
+    private static Map<Long, Float> rightEdges(List<Line> lines) {
+        Map<Long, Float> edges = new HashMap<>();
         for (Line line : lines) {
-            edges.merge(line.page() + ":" + line.column(), line.x1(), Math::max);
+            edges.merge(line.columnKey(), line.x1(), Math::max);
         }
         return edges;
     }
@@ -340,12 +379,12 @@ public final class HeadingDetector {
      * least two lines of body text no larger than it, as a wrapped paragraph is. A heading ends short of
      * the edge, or wraps once at most, and stands apart from the text below it.
      */
-    private static boolean opensParagraph(List<Line> lines, int i, float body, Map<String, Float> rightEdges) {
+    private static boolean opensParagraph(List<Line> lines, int i, float body, Map<Long, Float> rightEdges) {
         Line line = lines.get(i);
         if (Numbering.level(line.text()) > 0 || line.size() >= 1.25f * body) {
             return false;
         }
-        float edge = rightEdges.get(line.page() + ":" + line.column());
+        float edge = rightEdges.get(line.columnKey());
         if (line.x1() < edge - Math.max(line.size(), 0.08f * (edge - line.x0()))) {
             return false;
         }
@@ -408,7 +447,7 @@ public final class HeadingDetector {
      * (italics and small capitals too), and {@code a} full, its column's edge too close for {@code b}'s
      * first word.
      */
-    private static boolean wrapped(Line a, Line b, Map<String, Float> rightEdges) {
+    private static boolean wrapped(Line a, Line b, Map<Long, Float> rightEdges) {
         if (Math.abs(a.italicShare() - b.italicShare()) >= 0.5
                 || Math.abs(a.smallCapsShare() - b.smallCapsShare()) >= 0.5
                 || b.words().size() > 14) {
@@ -416,7 +455,7 @@ public final class HeadingDetector {
         }
         Word first = b.words().getFirst();
         float space = 0.25f * a.size();
-        float edge = rightEdges.get(a.page() + ":" + a.column());
+        float edge = rightEdges.get(a.columnKey());
         return a.x1() + space + (first.x1() - first.x0()) > edge - space;
     }
 

@@ -65,6 +65,11 @@ public final class Line {
         return words;
     }
 
+    /** The page and column as one number, told apart from every other page's and column's: a key of per-column maps. */
+    public long columnKey() {
+        return (long) page << 32 | (column & 0xFFFFFFFFL);
+    }
+
     public String text() {
         String t = text;
         if (t == null) {
@@ -170,9 +175,15 @@ public final class Line {
         return (top() + bottom()) / 2;
     }
 
+    /** Equal page, column and words; lines whose tops differ have different words, and are told apart by that first. */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Line other && page == other.page && column == other.column && words.equals(other.words);
+        return o == this
+                || o instanceof Line other
+                        && page == other.page
+                        && column == other.column
+                        && Float.compare(top, other.top) == 0
+                        && words.equals(other.words);
     }
 
     /** The hash code a record of the page, column and words has, so sets and maps of lines keep their order. */

@@ -168,16 +168,44 @@ public final class RunningLines {
         return line.bottom() < margin * height || line.top() > (1 - margin) * height;
     }
 
-    /** The two topmost and two bottommost lines of a page (a line is one when it equals one of them). */
-    private static List<Line> edgeLines(List<Line> lines) {
-        List<Line> sorted = new ArrayList<>(lines);
-        sorted.sort((a, b) -> Float.compare(a.top(), b.top()));
+    /**
+     * The two topmost and two bottommost lines of a page (a line is one when it equals one of them), of
+     * lines at one height the first and the last in reading order: the ends of the page's lines sorted
+     * by their tops, picked in one pass rather than by sorting the page.
+     */
+    static List<Line> edgeLines(List<Line> lines) {
+        int n = lines.size();
+        int first = -1;
+        int second = -1;
+        int last = -1;
+        int beforeLast = -1;
+        for (int i = 0; i < n; i++) {
+            if (first < 0 || above(lines, i, first)) {
+                second = first;
+                first = i;
+            } else if (second < 0 || above(lines, i, second)) {
+                second = i;
+            }
+            if (last < 0 || !above(lines, i, last)) {
+                beforeLast = last;
+                last = i;
+            } else if (beforeLast < 0 || !above(lines, i, beforeLast)) {
+                beforeLast = i;
+            }
+        }
         List<Line> edge = new ArrayList<>();
-        for (int i = 0; i < Math.min(2, sorted.size()); i++) {
-            edge.add(sorted.get(i));
-            edge.add(sorted.get(sorted.size() - 1 - i));
+        for (int i : new int[] {first, last, second, beforeLast}) {
+            if (i >= 0) {
+                edge.add(lines.get(i));
+            }
         }
         return edge;
+    }
+
+    /** Whether line i comes before line j sorted by top, of lines at one height the earlier in reading order first. */
+    private static boolean above(List<Line> lines, int i, int j) {
+        int byTop = Float.compare(lines.get(i).top(), lines.get(j).top());
+        return byTop < 0 || byTop == 0 && i < j;
     }
 
     /**

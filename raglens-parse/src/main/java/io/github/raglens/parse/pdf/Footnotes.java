@@ -37,10 +37,9 @@ final class Footnotes {
     private Footnotes() {}
 
     static Result find(List<Piece> pieces, float body) {
-        Map<String, List<Line>> columns = new LinkedHashMap<>();
+        Map<Long, List<Line>> columns = new LinkedHashMap<>();
         for (Line line : Piece.lines(pieces)) {
-            columns.computeIfAbsent(line.page() + ":" + line.column(), k -> new ArrayList<>())
-                    .add(line);
+            columns.computeIfAbsent(line.columnKey(), k -> new ArrayList<>()).add(line);
         }
         Set<Line> notes = identitySet();
         Set<Line> starts = identitySet();

@@ -223,8 +223,9 @@ public final class PdfParser implements Parser {
         int chars = 0;
         int pagesWithText = 0;
         for (PageText p : pages) {
-            chars += p.charCount();
-            pagesWithText += p.charCount() > 0 ? 1 : 0;
+            int n = p.charCount();
+            chars += n;
+            pagesWithText += n > 0 ? 1 : 0;
         }
         if (chars < 20 && damage.isPresent()) {
             throw new DamagedPdfException(

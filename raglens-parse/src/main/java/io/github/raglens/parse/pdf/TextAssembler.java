@@ -25,8 +25,10 @@ final class TextAssembler {
     private static final String[] NO_PARTS = {};
 
     private final SectionTreeBuilder tree;
-    private final Map<String, Float> columnRight = new HashMap<>();
-    private final Map<String, Float> columnLeft = new HashMap<>();
+    /** The right and left edges of each page's columns, by {@link Line#columnKey()}. */
+    private final Map<Long, Float> columnRight = new HashMap<>();
+
+    private final Map<Long, Float> columnLeft = new HashMap<>();
 
     private final Map<String, Integer> frequency = new HashMap<>();
     private final StringBuilder paragraph = new StringBuilder();
@@ -39,7 +41,7 @@ final class TextAssembler {
     TextAssembler(SectionTreeBuilder tree, List<Line> lines) {
         this.tree = tree;
         for (Line line : lines) {
-            String key = line.page() + ":" + line.column();
+            long key = line.columnKey();
             columnRight.merge(key, line.x1(), Math::max);
             columnLeft.merge(key, line.x0(), Math::min);
             List<Word> words = line.words();
@@ -195,7 +197,7 @@ final class TextAssembler {
         if (Math.abs(a.size() - b.size()) > 1.5f) {
             return true;
         }
-        String key = a.page() + ":" + a.column();
+        long key = a.columnKey();
         float right = columnRight.getOrDefault(key, a.x1());
         float left = columnLeft.getOrDefault(key, a.x0());
         float width = Math.max(1f, right - left);

@@ -108,4 +108,29 @@ class RunningLinesTest {
                     .isEqualTo(repeated);
         }
     }
+
+    @Test
+    void edgeLines_pickedInOnePass_areTheEndsOfThePageSortedByTop_onRandomPages() {
+        long seed = Long.getLong("raglens.seed", new Random().nextLong());
+        Random random = new Random(seed);
+        for (int i = 0; i < 20_000; i++) {
+            List<Line> lines = new ArrayList<>();
+            for (int k = 1 + random.nextInt(7); k > 0; k--) {
+                // few heights, so that lines share them; the number keeps lines at one height apart
+                lines.add(line(1, 10 * random.nextInt(4), "line " + k));
+            }
+            List<Line> sorted = new ArrayList<>(lines);
+            sorted.sort((a, b) -> Float.compare(a.top(), b.top()));
+            List<Line> expected = new ArrayList<>();
+            for (int k = 0; k < Math.min(2, sorted.size()); k++) {
+                expected.add(sorted.get(k));
+                expected.add(sorted.get(sorted.size() - 1 - k));
+            }
+            assertThat(RunningLines.edgeLines(lines))
+                    .as(
+                            "tops %s, seed %d (-Draglens.seed=%d replays it)",
+                            lines.stream().map(Line::top).toList(), seed, seed)
+                    .containsExactlyInAnyOrderElementsOf(expected);
+        }
+    }
 }

@@ -7,6 +7,7 @@ import java.util.Set;
 import technology.tabula.Page;
 import technology.tabula.Rectangle;
 import technology.tabula.Ruling;
+import technology.tabula.TextElement;
 
 /**
  * Drops the vertical rulings of a page that are no cell borders before a lattice reading: the edges of
@@ -26,7 +27,6 @@ final class ShadingEdges {
      * beside borders), or the page itself when there are none. Horizontal edges stay: shaded rows
      * drawn over their text's descenders still part rows.
      */
-    @SuppressWarnings("deprecation") // Tabula offers no other way to copy a page with its index and char sizes
     static Page removed(Page page) {
         List<Ruling> kept = new ArrayList<>();
         for (Ruling r : page.getUnprocessedRulings()) {
@@ -37,20 +37,54 @@ final class ShadingEdges {
         if (kept.size() == page.getUnprocessedRulings().size()) {
             return page;
         }
-        return new Page(
-                page.getTop(),
-                page.getLeft(),
-                (float) page.getWidth(),
-                (float) page.getHeight(),
-                page.getRotation(),
-                page.getPageNumber(),
-                page.getPDPage(),
-                page.getPDDoc(),
-                page.getText(),
-                kept,
-                page.getMinCharWidth(),
-                page.getMinCharHeight(),
-                page.getSpatialIndex());
+        return new WithOtherRulings(page, kept);
+    }
+
+    /**
+     * A page with other rulings than the page it copies, whose glyphs it reads from that page when they
+     * are asked for all at once, not when it is made: putting a page's glyphs in Tabula's order is
+     * costly, and a lattice reading only asks the index, which both pages share.
+     */
+    @SuppressWarnings("serial") // Tabula's Page is serializable through java.awt.geom; nothing serializes this one
+    private static final class WithOtherRulings extends Page {
+
+        private final Page original;
+
+        @SuppressWarnings("deprecation") // Tabula offers no other way to copy a page with its index and char sizes
+        WithOtherRulings(Page original, List<Ruling> rulings) {
+            super(
+                    original.getTop(),
+                    original.getLeft(),
+                    (float) original.getWidth(),
+                    (float) original.getHeight(),
+                    original.getRotation(),
+                    original.getPageNumber(),
+                    original.getPDPage(),
+                    original.getPDDoc(),
+                    null,
+                    rulings,
+                    original.getMinCharWidth(),
+                    original.getMinCharHeight(),
+                    original.getSpatialIndex());
+            this.original = original;
+        }
+
+        @Override
+        public List<TextElement> getText() {
+            return original.getText();
+        }
+
+        @Override
+        @Deprecated
+        public List<TextElement> getTexts() {
+            return getText();
+        }
+
+        @Override
+        @Deprecated
+        public boolean hasText() {
+            return !getText().isEmpty();
+        }
     }
 
     /**

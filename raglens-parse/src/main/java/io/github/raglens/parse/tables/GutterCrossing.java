@@ -25,10 +25,13 @@ final class GutterCrossing {
     static List<List<Word>> widened(List<List<Word>> run, PageText page, float[] gutter) {
         List<List<Word>> whole = new ArrayList<>(run.size());
         List<List<Word>> others = new ArrayList<>();
+        List<List<Word>> rows = page.rows();
+        float[][] bottoms = bottoms(rows);
         for (List<Word> part : run) {
             List<Word> row = part;
-            for (List<Word> full : page.rows()) {
-                if (full.size() > part.size() && full.containsAll(part)) {
+            for (int i = 0; i < rows.size(); i++) {
+                List<Word> full = rows.get(i);
+                if (full.size() > part.size() && mayHold(bottoms[i], part) && full.containsAll(part)) {
                     row = full;
                     others.add(full.stream().filter(w -> !part.contains(w)).toList());
                     break;
@@ -87,13 +90,14 @@ final class GutterCrossing {
         boolean otherOnTheRight = Rows.across(run)[1] <= gutter[1];
         float pitch = (Rows.bottom(run.getLast()) - Rows.bottom(run.getFirst())) / Math.max(1, run.size() - 1);
         List<List<Word>> rows = page.rows();
+        float[][] bottoms = bottoms(rows);
         int first = -1;
         int last = -1;
         for (int i = 0; i < rows.size(); i++) {
-            if (first < 0 && rows.get(i).containsAll(run.getFirst())) {
+            if (first < 0 && mayHold(bottoms[i], run.getFirst()) && rows.get(i).containsAll(run.getFirst())) {
                 first = i;
             }
-            if (rows.get(i).containsAll(run.getLast())) {
+            if (mayHold(bottoms[i], run.getLast()) && rows.get(i).containsAll(run.getLast())) {
                 last = i;
             }
         }
@@ -101,6 +105,37 @@ final class GutterCrossing {
                 && last >= 0
                 && (columnLines(rows, first, -1, otherOnTheRight, gutter, 2 * pitch) >= 2
                         || columnLines(rows, last, +1, otherOnTheRight, gutter, 2 * pitch) >= 2);
+    }
+
+    /**
+     * The lowest and the highest bottom of each row's words. Finding a run's rows among the page's by
+     * comparing their words, every word against every other, was the most of this search; a word equal
+     * to one of a row has the same bottom, so comparing the bottoms first passes over the other rows.
+     */
+    private static float[][] bottoms(List<List<Word>> rows) {
+        float[][] out = new float[rows.size()][];
+        for (int i = 0; i < rows.size(); i++) {
+            float low = Float.MAX_VALUE;
+            float high = -Float.MAX_VALUE;
+            for (Word w : rows.get(i)) {
+                low = Math.min(low, w.bottom());
+                high = Math.max(high, w.bottom());
+            }
+            out[i] = new float[] {low, high};
+        }
+        return out;
+    }
+
+    /**
+     * Whether a row whose words' bottoms span a range may hold all the words of a part: false only when
+     * the part's first word lies outside the range (a NaN passes, as it compares with nothing).
+     */
+    private static boolean mayHold(float[] bottoms, List<Word> part) {
+        if (part.isEmpty()) {
+            return true;
+        }
+        float b = part.getFirst().bottom();
+        return !(b < bottoms[0] || b > bottoms[1]);
     }
 
     /**

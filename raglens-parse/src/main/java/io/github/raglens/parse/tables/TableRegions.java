@@ -227,11 +227,15 @@ final class TableRegions {
             }
         }
         boolean figures = tabular >= 3 && numbers * 10 >= words * 3 || AmountList.is(run);
+        int least = opensPage ? 3 : 4;
+        if (!figures && !WordGrid.is(run, least)) {
+            return; // neither figures nor a grid of words: nothing is kept, so no need to widen the run
+        }
         List<List<Word>> widened = GutterCrossing.widened(run, page, gutter);
         // not widened into a table found already: the other column holds a table of its own
         List<List<Word>> whole = widened != run && overlaps(out, box(widened)) ? run : widened;
         // on a page with captions, figures without one must stand in rows of a label and its figures
-        if (figures && (!gridsOnly || LabelledRows.count(whole) >= 3) || WordGrid.is(run, opensPage ? 3 : 4)) {
+        if (!figures || !gridsOnly || LabelledRows.count(whole) >= 3 || WordGrid.is(run, least)) {
             add(out, new Region(box(whole), false));
         }
     }
@@ -549,7 +553,9 @@ final class TableRegions {
 
     /** The rows of a page restricted to words whose centre lies in [from, to], top to bottom. */
     private static List<List<Word>> rows(PageText page, float from, float to) {
-        List<List<Word>> out = new ArrayList<>();
+        // each row with its bottom, worked out once rather than at every comparison of the sort
+        record Kept(List<Word> row, float bottom) {}
+        List<Kept> out = new ArrayList<>();
         for (List<Word> row : page.rows()) {
             List<Word> kept = new ArrayList<>();
             for (Word w : row) {
@@ -558,11 +564,15 @@ final class TableRegions {
                 }
             }
             if (!kept.isEmpty()) {
-                out.add(kept);
+                out.add(new Kept(kept, Rows.bottom(kept)));
             }
         }
-        out.sort((a, b) -> Float.compare(Rows.bottom(a), Rows.bottom(b)));
-        return out;
+        out.sort((a, b) -> Float.compare(a.bottom(), b.bottom()));
+        List<List<Word>> rows = new ArrayList<>(out.size());
+        for (Kept k : out) {
+            rows.add(k.row());
+        }
+        return rows;
     }
 
     private static float size(List<Word> row) {

@@ -57,9 +57,19 @@ final class Cells {
     }
 
     /** A cell's text without its dot leaders ("Defence ........" is "Defence"). */
-    private static String withoutLeaders(String cell) {
-        return cell.indexOf('.') < 0 && cell.indexOf('·') < 0
-                ? cell
-                : LEADER.matcher(cell).replaceAll(" ").strip().replaceAll(" {2,}", " ");
+    static String withoutLeaders(String cell) {
+        int dots = 0;
+        for (int i = 0; i < cell.length(); i++) {
+            char c = cell.charAt(i);
+            dots += c == '.' || c == '·' ? 1 : 0;
+        }
+        if (dots == 0) {
+            return cell;
+        }
+        // fewer than four dots hold no leader (the pattern finds none and leaves the text as it was): the
+        // decimal points of a table's figures need no regular expression
+        String unled = dots < 4 ? cell : LEADER.matcher(cell).replaceAll(" ");
+        String stripped = unled.strip();
+        return stripped.contains("  ") ? stripped.replaceAll(" {2,}", " ") : stripped;
     }
 }

@@ -535,7 +535,7 @@ public final class TableFinder {
                 if (!cell.isBlank()) {
                     filled++;
                     inRow++;
-                    int w = cell.split("\\s+").length;
+                    int w = words(cell);
                     words += w;
                     if (cell.length() > 60 || w > 10) {
                         longCells++;
@@ -556,6 +556,30 @@ public final class TableFinder {
             return false; // a run of prose: most rows hold a single cell
         }
         return (double) words / filled <= 6.0 && filled * 10 >= rows.size() * columns * 3;
+    }
+
+    /**
+     * How many words a cell holds as {@code cell.split("\\s+").length} counts them (the runs between
+     * whitespace, one more when the cell starts with whitespace, one for an empty cell, none for one of
+     * whitespace only), without the regular expression and the strings it makes for every cell.
+     */
+    static int words(String cell) {
+        int runs = 0;
+        boolean inWord = false;
+        for (int i = 0; i < cell.length(); i++) {
+            boolean s = space(cell.charAt(i));
+            runs += !s && !inWord ? 1 : 0;
+            inWord = !s;
+        }
+        if (runs == 0) {
+            return cell.isEmpty() ? 1 : 0;
+        }
+        return space(cell.charAt(0)) ? runs + 1 : runs;
+    }
+
+    /** Whether a character is whitespace as a regular expression's {@code \s} matches it by default. */
+    private static boolean space(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 
     /**

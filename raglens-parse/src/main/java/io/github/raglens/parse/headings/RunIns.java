@@ -44,7 +44,7 @@ final class RunIns {
     static Line tail(Line line, float body) {
         List<Word> words = line.words();
         // the number may be set in the body font before a bold title (amsart's "1.1. Judging answers.")
-        int first = words.size() > 1 && NUMBER.matcher(words.getFirst().text()).matches() ? 1 : 0;
+        int first = words.size() > 1 && number(words.getFirst().text()) ? 1 : 0;
         int k = first;
         while (k < words.size() && words.get(k).bold()) {
             k++;
@@ -82,6 +82,14 @@ final class RunIns {
             return null;
         }
         return tail;
+    }
+
+    /** Whether a word is a section's number; one not opening with a digit is spared the matcher (asked of every line). */
+    private static boolean number(String word) {
+        return !word.isEmpty()
+                && word.charAt(0) >= '0'
+                && word.charAt(0) <= '9'
+                && NUMBER.matcher(word).matches();
     }
 
     /**

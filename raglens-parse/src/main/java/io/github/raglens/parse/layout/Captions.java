@@ -40,12 +40,12 @@ public final class Captions {
 
     /** Whether a line opens a table's caption: "Table 3", "Tab. IV", "Table A.2". */
     public static boolean table(String line) {
-        return TABLE_CAPTION.matcher(line).matches();
+        return opensWith(line, "tT") && TABLE_CAPTION.matcher(line).matches();
     }
 
     /** Whether a line opens a figure's caption: "Figure 3", "Fig. 3". */
     public static boolean figure(String line) {
-        return FIGURE_CAPTION.matcher(line).matches();
+        return opensWith(line, "fF") && FIGURE_CAPTION.matcher(line).matches();
     }
 
     /** Whether a line opens a table's caption or a figure's. */
@@ -58,12 +58,21 @@ public final class Captions {
      * cell, is none).
      */
     public static boolean titledTable(String line) {
-        return TITLED_TABLE_CAPTION.matcher(line).matches();
+        return opensWith(line, "T") && TITLED_TABLE_CAPTION.matcher(line).matches();
     }
 
     /** Whether a line opens with any float's label and a number: no heading does. */
     public static boolean floatLabel(String line) {
-        return FLOAT_LABEL.matcher(line).matches();
+        return opensWith(line, "tTfFaAlLeE") && FLOAT_LABEL.matcher(line).matches();
+    }
+
+    /**
+     * Whether a line starts with one of the letters its label can start with: asked of nearly every line,
+     * most of which no label opens, this spares them the matcher. The patterns are anchored, and ignore
+     * case in ASCII only, so no other first character can match.
+     */
+    private static boolean opensWith(String line, String firstLetters) {
+        return !line.isEmpty() && firstLetters.indexOf(line.charAt(0)) >= 0;
     }
 
     /** Whether a word is a table's label with its number glued on ("Table2:", "Tab.3"). */

@@ -28,13 +28,34 @@ final class RowKinds {
      * are not words: spaced out (". . . .") they would make a table's row look evenly justified.
      */
     static boolean prose(List<Word> row, float width) {
-        if (row.stream().anyMatch(Word::leader)) {
+        if (anyLeader(row)) {
             row = row.stream().filter(w -> !w.leader()).toList();
         }
         if (row.size() < 6 || row.getLast().x1() - row.getFirst().x0() < 0.6f * width) {
             return false;
         }
         return Rows.cells(row) == 1 || justified(row);
+    }
+
+    // the two loops below ask what a stream would, without making one for every row and word: these
+    // questions are put to every row of every page searched for tables
+
+    private static boolean anyLeader(List<Word> row) {
+        for (Word w : row) {
+            if (w.leader()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasDigit(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (Character.isDigit(text.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -53,9 +74,7 @@ final class RowKinds {
             Word w = row.get(i);
             narrowest = Math.min(narrowest, w.x1() - w.x0());
             widest = Math.max(widest, w.x1() - w.x0());
-            if (!w.text().isEmpty()
-                    && !Character.isUpperCase(w.text().codePointAt(0))
-                    && w.text().chars().noneMatch(Character::isDigit)) {
+            if (!w.text().isEmpty() && !Character.isUpperCase(w.text().codePointAt(0)) && !hasDigit(w.text())) {
                 wordLike++;
             }
             if (i > 0) {

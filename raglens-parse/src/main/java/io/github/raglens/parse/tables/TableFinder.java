@@ -400,9 +400,19 @@ public final class TableFinder {
 
     /** A cell's text NFKC-normalised on one line. */
     static String normalised(String text) {
-        return Normalizer.normalize(text, Normalizer.Form.NFKC)
-                .replaceAll("\\s+", " ")
-                .strip();
+        String nfkc = Normalizer.normalize(text, Normalizer.Form.NFKC);
+        StringBuilder b = new StringBuilder(nfkc.length());
+        // each run of whitespace (as a regular expression's \s matches it) becomes one space, as
+        // replaceAll("\\s+", " ") did, without compiling and running the expression for every cell
+        for (int i = 0; i < nfkc.length(); i++) {
+            char c = nfkc.charAt(i);
+            if (!space(c)) {
+                b.append(c);
+            } else if (i == 0 || !space(nfkc.charAt(i - 1))) {
+                b.append(' ');
+            }
+        }
+        return b.toString().strip();
     }
 
     /**

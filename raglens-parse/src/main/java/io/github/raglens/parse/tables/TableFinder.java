@@ -98,6 +98,7 @@ public final class TableFinder {
         List<FoundTable> out = new ArrayList<>();
         if (!page.getHorizontalRulings().isEmpty() && !page.getVerticalRulings().isEmpty()) {
             Page lattice = ShadingEdges.removed(page);
+            AreaTables areas = new AreaTables(lattice);
             for (technology.tabula.Table t : new SpreadsheetExtractionAlgorithm().extract(lattice)) {
                 boolean uncaptioned = !captioned(regions, t);
                 if (refused(out, text, t, uncaptioned)) {
@@ -106,7 +107,7 @@ public final class TableFinder {
                 keep(
                         out,
                         reading(
-                                Cells.clean(LatticeCells.cells(framed(lattice, text, t, gutter))),
+                                Cells.clean(LatticeCells.cells(framed(areas, text, t, gutter))),
                                 text,
                                 t,
                                 uncaptioned,
@@ -284,7 +285,8 @@ public final class TableFinder {
      * again inside a box widened to them, whose edges close the frame, and kept when that fills more
      * cells.
      */
-    private static technology.tabula.Table framed(Page page, PageText text, technology.tabula.Table t, float[] gutter) {
+    private static technology.tabula.Table framed(
+            AreaTables areas, PageText text, technology.tabula.Table t, float[] gutter) {
         float left = t.getLeft();
         float right = t.getRight();
         float reach = 150;
@@ -315,10 +317,9 @@ public final class TableFinder {
         if (left == t.getLeft() && right == t.getRight()) {
             return t;
         }
-        Page area = page.getArea(t.getTop() - 1, left - 2, t.getBottom() + 1, right + 2);
         technology.tabula.Table best = t;
         int bestCells = filled(t);
-        for (technology.tabula.Table wider : new SpreadsheetExtractionAlgorithm().extract(area)) {
+        for (technology.tabula.Table wider : areas.in(t.getTop() - 1, left - 2, t.getBottom() + 1, right + 2)) {
             int cells = filled(wider);
             if (cells > bestCells && wider.getRowCount() >= t.getRowCount()) {
                 best = wider;

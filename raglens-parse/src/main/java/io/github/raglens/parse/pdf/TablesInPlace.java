@@ -94,12 +94,14 @@ final class TablesInPlace {
      * joined left to right (a header with a tab between its parts is two lines).
      */
     private static Set<String> runningKeys(List<Line> all, List<Line> kept) {
-        Set<Line> removed = Collections.newSetFromMap(new IdentityHashMap<>());
-        removed.addAll(all);
-        kept.forEach(removed::remove);
+        Set<Line> stayed = Collections.newSetFromMap(new IdentityHashMap<>());
+        stayed.addAll(kept);
         Set<String> out = new HashSet<>();
         Map<Integer, List<Line>> byHeight = new TreeMap<>();
-        for (Line line : removed) {
+        for (Line line : all) { // in reading order, so lines at one height and edge join the same way every time
+            if (stayed.contains(line)) {
+                continue;
+            }
             out.add(key(line.text()));
             byHeight.computeIfAbsent(Math.round(line.top()), k -> new ArrayList<>())
                     .add(line);

@@ -10,6 +10,7 @@ import io.github.raglens.parse.ocr.OcrSettings;
 import io.github.raglens.parse.ocr.OcrUnavailableException;
 import io.github.raglens.parse.pdf.NoTextException;
 import io.github.raglens.parse.pdf.PagePipeline;
+import io.github.raglens.parse.pdf.ScannedTables;
 import io.github.raglens.spi.Parser;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -22,13 +23,13 @@ import java.util.Optional;
 
 /**
  * Reads scanned pages kept as images (PNG, JPEG, TIFF of one page or many) by OCR, then finds their
- * columns, headings and paragraphs with the PDF pipeline, as for a scanned PDF. Immutable and
+ * tables, columns, headings and paragraphs with the PDF pipeline, as for a scanned PDF. Immutable and
  * thread-safe: each file gets its own engine.
  */
 public final class ImageParser implements Parser {
 
     /** Changes whenever the output for the same file changes; part of the parse-cache key. */
-    public static final String VERSION = "image-1";
+    public static final String VERSION = "image-2";
 
     private final OcrSettings settings;
 
@@ -63,7 +64,9 @@ public final class ImageParser implements Parser {
                 throw new NoTextException(file, "OCR found no text in the image");
             }
             String stem = DocumentIds.stem(file);
-            PagePipeline.Result read = PagePipeline.run(pages, Map.of(), Map.of(), List.of(), Optional.empty(), stem);
+            ScannedTables tables = ScannedTables.find(file, pages);
+            PagePipeline.Result read =
+                    PagePipeline.run(pages, tables.tables(), tables.laidOut(), List.of(), Optional.empty(), stem);
             return new Document(
                     DocumentIds.id(file, sha),
                     read.title(),

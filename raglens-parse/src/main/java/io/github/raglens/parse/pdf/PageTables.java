@@ -26,6 +26,9 @@ final class PageTables implements PdfTextCollector.PageListener {
 
     private static final Logger LOG = LoggerFactory.getLogger(PageTables.class);
 
+    /** The most characters a page may hold for its tables to be looked for, unless the parser says otherwise. */
+    static final int DEFAULT_MAX_TABLE_SIZE = 100_000;
+
     private final Path file;
     private final PdfParser.TableSource source;
     private final int maxTableSize;

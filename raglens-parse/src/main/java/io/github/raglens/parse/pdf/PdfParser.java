@@ -322,7 +322,7 @@ public final class PdfParser implements Parser {
         private PageSource pageSource =
                 (document, deadline, listener) -> new PdfTextCollector(deadline, listener).collect(document);
         private TableSource tableSource = TableFinder::find;
-        private int maxTableSize = 100_000;
+        private int maxTableSize = PageTables.DEFAULT_MAX_TABLE_SIZE;
         private OcrMode ocrMode = OcrMode.SCANNED;
         private OcrSettings ocrSettings = OcrSettings.DEFAULT;
 

@@ -5,6 +5,7 @@ import io.github.raglens.parse.glyphs.Word;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.font.PDFont;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
 import technology.tabula.Page;
@@ -27,8 +28,21 @@ final class ScannedTabulaPages {
 
     private ScannedTabulaPages() {}
 
-    @SuppressWarnings("deprecation") // ILL_DEFINED_ORDER is the order Tabula's own page reader sorts glyphs in
+    /** Tabula's page of an OCR'd page of a PDF. */
     static Page of(PDDocument document, PageText page) {
+        return of(page, document.getPage(page.page() - 1), document);
+    }
+
+    /**
+     * Tabula's page of a page that no PDF holds (a page of an image file): Tabula's extraction reads
+     * only the words and rulings, never the PDF page it keeps beside them.
+     */
+    static Page of(PageText page) {
+        return of(page, null, null);
+    }
+
+    @SuppressWarnings("deprecation") // ILL_DEFINED_ORDER is the order Tabula's own page reader sorts glyphs in
+    private static Page of(PageText page, PDPage pdPage, PDDocument document) {
         List<TextElement> elements = new ArrayList<>();
         RectangleSpatialIndex<TextElement> index = new RectangleSpatialIndex<>();
         float minWidth = Float.MAX_VALUE;
@@ -61,7 +75,7 @@ final class ScannedTabulaPages {
                 .withPageDims(PageDims.of(0, 0, page.width(), page.height()))
                 .withRotation(0)
                 .withNumber(page.page())
-                .withPdPage(document.getPage(page.page() - 1))
+                .withPdPage(pdPage)
                 .withPdDocument(document)
                 .withRulings(new ArrayList<>())
                 .withTextElements(elements)

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.raglens.error.ParseException;
 import io.github.raglens.model.Document;
+import io.github.raglens.model.Section;
+import io.github.raglens.model.Table;
 import io.github.raglens.parse.DocumentMarkdown;
 import io.github.raglens.parse.DocumentParser;
 import io.github.raglens.parse.document.Ocr;
@@ -18,6 +20,8 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.zip.CRC32;
 import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
@@ -45,6 +49,25 @@ class ImageParserTest {
         assertThat(document.root().children())
                 .extracting(s -> s.title())
                 .containsExactly("1 Introduction", "2 Results");
+    }
+
+    @Test
+    void parse_pngOfATable_findsTheTableFromTheAlignmentOfItsWords() throws IOException {
+        assumeTrue(ScannedPageImages.englishInstalled(), "no English OCR data (apt-get install tesseract-ocr-eng)");
+        Path file = dir.resolve("table.png");
+        ImageIO.write(ScannedPageImages.tablePage(), "png", file.toFile());
+
+        Document document = new ImageParser(OcrSettings.DEFAULT).parse(file);
+
+        List<Table> tables = new ArrayList<>();
+        tables(document.root(), tables);
+        assertThat(tables).hasSize(1);
+        assertThat(tables.getFirst().rows()).isEqualTo(ScannedPageImages.TABLE);
+    }
+
+    private static void tables(Section s, List<Table> out) {
+        out.addAll(s.tables());
+        s.children().forEach(c -> tables(c, out));
     }
 
     @Test

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.raglens.error.ParseException;
 import io.github.raglens.model.Document;
-import io.github.raglens.model.Section;
 import io.github.raglens.model.Table;
 import io.github.raglens.parse.DocumentMarkdown;
 import io.github.raglens.parse.DocumentParser;
@@ -20,7 +19,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32;
 import javax.imageio.IIOImage;
@@ -59,15 +57,9 @@ class ImageParserTest {
 
         Document document = new ImageParser(OcrSettings.DEFAULT).parse(file);
 
-        List<Table> tables = new ArrayList<>();
-        tables(document.root(), tables);
+        List<Table> tables = ScannedPageImages.tables(document);
         assertThat(tables).hasSize(1);
         assertThat(tables.getFirst().rows()).isEqualTo(ScannedPageImages.TABLE);
-    }
-
-    private static void tables(Section s, List<Table> out) {
-        out.addAll(s.tables());
-        s.children().forEach(c -> tables(c, out));
     }
 
     @Test

@@ -1,5 +1,8 @@
 package io.github.raglens.parse.ocr;
 
+import io.github.raglens.model.Document;
+import io.github.raglens.model.Section;
+import io.github.raglens.model.Table;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
@@ -7,6 +10,7 @@ import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.apache.pdfbox.pdmodel.PDDocument;
@@ -76,6 +80,18 @@ public final class ScannedPageImages {
             List.of("Dense", "0.74", "35"),
             List.of("Hybrid", "0.79", "52"),
             List.of("Reranked", "0.83", "120"));
+
+    /** Every table of a parsed document, in reading order. */
+    public static List<Table> tables(Document document) {
+        List<Table> out = new ArrayList<>();
+        collectTables(document.root(), out);
+        return out;
+    }
+
+    private static void collectTables(Section s, List<Table> out) {
+        out.addAll(s.tables());
+        s.children().forEach(c -> collectTables(c, out));
+    }
 
     /**
      * A letter page with a heading, a paragraph and a table without rulings: its columns are set apart

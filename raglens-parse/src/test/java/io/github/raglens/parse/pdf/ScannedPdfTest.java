@@ -62,15 +62,9 @@ class ScannedPdfTest {
 
         Document document = PdfParser.builder().build().parse(file);
 
-        List<Table> tables = new ArrayList<>();
-        tables(document.root(), tables);
+        List<Table> tables = ScannedPageImages.tables(document);
         assertThat(tables).hasSize(1);
         assertThat(tables.getFirst().rows()).isEqualTo(ScannedPageImages.TABLE);
-    }
-
-    private static void tables(Section s, List<Table> out) {
-        out.addAll(s.tables());
-        s.children().forEach(c -> tables(c, out));
     }
 
     @Test

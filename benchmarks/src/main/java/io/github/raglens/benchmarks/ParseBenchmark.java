@@ -115,9 +115,14 @@ final class ParseBenchmark implements Callable<Integer> {
         return 0;
     }
 
-    /** The time each path took over one round of the files, in turns. */
-    private record Round(
-            int pages, long structuredNanos, long structuredCpuNanos, long plainNanos, long plainCpuNanos) {}
+    /** The pages and the time each path took over one round of the files, added up file by file. */
+    private static final class Round {
+        int pages;
+        long structuredNanos;
+        long structuredCpuNanos;
+        long plainNanos;
+        long plainCpuNanos;
+    }
 
     /**
      * Reads every file with both paths: in turns file by file, the structured parse first on even files
@@ -125,7 +130,7 @@ final class ParseBenchmark implements Callable<Integer> {
      * left; or, with {@code --sequential}, every file with one path, then every file with the other.
      */
     private Round round(PdfParser parser, List<Path> pdfs, int r, Path markdownTo) throws IOException {
-        long[] totals = new long[5]; // pages, structured wall and CPU, plain wall and CPU (nanoseconds)
+        Round totals = new Round();
         if (sequential) {
             for (int turn = 0; turn < 2; turn++) {
                 boolean structured = (r + turn) % 2 == 0;
@@ -140,19 +145,19 @@ final class ParseBenchmark implements Callable<Integer> {
                 }
             }
         }
-        return new Round((int) totals[0], totals[1], totals[2], totals[3], totals[4]);
+        return totals;
     }
 
     /** Reads one file with one path, adding its pages and times to {@code totals}. */
-    private void read(PdfParser parser, Path pdf, boolean structured, Path markdownTo, long[] totals)
+    private void read(PdfParser parser, Path pdf, boolean structured, Path markdownTo, Round totals)
             throws IOException {
         long t0 = System.nanoTime();
         long c0 = threads.getCurrentThreadCpuTime();
         if (structured) {
             Document d = parser.parse(pdf);
-            totals[2] += threads.getCurrentThreadCpuTime() - c0;
-            totals[1] += System.nanoTime() - t0;
-            totals[0] += d.pageCount();
+            totals.structuredCpuNanos += threads.getCurrentThreadCpuTime() - c0;
+            totals.structuredNanos += System.nanoTime() - t0;
+            totals.pages += d.pageCount();
             if (markdownTo != null) {
                 String name = pdf.getFileName().toString();
                 Files.writeString(
@@ -160,8 +165,8 @@ final class ParseBenchmark implements Callable<Integer> {
             }
         } else {
             plain(pdf);
-            totals[4] += threads.getCurrentThreadCpuTime() - c0;
-            totals[3] += System.nanoTime() - t0;
+            totals.plainCpuNanos += threads.getCurrentThreadCpuTime() - c0;
+            totals.plainNanos += System.nanoTime() - t0;
         }
     }
 
